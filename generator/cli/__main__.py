@@ -1,0 +1,5 @@
+"""``python -m generator.cli`` runs the ``pnp`` command."""
+
+from . import main
+
+main()

@@ -1,0 +1,272 @@
+"""Load a game folder into an immutable, validated :class:`Game`.
+
+Reads ``game.yaml``, each component's item file and the layouts it names (the game's own
+``layouts/`` first, then the shared ``templates/layouts/``), validates all of them, checks
+that every referenced file stays inside the game folder, and raises one
+:class:`~generator.errors.ContentError` listing every problem found.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from ..errors import ContentError, Issue, IssueCollector, Location, UsageError
+from .schema import BackSpec, ComponentSpec, GameSpec, ItemsFile, ItemSpec, LayoutSpec
+from .validate import key_path, suggest, validate
+from .yamlload import Loaded, Marks, display_path, load_yaml
+
+ITEM_RESERVED = {"id", "qty", "estimate", "source", "back"}
+
+
+@dataclass(frozen=True)
+class Item:
+    """One validated item: its data (defaults merged), copies, back and where it was written."""
+
+    id: str
+    qty: int
+    data: MappingProxyType[str, Any]
+    back: BackSpec | None
+    location: Location
+    estimate: bool = False
+
+
+@dataclass(frozen=True)
+class Component:
+    """A component with its items and resolved layouts."""
+
+    spec: ComponentSpec
+    items: tuple[Item, ...]
+    front: LayoutSpec
+    back: LayoutSpec | None
+    back_layouts: MappingProxyType[str, LayoutSpec]
+    items_file: str
+    location: Location
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def copies(self) -> int:
+        return sum(i.qty for i in self.items)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A whole game folder after validation."""
+
+    spec: GameSpec
+    root: Path
+    components: tuple[Component, ...]
+    files: tuple[Path, ...] = field(default=())
+    marks: Marks | None = None
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    def component(self, cid: str) -> Component:
+        for c in self.components:
+            if c.id == cid:
+                return c
+        raise UsageError(f"{self.id} has no component {cid!r}{suggest(cid, [c.id for c in self.components])}")
+
+
+def resolve_inside(root: Path, rel: str) -> Path:
+    """``root / rel`` if it stays inside ``root`` (symlinks resolved); ValueError otherwise."""
+    if not isinstance(rel, str) or not rel or "\x00" in rel:
+        raise ValueError("expected a relative file path")
+    candidate = Path(rel)
+    if candidate.is_absolute():
+        raise ValueError(f"{rel!r} is absolute; give a path inside the game folder")
+    base = root.resolve()
+    full = (base / candidate).resolve()
+    if full != base and base not in full.parents:
+        raise ValueError(f"{rel!r} leads outside the game folder")
+    return full
+
+
+def font_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be embedded as a font, or None when it looks like TrueType outlines."""
+    with path.open("rb") as fh:
+        magic = fh.read(4)
+    if magic == b"OTTO":
+        return "CFF-outline (PostScript) OpenType fonts cannot be embedded; use a TrueType-outline .ttf"
+    if magic not in (b"\x00\x01\x00\x00", b"true", b"ttcf"):
+        return f"{path.name!r} is not a TrueType font file"
+    return None
+
+
+def find_games(content_dir: Path) -> list[Path]:
+    """Every game folder (one with a game.yaml) under ``content_dir``, sorted."""
+    if not content_dir.is_dir():
+        return []
+    return sorted(p for p in content_dir.iterdir() if (p / "game.yaml").is_file())
+
+
+def game_dir(content_dir: Path, name: str) -> Path:
+    """The folder of game ``name`` (a folder name or a path); UsageError with a hint when unknown."""
+    direct = Path(name)
+    if (direct / "game.yaml").is_file():
+        return direct
+    candidate = content_dir / name
+    if (candidate / "game.yaml").is_file():
+        return candidate
+    names = [p.name for p in find_games(content_dir)]
+    raise UsageError(f"no game {name!r} in {display_path(content_dir)}{suggest(name, names)} (games: {', '.join(names) or 'none'})")
+
+
+class _Loader:
+    def __init__(self, root: Path, templates: Path | None) -> None:
+        self.root = root
+        self.templates = templates
+        self.issues = IssueCollector()
+        self.files: list[Path] = []
+        self.layouts: dict[str, LayoutSpec | None] = {}
+
+    def yaml(self, path: Path) -> Loaded | None:
+        try:
+            loaded = load_yaml(path)
+        except ContentError as exc:
+            self.issues.issues.extend(exc.issues)
+            return None
+        self.files.append(path)
+        return loaded
+
+    def layout(self, name: str, where: Location, key: str) -> LayoutSpec | None:
+        if name in self.layouts:
+            return self.layouts[name]
+        path: Path | None = None
+        own = self.root / "layouts"
+        for folder in (own, self.templates):
+            if folder is None:
+                continue
+            try:
+                cand = resolve_inside(folder, f"{name}.yaml")
+            except ValueError as exc:
+                self.issues.add(where, key, str(exc))
+                self.layouts[name] = None
+                return None
+            if cand.is_file():
+                path = cand
+                break
+        if path is None:
+            known = sorted({p.stem for f in (own, self.templates) if f and f.is_dir() for p in f.glob("*.yaml")})
+            self.issues.add(where, key, f"no layout {name!r}{suggest(name, known)}")
+            self.layouts[name] = None
+            return None
+        loaded = self.yaml(path)
+        spec = validate(LayoutSpec, loaded, self.issues) if loaded else None
+        if spec is not None and spec.id != name:
+            self.issues.add(loaded.marks.locate(("id",)), "id", f"layout id {spec.id!r} does not match its file name {name!r}")
+        self.layouts[name] = spec
+        return spec
+
+    def items(self, comp: ComponentSpec, where: Location) -> tuple[tuple[Item, ...], str]:
+        try:
+            path = resolve_inside(self.root, comp.items)
+        except ValueError as exc:
+            self.issues.add(where, "items", str(exc))
+            return (), comp.items
+        if not path.is_file():
+            self.issues.add(where, "items", f"file {comp.items!r} does not exist")
+            return (), comp.items
+        loaded = self.yaml(path)
+        if loaded is None:
+            return (), comp.items
+        spec = validate(ItemsFile, loaded, self.issues)
+        if spec is None:
+            return (), display_path(path)
+        out: list[Item] = []
+        ids: set[str] = set()
+        for n, item in enumerate(spec.items):
+            out.append(self._item(item, n, spec.defaults, loaded, ids))
+        return tuple(out), display_path(path)
+
+    def _item(self, item: ItemSpec, n: int, defaults: dict[str, Any], loaded: Loaded, ids: set[str]) -> Item:
+        loc = loaded.marks.locate(("items", n))
+        data = dict(defaults)
+        data.update(item.model_extra or {})
+        iid = item.id or str(n + 1)
+        if iid in ids:
+            self.issues.add(loc, key_path(("items", n, "id")), f"item id {iid!r} is used twice")
+        ids.add(iid)
+        data["id"] = iid
+        back: BackSpec | None = None
+        if isinstance(item.back, BackSpec):
+            back = item.back
+        elif isinstance(item.back, dict):
+            back = BackSpec.model_construct(layout="", data=item.back)
+        return Item(iid, item.qty, MappingProxyType(data), back, loc, item.estimate)
+
+    def component(self, comp: ComponentSpec, n: int, marks: Marks) -> Component | None:
+        where = marks.locate(("components", n))
+        base = ("components", n)
+        front = self.layout(comp.layout, marks.locate((*base, "layout")), key_path((*base, "layout")))
+        back = None
+        if comp.back is not None:
+            back = self.layout(comp.back.layout, marks.locate((*base, "back", "layout")), key_path((*base, "back", "layout")))
+        items, items_file = self.items(comp, marks.locate((*base, "items")))
+        own_backs: dict[str, LayoutSpec] = {}
+        for item in items:
+            if item.back is not None and item.back.layout:
+                lay = self.layout(item.back.layout, item.location, "back.layout")
+                if lay is not None:
+                    own_backs[item.back.layout] = lay
+            elif item.back is not None and back is None:
+                self.issues.add(item.location, "back", "item gives back data but the component has no shared back layout")
+        if front is None:
+            return None
+        return Component(comp, items, front, back, MappingProxyType(own_backs), items_file, where)
+
+
+def load_game(path: Path, templates: Path | None = None) -> Game:
+    """Load and validate the game folder ``path``; raise ContentError listing every problem."""
+    root = Path(path)
+    if templates is None:
+        guess = root.resolve().parent.parent / "templates" / "layouts"
+        templates = guess if guess.is_dir() else None
+    loader = _Loader(root, templates)
+    game_file = root / "game.yaml"
+    loaded = loader.yaml(game_file)
+    if loaded is None:
+        raise ContentError(loader.issues.errors)
+    if isinstance(loaded.data, dict) and "id" not in loaded.data:
+        loaded.data["id"] = root.resolve().name
+    spec = validate(GameSpec, loaded, loader.issues)
+    if spec is None:
+        raise ContentError(loader.issues.errors)
+    components: list[Component] = []
+    for n, comp in enumerate(spec.components):
+        built = loader.component(comp, n, loaded.marks)
+        if built is not None:
+            components.append(built)
+    for name, font in spec.fonts.items():
+        for face in ("regular", "bold", "italic", "bold_italic"):
+            rel = getattr(font, face)
+            if rel is None:
+                continue
+            where = loaded.marks.locate(("fonts", name, face))
+            try:
+                full = resolve_inside(root, rel)
+            except ValueError as exc:
+                loader.issues.add(where, key_path(("fonts", name, face)), str(exc))
+                continue
+            if not full.is_file():
+                loader.issues.add(where, key_path(("fonts", name, face)), f"file {rel!r} does not exist")
+                continue
+            problem = font_problem(full)
+            if problem:
+                loader.issues.add(where, key_path(("fonts", name, face)), problem)
+                continue
+            loader.files.append(full)
+    loader.issues.raise_if_errors()
+    return Game(spec, root, tuple(components), tuple(loader.files), loaded.marks)
+
+
+def issue_at(loaded_marks: Marks, path: tuple[Any, ...], message: str) -> Issue:
+    """An issue located at ``path`` of a loaded file."""
+    return Issue(loaded_marks.locate(path), key_path(path), message)

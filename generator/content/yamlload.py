@@ -1,0 +1,186 @@
+"""Safe YAML loading that remembers where every value came from.
+
+Content is untrusted, so this module owns the defences that sit below the schema: only the
+safe YAML subset, a cap on file size, a cap on the number of nodes after aliases are expanded
+(a "billion laughs" document is rejected at its first alias past the cap), a nesting-depth cap,
+and duplicate keys reported rather than silently overwritten. The result is plain Python data
+plus a :class:`Marks` table mapping each key path to its 1-based line and column, which is what
+lets schema errors point at ``file:line:col``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..errors import ContentError, Issue, Location
+
+try:  # libyaml is several times faster; fall back to the pure-Python parser.
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - depends on the platform's wheel
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+MAX_FILE_BYTES = 5 * 1024 * 1024
+MAX_NODES = 200_000
+MAX_DEPTH = 64
+
+PathKey = tuple[str | int, ...]
+
+
+def display_path(path: Path) -> str:
+    """A path as users should see it: relative to the working directory when inside it."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # pragma: no cover - other drive on Windows
+        return str(path)
+
+
+def _rel(path: Path) -> str:
+    rel = display_path(path)
+    return str(path) if rel.startswith("..") else rel
+
+
+@dataclass
+class Marks:
+    """Line/column of every value (and every mapping key) in one loaded file."""
+
+    file: str
+    values: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    keys: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+
+    def locate(self, path: PathKey, *, key: bool = False) -> Location:
+        """The closest known location for ``path``; falls back to its parents."""
+        table = self.keys if key else self.values
+        p = tuple(path)
+        while p:
+            if p in table:
+                return Location(self.file, *table[p])
+            if p in self.values:
+                return Location(self.file, *self.values[p])
+            p = p[:-1]
+        return Location(self.file, *self.values.get((), (1, 1)))
+
+
+@dataclass
+class Loaded:
+    """A loaded YAML document: plain data and where each part of it stands."""
+
+    data: Any
+    marks: Marks
+    path: Path
+
+
+class _Builder:
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.marks = Marks(file)
+        self.nodes = 0
+        self.issues: list[Issue] = []
+        self.constructor = yaml.constructor.SafeConstructor()
+
+    def _pos(self, node: yaml.Node) -> tuple[int, int]:
+        return node.start_mark.line + 1, node.start_mark.column + 1
+
+    def build(self, node: yaml.Node, path: PathKey, depth: int = 0) -> Any:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise _TooBig(Location(self.file, *self._pos(node)), f"document expands to more than {MAX_NODES} values (alias bomb?)")
+        if depth > MAX_DEPTH:
+            raise _TooBig(Location(self.file, *self._pos(node)), f"nesting deeper than {MAX_DEPTH} levels")
+        self.marks.values.setdefault(path, self._pos(node))
+        if isinstance(node, yaml.MappingNode):
+            return self._mapping(node, path, depth)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(child, (*path, i), depth + 1) for i, child in enumerate(node.value)]
+        value = self.constructor.construct_object(node)
+        if not isinstance(value, (str, int, float, bool, type(None))):
+            # dates and binary scalars are not content values; keep the text the user wrote
+            value = str(node.value)
+        return value
+
+    def _mapping(self, node: yaml.MappingNode, path: PathKey, depth: int) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        merged: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+                for src in sources:
+                    data = self.build(src, path, depth + 1)
+                    if isinstance(data, dict):
+                        for k, v in data.items():
+                            merged.setdefault(k, v)
+                continue
+            key = self.constructor.construct_object(key_node)
+            if not isinstance(key, (str, int, float, bool)) or isinstance(key, bool):
+                key = str(key_node.value)
+            key = str(key)
+            kpath = (*path, key)
+            if key in out:
+                first = self.marks.keys.get(kpath, (0, 0))
+                self.issues.append(
+                    Issue(Location(self.file, *self._pos(key_node)), ".".join(map(str, kpath)), f"duplicate key (first given at line {first[0]})")
+                )
+                continue
+            self.marks.keys[kpath] = self._pos(key_node)
+            self.marks.values[kpath] = self._pos(value_node)
+            out[key] = self.build(value_node, kpath, depth + 1)
+        for k, v in merged.items():
+            out.setdefault(k, v)
+        return out
+
+
+class _TooBig(Exception):
+    def __init__(self, location: Location, message: str) -> None:
+        self.location = location
+        self.message = message
+
+
+def load_yaml(path: Path, *, shown_as: str | None = None) -> Loaded:
+    """Load one YAML file safely, with marks. Raises ContentError on any problem."""
+    file = shown_as or _rel(path)
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise ContentError([Issue(Location(file), "", f"cannot read file: {exc.strerror}")]) from None
+    if size > MAX_FILE_BYTES:
+        raise ContentError([Issue(Location(file), "", f"file is {size} bytes; the limit is {MAX_FILE_BYTES}")])
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ContentError([Issue(Location(file), "", f"not UTF-8 text ({exc.reason} at byte {exc.start})")]) from None
+    return load_yaml_text(text, file, path)
+
+
+def load_yaml_text(text: str, file: str, path: Path | None = None) -> Loaded:
+    """Parse YAML text (see :func:`load_yaml`)."""
+    builder = _Builder(file)
+    try:
+        loader = _Loader(text)
+        try:
+            node = loader.get_single_node()
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        problem = exc.problem or "invalid YAML"
+        if exc.context:
+            problem = f"{problem} ({exc.context})"
+        raise ContentError([Issue(Location(file, line, col), "", f"malformed YAML: {problem}")]) from None
+    except yaml.YAMLError as exc:
+        raise ContentError([Issue(Location(file, 1, 1), "", f"malformed YAML: {exc}")]) from None
+    if node is None:
+        return Loaded({}, builder.marks, path or Path(file))
+    try:
+        data = builder.build(node, ())
+    except _TooBig as exc:
+        raise ContentError([Issue(exc.location, "", exc.message)]) from None
+    except RecursionError:
+        raise ContentError([Issue(Location(file, 1, 1), "", "document nests too deeply")]) from None
+    if builder.issues:
+        raise ContentError(builder.issues)
+    return Loaded(data, builder.marks, path or Path(file))

@@ -1,0 +1,92 @@
+"""The one exception family of the project.
+
+Every error a user can cause derives from :class:`PnpError`; the CLI prints it as
+``Error: ...`` (or, for content errors, one ``file:line:col: key.path: message`` line per
+problem) and exits non-zero, never with a traceback. Content errors carry their location as
+structured data so tests and editors can use it without parsing text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """Where in a content file something is: 1-based line and column."""
+
+    file: str
+    line: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.file}:{self.line}:{self.col}"
+        return self.file
+
+
+@dataclass(frozen=True)
+class Issue:
+    """One problem found in content: where, which key, what is wrong."""
+
+    location: Location
+    key: str
+    message: str
+    severity: str = "error"  # "error" or "warning"
+
+    def __str__(self) -> str:
+        key = f" {self.key}:" if self.key else ""
+        return f"{self.location}:{key} {self.message}"
+
+
+class PnpError(Exception):
+    """Base of every error the CLI reports without a traceback."""
+
+    exit_code = 1
+
+    def lines(self) -> list[str]:
+        """The message as printable lines (without the ``Error:`` prefix)."""
+        return [str(self)]
+
+
+class ContentError(PnpError):
+    """Content failed validation; carries every problem found, not just the first."""
+
+    def __init__(self, issues: list[Issue]) -> None:
+        self.issues = sorted(issues, key=lambda i: (i.location, i.key))
+        super().__init__("\n".join(str(i) for i in self.issues))
+
+    def lines(self) -> list[str]:
+        return [str(i) for i in self.issues]
+
+
+class UsageError(PnpError):
+    """The user asked for something that cannot be done (unknown game, bad option value)."""
+
+    exit_code = 2
+
+
+class BuildError(PnpError):
+    """A build step failed for a reason other than invalid content (disk, font, image)."""
+
+
+@dataclass
+class IssueCollector:
+    """Accumulates issues so a whole game is checked before aborting once."""
+
+    issues: list[Issue] = field(default_factory=list)
+
+    def add(self, location: Location, key: str, message: str, severity: str = "error") -> None:
+        self.issues.append(Issue(location, key, message, severity))
+
+    @property
+    def errors(self) -> list[Issue]:
+        return [i for i in self.issues if i.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Issue]:
+        return [i for i in self.issues if i.severity == "warning"]
+
+    def raise_if_errors(self) -> None:
+        if self.errors:
+            raise ContentError(self.errors)
