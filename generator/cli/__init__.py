@@ -21,10 +21,22 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "build": ("generator.cli.print_cmds", "build", "Build print-and-play PDFs for games."),
     "check": ("generator.cli.print_cmds", "check", "Validate game content; report every problem."),
     "schema": ("generator.cli.print_cmds", "schema", "Write JSON Schemas for editor completion."),
-    "preview": ("generator.cli.print_cmds", "preview", "Write PNG previews of items and a contact sheet."),
-    "icons": ("generator.cli.print_cmds", "icons", "List the icon names usable in layouts and text."),
+    "preview": (
+        "generator.cli.print_cmds",
+        "preview",
+        "Write PNG previews of items and a contact sheet.",
+    ),
+    "icons": (
+        "generator.cli.print_cmds",
+        "icons",
+        "List the icon names usable in layouts and text.",
+    ),
     "rules": ("generator.cli.rules_cmds", "rules", "Build and check translated rule sheets."),
-    "roll": ("generator.cli.table_cmds", "roll", "Roll dice: 2d6, 4d6kh3, 6d6>=5, five-armies:combat."),
+    "roll": (
+        "generator.cli.table_cmds",
+        "roll",
+        "Roll dice: 2d6, 4d6kh3, 6d6>=5, five-armies:combat.",
+    ),
     "session": ("generator.cli.table_cmds", "session", "Start, reveal and verify table sessions."),
     "fate": ("generator.cli.table_cmds", "fate", "Draw from a game's bag of tiles (fate pool)."),
     "deck": ("generator.cli.table_cmds", "deck", "Draw from a game's decks."),
@@ -32,7 +44,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "undo": ("generator.cli.table_cmds", "undo", "Undo the last event of the session."),
     "log": ("generator.cli.table_cmds", "log", "Show the session's event log."),
     "status": ("generator.cli.table_cmds", "status", "Show the session's state."),
-    "play": ("generator.cli.table_cmds", "play", "Interactive table prompt with history and completion."),
+    "play": (
+        "generator.cli.table_cmds",
+        "play",
+        "Interactive table prompt with history and completion.",
+    ),
 }
 
 

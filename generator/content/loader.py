@@ -72,7 +72,9 @@ class Game:
         for c in self.components:
             if c.id == cid:
                 return c
-        raise UsageError(f"{self.id} has no component {cid!r}{suggest(cid, [c.id for c in self.components])}")
+        raise UsageError(
+            f"{self.id} has no component {cid!r}{suggest(cid, [c.id for c in self.components])}"
+        )
 
 
 def resolve_inside(root: Path, rel: str) -> Path:
@@ -116,7 +118,9 @@ def game_dir(content_dir: Path, name: str) -> Path:
     if (candidate / "game.yaml").is_file():
         return candidate
     names = [p.name for p in find_games(content_dir)]
-    raise UsageError(f"no game {name!r} in {display_path(content_dir)}{suggest(name, names)} (games: {', '.join(names) or 'none'})")
+    raise UsageError(
+        f"no game {name!r} in {display_path(content_dir)}{suggest(name, names)} (games: {', '.join(names) or 'none'})"
+    )
 
 
 class _Loader:
@@ -154,14 +158,25 @@ class _Loader:
                 path = cand
                 break
         if path is None:
-            known = sorted({p.stem for f in (own, self.templates) if f and f.is_dir() for p in f.glob("*.yaml")})
+            known = sorted(
+                {
+                    p.stem
+                    for f in (own, self.templates)
+                    if f and f.is_dir()
+                    for p in f.glob("*.yaml")
+                }
+            )
             self.issues.add(where, key, f"no layout {name!r}{suggest(name, known)}")
             self.layouts[name] = None
             return None
         loaded = self.yaml(path)
         spec = validate(LayoutSpec, loaded, self.issues) if loaded else None
         if spec is not None and spec.id != name:
-            self.issues.add(loaded.marks.locate(("id",)), "id", f"layout id {spec.id!r} does not match its file name {name!r}")
+            self.issues.add(
+                loaded.marks.locate(("id",)),
+                "id",
+                f"layout id {spec.id!r} does not match its file name {name!r}",
+            )
         self.layouts[name] = spec
         return spec
 
@@ -186,7 +201,9 @@ class _Loader:
             out.append(self._item(item, n, spec.defaults, loaded, ids))
         return tuple(out), display_path(path)
 
-    def _item(self, item: ItemSpec, n: int, defaults: dict[str, Any], loaded: Loaded, ids: set[str]) -> Item:
+    def _item(
+        self, item: ItemSpec, n: int, defaults: dict[str, Any], loaded: Loaded, ids: set[str]
+    ) -> Item:
         loc = loaded.marks.locate(("items", n))
         data = dict(defaults)
         data.update(item.model_extra or {})
@@ -205,10 +222,16 @@ class _Loader:
     def component(self, comp: ComponentSpec, n: int, marks: Marks) -> Component | None:
         where = marks.locate(("components", n))
         base = ("components", n)
-        front = self.layout(comp.layout, marks.locate((*base, "layout")), key_path((*base, "layout")))
+        front = self.layout(
+            comp.layout, marks.locate((*base, "layout")), key_path((*base, "layout"))
+        )
         back = None
         if comp.back is not None:
-            back = self.layout(comp.back.layout, marks.locate((*base, "back", "layout")), key_path((*base, "back", "layout")))
+            back = self.layout(
+                comp.back.layout,
+                marks.locate((*base, "back", "layout")),
+                key_path((*base, "back", "layout")),
+            )
         items, items_file = self.items(comp, marks.locate((*base, "items")))
         own_backs: dict[str, LayoutSpec] = {}
         for item in items:
@@ -217,7 +240,11 @@ class _Loader:
                 if lay is not None:
                     own_backs[item.back.layout] = lay
             elif item.back is not None and back is None:
-                self.issues.add(item.location, "back", "item gives back data but the component has no shared back layout")
+                self.issues.add(
+                    item.location,
+                    "back",
+                    "item gives back data but the component has no shared back layout",
+                )
         if front is None:
             return None
         return Component(comp, items, front, back, MappingProxyType(own_backs), items_file, where)
@@ -256,7 +283,9 @@ def load_game(path: Path, templates: Path | None = None) -> Game:
                 loader.issues.add(where, key_path(("fonts", name, face)), str(exc))
                 continue
             if not full.is_file():
-                loader.issues.add(where, key_path(("fonts", name, face)), f"file {rel!r} does not exist")
+                loader.issues.add(
+                    where, key_path(("fonts", name, face)), f"file {rel!r} does not exist"
+                )
                 continue
             problem = font_problem(full)
             if problem:

@@ -47,8 +47,12 @@ class SizeSpec(Model):
 
     width: Length = Field(description="Trim width.")
     height: Length = Field(description="Trim height.")
-    shape: Literal["rect", "round"] = Field("rect", description="round: a circle (or ellipse) cut line.")
-    radius: Length = Field(0.0, description="Corner radius of the cut line, for rounded cards (drawn in proof mode).")
+    shape: Literal["rect", "round"] = Field(
+        "rect", description="round: a circle (or ellipse) cut line."
+    )
+    radius: Length = Field(
+        0.0, description="Corner radius of the cut line, for rounded cards (drawn in proof mode)."
+    )
 
 
 class SheetSpec(Model):
@@ -58,9 +62,16 @@ class SheetSpec(Model):
     orientation: Literal["auto", "portrait", "landscape"] = Field(
         "auto", description="auto picks the orientation that fits the most items."
     )
-    bleed: Length = Field(mm(3), description="Art extended beyond the trim on every side (3mm is the metric default).")
-    gap: Length = Field(0.0, description="Space between neighbouring bleed boxes. 0 with no bleed gives shared cut lines.")
-    margin: Length = Field(mm(8), description="Blank border the printer cannot print; crop marks go inside it.")
+    bleed: Length = Field(
+        mm(3), description="Art extended beyond the trim on every side (3mm is the metric default)."
+    )
+    gap: Length = Field(
+        0.0,
+        description="Space between neighbouring bleed boxes. 0 with no bleed gives shared cut lines.",
+    )
+    margin: Length = Field(
+        mm(8), description="Blank border the printer cannot print; crop marks go inside it."
+    )
     crop_marks: bool = Field(True, description="Draw crop marks outside the bleed.")
     duplex: Literal["long", "short", "fold", "none"] = Field(
         "long",
@@ -81,8 +92,12 @@ class SheetSpec(Model):
 class BackSpec(Model):
     """The back of a component's items (shared) or of one item (its own)."""
 
-    layout: str = Field(description="Layout id (a file under templates/layouts/ or the game's layouts/).")
-    data: dict[str, Any] = Field(default_factory=dict, description="Values the back's text templates can use.")
+    layout: str = Field(
+        description="Layout id (a file under templates/layouts/ or the game's layouts/)."
+    )
+    data: dict[str, Any] = Field(
+        default_factory=dict, description="Values the back's text templates can use."
+    )
 
 
 class FontSpec(Model):
@@ -101,11 +116,19 @@ class ComponentSpec(Model):
     kind: Literal["cards", "tokens"] = Field(description="cards or tokens (counters).")
     title: LocalText = Field(description="Name printed in each sheet's label.")
     items: str = Field(description="Item file, relative to the game folder.")
-    size: str | SizeSpec = Field(description="A preset (poker, bridge, mini, tarot, counter-5/8, round-3/4, ...) or {width, height}.")
+    size: str | SizeSpec = Field(
+        description="A preset (poker, bridge, mini, tarot, counter-5/8, round-3/4, ...) or {width, height}."
+    )
     layout: str = Field(description="Layout id of the front face.")
-    back: BackSpec | None = Field(None, description="Shared back for every item; an item's own `back` overrides it.")
-    sheet: SheetSpec = Field(default_factory=SheetSpec, description="Paper, bleed, gaps, crop marks, duplex.")
-    languages: list[Lang] | None = Field(None, description="Languages to build; defaults to the game's.")
+    back: BackSpec | None = Field(
+        None, description="Shared back for every item; an item's own `back` overrides it."
+    )
+    sheet: SheetSpec = Field(
+        default_factory=SheetSpec, description="Paper, bleed, gaps, crop marks, duplex."
+    )
+    languages: list[Lang] | None = Field(
+        None, description="Languages to build; defaults to the game's."
+    )
 
     @field_validator("size")
     @classmethod
@@ -121,11 +144,19 @@ class GameSpec(Model):
     id: Slug = Field(description="Game id; the folder name is used when omitted.")
     title: LocalText = Field(description="The game's name.")
     publisher: str | None = Field(None, description="Publisher and year, for the credits line.")
-    source: str | list[str] | None = Field(None, description="Where the facts in this folder come from.")
+    source: str | list[str] | None = Field(
+        None, description="Where the facts in this folder come from."
+    )
     languages: list[Lang] = Field(["en"], description="Languages the game's texts are written in.")
-    fonts: dict[str, FontSpec] = Field(default_factory=dict, description="Extra fonts by name, usable in layouts.")
-    components: list[ComponentSpec] = Field(default_factory=list, description="The printable components.")
-    table: str | None = Field(None, description="File of table-companion data (dice, bags, decks, tracks, scoring).")
+    fonts: dict[str, FontSpec] = Field(
+        default_factory=dict, description="Extra fonts by name, usable in layouts."
+    )
+    components: list[ComponentSpec] = Field(
+        default_factory=list, description="The printable components."
+    )
+    table: str | None = Field(
+        None, description="File of table-companion data (dice, bags, decks, tracks, scoring)."
+    )
     rules: str | None = Field(None, description="Folder of rule-sheet sources and the glossary.")
 
     @model_validator(mode="after")
@@ -146,20 +177,27 @@ class ItemSpec(Model):
 
     model_config = Model.model_config | {"extra": "allow"}
 
-    id: str | None = Field(None, description="Item id (for `pnp preview`); defaults to its position.")
+    id: str | None = Field(
+        None, description="Item id (for `pnp preview`); defaults to its position."
+    )
     qty: int = Field(1, ge=0, le=MAX_QTY, description=f"How many copies to print (0..{MAX_QTY}).")
     estimate: bool = Field(False, description="True when a value here is not known from a source.")
     source: str | None = Field(None, description="Where this item's facts come from.")
     back: dict[str, Any] | BackSpec | None = Field(
-        None, description="This item's own back: data for the shared back layout, or {layout, data}."
+        None,
+        description="This item's own back: data for the shared back layout, or {layout, data}.",
     )
 
 
 class ItemsFile(Model):
     """An item file: shared defaults and the list of items."""
 
-    defaults: dict[str, Any] = Field(default_factory=dict, description="Data merged under every item.")
-    source: str | list[str] | None = Field(None, description="Where the facts in this file come from.")
+    defaults: dict[str, Any] = Field(
+        default_factory=dict, description="Data merged under every item."
+    )
+    source: str | list[str] | None = Field(
+        None, description="Where the facts in this file come from."
+    )
     estimate_note: str | None = Field(None, description="Why and where values are estimates.")
     items: list[ItemSpec] = Field(description="The items.")
 
@@ -175,12 +213,18 @@ class ItemsFile(Model):
 
 
 class BoxBase(Model):
-    x: DimField = Field(description="Left edge from the trim's left (mm, pt, in, cm or % of width).")
+    x: DimField = Field(
+        description="Left edge from the trim's left (mm, pt, in, cm or % of width)."
+    )
     y: DimField = Field(description="Top edge from the trim's top (or % of height).")
     w: DimField = Field(description="Width.")
     h: DimField = Field(description="Height.")
-    when: str | None = Field(None, description="A template expression; the box is drawn only when it is true.")
-    rotate: Literal[0, 90, 180, 270] = Field(0, description="Rotation of the box's content, degrees anticlockwise.")
+    when: str | None = Field(
+        None, description="A template expression; the box is drawn only when it is true."
+    )
+    rotate: Literal[0, 90, 180, 270] = Field(
+        0, description="Rotation of the box's content, degrees anticlockwise."
+    )
 
 
 class FrameBox(BoxBase):
@@ -201,8 +245,12 @@ class TextBox(BoxBase):
     font: str = Field("sans", description="Font name: sans, or one from game.yaml fonts.")
     size: Length = Field(9.0, description="Font size; shrunk to fit when the text is too long.")
     min_size: Length = Field(6.0, description="Smallest legible size; below it the build warns.")
-    leading: float = Field(1.2, ge=0.8, le=3.0, description="Line spacing as a multiple of the size.")
-    style: Literal["regular", "bold", "italic", "bold-italic"] = Field("regular", description="Base style.")
+    leading: float = Field(
+        1.2, ge=0.8, le=3.0, description="Line spacing as a multiple of the size."
+    )
+    style: Literal["regular", "bold", "italic", "bold-italic"] = Field(
+        "regular", description="Base style."
+    )
     color: Colour = Field("#000000", description="Text colour.")
     align: Literal["left", "center", "right"] = Field("left", description="Horizontal alignment.")
     valign: Literal["top", "middle", "bottom"] = Field("top", description="Vertical alignment.")
@@ -217,7 +265,9 @@ class CircleBox(BoxBase):
     stroke_width: Length = Field(mm(0.4), description="Ring width.")
     text: str = Field("", description="Template for the value in the circle.")
     size: Length = Field(10.0, description="Font size of the value.")
-    style: Literal["regular", "bold", "italic", "bold-italic"] = Field("bold", description="Style of the value.")
+    style: Literal["regular", "bold", "italic", "bold-italic"] = Field(
+        "bold", description="Style of the value."
+    )
     color: Colour = Field("#000000", description="Text colour.")
     font: str = Field("sans", description="Font name.")
 
@@ -235,7 +285,9 @@ class ImageBox(BoxBase):
 
     kind: Literal["image"]
     src: str = Field(description="Path (or template) relative to the game folder.")
-    fit: Literal["contain", "cover", "stretch"] = Field("contain", description="How the image fills the box.")
+    fit: Literal["contain", "cover", "stretch"] = Field(
+        "contain", description="How the image fills the box."
+    )
 
 
 Box = Annotated[FrameBox | TextBox | CircleBox | IconBox | ImageBox, Field(discriminator="kind")]
@@ -245,6 +297,10 @@ class LayoutSpec(Model):
     """A face layout: named boxes drawn in order over the trim area."""
 
     id: str = Field(description="Layout id; must match the file name.")
-    background: Colour | str | None = Field(None, description="Fill of the whole face including bleed (colour or template).")
+    background: Colour | str | None = Field(
+        None, description="Fill of the whole face including bleed (colour or template)."
+    )
     safe: Length = Field(mm(3), description="Safe zone inset from the trim, drawn in proof mode.")
-    boxes: list[Box] = Field(default_factory=list, description="Boxes drawn in order, later over earlier.")
+    boxes: list[Box] = Field(
+        default_factory=list, description="Boxes drawn in order, later over earlier."
+    )

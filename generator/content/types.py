@@ -105,20 +105,35 @@ def _colour(value: Any) -> str:
         if len(v) == 4:
             v = "#" + "".join(c * 2 for c in v[1:])
         return v.lower()
-    raise ValueError(f"{value!r} is not a colour; use #rgb, #rrggbb or one of {', '.join(sorted(_NAMED_COLOURS))}")
+    raise ValueError(
+        f"{value!r} is not a colour; use #rgb, #rrggbb or one of {', '.join(sorted(_NAMED_COLOURS))}"
+    )
 
 
 Colour = Annotated[
     str,
     BeforeValidator(_colour),
-    WithJsonSchema({"type": "string", "description": "#rgb, #rrggbb, or a colour name (black, white, red, ...)."}),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "description": "#rgb, #rrggbb, or a colour name (black, white, red, ...).",
+        }
+    ),
 ]
 
-Slug = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,63}$", description="Lower-case id: letters, digits, - and _.")]
+Slug = Annotated[
+    str,
+    Field(
+        pattern=r"^[a-z0-9][a-z0-9_-]{0,63}$",
+        description="Lower-case id: letters, digits, - and _.",
+    ),
+]
 
 LocalText = Annotated[
     str | dict[Lang, str],
-    Field(description="One text for every language, or one per language: {en: ..., zh-Hant: ..., zh-Hans: ...}."),
+    Field(
+        description="One text for every language, or one per language: {en: ..., zh-Hant: ..., zh-Hans: ...}."
+    ),
 ]
 
 

@@ -41,19 +41,42 @@ def _data_path(data: Any, loc: tuple[Any, ...]) -> PathKey:
     out: list[str | int] = []
     node = data
     for part in loc:
-        if isinstance(node, dict) and isinstance(part, str) and part in node:
+        if (
+            isinstance(node, dict)
+            and isinstance(part, str)
+            and part in node
+            or isinstance(node, list)
+            and isinstance(part, int)
+            and 0 <= part < len(node)
+        ):
             out.append(part)
             node = node[part]
-        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
-            out.append(part)
-            node = node[part]
-        elif isinstance(node, dict) and isinstance(part, str) and "[" not in part and part not in _TAGS:
+        elif (
+            isinstance(node, dict)
+            and isinstance(part, str)
+            and "[" not in part
+            and part not in _TAGS
+        ):
             out.append(part)  # a missing key: keep it so the message names it
             node = None
     return tuple(out)
 
 
-_TAGS = {"str", "dict", "list", "int", "float", "bool", "none", "literal", "frame", "text", "circle", "icon", "image"}
+_TAGS = {
+    "str",
+    "dict",
+    "list",
+    "int",
+    "float",
+    "bool",
+    "none",
+    "literal",
+    "frame",
+    "text",
+    "circle",
+    "icon",
+    "image",
+}
 
 
 def _unwrap(tp: Any) -> list[Any]:
@@ -87,7 +110,12 @@ def _fields_at(model: type[BaseModel], data: Any, path: PathKey) -> set[str]:
         node = node.get(part) if isinstance(node, dict) else None
         candidates = nxt
         if isinstance(node, dict) and "kind" in node:
-            tagged = [m for m in candidates if "kind" in m.model_fields and node["kind"] in typing.get_args(m.model_fields["kind"].annotation)]
+            tagged = [
+                m
+                for m in candidates
+                if "kind" in m.model_fields
+                and node["kind"] in typing.get_args(m.model_fields["kind"].annotation)
+            ]
             candidates = tagged or candidates
         if isinstance(node, list):
             continue
@@ -112,7 +140,9 @@ def _message(err: dict[str, Any]) -> str:
     return msg[:1].lower() + msg[1:]
 
 
-def validate(model: type[BaseModel], loaded: Loaded, issues: IssueCollector, *, root: PathKey = ()) -> Any:
+def validate(
+    model: type[BaseModel], loaded: Loaded, issues: IssueCollector, *, root: PathKey = ()
+) -> Any:
     """Validate ``loaded.data`` (or its part at ``root``) against ``model``.
 
     Returns the model instance, or None after adding located issues to ``issues``.

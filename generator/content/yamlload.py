@@ -88,9 +88,14 @@ class _Builder:
     def build(self, node: yaml.Node, path: PathKey, depth: int = 0) -> Any:
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise _TooBig(Location(self.file, *self._pos(node)), f"document expands to more than {MAX_NODES} values (alias bomb?)")
+            raise _TooBig(
+                Location(self.file, *self._pos(node)),
+                f"document expands to more than {MAX_NODES} values (alias bomb?)",
+            )
         if depth > MAX_DEPTH:
-            raise _TooBig(Location(self.file, *self._pos(node)), f"nesting deeper than {MAX_DEPTH} levels")
+            raise _TooBig(
+                Location(self.file, *self._pos(node)), f"nesting deeper than {MAX_DEPTH} levels"
+            )
         self.marks.values.setdefault(path, self._pos(node))
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path, depth)
@@ -107,7 +112,9 @@ class _Builder:
         merged: dict[str, Any] = {}
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
-                sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+                sources = (
+                    value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+                )
                 for src in sources:
                     data = self.build(src, path, depth + 1)
                     if isinstance(data, dict):
@@ -122,7 +129,11 @@ class _Builder:
             if key in out:
                 first = self.marks.keys.get(kpath, (0, 0))
                 self.issues.append(
-                    Issue(Location(self.file, *self._pos(key_node)), ".".join(map(str, kpath)), f"duplicate key (first given at line {first[0]})")
+                    Issue(
+                        Location(self.file, *self._pos(key_node)),
+                        ".".join(map(str, kpath)),
+                        f"duplicate key (first given at line {first[0]})",
+                    )
                 )
                 continue
             self.marks.keys[kpath] = self._pos(key_node)
@@ -145,13 +156,19 @@ def load_yaml(path: Path, *, shown_as: str | None = None) -> Loaded:
     try:
         size = path.stat().st_size
     except OSError as exc:
-        raise ContentError([Issue(Location(file), "", f"cannot read file: {exc.strerror}")]) from None
+        raise ContentError(
+            [Issue(Location(file), "", f"cannot read file: {exc.strerror}")]
+        ) from None
     if size > MAX_FILE_BYTES:
-        raise ContentError([Issue(Location(file), "", f"file is {size} bytes; the limit is {MAX_FILE_BYTES}")])
+        raise ContentError(
+            [Issue(Location(file), "", f"file is {size} bytes; the limit is {MAX_FILE_BYTES}")]
+        )
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
-        raise ContentError([Issue(Location(file), "", f"not UTF-8 text ({exc.reason} at byte {exc.start})")]) from None
+        raise ContentError(
+            [Issue(Location(file), "", f"not UTF-8 text ({exc.reason} at byte {exc.start})")]
+        ) from None
     return load_yaml_text(text, file, path)
 
 
@@ -170,7 +187,9 @@ def load_yaml_text(text: str, file: str, path: Path | None = None) -> Loaded:
         problem = exc.problem or "invalid YAML"
         if exc.context:
             problem = f"{problem} ({exc.context})"
-        raise ContentError([Issue(Location(file, line, col), "", f"malformed YAML: {problem}")]) from None
+        raise ContentError(
+            [Issue(Location(file, line, col), "", f"malformed YAML: {problem}")]
+        ) from None
     except yaml.YAMLError as exc:
         raise ContentError([Issue(Location(file, 1, 1), "", f"malformed YAML: {exc}")]) from None
     if node is None:

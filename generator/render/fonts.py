@@ -1,0 +1,169 @@
+"""Fonts: the shipped families, game fonts, and choosing a font per run of text.
+
+Everything drawn uses embedded, subset TrueType fonts: DejaVu Sans Condensed for Latin text
+and Droid Sans Fallback for Chinese (both ship in ``render/fonts/`` with their licences), plus
+any TrueType font a game names. There is no automatic fallback in PDF, so :func:`split_runs`
+cuts text into runs and gives each run the first font in the family's chain that has every
+glyph of it: a Chinese character inside an English sentence never becomes an empty box.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from ..errors import BuildError
+
+FONT_DIR = Path(__file__).parent / "fonts"
+STYLES = ("regular", "bold", "italic", "bold-italic")
+
+_BUILTIN: dict[str, dict[str, str]] = {
+    "sans": {
+        "regular": "DejaVuSansCondensed.ttf",
+        "bold": "DejaVuSansCondensed-Bold.ttf",
+        "italic": "DejaVuSansCondensed-Oblique.ttf",
+        "bold-italic": "DejaVuSansCondensed-BoldOblique.ttf",
+    },
+    "cjk": {style: "DroidSansFallbackFull.ttf" for style in STYLES},
+}
+
+
+@dataclass(frozen=True)
+class Face:
+    """A registered font: its reportlab name and the code points it covers."""
+
+    name: str
+    path: Path
+    cmap: frozenset[int]
+    synthetic_bold: bool = False  # draw with a thin stroke to fake a bold weight
+
+
+_faces: dict[tuple[str, str], Face] = {}
+_by_file: dict[Path, str] = {}
+
+
+def _register(path: Path, name: str) -> str:
+    """Register ``path`` with reportlab once; return its registered name."""
+    key = path.resolve()
+    if key in _by_file:
+        return _by_file[key]
+    try:
+        font = TTFont(name, str(path))
+    except (TTFError, OSError, ValueError, KeyError, IndexError) as exc:
+        raise BuildError(f"{path.name}: cannot use this font: {exc}") from None
+    pdfmetrics.registerFont(font)
+    _by_file[key] = name
+    return name
+
+
+def _face(family: str, style: str, path: Path) -> Face:
+    cached = _faces.get((family, style))
+    if cached is not None:
+        return cached
+    name = _register(path, f"pnp-{family}-{path.stem}")
+    font = pdfmetrics.getFont(name)
+    cmap = frozenset(font.face.charToGlyph)
+    regular = _faces.get((family, "regular"))
+    synthetic = "bold" in style and regular is not None and regular.path == path
+    face = Face(name, path, cmap, synthetic)
+    _faces[(family, style)] = face
+    return face
+
+
+def ensure_builtin() -> None:
+    """Register the shipped families (idempotent)."""
+    for family, styles in _BUILTIN.items():
+        for style in STYLES:
+            _face(family, style, FONT_DIR / styles[style])
+
+
+def register_family(family: str, files: dict[str, Path | None]) -> None:
+    """Register a game's font family; styles it lacks fall back to its regular face."""
+    regular = files.get("regular")
+    if regular is None:
+        raise BuildError(f"font {family!r} has no regular face")
+    _faces.pop((family, "regular"), None)
+    _face(family, "regular", regular)
+    for style in STYLES[1:]:
+        _faces.pop((family, style), None)
+        _face(family, style, files.get(style) or regular)
+
+
+def face(family: str, style: str = "regular") -> Face:
+    """The registered face of ``family`` in ``style`` (unknown families use sans)."""
+    ensure_builtin()
+    return _faces.get((family, style)) or _faces[("sans", style)]
+
+
+@lru_cache(maxsize=64)
+def _chain(family: str, style: str) -> tuple[Face, ...]:
+    ensure_builtin()
+    chain = [face(family, style)]
+    for fam in ("sans", "cjk"):
+        f = face(fam, style)
+        if f not in chain:
+            chain.append(f)
+    return tuple(chain)
+
+
+def font_for_char(ch: str, family: str = "sans", style: str = "regular") -> Face:
+    """The first face in the family's chain that has a glyph for ``ch``."""
+    cp = ord(ch)
+    chain = _chain(family, style)
+    for f in chain:
+        if cp in f.cmap:
+            return f
+    return chain[0]
+
+
+def split_runs(text: str, family: str = "sans", style: str = "regular") -> list[tuple[str, Face]]:
+    """Cut ``text`` into maximal runs that one face can draw, in order.
+
+    Spaces and other characters every face has stay with the run they are in.
+    """
+    chain = _chain(family, style)
+    primary = chain[0]
+    runs: list[tuple[str, Face]] = []
+    buf: list[str] = []
+    current: Face | None = None
+    for ch in text:
+        cp = ord(ch)
+        if current is not None and cp in current.cmap:
+            buf.append(ch)
+            continue
+        chosen = primary
+        if cp not in primary.cmap:
+            for f in chain[1:]:
+                if cp in f.cmap:
+                    chosen = f
+                    break
+        if ch == " " and current is not None:
+            buf.append(ch)
+            continue
+        if chosen is not current:
+            if buf:
+                runs.append(("".join(buf), current))  # type: ignore[arg-type]
+            buf = [ch]
+            current = chosen
+        else:
+            buf.append(ch)
+    if buf:
+        runs.append(("".join(buf), current))  # type: ignore[arg-type]
+    return runs
+
+
+def missing_glyphs(text: str, family: str = "sans", style: str = "regular") -> set[str]:
+    """Characters of ``text`` that no face in the chain can draw (ignoring line breaks)."""
+    chain = _chain(family, style)
+    return {
+        ch for ch in set(text) if ch not in "\n\r\t" and not any(ord(ch) in f.cmap for f in chain)
+    }
+
+
+def string_width(text: str, f: Face, size: float) -> float:
+    """Width of ``text`` drawn in face ``f`` at ``size`` points."""
+    return pdfmetrics.stringWidth(text, f.name, size)

@@ -1,0 +1,375 @@
+"""Rich text: markup parsing, mixed-script line breaking, shrink-to-fit, drawing.
+
+Markup: ``**bold**``, ``*italic*``, ``[#c03020]colour[/]``, ``:icon:`` (a known icon name) and
+line breaks. Lines break at spaces and between Chinese characters, never inside an English
+word, never before closing punctuation (，。、：；！？）」』 ...) and never after opening
+punctuation. Each run gets the first font that has its glyphs (see ``fonts.split_runs``), so
+mixed English and Chinese never loses a character. Used by cards, tokens and rule sheets.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from . import fonts
+from .icons import ICONS, draw_icon
+
+NO_START = set("，。、：；！？）」』】》〉…‥・ー々〕］｝’”%),.;:!?]}»›")
+NO_END = set("（「『【《〈〔［｛‘“([{«‹")
+_ICON = re.compile(r":([a-z][a-z0-9-]*):")
+_TOKEN = re.compile(
+    r"(\\\*|\*\*|\*|\[#[0-9a-fA-F]{6}\]|\[#[0-9a-fA-F]{3}\]|\[/\]|:[a-z][a-z0-9-]*:|\n)"
+)
+FLOOR_SIZE = 4.0
+
+
+def is_cjk(ch: str) -> bool:
+    cp = ord(ch)
+    return (
+        0x2E80 <= cp <= 0x9FFF
+        or 0xF900 <= cp <= 0xFAFF
+        or 0xFF00 <= cp <= 0xFFEF
+        or 0xFE30 <= cp <= 0xFE4F
+        or cp >= 0x20000
+    )
+
+
+@dataclass(frozen=True)
+class Span:
+    """A piece of text in one style; ``icon`` set for an inline icon."""
+
+    text: str
+    bold: bool = False
+    italic: bool = False
+    color: str | None = None
+    icon: str | None = None
+
+    @property
+    def style(self) -> str:
+        return {
+            (False, False): "regular",
+            (True, False): "bold",
+            (False, True): "italic",
+            (True, True): "bold-italic",
+        }[(self.bold, self.italic)]
+
+
+def parse_markup(text: str, *, bold: bool = False, italic: bool = False) -> list[Span]:
+    """Split markup into styled spans. Unknown ``:words:`` stay as text."""
+    spans: list[Span] = []
+    color: str | None = None
+    for token in _TOKEN.split(text):
+        if not token:
+            continue
+        if token == "**":
+            bold = not bold
+        elif token == "*":
+            italic = not italic
+        elif token == "\\*":
+            spans.append(Span("*", bold, italic, color))
+        elif token.startswith("[#"):
+            color = token[1:-1]
+        elif token == "[/]":
+            color = None
+        elif token == "\n":
+            spans.append(Span("\n"))
+        elif _ICON.fullmatch(token) and token[1:-1] in ICONS:
+            spans.append(Span("", bold, italic, color, icon=token[1:-1]))
+        else:
+            spans.append(Span(token, bold, italic, color))
+    return spans
+
+
+def plain_text(text: str) -> str:
+    """The characters markup draws as text (icons and style marks removed)."""
+    return "".join(s.text for s in parse_markup(text) if s.icon is None)
+
+
+@dataclass
+class Piece:
+    """Part of a line drawn in one face: text, or an icon when ``icon`` is set."""
+
+    text: str
+    face: fonts.Face | None
+    size: float
+    color: str | None
+    width: float
+    icon: str | None = None
+
+
+@dataclass
+class Atom:
+    """An unbreakable unit of a line: a word, a space, one CJK character, an icon."""
+
+    pieces: list[Piece]
+    width: float
+    space: bool = False
+    newline: bool = False
+    cjk: bool = False
+    first: str = ""
+    last: str = ""
+
+
+@dataclass
+class Line:
+    pieces: list[Piece] = field(default_factory=list)
+    width: float = 0.0
+
+
+@dataclass
+class Fitted:
+    """Text laid out in a box: its lines, the size used, and whether it still overflows."""
+
+    lines: list[Line]
+    size: float
+    leading: float
+    overflow: bool
+    height: float
+
+
+_width_cache: dict[tuple[str, str], float] = {}
+
+
+def _width(text: str, face: fonts.Face, size: float) -> float:
+    key = (text, face.name)
+    w = _width_cache.get(key)
+    if w is None:
+        if len(_width_cache) > 200_000:
+            _width_cache.clear()
+        w = fonts.string_width(text, face, 1000.0) / 1000.0
+        _width_cache[key] = w
+    return w * size
+
+
+def _atoms(spans: list[Span], size: float, family: str) -> list[Atom]:
+    atoms: list[Atom] = []
+    word: list[Piece] = []
+    word_text: list[str] = []
+
+    def flush() -> None:
+        if word:
+            t = "".join(word_text)
+            atoms.append(Atom(list(word), sum(p.width for p in word), first=t[:1], last=t[-1:]))
+            word.clear()
+            word_text.clear()
+
+    for span in spans:
+        if span.text == "\n" and span.icon is None:
+            flush()
+            atoms.append(Atom([], 0.0, newline=True))
+            continue
+        if span.icon is not None:
+            flush()
+            w = size * 1.05
+            atoms.append(
+                Atom(
+                    [Piece("", None, size, span.color, w, span.icon)],
+                    w,
+                    cjk=True,
+                    first="\ue000",
+                    last="\ue000",
+                )
+            )
+            continue
+        for chunk, face in fonts.split_runs(span.text, family, span.style):
+            for part in re.split(r"( +)", chunk):
+                if not part:
+                    continue
+                if part[0] == " ":
+                    flush()
+                    w = _width(" ", face, size) * len(part)
+                    atoms.append(Atom([Piece(part, face, size, span.color, w)], w, space=True))
+                    continue
+                start = 0
+                for i, ch in enumerate(part):
+                    if is_cjk(ch):
+                        if i > start:
+                            seg = part[start:i]
+                            word.append(Piece(seg, face, size, span.color, _width(seg, face, size)))
+                            word_text.append(seg)
+                        flush()
+                        w = _width(ch, face, size)
+                        atoms.append(
+                            Atom(
+                                [Piece(ch, face, size, span.color, w)],
+                                w,
+                                cjk=True,
+                                first=ch,
+                                last=ch,
+                            )
+                        )
+                        start = i + 1
+                if start < len(part):
+                    seg = part[start:]
+                    word.append(Piece(seg, face, size, span.color, _width(seg, face, size)))
+                    word_text.append(seg)
+    flush()
+    return atoms
+
+
+def _can_break(left: Atom, right: Atom) -> bool:
+    if right.first in NO_START or left.last in NO_END:
+        return False
+    if left.space or right.space:
+        return True
+    return left.cjk or right.cjk
+
+
+def _boxes(atoms: list[Atom]) -> list[list[Atom]]:
+    """Group atoms into unbreakable boxes (a word with its trailing closing punctuation, ...)."""
+    boxes: list[list[Atom]] = []
+    for atom in atoms:
+        if (
+            boxes
+            and not atom.newline
+            and not boxes[-1][-1].newline
+            and not _can_break(boxes[-1][-1], atom)
+        ):
+            boxes[-1].append(atom)
+        else:
+            boxes.append([atom])
+    return boxes
+
+
+def wrap(
+    spans: list[Span], width: float, size: float, family: str = "sans"
+) -> tuple[list[Line], bool]:
+    """Break spans into lines no wider than ``width``; returns (lines, some box was too wide)."""
+    lines: list[Line] = [Line()]
+    too_wide = False
+    for box in _boxes(_atoms(spans, size, family)):
+        if box[0].newline:
+            lines.append(Line())
+            continue
+        bw = sum(a.width for a in box)
+        line = lines[-1]
+        if box[0].space and not line.pieces:
+            continue  # no leading spaces
+        if line.pieces and line.width + bw > width + 0.01:
+            if box[0].space:
+                lines.append(Line())
+                continue
+            lines.append(Line())
+            line = lines[-1]
+        if bw > width + 0.01:
+            too_wide = True
+        for a in box:
+            line.pieces.extend(a.pieces)
+        line.width += bw
+    for line in lines:  # trailing spaces do not count
+        while line.pieces and line.pieces[-1].icon is None and line.pieces[-1].text.strip() == "":
+            line.width -= line.pieces.pop().width
+        line.pieces = _merge(line.pieces)
+    return lines, too_wide
+
+
+def _merge(pieces: list[Piece]) -> list[Piece]:
+    """Join neighbouring pieces of the same face, size and colour (fewer PDF operators)."""
+    out: list[Piece] = []
+    for p in pieces:
+        last = out[-1] if out else None
+        if (
+            last
+            and p.icon is None
+            and last.icon is None
+            and last.face is p.face
+            and last.size == p.size
+            and last.color == p.color
+        ):
+            out[-1] = Piece(last.text + p.text, p.face, p.size, p.color, last.width + p.width)
+        else:
+            out.append(p)
+    return out
+
+
+def fit(
+    markup: str,
+    width: float,
+    height: float,
+    size: float,
+    min_size: float,
+    *,
+    leading: float = 1.2,
+    family: str = "sans",
+    bold: bool = False,
+    italic: bool = False,
+) -> Fitted:
+    """Lay out ``markup`` at ``size``, shrinking in 0.25 pt steps until it fits ``width`` x ``height``.
+
+    Below ``min_size`` it keeps shrinking (to 4 pt) but the result reports ``size < min_size``
+    so the caller can warn; ``overflow`` is True if even that does not fit.
+    """
+    spans = parse_markup(markup, bold=bold, italic=italic)
+    current = size
+    while True:
+        lines, too_wide = wrap(spans, width, current, family)
+        total = current * leading * (len(lines) - 1) + current
+        if (total <= height + 0.01 and not too_wide) or current <= FLOOR_SIZE:
+            return Fitted(lines, current, leading, total > height + 0.01 or too_wide, total)
+        # jump close to the answer first, then refine in small steps
+        ratio = min(height / total if total > height else 1.0, 1.0)
+        step = max(0.25, current * (1 - ratio**0.5) * 0.5)
+        current = max(FLOOR_SIZE, round((current - step) * 4) / 4)
+
+
+def hex_to_rgb(colour: str) -> tuple[float, float, float]:
+    c = colour.lstrip("#")
+    return int(c[0:2], 16) / 255, int(c[2:4], 16) / 255, int(c[4:6], 16) / 255
+
+
+def draw(
+    canvas,
+    fitted: Fitted,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    *,
+    align: str = "left",
+    valign: str = "top",
+    color: str = "#000000",
+) -> None:  # type: ignore[no-untyped-def]
+    """Draw fitted text into the box whose bottom-left corner is (x, y) in PDF coordinates."""
+    size, lead = fitted.size, fitted.size * fitted.leading
+    offset = {"top": 0.0, "middle": (h - fitted.height) / 2, "bottom": h - fitted.height}[valign]
+    baseline = y + h - offset - size * 0.8
+    base_rgb = hex_to_rgb(color)
+    text = canvas.beginText()
+    icons: list[tuple[str, float, float, float, tuple[float, float, float]]] = []
+    cur_font: tuple[str, float] | None = None
+    cur_rgb: tuple[float, float, float] | None = None
+    cur_mode = 0
+    for line in fitted.lines:
+        lx = x + {"left": 0.0, "center": (w - line.width) / 2, "right": w - line.width}[align]
+        text.setTextOrigin(lx, baseline)
+        cx = lx
+        for p in line.pieces:
+            rgb = hex_to_rgb(p.color) if p.color else base_rgb
+            if p.icon is not None:
+                icons.append((p.icon, cx + p.width * 0.5, baseline + size * 0.3, size * 0.95, rgb))
+                text.setTextOrigin(cx + p.width, baseline)
+                cx += p.width
+                continue
+            assert p.face is not None
+            if cur_font != (p.face.name, p.size):
+                text.setFont(p.face.name, p.size)
+                cur_font = (p.face.name, p.size)
+            if rgb != cur_rgb:
+                text.setFillColorRGB(*rgb)
+                cur_rgb = rgb
+            mode = 2 if p.face.synthetic_bold else 0
+            if mode != cur_mode:
+                if mode:
+                    text.setStrokeColorRGB(*rgb)
+                    canvas.setLineWidth(p.size * 0.035)
+                text.setTextRenderMode(mode)
+                cur_mode = mode
+            text.textOut(p.text)
+            cx += p.width
+        baseline -= lead
+    if cur_mode:
+        text.setTextRenderMode(0)
+    canvas.drawText(text)
+    for name, cx, cy, s, rgb in icons:
+        draw_icon(canvas, name, cx, cy, s, rgb)
