@@ -1,0 +1,98 @@
+"""Random sources for the table companion: OS entropy, seeded, and the verifiable fair mode.
+
+Every source answers one question, :meth:`Source.below` (a uniform integer in ``[0, n)``), so
+dice, bags and decks never touch the module-global ``random``. :class:`FairSource` derives each
+outcome from ``HMAC-SHA256(secret, counter)`` and rejects the top sliver of the 256-bit range
+instead of taking a biased modulo; its counter is part of every logged event, which is what lets
+``pnp session verify`` replay a whole session from the revealed secret. A ``--seed`` uses the
+same derivation with a key made from the seed, so seeded runs are reproducible and verifiable.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+from typing import Protocol
+
+_SPAN = 1 << 256
+
+
+class Source(Protocol):
+    """What dice, bags and decks need from randomness."""
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``; ``n`` >= 1."""
+        ...
+
+
+class SystemSource:
+    """Operating-system entropy (``os.urandom``), the default at the table."""
+
+    kind = "system"
+
+    def __init__(self) -> None:
+        self._rng = random.SystemRandom()
+        self.below = self._rng.randrange
+
+
+class FairSource:
+    """Outcomes derived from HMAC-SHA256(key, counter), without modulo bias.
+
+    ``counter`` is the number of HMAC blocks consumed so far; a log records it per event.
+    """
+
+    kind = "fair"
+
+    def __init__(self, key: bytes, counter: int = 0) -> None:
+        self.key = key
+        self.counter = counter
+        # HMAC's two padded key hashes, computed once (RFC 2104); each block copies them.
+        padded = (hashlib.sha256(key).digest() if len(key) > 64 else key).ljust(64, b"\0")
+        self._inner = hashlib.sha256(bytes(b ^ 0x36 for b in padded))
+        self._outer = hashlib.sha256(bytes(b ^ 0x5C for b in padded))
+        self._limits: dict[int, int] = {}
+
+    def block(self, counter: int) -> int:
+        """The 256-bit number HMAC-SHA256(key, counter as 8 big-endian bytes)."""
+        inner = self._inner.copy()
+        inner.update(counter.to_bytes(8, "big"))
+        outer = self._outer.copy()
+        outer.update(inner.digest())
+        return int.from_bytes(outer.digest(), "big")
+
+    def below(self, n: int) -> int:
+        limit = self._limits.get(n)
+        if limit is None:
+            if n < 1:
+                raise ValueError("below(n) needs n >= 1")
+            limit = self._limits[n] = _SPAN - (
+                _SPAN % n
+            )  # reject above the last whole multiple of n
+        while True:
+            x = self.block(self.counter)
+            self.counter += 1
+            if x < limit:
+                return x % n
+
+
+def seed_key(seed: int | str) -> bytes:
+    """The HMAC key used for ``--seed N``: SHA-256 of the seed's decimal text."""
+    return hashlib.sha256(f"pnp-seed:{seed}".encode()).digest()
+
+
+def seeded(seed: int | str, counter: int = 0) -> FairSource:
+    """A reproducible source for ``--seed N``."""
+    source = FairSource(seed_key(seed), counter)
+    source.kind = "seeded"  # type: ignore[misc]
+    return source
+
+
+def new_secret() -> bytes:
+    """A fresh 32-byte secret for a fair session."""
+    return os.urandom(32)
+
+
+def commitment(secret: bytes) -> str:
+    """The SHA-256 commitment printed before play: hex of SHA-256(secret)."""
+    return hashlib.sha256(secret).hexdigest()
