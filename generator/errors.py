@@ -57,7 +57,17 @@ class ContentError(PnpError):
         super().__init__("\n".join(str(i) for i in self.issues))
 
     def lines(self) -> list[str]:
-        return [str(i) for i in self.issues]
+        return self._lines if self._lines is not None else [str(i) for i in self.issues]
+
+    _lines: list[str] | None = None
+
+    @classmethod
+    def from_lines(cls, lines: list[str]) -> ContentError:
+        """An error made of already-formatted problem lines (from several games), in order."""
+        err = cls([])
+        err._lines = list(lines)
+        err.args = ("\n".join(lines),)
+        return err
 
 
 class UsageError(PnpError):

@@ -63,6 +63,7 @@ class Game:
     components: tuple[Component, ...]
     files: tuple[Path, ...] = field(default=())
     marks: Marks | None = None
+    layout_marks: MappingProxyType[str, Marks] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def id(self) -> str:
@@ -130,6 +131,7 @@ class _Loader:
         self.issues = IssueCollector()
         self.files: list[Path] = []
         self.layouts: dict[str, LayoutSpec | None] = {}
+        self.layout_marks: dict[str, Marks] = {}
 
     def yaml(self, path: Path) -> Loaded | None:
         try:
@@ -170,6 +172,8 @@ class _Loader:
             self.layouts[name] = None
             return None
         loaded = self.yaml(path)
+        if loaded is not None:
+            self.layout_marks[name] = loaded.marks
         spec = validate(LayoutSpec, loaded, self.issues) if loaded else None
         if spec is not None and spec.id != name:
             self.issues.add(
@@ -293,7 +297,14 @@ def load_game(path: Path, templates: Path | None = None) -> Game:
                 continue
             loader.files.append(full)
     loader.issues.raise_if_errors()
-    return Game(spec, root, tuple(components), tuple(loader.files), loaded.marks)
+    return Game(
+        spec,
+        root,
+        tuple(components),
+        tuple(loader.files),
+        loaded.marks,
+        MappingProxyType(loader.layout_marks),
+    )
 
 
 def issue_at(loaded_marks: Marks, path: tuple[Any, ...], message: str) -> Issue:

@@ -70,7 +70,12 @@ class SheetSpec(Model):
         description="Space between neighbouring bleed boxes. 0 with no bleed gives shared cut lines.",
     )
     margin: Length = Field(
-        mm(8), description="Blank border the printer cannot print; crop marks go inside it."
+        mm(4), description="Blank border the printer cannot print; nothing is drawn in it."
+    )
+    packing: Literal["auto", "bleed", "butted"] = Field(
+        "auto",
+        description="bleed: every item has its own bleed; butted: neighbours share cut lines (denser); "
+        "auto: the densest, preferring bleed on a tie.",
     )
     crop_marks: bool = Field(True, description="Draw crop marks outside the bleed.")
     duplex: Literal["long", "short", "fold", "none"] = Field(

@@ -362,7 +362,7 @@ def draw(
             if mode != cur_mode:
                 if mode:
                     text.setStrokeColorRGB(*rgb)
-                    canvas.setLineWidth(p.size * 0.035)
+                    canvas.setLineWidth(p.size * 0.02)
                 text.setTextRenderMode(mode)
                 cur_mode = mode
             text.textOut(p.text)

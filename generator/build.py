@@ -1,0 +1,292 @@
+"""The print build: the library entry point behind ``pnp build`` and ``pnp check``.
+
+``check_game`` loads, validates and expands a game without drawing (every problem collected
+and raised once). ``build_game`` then imposes and renders each component per language into
+``output/<game>/``; a content hash of the inputs (files, options and the generator's own code)
+lets an unchanged component be skipped on the next build.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from . import __version__
+from .content.expand import Copy, Expander, languages, trim_size
+from .content.loader import Component, Game, load_game
+from .content.schema import SheetSpec
+from .errors import ContentError, Issue, IssueCollector
+from .layout.impose import DoesNotFit, Imposition, impose
+
+STATE_FILE = ".pnp-build.json"
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}
+Progress = Callable[[str, int, int], None]
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Command-line overrides of each component's sheet settings, and build switches."""
+
+    out_dir: Path = Path("output")
+    paper: str | None = None
+    duplex: str | None = None
+    bleed: float | None = None
+    packing: str | None = None
+    proof: bool = False
+    force: bool = False
+    langs: tuple[str, ...] | None = None
+
+    def sheet(self, spec: SheetSpec) -> SheetSpec:
+        changes = {
+            k: v
+            for k, v in (
+                ("paper", self.paper),
+                ("duplex", self.duplex),
+                ("bleed", self.bleed),
+                ("packing", self.packing),
+            )
+            if v is not None
+        }
+        return spec.model_copy(update=changes) if changes else spec
+
+
+@dataclass
+class ComponentResult:
+    """One PDF written (or skipped as unchanged)."""
+
+    game: str
+    component: str
+    lang: str
+    path: Path
+    items: int
+    copies: int
+    pages: int
+    bytes: int
+    seconds: float
+    skipped: bool = False
+    packing: str = ""
+    warnings: list[str] = field(default_factory=list)
+
+
+def _code_hash() -> str:
+    h = hashlib.sha256(__version__.encode())
+    for p in sorted(Path(__file__).parent.rglob("*.py")):
+        h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+def _inputs_hash(game: Game, options: BuildOptions) -> str:
+    h = hashlib.sha256(_code_hash().encode())
+    files = set(game.files)
+    files.update(
+        p for p in game.root.rglob("*") if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file()
+    )
+    for p in sorted(files):
+        h.update(str(p.relative_to(game.root) if p.is_relative_to(game.root) else p.name).encode())
+        h.update(p.read_bytes())
+    opts = {k: str(v) for k, v in options.__dict__.items() if k not in ("force", "out_dir")}
+    h.update(json.dumps(opts, sort_keys=True).encode())
+    return h.hexdigest()
+
+
+def _component_issue(game: Game, component: Component, key: str, message: str) -> Issue:
+    n = [c.id for c in game.spec.components].index(component.id)
+    assert game.marks is not None
+    return Issue(game.marks.locate(("components", n, key)), f"components[{n}].{key}", message)
+
+
+def plan(game: Game, component: Component, options: BuildOptions) -> tuple[Imposition, SheetSpec]:
+    """The imposition a component gets with ``options``; ContentError when the item cannot fit."""
+    sheet = options.sheet(component.spec.sheet)
+    tw, th, _ = trim_size(component)
+    has_back = component.back is not None or any(i.back is not None for i in component.items)
+    duplex = sheet.duplex if has_back else "none"
+    try:
+        imp = impose(
+            tw,
+            th,
+            paper=sheet.paper,
+            orientation=sheet.orientation,
+            bleed=sheet.bleed,
+            gap=sheet.gap,
+            margin=sheet.margin,
+            crop_marks=sheet.crop_marks,
+            duplex=duplex,
+            packing=sheet.packing,
+        )
+    except DoesNotFit as exc:
+        raise ContentError([_component_issue(game, component, "size", str(exc))]) from None
+    return imp, sheet
+
+
+@dataclass
+class Checked:
+    """A validated game with every component expanded per language."""
+
+    game: Game
+    copies: dict[tuple[str, str], list[Copy]]
+    warnings: list[Issue]
+
+
+def check_game(path: Path, options: BuildOptions | None = None) -> Checked:
+    """Validate everything a build would use, without drawing. Raises ContentError once, with all problems."""
+    options = options or BuildOptions()
+    game = load_game(path)
+    issues = IssueCollector()
+    expander = Expander(game, issues)
+    copies: dict[tuple[str, str], list[Copy]] = {}
+    for component in game.components:
+        try:
+            plan(game, component, options)
+        except ContentError as exc:
+            issues.issues.extend(exc.issues)
+        for lang in options.langs or languages(game, component):
+            copies[(component.id, lang)] = expander.expand(component, lang)
+    issues.raise_if_errors()
+    return Checked(game, copies, issues.warnings)
+
+
+def _signature(copies: list[Copy]) -> str:
+    h = hashlib.sha256()
+    for cp in copies:
+        for face in (cp.front, cp.back):
+            if face is None:
+                continue
+            for b in face.boxes:
+                h.update(repr((b.text, b.fill, b.icon, str(b.image))).encode())
+    return h.hexdigest()
+
+
+def build_game(
+    path: Path, options: BuildOptions | None = None, progress: Progress | None = None
+) -> list[ComponentResult]:
+    """Build every component of the game at ``path`` into ``options.out_dir/<game>/``."""
+    from .render.sheet import SheetMeta, write_sheets
+
+    options = options or BuildOptions()
+    checked = check_game(path, options)
+    game = checked.game
+    out = options.out_dir / game.id
+    state_path = out / STATE_FILE
+    state: dict[str, dict[str, object]] = {}
+    if state_path.is_file():
+        try:
+            state = json.loads(state_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            state = {}
+    inputs = _inputs_hash(game, options)
+    results: list[ComponentResult] = []
+    total = sum(len(checked.copies[k]) for k in checked.copies)
+    done = 0
+    for component in game.components:
+        langs = options.langs or languages(game, component)
+        groups: dict[str, list[str]] = {}
+        for lang in langs:
+            groups.setdefault(_signature(checked.copies[(component.id, lang)]), []).append(lang)
+        single = len(groups) == 1
+        key = hashlib.sha256(f"{inputs}:{component.id}".encode()).hexdigest()
+        previous = state.get(component.id, {})
+        targets = {
+            (langs_[0] if not single else "all"): out
+            / (f"{component.id}.pdf" if single else f"{component.id}.{langs_[0]}.pdf")
+            for langs_ in groups.values()
+        }
+        if (
+            not options.force
+            and previous.get("hash") == key
+            and all(p.is_file() for p in targets.values())
+        ):
+            for lang, target in targets.items():
+                n = len(checked.copies[(component.id, langs[0] if lang == "all" else lang)])
+                done += n
+                results.append(
+                    ComponentResult(
+                        game.id,
+                        component.id,
+                        lang,
+                        target,
+                        len(component.items),
+                        n,
+                        0,
+                        target.stat().st_size,
+                        0.0,
+                        skipped=True,
+                    )
+                )
+            if progress:
+                progress(f"{game.id}/{component.id} unchanged", done, total)
+            continue
+        imp, sheet = plan(game, component, options)
+        for langs_ in groups.values():
+            lang = langs_[0]
+            target = targets["all" if single else lang]
+            copies = checked.copies[(component.id, lang)]
+            started = time.perf_counter()
+            title = game.spec.title
+            words = SheetMeta(
+                _local(title, lang),
+                _local(component.spec.title, lang),
+                "all languages" if single else "+".join(langs_),
+            )
+            result = write_sheets(
+                target,
+                copies,
+                imp,
+                words,
+                trim=trim_size(component),
+                bleed=sheet.bleed,
+                crop_marks=sheet.crop_marks,
+                proof=options.proof,
+            )
+            done += len(copies)
+            results.append(
+                ComponentResult(
+                    game.id,
+                    component.id,
+                    "all" if single else "+".join(langs_),
+                    target,
+                    len(component.items),
+                    len(copies),
+                    result.pages,
+                    result.bytes,
+                    time.perf_counter() - started,
+                    packing=imp.describe(),
+                    warnings=[f"{w.layout} box {w.box}: {w.message}" for w in result.warnings],
+                )
+            )
+            if progress:
+                progress(f"{game.id}/{component.id} ({lang})", done, total)
+        _remove_stale(out, component.id, set(targets.values()))
+        state[component.id] = {"hash": key, "outputs": sorted(p.name for p in targets.values())}
+        _write_state(state_path, state)
+    return results
+
+
+def _local(value: object, lang: str) -> str:
+    from .content.expand import localize
+
+    out = localize(value, lang)
+    return str(out)
+
+
+def _remove_stale(out: Path, cid: str, keep: set[Path]) -> None:
+    """Drop PDFs of this component from an earlier build that this build no longer writes."""
+    for p in out.glob(f"{cid}.*pdf"):
+        if p not in keep and (p.name == f"{cid}.pdf" or p.name.count(".") == 2):
+            p.unlink()
+
+
+def _write_state(path: Path, state: dict[str, dict[str, object]]) -> None:
+    from .render.sheet import atomic_target, commit_file
+
+    fd, tmp = atomic_target(path)
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(state, fh, indent=1, sort_keys=True)
+    commit_file(fd, tmp, path)
+
+
+__all__ = ["BuildOptions", "ComponentResult", "build_game", "check_game", "plan", "replace"]

@@ -1,0 +1,347 @@
+"""``pnp build``, ``check``, ``schema``, ``preview`` and ``icons``: the print side's commands.
+
+Each command parses its options, calls one library function (``generator.build``,
+``generator.schema_export``, ``generator.render.preview``) and prints the result.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from ..errors import ContentError, PnpError, UsageError
+from ..layout.units import parse_length
+
+CONTENT_OPT = click.option(
+    "--content",
+    "content_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("content"),
+    show_default=True,
+    help="Folder holding one folder per game.",
+)
+OUT_OPT = click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Where build results go.",
+)
+
+
+def _games(content_dir: Path, names: tuple[str, ...]) -> list[Path]:
+    from ..content.loader import find_games, game_dir
+
+    if names:
+        return [game_dir(content_dir, n) for n in names]
+    found = find_games(content_dir)
+    if not found:
+        raise UsageError(f"no games found in {content_dir} (a game is a folder with a game.yaml)")
+    return found
+
+
+def _length(ctx: click.Context, param: click.Parameter, value: str | None) -> float | None:
+    if value is None:
+        return None
+    try:
+        result = parse_length(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+    assert isinstance(result, float)
+    return result
+
+
+def _extra_checks(path: Path) -> list[str]:
+    """Problems in a game's table-companion data and rule sources (when those parts are present)."""
+    from ..errors import Issue
+
+    problems: list[Issue] = []
+    try:
+        from ..content.table import load_table
+    except ImportError:
+        load_table = None  # type: ignore[assignment]
+    if load_table is not None and (path / "table.yaml").is_file():
+        try:
+            load_table(path)
+        except ContentError as exc:
+            problems.extend(exc.issues)
+    try:
+        from ..rules import check_rules
+    except ImportError:
+        check_rules = None  # type: ignore[assignment]
+    if check_rules is not None and (path / "rules").is_dir():
+        problems.extend(i for i in check_rules(path) if i.severity == "error")
+    return [str(i) for i in problems]
+
+
+@click.command()
+@click.argument("games", nargs=-1)
+@CONTENT_OPT
+def check(games: tuple[str, ...], content_dir: Path) -> None:
+    """Validate GAMES (all games when none named) without building anything.
+
+    Every problem is printed as FILE:LINE:COL: KEY: MESSAGE; the exit status is 1 when any is found.
+    """
+    from ..build import check_game
+
+    failures: list[str] = []
+    for path in _games(content_dir, games):
+        try:
+            checked = check_game(path)
+        except ContentError as exc:
+            failures.extend(exc.lines())
+            continue
+        extra = _extra_checks(path)
+        failures.extend(extra)
+        items = sum(len(c.items) for c in checked.game.components)
+        status = "ok" if not extra else "problems"
+        click.echo(
+            f"{status}: {checked.game.id} ({len(checked.game.components)} components, {items} items)"
+        )
+        for w in checked.warnings:
+            click.echo(f"warning: {w}", err=True)
+    if failures:
+        raise ContentError.from_lines(failures)
+
+
+@click.command()
+@click.argument("games", nargs=-1)
+@CONTENT_OPT
+@OUT_OPT
+@click.option(
+    "--paper",
+    type=click.Choice(["A4", "Letter", "A3", "Tabloid"]),
+    help="Override every component's paper.",
+)
+@click.option(
+    "--duplex",
+    type=click.Choice(["long", "short", "fold", "none"]),
+    help="Backs: long-edge flip, short-edge flip, gutter-fold on one page, or no backs.",
+)
+@click.option("--bleed", callback=_length, help="Bleed around each item, e.g. 3mm or 0.125in.")
+@click.option(
+    "--packing",
+    type=click.Choice(["auto", "bleed", "butted"]),
+    help="Own bleed per item, shared cut lines, or densest.",
+)
+@click.option(
+    "--lang",
+    "langs",
+    multiple=True,
+    type=click.Choice(["en", "zh-Hant", "zh-Hans"]),
+    help="Only these languages.",
+)
+@click.option(
+    "--proof", is_flag=True, help="Draw trim (red), bleed (blue) and safe-zone (green) guides."
+)
+@click.option("--force", is_flag=True, help="Rebuild even when nothing changed.")
+@click.option("--no-rules", is_flag=True, help="Skip the rule sheets.")
+def build(
+    games: tuple[str, ...],
+    content_dir: Path,
+    out_dir: Path,
+    paper: str | None,
+    duplex: str | None,
+    bleed: float | None,
+    packing: str | None,
+    langs: tuple[str, ...],
+    proof: bool,
+    force: bool,
+    no_rules: bool,
+) -> None:
+    """Build print-and-play PDFs for GAMES (all games when none named) into OUT/<game>/."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.table import Table
+
+    from ..build import BuildOptions, build_game
+
+    options = BuildOptions(
+        out_dir=out_dir,
+        paper=paper,
+        duplex=duplex,
+        bleed=bleed,
+        packing=packing,
+        proof=proof,
+        force=force,
+        langs=langs or None,
+    )
+    err = Console(stderr=True)
+    results = []
+    failures: list[str] = []
+    started = time.perf_counter()
+    paths = _games(content_dir, games)
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    ) as bar:
+        for path in paths:
+            task = bar.add_task(path.name, total=None)
+
+            def report(what: str, done: int, total: int, task: int = task) -> None:
+                bar.update(task, description=what, completed=done, total=total)
+
+            try:
+                results.extend(build_game(path, options, report))
+            except ContentError as exc:
+                failures.extend(exc.lines())
+                continue
+            if not no_rules:
+                results.extend(_build_rules(path, options))
+    table = Table(title=f"pnp build ({time.perf_counter() - started:.2f} s)")
+    for col in (
+        "game",
+        "component",
+        "lang",
+        "items",
+        "copies",
+        "pages",
+        "bytes",
+        "time",
+        "packing",
+    ):
+        table.add_column(
+            col, justify="right" if col in ("items", "copies", "pages", "bytes", "time") else "left"
+        )
+    for r in results:
+        table.add_row(
+            r.game,
+            r.component,
+            r.lang,
+            str(r.items),
+            str(r.copies),
+            str(r.pages) if not r.skipped else "-",
+            f"{r.bytes:,}",
+            "unchanged" if r.skipped else f"{r.seconds:.2f}s",
+            r.packing,
+        )
+    Console(width=160).print(table)
+    for r in results:
+        for w in r.warnings:
+            click.echo(f"warning: {r.game}/{r.component}: {w}", err=True)
+    if failures:
+        raise ContentError.from_lines(failures)
+
+
+def _build_rules(path: Path, options) -> list:  # type: ignore[no-untyped-def]
+    """Rule sheets of the game, as summary rows (when the game has rule sources)."""
+    if not (path / "rules").is_dir():
+        return []
+    try:
+        from ..rules import build_rules
+    except ImportError:
+        return []
+    from ..build import ComponentResult
+
+    started = time.perf_counter()
+    langs = list(options.langs) if options.langs else ["en", "zh-Hant", "zh-Hans"]
+    paths = build_rules(path, options.out_dir / path.name, langs, None, options.paper or "A4")
+    took = (time.perf_counter() - started) / max(1, len(paths))
+    return [
+        ComponentResult(
+            path.name,
+            "rules",
+            p.name.split(".", 1)[1].removesuffix(".pdf"),
+            p,
+            0,
+            0,
+            0,
+            p.stat().st_size,
+            took,
+            packing="rule sheet",
+        )
+        for p in paths
+    ]
+
+
+@click.command()
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("schema"),
+    show_default=True,
+    help="Folder for the schema files.",
+)
+def schema(out_dir: Path) -> None:
+    """Write JSON Schemas for game.yaml, item files, layouts, table and rule files.
+
+    Point your editor's YAML support at them (for example a `# yaml-language-server: $schema=...`
+    comment at the top of a file) for completion and checking as you type.
+    """
+    from ..schema_export import write_schemas
+
+    for path in write_schemas(out_dir):
+        click.echo(str(path))
+
+
+@click.command()
+@click.argument("game")
+@click.argument("component", required=False)
+@click.argument("item", required=False)
+@CONTENT_OPT
+@OUT_OPT
+@click.option(
+    "--lang", default="en", type=click.Choice(["en", "zh-Hant", "zh-Hans"]), show_default=True
+)
+@click.option(
+    "--dpi",
+    default=150,
+    type=click.IntRange(30, 600),
+    show_default=True,
+    help="Resolution of the PNGs.",
+)
+@click.option("--proof", is_flag=True, help="Draw trim, bleed and safe-zone guides.")
+def preview(
+    game: str,
+    component: str | None,
+    item: str | None,
+    content_dir: Path,
+    out_dir: Path,
+    lang: str,
+    dpi: int,
+    proof: bool,
+) -> None:
+    """Write PNGs of GAME's items (one COMPONENT, one ITEM) and a contact sheet to OUT/<game>/preview/."""
+    from ..build import BuildOptions, check_game, plan
+    from ..content.expand import trim_size
+    from ..render.preview import write_previews
+
+    path = _games(content_dir, (game,))[0]
+    checked = check_game(path, BuildOptions(langs=(lang,)))
+    comps = [checked.game.component(component)] if component else list(checked.game.components)
+    if not comps:
+        raise UsageError(f"{checked.game.id} has no printable components")
+    for comp in comps:
+        copies = checked.copies[(comp.id, lang)]
+        if item is not None:
+            copies = [c for c in copies if c.item.id == item]
+            if not copies:
+                from ..content.validate import suggest
+
+                raise UsageError(
+                    f"{comp.id} has no item {item!r}{suggest(item, [i.id for i in comp.items])}"
+                )
+        _, sheet = plan(checked.game, comp, BuildOptions())
+        target = out_dir / checked.game.id / "preview" / comp.id / lang
+        written = write_previews(target, copies, trim_size(comp), sheet.bleed, dpi=dpi, proof=proof)
+        click.echo(f"{comp.id}: {len(written)} PNGs in {target}")
+
+
+@click.command()
+def icons() -> None:
+    """List the icon names usable as :name: in text and in icon boxes."""
+    from ..render.icons import ICONS
+
+    click.echo(" ".join(sorted(ICONS)))
+
+
+__all__ = ["build", "check", "icons", "preview", "schema", "PnpError"]

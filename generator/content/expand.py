@@ -1,0 +1,366 @@
+"""Expand a component into drawable faces: quantities, languages and sandboxed templates.
+
+For one language, every item's data is resolved (per-language texts picked, Simplified Chinese
+derived from Traditional where not written), each layout box's templates are evaluated in a
+jinja2 sandbox where undefined names are errors, images are checked (inside the game folder,
+readable, not a decompression bomb) and the result is plain frozen data that the renderer
+draws. Identical faces are the same object, so the renderer can draw them once and reuse them.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError, UndefinedError
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+
+from ..errors import IssueCollector, Location
+from .loader import Component, Game, Item, resolve_inside
+from .schema import SIZE_PRESETS, Box, CircleBox, FrameBox, IconBox, ImageBox, LayoutSpec, TextBox
+from .types import LANGS, is_local_text
+from .validate import key_path
+from .yamlload import Marks
+
+MAX_TEXT = 4000  # characters one template may produce
+MAX_IMAGE_PIXELS = 40_000_000
+MAX_IMAGE_BYTES = 40 * 1024 * 1024
+
+
+class _Sandbox(ImmutableSandboxedEnvironment):
+    """Sandbox that also refuses to build huge strings or numbers with * and **."""
+
+    intercepted_binops = frozenset(["*", "**"])
+
+    def call_binop(self, context: Any, operator_name: str, left: Any, right: Any) -> Any:
+        if operator_name == "**" and isinstance(right, (int, float)) and abs(right) > 64:
+            raise SecurityError("exponent too large")
+        if operator_name == "*":
+            for a, b in ((left, right), (right, left)):
+                if (
+                    isinstance(a, (str, list, tuple))
+                    and isinstance(b, int)
+                    and len(a) * b > MAX_TEXT
+                ):
+                    raise SecurityError("result too long")
+            return operator.mul(left, right)
+        return super().call_binop(context, operator_name, left, right)
+
+
+ENV = _Sandbox(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+
+
+@dataclass(frozen=True)
+class BoxDraw:
+    """One layout box with its templates evaluated; geometry in points from the trim's top-left."""
+
+    spec: Box
+    x: float
+    y: float
+    w: float
+    h: float
+    text: str | None = None
+    fill: str | None = None
+    icon: str | None = None
+    image: Path | None = None
+
+
+@dataclass(frozen=True)
+class FaceDraw:
+    """A whole face ready to draw: background and boxes."""
+
+    layout_id: str
+    background: str | None
+    boxes: tuple[BoxDraw, ...]
+    safe: float
+
+
+@dataclass(frozen=True)
+class Copy:
+    """One physical copy of an item: its front and (optional) back."""
+
+    item: Item
+    copy: int
+    front: FaceDraw
+    back: FaceDraw | None
+
+
+def trim_size(component: Component) -> tuple[float, float, str]:
+    """Trim width, height (points) and shape of a component's items."""
+    from ..layout.units import MM
+
+    size = component.spec.size
+    if isinstance(size, str):
+        w, h, shape = SIZE_PRESETS[size]
+        return w * MM, h * MM, shape
+    return size.width, size.height, size.shape
+
+
+def localize(value: Any, lang: str, protect: Mapping[str, str] | None = None) -> Any:
+    """Resolve per-language texts in ``value`` (recursively) for ``lang``."""
+    if is_local_text(value):
+        if lang in value:
+            return value[lang]
+        if lang == "zh-Hans" and "zh-Hant" in value:
+            from ..rules.chinese import to_simplified
+
+            return to_simplified(value["zh-Hant"], protect or {})
+        if lang == "zh-Hant" and "zh-Hans" in value:
+            from ..rules.chinese import to_traditional
+
+            return to_traditional(value["zh-Hans"], protect or {})
+        return value.get("en", next(iter(value.values())))
+    if isinstance(value, dict):
+        return {k: localize(v, lang, protect) for k, v in value.items()}
+    if isinstance(value, list):
+        return [localize(v, lang, protect) for v in value]
+    return value
+
+
+class Expander:
+    """Evaluates a game's layouts for its items, collecting every problem with its location."""
+
+    def __init__(self, game: Game, issues: IssueCollector | None = None) -> None:
+        self.game = game
+        self.issues = issues or IssueCollector()
+        self._templates: dict[str, Any] = {}
+        self._images: dict[str, Path | None] = {}
+
+    # -------------------------------------------------------------- templates
+    def _template(self, source: str, where: Location, key: str) -> Any:
+        tpl = self._templates.get(source)
+        if tpl is None:
+            try:
+                tpl = ENV.from_string(source)
+            except TemplateSyntaxError as exc:
+                self.issues.add(where, key, f"template syntax error: {exc.message}")
+                tpl = False
+            self._templates[source] = tpl
+        return tpl
+
+    def render(
+        self, source: str, ctx: Mapping[str, Any], where: Location, key: str, item: Item
+    ) -> str | None:
+        if "{" not in source:
+            return source
+        tpl = self._template(source, where, key)
+        if tpl is False:
+            return None
+        try:
+            out = tpl.render(ctx)
+        except SecurityError as exc:
+            self.issues.add(
+                where, key, f"item {item.id!r}: template is not allowed to do that ({exc})"
+            )
+            return None
+        except UndefinedError as exc:
+            self.issues.add(where, key, f"item {item.id!r} ({item.location}): {exc.message}")
+            return None
+        except (
+            TemplateError,
+            TypeError,
+            ValueError,
+            ArithmeticError,
+            LookupError,
+            AttributeError,
+        ) as exc:
+            self.issues.add(
+                where, key, f"item {item.id!r} ({item.location}): template failed: {exc}"
+            )
+            return None
+        if len(out) > MAX_TEXT:
+            self.issues.add(
+                where,
+                key,
+                f"item {item.id!r}: text is {len(out)} characters; the limit is {MAX_TEXT}",
+            )
+            return None
+        return out
+
+    def truthy(
+        self, expr: str, ctx: Mapping[str, Any], where: Location, key: str, item: Item
+    ) -> bool:
+        out = self.render("{{ (" + expr + ") and 1 or '' }}", ctx, where, key, item)
+        return bool(out)
+
+    # -------------------------------------------------------------- images
+    def image(self, src: str, where: Location, key: str) -> Path | None:
+        if src in self._images:
+            return self._images[src]
+        result: Path | None = None
+        try:
+            path = resolve_inside(self.game.root, src)
+        except ValueError as exc:
+            self.issues.add(where, key, f"image {exc}")
+            self._images[src] = None
+            return None
+        if not path.is_file():
+            self.issues.add(where, key, f"image {src!r} does not exist")
+        elif path.stat().st_size > MAX_IMAGE_BYTES:
+            self.issues.add(
+                where, key, f"image {src!r} is larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MB"
+            )
+        else:
+            result = self._check_image(path, src, where, key)
+        self._images[src] = result
+        return result
+
+    def _check_image(self, path: Path, src: str, where: Location, key: str) -> Path | None:
+        import warnings
+
+        from PIL import Image
+
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("error", Image.DecompressionBombWarning)
+                with Image.open(path) as im:
+                    w, h = im.size
+                    fmt = im.format
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+            self.issues.add(where, key, f"image {src!r} has too many pixels (decompression bomb?)")
+            return None
+        except (OSError, SyntaxError, ValueError) as exc:
+            self.issues.add(where, key, f"image {src!r} cannot be read: {exc}")
+            return None
+        if w * h > MAX_IMAGE_PIXELS:
+            self.issues.add(
+                where,
+                key,
+                f"image {src!r} is {w}x{h} pixels; the limit is {MAX_IMAGE_PIXELS // 1_000_000} megapixels",
+            )
+            return None
+        if fmt not in ("PNG", "JPEG"):
+            self.issues.add(where, key, f"image {src!r} is {fmt}; use PNG or JPEG")
+            return None
+        return path
+
+    # -------------------------------------------------------------- faces
+    def face(
+        self,
+        layout: LayoutSpec,
+        marks: Marks | None,
+        ctx: Mapping[str, Any],
+        item: Item,
+        tw: float,
+        th: float,
+    ) -> FaceDraw:
+        boxes: list[BoxDraw] = []
+
+        def loc(*path: Any) -> tuple[Location, str]:
+            where = marks.locate(path) if marks else item.location
+            return where, key_path(path)
+
+        bg = layout.background
+        if bg and "{" in bg:
+            where, key = loc("background")
+            bg = self.render(bg, ctx, where, key, item)
+        for n, box in enumerate(layout.boxes):
+            if box.when is not None:
+                where, key = loc("boxes", n, "when")
+                if not self.truthy(box.when, ctx, where, key, item):
+                    continue
+            geo = (box.x.resolve(tw), box.y.resolve(th), box.w.resolve(tw), box.h.resolve(th))
+            boxes.append(self._box(box, n, geo, ctx, item, loc))
+        return FaceDraw(layout.id, bg, tuple(boxes), layout.safe)
+
+    def _box(
+        self,
+        box: Box,
+        n: int,
+        geo: tuple[float, float, float, float],
+        ctx: Mapping[str, Any],
+        item: Item,
+        loc: Any,
+    ) -> BoxDraw:
+        if isinstance(box, (TextBox, CircleBox)):
+            where, key = loc("boxes", n, "text")
+            text = self.render(box.text, ctx, where, key, item) or ""
+            fill = None
+            if isinstance(box, CircleBox) and box.fill and "{" in box.fill:
+                fill = self.render(box.fill, ctx, *loc("boxes", n, "fill"), item)
+            elif isinstance(box, CircleBox):
+                fill = box.fill
+            return BoxDraw(box, *geo, text=text, fill=fill)
+        if isinstance(box, FrameBox):
+            fill = box.fill
+            if fill and "{" in fill:
+                fill = self.render(fill, ctx, *loc("boxes", n, "fill"), item)
+            return BoxDraw(box, *geo, fill=fill)
+        if isinstance(box, IconBox):
+            where, key = loc("boxes", n, "name")
+            name = self.render(box.name, ctx, where, key, item) or ""
+            from ..render.icons import ICONS
+
+            if name and name not in ICONS:
+                self.issues.add(where, key, f"item {item.id!r}: unknown icon {name!r}")
+                name = ""
+            return BoxDraw(box, *geo, icon=name or None)
+        assert isinstance(box, ImageBox)
+        where, key = loc("boxes", n, "src")
+        src = self.render(box.src, ctx, where, key, item)
+        return BoxDraw(box, *geo, image=self.image(src, where, key) if src else None)
+
+    def expand(self, component: Component, lang: str) -> list[Copy]:
+        """Every physical copy of ``component``'s items in ``lang``."""
+        tw, th, _ = trim_size(component)
+        marks = self.game.layout_marks
+        out: list[Copy] = []
+        back_layout_default = component.back
+        for item in component.items:
+            data = localize(dict(item.data), lang)
+            base = {**data, "lang": lang, "qty": item.qty, "copy": 1}
+            front = self.face(component.front, marks.get(component.front.id), base, item, tw, th)
+            back: FaceDraw | None = None
+            back_layout = back_layout_default
+            back_data: dict[str, Any] = (
+                dict(component.spec.back.data) if component.spec.back else {}
+            )
+            if item.back is not None:
+                if item.back.layout:
+                    back_layout = component.back_layouts.get(item.back.layout, back_layout)
+                back_data.update(item.back.data)
+            back_ctx = {**base, **localize(back_data, lang)}
+            if back_layout is not None:
+                back = self.face(back_layout, marks.get(back_layout.id), back_ctx, item, tw, th)
+            per_copy = any("copy" in s for s in self._sources(component, back_layout))
+            for c in range(1, item.qty + 1):
+                if per_copy and c > 1:
+                    ctx = {**base, "copy": c}
+                    f = self.face(component.front, marks.get(component.front.id), ctx, item, tw, th)
+                    b = (
+                        self.face(
+                            back_layout,
+                            marks.get(back_layout.id),
+                            {**back_ctx, "copy": c},
+                            item,
+                            tw,
+                            th,
+                        )
+                        if back_layout
+                        else None
+                    )
+                    out.append(Copy(item, c, f, b))
+                else:
+                    out.append(Copy(item, c, front, back))
+        return out
+
+    def _sources(self, component: Component, back: LayoutSpec | None) -> list[str]:
+        out: list[str] = []
+        for lay in (component.front, back):
+            if lay is None:
+                continue
+            for box in lay.boxes:
+                for attr in ("text", "name", "src", "when", "fill"):
+                    v = getattr(box, attr, None)
+                    if isinstance(v, str):
+                        out.append(v)
+        return out
+
+
+def languages(game: Game, component: Component) -> list[str]:
+    """The languages to build a component in (its own list, else the game's)."""
+    langs = component.spec.languages or game.spec.languages
+    return [lang for lang in LANGS if lang in langs]

@@ -1,0 +1,292 @@
+"""Sheet imposition: where each item's front and back land on the paper.
+
+Plain geometry in PDF points (origin bottom-left, y up), no drawing. ``impose`` tries each
+allowed orientation and packing and keeps the densest: ``bleed`` gives every item its own
+bleed (safer cuts), ``butted`` shares cut lines between neighbours and keeps bleed only on the
+grid's outside (PRINT.md: poker cards fit 3 x 3 on A4 only this way). Backs are mirrored
+exactly across the flip axis (long edge: columns; short edge: rows) or across the fold line
+for gutter-fold sheets, so a back lands behind its front to floating-point precision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .units import MM
+
+PAPERS: dict[str, tuple[float, float]] = {
+    "A4": (210 * MM, 297 * MM),
+    "Letter": (8.5 * 72, 11 * 72),
+    "A3": (297 * MM, 420 * MM),
+    "Tabloid": (11 * 72, 17 * 72),
+}
+MARK_OFFSET = 0.75 * MM  # gap between the bleed edge and a crop mark
+MARK_MIN = 2.0 * MM  # shorter marks are not drawn
+MARK_MAX = 5.0 * MM
+BAND = 7.0 * MM  # strip for the sheet label and the scale bar
+SCALE_BAR = 50 * MM
+
+Packing = Literal["bleed", "butted"]
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def top(self) -> float:
+        return self.y + self.h
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One position on a sheet: the trim rectangle and how far art extends past each edge."""
+
+    trim: Rect
+    bleed_left: float
+    bleed_right: float
+    bleed_bottom: float
+    bleed_top: float
+    row: int
+    col: int
+
+    @property
+    def art(self) -> Rect:
+        t = self.trim
+        return Rect(
+            t.x - self.bleed_left,
+            t.y - self.bleed_bottom,
+            t.w + self.bleed_left + self.bleed_right,
+            t.h + self.bleed_bottom + self.bleed_top,
+        )
+
+
+@dataclass(frozen=True)
+class Imposition:
+    """The chosen packing for one component: page size, front slots and their mirrored back slots."""
+
+    paper: str
+    orientation: str
+    page_w: float
+    page_h: float
+    packing: Packing
+    duplex: str
+    cols: int
+    rows: int
+    fronts: tuple[Slot, ...]
+    backs: tuple[
+        Slot, ...
+    ]  # same order as fronts; on the back page, or on the same page when folding
+    band: Rect  # where the label and scale bar go (front page)
+    back_band: Rect
+    fold_line: tuple[float, float, float, float] | None
+    grid: Rect  # outer trim of the front grid
+
+    @property
+    def per_page(self) -> int:
+        return len(self.fronts)
+
+    def describe(self) -> str:
+        how = "shared cut lines" if self.packing == "butted" else "own bleed"
+        fold = ", gutter-fold" if self.duplex == "fold" else ""
+        return f"{self.cols}x{self.rows} on {self.paper} {self.orientation} ({how}{fold})"
+
+
+class DoesNotFit(ValueError):
+    """The item (with bleed) is larger than the printable area of the paper."""
+
+
+def _grid(
+    n_w: float, n_h: float, trim_w: float, trim_h: float, bleed: float, gap: float, packing: Packing
+) -> tuple[int, int]:
+    if packing == "butted":
+        cols = int((n_w - 2 * bleed + 1e-6) // trim_w)
+        rows = int((n_h - 2 * bleed + 1e-6) // trim_h)
+    else:
+        cols = int((n_w + gap + 1e-6) // (trim_w + 2 * bleed + gap))
+        rows = int((n_h + gap + 1e-6) // (trim_h + 2 * bleed + gap))
+    return max(cols, 0), max(rows, 0)
+
+
+def _slots(
+    x0: float,
+    y_top: float,
+    cols: int,
+    rows: int,
+    trim_w: float,
+    trim_h: float,
+    bleed: float,
+    gap: float,
+    packing: Packing,
+) -> list[Slot]:
+    out: list[Slot] = []
+    pitch_x = trim_w if packing == "butted" else trim_w + 2 * bleed + gap
+    pitch_y = trim_h if packing == "butted" else trim_h + 2 * bleed + gap
+    for r in range(rows):
+        for c in range(cols):
+            x = x0 + bleed + c * pitch_x
+            y = y_top - bleed - (r + 1) * pitch_y + (0 if packing == "butted" else bleed + gap)
+            if packing == "butted":
+                left = bleed if c == 0 else 0.0
+                right = bleed if c == cols - 1 else 0.0
+                top = bleed if r == 0 else 0.0
+                bottom = bleed if r == rows - 1 else 0.0
+            else:
+                left = right = top = bottom = bleed
+            out.append(Slot(Rect(x, y, trim_w, trim_h), left, right, bottom, top, r, c))
+    return out
+
+
+def _mirror(slot: Slot, page_w: float, page_h: float, axis: str, fold: float = 0.0) -> Slot:
+    t = slot.trim
+    if axis == "x":  # long-edge flip: columns mirrored
+        return Slot(
+            Rect(page_w - t.right, t.y, t.w, t.h),
+            slot.bleed_right,
+            slot.bleed_left,
+            slot.bleed_bottom,
+            slot.bleed_top,
+            slot.row,
+            slot.col,
+        )
+    if axis == "y":  # short-edge flip: rows mirrored
+        return Slot(
+            Rect(t.x, page_h - t.top, t.w, t.h),
+            slot.bleed_left,
+            slot.bleed_right,
+            slot.bleed_top,
+            slot.bleed_bottom,
+            slot.row,
+            slot.col,
+        )
+    # gutter fold about the vertical line x = fold
+    return Slot(
+        Rect(2 * fold - t.right, t.y, t.w, t.h),
+        slot.bleed_right,
+        slot.bleed_left,
+        slot.bleed_bottom,
+        slot.bleed_top,
+        slot.row,
+        slot.col,
+    )
+
+
+def _candidate(
+    paper: str,
+    orientation: str,
+    trim_w: float,
+    trim_h: float,
+    bleed: float,
+    gap: float,
+    margin: float,
+    marks: bool,
+    packing: Packing,
+    duplex: str,
+) -> Imposition | None:
+    pw, ph = PAPERS[paper]
+    if orientation == "landscape":
+        pw, ph = ph, pw
+    edge = margin + (MARK_OFFSET + MARK_MIN if marks else 0.0)
+    avail_w = pw - 2 * edge
+    avail_h = ph - 2 * edge - BAND
+    fold_x = None
+    if duplex == "fold":
+        avail_w = pw / 2 - edge - (MARK_OFFSET + MARK_MIN if marks else 2 * MM)
+    cols, rows = _grid(avail_w, avail_h, trim_w, trim_h, bleed, gap, packing)
+    if cols < 1 or rows < 1:
+        return None
+    if packing == "butted":
+        grid_w, grid_h = cols * trim_w + 2 * bleed, rows * trim_h + 2 * bleed
+    else:
+        grid_w = cols * (trim_w + 2 * bleed) + (cols - 1) * gap
+        grid_h = rows * (trim_h + 2 * bleed) + (rows - 1) * gap
+    if duplex == "fold":
+        fold_x = pw / 2
+        x0 = fold_x - (MARK_OFFSET + MARK_MIN if marks else 2 * MM) - grid_w
+    else:
+        x0 = (pw - grid_w) / 2
+    y_top = edge + BAND + (avail_h - grid_h) / 2 + grid_h  # centred above the label band
+    fronts = _slots(x0, y_top, cols, rows, trim_w, trim_h, bleed, gap, packing)
+    axis = {"long": "x", "short": "y", "fold": "fold", "none": "x"}[duplex]
+    backs = [_mirror(s, pw, ph, axis, fold_x or 0.0) for s in fronts]
+    band = Rect(margin, margin, pw - 2 * margin, BAND - 1 * MM)
+    if duplex == "short":
+        back_band = Rect(margin, ph - margin - band.h, band.w, band.h)
+    else:
+        back_band = band
+    grid = Rect(
+        min(s.trim.x for s in fronts),
+        min(s.trim.y for s in fronts),
+        max(s.trim.right for s in fronts) - min(s.trim.x for s in fronts),
+        max(s.trim.top for s in fronts) - min(s.trim.y for s in fronts),
+    )
+    fold_line = (fold_x, margin, fold_x, ph - margin) if fold_x is not None else None
+    return Imposition(
+        paper,
+        orientation,
+        pw,
+        ph,
+        packing,
+        duplex,
+        cols,
+        rows,
+        tuple(fronts),
+        tuple(backs),
+        band,
+        back_band,
+        fold_line,
+        grid,
+    )
+
+
+def impose(
+    trim_w: float,
+    trim_h: float,
+    *,
+    paper: str = "A4",
+    orientation: str = "auto",
+    bleed: float = 3 * MM,
+    gap: float = 0.0,
+    margin: float = 4 * MM,
+    crop_marks: bool = True,
+    duplex: str = "long",
+    packing: str = "auto",
+) -> Imposition:
+    """The densest packing of ``trim_w`` x ``trim_h`` items allowed by the options.
+
+    Ties prefer items with their own bleed, then portrait. Raises DoesNotFit when nothing fits.
+    """
+    orientations = ["portrait", "landscape"] if orientation == "auto" else [orientation]
+    packings: list[Packing] = ["bleed", "butted"] if packing == "auto" else [packing]  # type: ignore[list-item]
+    if gap > 0 and packing == "auto":
+        packings = ["bleed"]
+    best: Imposition | None = None
+    for orient in orientations:
+        for pack in packings:
+            cand = _candidate(
+                paper, orient, trim_w, trim_h, bleed, gap, margin, crop_marks, pack, duplex
+            )
+            if cand is not None and (best is None or cand.per_page > best.per_page):
+                best = cand
+    if best is None:
+        pw, ph = PAPERS[paper]
+        raise DoesNotFit(
+            f"a {trim_w / MM:.1f} x {trim_h / MM:.1f} mm item with {bleed / MM:.1f} mm bleed does not fit on "
+            f"{paper} ({pw / MM:.0f} x {ph / MM:.0f} mm) inside a {margin / MM:.1f} mm margin"
+        )
+    return best
+
+
+def cut_lines(imp: Imposition, slots: tuple[Slot, ...]) -> tuple[list[float], list[float]]:
+    """Distinct x positions of vertical cuts and y positions of horizontal cuts for ``slots``."""
+    xs = sorted({round(v, 4) for s in slots for v in (s.trim.x, s.trim.right)})
+    ys = sorted({round(v, 4) for s in slots for v in (s.trim.y, s.trim.top)})
+    return xs, ys

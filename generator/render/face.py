@@ -1,0 +1,271 @@
+"""Drawing one card or token face (a :class:`FaceDraw`) into its slot on a sheet.
+
+Boxes are drawn in order; the background and any frame that touches a trim edge are extended
+into the slot's bleed so a slightly-off cut never shows white. A face used more than once
+(a shared back, several copies) is drawn once as a PDF form and placed by reference, which
+keeps files small and builds fast.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..content.expand import BoxDraw, FaceDraw
+from ..content.schema import CircleBox, FrameBox, IconBox, ImageBox, TextBox
+from ..layout.impose import Slot
+from . import text as rtext
+from .icons import draw_icon
+
+EDGE = 0.01  # points: a box this close to the trim edge counts as touching it
+
+
+@dataclass
+class FaceWarning:
+    layout: str
+    box: int
+    message: str
+
+
+@dataclass
+class FaceRenderer:
+    """Draws faces of one size onto a canvas, caching text layout and reusable forms."""
+
+    canvas: Any
+    trim_w: float
+    trim_h: float
+    bleed: float
+    shape: str = "rect"
+    warnings: list[FaceWarning] = field(default_factory=list)
+    _fits: dict[tuple[Any, ...], rtext.Fitted] = field(default_factory=dict)
+    _forms: dict[int, str] = field(default_factory=dict)
+    _warned: set[tuple[str, int, str]] = field(default_factory=set)
+
+    # ------------------------------------------------------------------ placement
+    def place(self, face: FaceDraw, slot: Slot, *, reuse: bool = False) -> None:
+        """Draw ``face`` at ``slot``: clipped to the slot's art area, trim at the slot's trim."""
+        c = self.canvas
+        art = slot.art
+        c.saveState()
+        path = c.beginPath()
+        path.rect(art.x, art.y, art.w, art.h)
+        c.clipPath(path, stroke=0, fill=0)
+        c.translate(slot.trim.x, slot.trim.y)
+        if reuse:
+            name = self._forms.get(id(face))
+            if name is None:
+                name = f"face{len(self._forms)}"
+                self._forms[id(face)] = name
+                c.beginForm(
+                    name,
+                    lowerx=-self.bleed,
+                    lowery=-self.bleed,
+                    upperx=self.trim_w + self.bleed,
+                    uppery=self.trim_h + self.bleed,
+                )
+                self._draw(face, self.bleed)
+                c.endForm()
+            c.doForm(name)
+        else:
+            self._draw(face, self.bleed)
+        c.restoreState()
+
+    # ------------------------------------------------------------------ drawing (trim-local coordinates)
+    def _draw(self, face: FaceDraw, bleed: float) -> None:
+        c = self.canvas
+        if face.background and face.background != "none":
+            c.setFillColorRGB(*rtext.hex_to_rgb(face.background))
+            c.rect(
+                -bleed, -bleed, self.trim_w + 2 * bleed, self.trim_h + 2 * bleed, stroke=0, fill=1
+            )
+        for n, box in enumerate(face.boxes):
+            _DRAW[type(box.spec)](self, face, n, box, bleed)
+
+    def _rect(self, box: BoxDraw, bleed: float) -> tuple[float, float, float, float]:
+        """Box in PDF coordinates relative to the trim's bottom-left, extended into the bleed at edges."""
+        x, w = box.x, box.w
+        y = self.trim_h - box.y - box.h
+        h = box.h
+        if x <= EDGE:
+            x, w = x - bleed, w + bleed
+        if box.x + box.w >= self.trim_w - EDGE:
+            w += bleed
+        if y <= EDGE:
+            y, h = y - bleed, h + bleed
+        if box.y <= EDGE:
+            h += bleed
+        return x, y, w, h
+
+    def _frame(self, face: FaceDraw, n: int, box: BoxDraw, bleed: float) -> None:
+        spec = box.spec
+        assert isinstance(spec, FrameBox)
+        c = self.canvas
+        fill = box.fill if box.fill and box.fill != "none" and box.fill.startswith("#") else None
+        if fill:
+            x, y, w, h = self._rect(box, bleed)
+            c.setFillColorRGB(*rtext.hex_to_rgb(fill))
+            if spec.radius:
+                c.roundRect(x, y, w, h, spec.radius, stroke=0, fill=1)
+            else:
+                c.rect(x, y, w, h, stroke=0, fill=1)
+        if spec.stroke and spec.stroke != "none":
+            c.setStrokeColorRGB(*rtext.hex_to_rgb(spec.stroke))
+            c.setLineWidth(spec.stroke_width)
+            y = self.trim_h - box.y - box.h
+            if spec.radius:
+                c.roundRect(box.x, y, box.w, box.h, spec.radius, stroke=1, fill=0)
+            else:
+                c.rect(box.x, y, box.w, box.h, stroke=1, fill=0)
+
+    def _fit(
+        self,
+        face: FaceDraw,
+        n: int,
+        markup: str,
+        w: float,
+        h: float,
+        size: float,
+        min_size: float,
+        leading: float,
+        font: str,
+        style: str,
+    ) -> rtext.Fitted:
+        key = (markup, round(w, 3), round(h, 3), size, min_size, leading, font, style)
+        fitted = self._fits.get(key)
+        if fitted is None:
+            fitted = rtext.fit(
+                markup,
+                w,
+                h,
+                size,
+                min_size,
+                leading=leading,
+                family=font,
+                bold="bold" in style,
+                italic="italic" in style,
+            )
+            if len(self._fits) > 50_000:
+                self._fits.clear()
+            self._fits[key] = fitted
+        if fitted.size < min_size - 1e-6 or fitted.overflow:
+            what = (
+                "does not fit"
+                if fitted.overflow
+                else f"shrunk to {fitted.size:.2f} pt, below the legible {min_size:.2f} pt"
+            )
+            sample = rtext.plain_text(markup)[:40]
+            tag = (face.layout_id, n, sample)
+            if tag not in self._warned:
+                self._warned.add(tag)
+                self.warnings.append(FaceWarning(face.layout_id, n, f"text {sample!r} {what}"))
+        return fitted
+
+    def _rotated(self, box: BoxDraw, rotate: int) -> tuple[float, float, float, float]:
+        """Set up rotation about the box centre; returns the box to draw in, in rotated space."""
+        c = self.canvas
+        y = self.trim_h - box.y - box.h
+        if not rotate:
+            return box.x, y, box.w, box.h
+        cx, cy = box.x + box.w / 2, y + box.h / 2
+        c.translate(cx, cy)
+        c.rotate(rotate)
+        w, h = (box.h, box.w) if rotate in (90, 270) else (box.w, box.h)
+        return -w / 2, -h / 2, w, h
+
+    def _text(self, face: FaceDraw, n: int, box: BoxDraw, bleed: float) -> None:
+        spec = box.spec
+        assert isinstance(spec, TextBox)
+        if not box.text:
+            return
+        c = self.canvas
+        c.saveState()
+        x, y, w, h = self._rotated(box, spec.rotate)
+        fitted = self._fit(
+            face, n, box.text, w, h, spec.size, spec.min_size, spec.leading, spec.font, spec.style
+        )
+        rtext.draw(c, fitted, x, y, w, h, align=spec.align, valign=spec.valign, color=spec.color)
+        c.restoreState()
+
+    def _circle(self, face: FaceDraw, n: int, box: BoxDraw, bleed: float) -> None:
+        spec = box.spec
+        assert isinstance(spec, CircleBox)
+        c = self.canvas
+        y = self.trim_h - box.y - box.h
+        fill = box.fill if box.fill and box.fill.startswith("#") else None
+        stroke = spec.stroke if spec.stroke and spec.stroke != "none" else None
+        if fill:
+            c.setFillColorRGB(*rtext.hex_to_rgb(fill))
+        if stroke:
+            c.setStrokeColorRGB(*rtext.hex_to_rgb(stroke))
+            c.setLineWidth(spec.stroke_width)
+        if fill or stroke:
+            c.ellipse(
+                box.x, y, box.x + box.w, y + box.h, stroke=1 if stroke else 0, fill=1 if fill else 0
+            )
+        if box.text:
+            inset = 0.15
+            iw, ih = box.w * (1 - 2 * inset), box.h * (1 - 2 * inset)
+            fitted = self._fit(
+                face, n, box.text, iw, ih, spec.size, 4.0, 1.0, spec.font, spec.style
+            )
+            rtext.draw(
+                c,
+                fitted,
+                box.x + box.w * inset,
+                y + box.h * inset,
+                iw,
+                ih,
+                align="center",
+                valign="middle",
+                color=spec.color,
+            )
+
+    def _icon(self, face: FaceDraw, n: int, box: BoxDraw, bleed: float) -> None:
+        spec = box.spec
+        assert isinstance(spec, IconBox)
+        if not box.icon:
+            return
+        y = self.trim_h - box.y - box.h
+        draw_icon(
+            self.canvas,
+            box.icon,
+            box.x + box.w / 2,
+            y + box.h / 2,
+            min(box.w, box.h),
+            rtext.hex_to_rgb(spec.color),
+        )
+
+    def _image(self, face: FaceDraw, n: int, box: BoxDraw, bleed: float) -> None:
+        spec = box.spec
+        assert isinstance(spec, ImageBox)
+        if box.image is None:
+            return
+        c = self.canvas
+        x, y, w, h = self._rect(box, bleed)
+        c.saveState()
+        p = c.beginPath()
+        p.rect(x, y, w, h)
+        c.clipPath(p, stroke=0, fill=0)
+        if spec.fit == "stretch":
+            c.drawImage(str(box.image), x, y, w, h, mask="auto")
+        elif spec.fit == "contain":
+            c.drawImage(
+                str(box.image), x, y, w, h, preserveAspectRatio=True, anchor="c", mask="auto"
+            )
+        else:
+            from reportlab.lib.utils import ImageReader
+
+            iw, ih = ImageReader(str(box.image)).getSize()
+            scale = max(w / iw, h / ih)
+            dw, dh = iw * scale, ih * scale
+            c.drawImage(str(box.image), x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, mask="auto")
+        c.restoreState()
+
+
+_DRAW = {
+    FrameBox: FaceRenderer._frame,
+    TextBox: FaceRenderer._text,
+    CircleBox: FaceRenderer._circle,
+    IconBox: FaceRenderer._icon,
+    ImageBox: FaceRenderer._image,
+}

@@ -1,0 +1,107 @@
+"""PNG previews of single items and a contact sheet, rasterised with pypdfium2 (no poppler).
+
+Each face is drawn on a page of its own (trim plus bleed, with proof guides when asked), the
+pages are rasterised, and the PNGs are written atomically; the contact sheet lays every front
+out in a grid so a whole deck can be checked at a glance.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..content.expand import Copy
+from ..layout.impose import Rect, Slot
+from .face import FaceRenderer
+from .sheet import atomic_target, new_canvas
+
+
+def _face_pdf(
+    copies: Sequence[Copy], trim: tuple[float, float, str], bleed: float, proof: bool
+) -> tuple[bytes, list[str]]:
+    tw, th, shape = trim
+    buf = io.BytesIO()
+    c = new_canvas(buf, tw + 2 * bleed, th + 2 * bleed, "preview")  # type: ignore[arg-type]
+    renderer = FaceRenderer(c, tw, th, bleed, shape)
+    slot = Slot(Rect(bleed, bleed, tw, th), bleed, bleed, bleed, bleed, 0, 0)
+    names: list[str] = []
+    for cp in copies:
+        for side, face in (("front", cp.front), ("back", cp.back)):
+            if face is None:
+                continue
+            renderer.place(face, slot)
+            if proof:
+                from .sheet import _proof
+
+                _proof(c, slot, face.safe, shape)
+            c.showPage()
+            names.append(f"{cp.item.id}.{side}")
+    c.save()
+    return buf.getvalue(), names
+
+
+def write_previews(
+    out_dir: Path,
+    copies: Sequence[Copy],
+    trim: tuple[float, float, str],
+    bleed: float,
+    *,
+    dpi: int = 150,
+    proof: bool = False,
+    contact: bool = True,
+) -> list[Path]:
+    """Write ``<item>.front.png`` / ``.back.png`` per item (first copy) and ``contact.png``."""
+    import pypdfium2 as pdfium
+    from PIL import Image
+
+    seen: set[str] = set()
+    firsts = [cp for cp in copies if not (cp.item.id in seen or seen.add(cp.item.id))]  # type: ignore[func-returns-value]
+    data, names = _face_pdf(firsts, trim, bleed, proof)
+    pdf = pdfium.PdfDocument(data)
+    written: list[Path] = []
+    fronts: list[Image.Image] = []
+    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        for i, name in enumerate(names):
+            image = pdf[i].render(scale=dpi / 72).to_pil().convert("RGB")
+            path = out_dir / f"{_safe(name)}.png"
+            _save(image, path)
+            written.append(path)
+            if name.endswith(".front"):
+                fronts.append(image)
+    finally:
+        pdf.close()
+    if contact and fronts:
+        path = out_dir / "contact.png"
+        _save(_contact(fronts), path)
+        written.append(path)
+    return written
+
+
+def _contact(images: list, columns: int = 0):  # type: ignore[no-untyped-def]
+    from PIL import Image
+
+    cols = columns or min(8, max(1, int(len(images) ** 0.5 + 0.999)))
+    w, h = images[0].size
+    scale = min(1.0, 2400 / (cols * w))
+    tw, th = max(1, int(w * scale)), max(1, int(h * scale))
+    rows = -(-len(images) // cols)
+    pad = 6
+    sheet = Image.new("RGB", (cols * (tw + pad) + pad, rows * (th + pad) + pad), "white")
+    for n, im in enumerate(images):
+        thumb = im.resize((tw, th)) if scale < 1 else im
+        sheet.paste(thumb, (pad + (n % cols) * (tw + pad), pad + (n // cols) * (th + pad)))
+    return sheet
+
+
+def _safe(name: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)
+
+
+def _save(image, path: Path) -> None:  # type: ignore[no-untyped-def]
+    fd, tmp = atomic_target(path)
+    with os.fdopen(fd, "wb") as fh:
+        image.save(fh, format="PNG", optimize=False)
+    os.replace(tmp, path)

@@ -1,0 +1,294 @@
+"""Writing a component's sheets to PDF: faces, crop marks, page boxes, label, scale bar.
+
+Pages come in front/back pairs for duplex (the back page mirrors the front across the flip
+axis), or single pages with fronts and backs either side of a fold line. Each page carries
+TrimBox and BleedBox, crop marks outside the bleed, a label (game, component, language,
+sheet n/m, side) and a 50 mm scale bar. The file is written to a temporary name and moved into
+place, so a failed build never leaves a half-written PDF.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..content.expand import Copy
+from ..layout.impose import (
+    BAND,
+    MARK_MAX,
+    MARK_MIN,
+    MARK_OFFSET,
+    SCALE_BAR,
+    Imposition,
+    Rect,
+    Slot,
+    cut_lines,
+)
+from ..layout.units import MM
+from . import fonts
+from . import text as rtext
+from .face import FaceRenderer, FaceWarning
+
+
+@dataclass(frozen=True)
+class SheetMeta:
+    """Words for the sheet label."""
+
+    game: str
+    component: str
+    lang: str
+
+
+@dataclass
+class SheetResult:
+    pages: int
+    bytes: int
+    warnings: list[FaceWarning]
+
+
+def atomic_target(path: Path) -> tuple[int, str]:
+    """A temporary file beside ``path`` (same file system, so os.replace is atomic)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+
+
+def new_canvas(target: str, page_w: float, page_h: float, title: str) -> Canvas:
+    """A canvas that embeds only our fonts and writes the same bytes for the same drawing."""
+    fonts.ensure_builtin()
+    c = Canvas(
+        target,
+        pagesize=(page_w, page_h),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=fonts.face("sans").name,
+        initialFontSize=8,
+    )
+    c.setTitle(title)
+    c.setCreator("pnp")
+    c.setProducer("pnp (reportlab)")
+    return c
+
+
+def commit_file(fd: int, tmp: str, path: Path) -> int:
+    """fsync the temporary file and move it over ``path``; returns its size."""
+    with os.fdopen(fd, "rb+") as fh:
+        fh.flush()
+        os.fsync(fh.fileno())
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)
+    os.replace(tmp, path)
+    return path.stat().st_size
+
+
+def _crop_marks(
+    c: Canvas, imp: Imposition, slots: Sequence[Slot], outer_sides: str, band: Rect
+) -> None:
+    """Crop marks for every cut line of ``slots``, in the margin around their art; never over art."""
+    xs, ys = cut_lines(imp, tuple(slots))
+    left = min(s.art.x for s in slots)
+    right = max(s.art.right for s in slots)
+    bottom = min(s.art.y for s in slots)
+    top = max(s.art.top for s in slots)
+    margin = imp.band.x
+    low_limit = band.top if band.y < bottom else margin
+    high_limit = band.y if band.y > top else imp.page_h - margin
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(0.25)
+    for x in xs:
+        _segment(c, x, top + MARK_OFFSET, x, min(top + MARK_OFFSET + MARK_MAX, high_limit))
+        _segment(c, x, bottom - MARK_OFFSET, x, max(bottom - MARK_OFFSET - MARK_MAX, low_limit))
+    for y in ys:
+        if "l" in outer_sides:
+            _segment(c, left - MARK_OFFSET, y, max(left - MARK_OFFSET - MARK_MAX, margin), y)
+        if "r" in outer_sides:
+            _segment(
+                c,
+                right + MARK_OFFSET,
+                y,
+                min(right + MARK_OFFSET + MARK_MAX, imp.page_w - margin),
+                y,
+            )
+
+
+def _segment(c: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:
+    if abs(x2 - x1) + abs(y2 - y1) >= MARK_MIN - 1e-6:
+        c.line(x1, y1, x2, y2)
+
+
+def _label(c: Canvas, band: Rect, words: str) -> None:
+    """The sheet label on the left of the band, the scale bar on its right."""
+    size = 6.0
+    bar_x = band.right - SCALE_BAR
+    bar_y = band.y + 1.2 * MM
+    c.setFillColorRGB(0, 0, 0)
+    c.rect(bar_x, bar_y, SCALE_BAR, 0.8 * MM, stroke=0, fill=1)
+    c.setLineWidth(0.3)
+    for tick in range(0, 6):
+        x = bar_x + tick * 10 * MM
+        c.line(x, bar_y, x, bar_y + (2.0 if tick in (0, 5) else 1.4) * MM)
+    fitted = rtext.fit("50 mm — print at 100% (actual size)", SCALE_BAR, size * 1.3, size, 5.0)
+    rtext.draw(
+        c, fitted, bar_x, bar_y + 2.2 * MM, SCALE_BAR, size * 1.3, align="center", valign="bottom"
+    )
+    lw = band.w - SCALE_BAR - 4 * MM
+    fitted = rtext.fit(words, lw, size * 1.3, size, 4.0)
+    rtext.draw(c, fitted, band.x, bar_y, lw, size * 1.3, valign="bottom", color="#333333")
+
+
+def _proof(c: Canvas, slot: Slot, safe: float, shape: str) -> None:
+    t, a = slot.trim, slot.art
+    c.saveState()
+    c.setLineWidth(0.3)
+    c.setStrokeColorRGB(0.1, 0.6, 0.9)
+    c.rect(a.x, a.y, a.w, a.h, stroke=1, fill=0)
+    c.setStrokeColorRGB(0.9, 0.1, 0.1)
+    if shape == "round":
+        c.ellipse(t.x, t.y, t.right, t.top, stroke=1, fill=0)
+    else:
+        c.rect(t.x, t.y, t.w, t.h, stroke=1, fill=0)
+    c.setStrokeColorRGB(0.1, 0.6, 0.2)
+    c.setDash(2, 2)
+    c.rect(t.x + safe, t.y + safe, t.w - 2 * safe, t.h - 2 * safe, stroke=1, fill=0)
+    c.restoreState()
+
+
+def _boxes(c: Canvas, imp: Imposition, slots: Sequence[Slot]) -> None:
+    g = Rect(
+        min(s.trim.x for s in slots),
+        min(s.trim.y for s in slots),
+        max(s.trim.right for s in slots) - min(s.trim.x for s in slots),
+        max(s.trim.top for s in slots) - min(s.trim.y for s in slots),
+    )
+    b = Rect(
+        min(s.art.x for s in slots),
+        min(s.art.y for s in slots),
+        max(s.art.right for s in slots) - min(s.art.x for s in slots),
+        max(s.art.top for s in slots) - min(s.art.y for s in slots),
+    )
+    c.setTrimBox((g.x, g.y, g.right, g.top))
+    c.setBleedBox((b.x, b.y, b.right, b.top))
+
+
+def write_sheets(
+    path: Path,
+    copies: Sequence[Copy],
+    imp: Imposition,
+    meta: SheetMeta,
+    *,
+    trim: tuple[float, float, str],
+    bleed: float,
+    crop_marks: bool = True,
+    proof: bool = False,
+) -> SheetResult:
+    """Impose ``copies`` on sheets and write them to ``path`` atomically."""
+    tw, th, shape = trim
+    fd, tmp = atomic_target(path)
+    try:
+        c = new_canvas(tmp, imp.page_w, imp.page_h, f"{meta.game} - {meta.component}")
+        renderer = FaceRenderer(c, tw, th, bleed, shape)
+        uses: dict[int, int] = {}
+        for cp in copies:
+            for f in (cp.front, cp.back):
+                if f is not None:
+                    uses[id(f)] = uses.get(id(f), 0) + 1
+        per = imp.per_page
+        sheets = max(1, -(-len(copies) // per))
+        has_backs = imp.duplex != "none" and any(cp.back is not None for cp in copies)
+        pages = 0
+        for s in range(sheets):
+            chunk = copies[s * per : (s + 1) * per]
+            fold = imp.duplex == "fold" and has_backs
+            _page(
+                c,
+                renderer,
+                imp,
+                chunk,
+                imp.fronts,
+                "front",
+                uses,
+                proof,
+                crop_marks,
+                fold,
+                imp.band,
+            )
+            if fold:
+                for cp, slot in zip(chunk, imp.backs, strict=False):
+                    if cp.back is not None:
+                        renderer.place(cp.back, slot, reuse=uses.get(id(cp.back), 0) > 1)
+                        if proof:
+                            _proof(c, slot, cp.back.safe, shape)
+                if crop_marks:
+                    _crop_marks(c, imp, imp.backs[: len(chunk)], "r", imp.band)
+                x1, y1, x2, y2 = imp.fold_line  # type: ignore[misc]
+                c.saveState()
+                c.setDash(3, 3)
+                c.setLineWidth(0.3)
+                c.setStrokeColorRGB(0.4, 0.4, 0.4)
+                c.line(x1, y1 + BAND, x2, y2)
+                c.restoreState()
+            words = f"{meta.game} · {meta.component} · {meta.lang} · sheet {s + 1}/{sheets}"
+            side = " · fronts | backs (fold on the dashed line)" if fold else " · front"
+            _label(c, imp.band, f"{words}{side} · {imp.describe()}")
+            c.showPage()
+            pages += 1
+            if has_backs and not fold:
+                _page(
+                    c,
+                    renderer,
+                    imp,
+                    chunk,
+                    imp.backs,
+                    "back",
+                    uses,
+                    proof,
+                    crop_marks,
+                    False,
+                    imp.back_band,
+                )
+                flip = "long-edge" if imp.duplex == "long" else "short-edge"
+                _label(c, imp.back_band, f"{words} · back (print double-sided, {flip} flip)")
+                c.showPage()
+                pages += 1
+        c.save()
+        size = commit_file(fd, tmp, path)
+    except BaseException:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return SheetResult(pages, size, renderer.warnings)
+
+
+def _page(
+    c: Canvas,
+    renderer: FaceRenderer,
+    imp: Imposition,
+    chunk: Sequence[Copy],
+    slots: Sequence[Slot],
+    side: str,
+    uses: dict[int, int],
+    proof: bool,
+    crop_marks: bool,
+    fold: bool,
+    band: Rect,
+) -> None:
+    used = slots[: len(chunk)]
+    _boxes(c, imp, used if not fold else list(used) + list(imp.backs[: len(chunk)]))
+    for cp, slot in zip(chunk, used, strict=False):
+        face = cp.front if side == "front" else cp.back
+        if face is None:
+            continue
+        renderer.place(face, slot, reuse=uses.get(id(face), 0) > 1)
+        if proof:
+            _proof(c, slot, face.safe, renderer.shape)
+    if crop_marks:
+        _crop_marks(c, imp, used, "l" if fold else "lr", band)
