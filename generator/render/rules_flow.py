@@ -1,0 +1,277 @@
+"""Rule-sheet typesetting: blocks become rows of fixed height, rows flow into columns.
+
+A :class:`Row` is an unbreakable horizontal strip (one line of a paragraph, one table row, a
+heading line) that knows how to draw itself at a given top-left corner. :func:`block_rows`
+turns each kind of block into rows (dispatch by table), wrapping text with
+:func:`generator.render.text.wrap` so the Chinese line-breaking rules hold everywhere.
+:class:`Flow` places rows into a sequence of frames (columns), keeping headings with what
+follows, and records where each section starts so the contents list can give page numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..rules.sheet import PrintBlock
+from . import text as rt
+
+Draw = Callable[[Any, float, float], None]  # canvas, x, top
+
+
+@dataclass(frozen=True)
+class Style:
+    """Sizes and colours of one language's text (points, #rrggbb)."""
+
+    size: float = 9.0
+    leading: float = 1.3
+    heading: float = 11.5
+    title: float = 17.0
+    ink: str = "#1a1a1a"
+    accent: str = "#7a1f1f"
+    shade: str = "#efe9dc"
+    rule: str = "#b9ad95"
+    gap: float = 4.0  # space between blocks
+
+
+def style_for(lang: str, scale: float = 1.0) -> Style:
+    """Body style for ``lang``: Chinese gets a little more leading."""
+    lead = 1.45 if lang.startswith("zh") else 1.3
+    return Style(9.0 * scale, lead, 11.5 * scale, 17.0 * scale, gap=4.0 * scale)
+
+
+@dataclass
+class Row:
+    """A strip of fixed height drawn at (x, top); ``keep`` glues it to the next row."""
+
+    height: float
+    draw: Draw | None = None
+    keep: bool = False
+    spacer: bool = False
+    anchor: str | None = None  # a section id starting at this row
+
+
+def spacer(height: float) -> Row:
+    return Row(height, None, spacer=True)
+
+
+def lines_of(markup: str, width: float, size: float, bold: bool = False) -> list[rt.Line]:
+    """``markup`` broken into lines no wider than ``width``."""
+    spans = rt.parse_markup(markup, bold=bold)
+    lines, _ = rt.wrap(spans, max(width, size), size)
+    return [ln for ln in lines if ln.pieces] or [rt.Line()]
+
+
+def draw_line(
+    canvas: Any, line: rt.Line, x: float, top: float, size: float, lead: float, color: str
+) -> None:
+    """Draw one wrapped line whose row of height ``size * lead`` starts at ``top``."""
+    if not line.pieces:
+        return
+    y = top - (size * lead - size) / 2 - size
+    fitted = rt.Fitted([line], size, lead, False, size)
+    rt.draw(canvas, fitted, x, y, line.width + 1, size, color=color)
+
+
+def _fill(canvas: Any, colour: str, x: float, top: float, w: float, h: float) -> None:
+    canvas.setFillColorRGB(*rt.hex_to_rgb(colour))
+    canvas.rect(x, top - h, w, h, stroke=0, fill=1)
+
+
+def text_rows(
+    markup: str,
+    width: float,
+    st: Style,
+    *,
+    size: float | None = None,
+    bold: bool = False,
+    color: str | None = None,
+    indent: float = 0.0,
+    marker: str | None = None,
+    background: str | None = None,
+    pad: float = 0.0,
+) -> list[Row]:
+    """Rows of a wrapped text; ``marker`` (a step number, a bullet) hangs left of the indent."""
+    size = size or st.size
+    colour = color or st.ink
+    lead = st.leading
+    h = size * lead
+    inner = width - indent - 2 * pad
+    rows: list[Row] = []
+    for n, line in enumerate(lines_of(markup, inner, size, bold)):
+        mark = marker if n == 0 else None
+
+        def paint(
+            c: Any, x: float, top: float, line: rt.Line = line, mark: str | None = mark
+        ) -> None:
+            if background:
+                _fill(c, background, x, top, width, h)
+            if mark:
+                mline = lines_of(mark, indent + 50, size, bold=True)[0]
+                draw_line(c, mline, x + pad, top, size, lead, st.accent)
+            draw_line(c, line, x + pad + indent, top, size, lead, colour)
+
+        rows.append(Row(h, paint))
+    return rows
+
+
+def heading_rows(title: str, width: float, st: Style, anchor: str | None = None) -> list[Row]:
+    """A section heading with a rule under it, kept with the rows that follow."""
+    rows = text_rows(title, width, st, size=st.heading, bold=True, color=st.accent)
+    for r in rows:
+        r.keep = True
+    rows[0].anchor = anchor
+
+    def rule(c: Any, x: float, top: float) -> None:
+        c.setStrokeColorRGB(*rt.hex_to_rgb(st.rule))
+        c.setLineWidth(0.6)
+        c.line(x, top - 1.2, x + width, top - 1.2)
+
+    return [spacer(st.gap * 1.6), *rows, Row(3.5, rule, keep=True)]
+
+
+def _p(block: PrintBlock, width: float, st: Style) -> list[Row]:
+    return text_rows(block.items[0], width, st)
+
+
+def _steps(block: PrintBlock, width: float, st: Style) -> list[Row]:
+    rows: list[Row] = []
+    indent = st.size * (1.6 if len(block.items) < 10 else 2.1)
+    for n, item in enumerate(block.items, 1):
+        if n > 1:
+            rows.append(spacer(st.size * 0.25))
+        rows.extend(text_rows(item, width, st, indent=indent, marker=f"{n}."))
+    return rows
+
+
+def _list(block: PrintBlock, width: float, st: Style) -> list[Row]:
+    rows: list[Row] = []
+    for n, item in enumerate(block.items):
+        if n:
+            rows.append(spacer(st.size * 0.2))
+        rows.extend(text_rows(item, width, st, indent=st.size * 1.1, marker="•"))
+    return rows
+
+
+def _callout(block: PrintBlock, width: float, st: Style) -> list[Row]:
+    pad = st.size * 0.6
+
+    def edge(c: Any, x: float, top: float, h: float) -> None:
+        _fill(c, st.shade, x, top, width, h)
+
+    def band(h: float) -> Row:
+        return Row(h, lambda c, x, top: edge(c, x, top, h))
+
+    body = text_rows(block.items[0], width, st, background=st.shade, pad=pad)
+    rows = [band(pad * 0.7), *body, band(pad * 0.7)]
+
+    # a bar down the left side, drawn by every row so it survives a column break
+    def with_bar(row: Row) -> Row:
+        inner = row.draw
+
+        def paint(c: Any, x: float, top: float) -> None:
+            if inner:
+                inner(c, x, top)
+            _fill(c, st.accent, x, top, 1.6, row.height)
+
+        return Row(row.height, paint, row.keep)
+
+    return [with_bar(r) for r in rows]
+
+
+def block_rows(block: PrintBlock, width: float, st: Style) -> list[Row]:
+    """The rows of one block at ``width``."""
+    from .rules_table import table_rows
+
+    builders: dict[str, Callable[[PrintBlock, float, Style], list[Row]]] = {
+        "p": _p,
+        "steps": _steps,
+        "list": _list,
+        "callout": _callout,
+        "table": table_rows,
+    }
+    return builders[block.kind](block, width, st)
+
+
+@dataclass
+class Frame:
+    """A column on a page: where rows go."""
+
+    page: int
+    x: float
+    top: float
+    width: float
+    height: float
+
+
+@dataclass
+class Placement:
+    page: int
+    x: float
+    top: float
+    row: Row
+
+
+@dataclass
+class Flow:
+    """Places rows into frames ``frame_at(0), frame_at(1), ...`` in order."""
+
+    frame_at: Callable[[int], Frame]
+    index: int = 0
+    used: float = 0.0
+    placements: list[Placement] = field(default_factory=list)
+    anchors: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def frame(self) -> Frame:
+        return self.frame_at(self.index)
+
+    def position(self) -> tuple[int, float]:
+        return self.index, self.used
+
+    def move_to(self, position: tuple[int, float]) -> None:
+        self.index, self.used = position
+
+    def next_frame(self) -> None:
+        self.index += 1
+        self.used = 0.0
+
+    def _put(self, row: Row) -> None:
+        f = self.frame
+        if row.spacer and self.used == 0.0:
+            return  # no blank space at the top of a column
+        if self.used > 0 and self.used + row.height > f.height + 0.01:
+            self.next_frame()
+            if row.spacer:
+                return
+            f = self.frame
+        if row.anchor:
+            self.anchors.setdefault(row.anchor, f.page)
+        self.placements.append(Placement(f.page, f.x, f.top - self.used, row))
+        self.used += row.height
+
+    def add(self, rows: list[Row]) -> None:
+        """Place ``rows``; a run of ``keep`` rows moves to the next frame with its successor."""
+        unit: list[Row] = []
+        for row in rows:
+            unit.append(row)
+            if row.keep:
+                continue
+            self._unit(unit)
+            unit = []
+        if unit:
+            self._unit(unit)
+
+    def _unit(self, unit: list[Row]) -> None:
+        body = [r for r in unit if not (r.spacer and self.used == 0.0)]
+        height = sum(r.height for r in body)
+        too_low = self.used > 0 and self.used + height > self.frame.height + 0.01
+        if too_low and height <= self.frame.height:
+            self.next_frame()
+        for row in unit:
+            self._put(row)
+
+    @property
+    def pages(self) -> int:
+        return max((p.page for p in self.placements), default=0) + 1

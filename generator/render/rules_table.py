@@ -1,0 +1,100 @@
+"""Tables in rule sheets: column widths from the cells' text, one row per table row.
+
+Column widths start from each column's natural width (its longest cell on one line) and never
+go below its widest unbreakable word; when even those minimums do not fit the column, the
+table's type is made smaller (down to 6 pt). Every table row becomes one :class:`Row` that
+draws its shading, rules and cells, so a long table can continue in the next column.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules.sheet import PrintBlock
+from . import text as rt
+from .rules_flow import Row, Style, draw_line, lines_of
+
+PAD_X = 2.6
+PAD_Y = 1.6
+MIN_SIZE = 6.0
+
+
+def _widths(cells: list[list[str]], size: float) -> tuple[list[float], list[float]]:
+    """Natural and minimum widths of each column at ``size``."""
+    ncol = len(cells[0])
+    natural = [0.0] * ncol
+    minimum = [0.0] * ncol
+    for row in cells:
+        for i, cell in enumerate(row):
+            spans = rt.parse_markup(cell, bold=row is cells[0])
+            one, _ = rt.wrap(spans, 1e6, size)
+            natural[i] = max(natural[i], max(ln.width for ln in one))
+            boxes, _ = rt.wrap(spans, 1.0, size)
+            minimum[i] = max(minimum[i], max((ln.width for ln in boxes), default=0.0))
+    return natural, minimum
+
+
+def column_widths(cells: list[list[str]], width: float, size: float) -> tuple[list[float], float]:
+    """Text widths of the columns and the type size that lets them fit ``width``."""
+    ncol = len(cells[0])
+    while True:
+        avail = width - ncol * 2 * PAD_X
+        natural, minimum = _widths(cells, size)
+        total = sum(natural)
+        if total <= avail:
+            return [
+                n + (avail - total) * n / total if total else avail / ncol for n in natural
+            ], size
+        if sum(minimum) <= avail or size <= MIN_SIZE:
+            slack = sum(n - m for n, m in zip(natural, minimum, strict=True)) or 1.0
+            spare = max(avail - sum(minimum), 0.0)
+            widths = [m + spare * (n - m) / slack for n, m in zip(natural, minimum, strict=True)]
+            return widths, size
+        size = max(MIN_SIZE, size - 0.5)
+
+
+def table_rows(block: PrintBlock, width: float, st: Style) -> list[Row]:
+    """One row per table row (the header first, kept with the first body row)."""
+    cells = [list(block.header), *(list(r) for r in block.rows)]
+    widths, size = column_widths(cells, width, st.size * 0.95)
+    lead = st.leading
+    rows: list[Row] = []
+    for r, cells_of_row in enumerate(cells):
+        header = r == 0
+        wrapped = [
+            lines_of(cell, w, size, bold=header)
+            for cell, w in zip(cells_of_row, widths, strict=True)
+        ]
+        height = max(len(ls) for ls in wrapped) * size * lead + 2 * PAD_Y
+        fill = st.shade if header else ("#f8f5ef" if r % 2 == 0 else None)
+
+        def paint(
+            c: Any,
+            x: float,
+            top: float,
+            wrapped: list[list[rt.Line]] = wrapped,
+            height: float = height,
+            fill: str | None = fill,
+            header: bool = header,
+        ) -> None:
+            if fill:
+                c.setFillColorRGB(*rt.hex_to_rgb(fill))
+                c.rect(x, top - height, width, height, stroke=0, fill=1)
+            c.setStrokeColorRGB(*rt.hex_to_rgb(st.rule))
+            c.setLineWidth(0.8 if header else 0.4)
+            c.line(x, top - height, x + width, top - height)
+            if header:
+                c.line(x, top, x + width, top)
+            cx = x
+            for n, (lines, w) in enumerate(zip(wrapped, widths, strict=True)):
+                if n:
+                    c.setLineWidth(0.3)
+                    c.line(cx, top, cx, top - height)
+                y = top - PAD_Y
+                for line in lines:
+                    draw_line(c, line, cx + PAD_X, y, size, lead, st.ink)
+                    y -= size * lead
+                cx += w + 2 * PAD_X
+
+        rows.append(Row(height, paint, keep=header))
+    return rows

@@ -1,0 +1,258 @@
+"""Rule-sheet PDFs: one language in two columns, or English and a translation side by side.
+
+A sheet (see :mod:`generator.rules.sheet`) is typeset into rows (:mod:`.rules_flow`), flowed
+into two columns per page on A4 or Letter, and drawn with a title, a contents list with page
+numbers, section headings and page numbers. The bilingual edition puts the English in the
+left column and the translation in the right one, each section starting level on both sides.
+Every font is an embedded TrueType subset (the canvas's initial font too), output is
+deterministic (``invariant=1``), and files are written atomically.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..errors import BuildError
+from ..layout.units import MM
+from ..rules.sheet import PrintSection, Sheet
+from . import fonts
+from . import text as rt
+from .rules_flow import (
+    Flow,
+    Frame,
+    Placement,
+    Row,
+    Style,
+    block_rows,
+    draw_line,
+    heading_rows,
+    lines_of,
+    style_for,
+    text_rows,
+)
+
+PAPERS: dict[str, tuple[float, float]] = {"A4": (210 * MM, 297 * MM), "Letter": (612.0, 792.0)}
+MARGIN = 14 * MM
+BOTTOM = 16 * MM
+GUTTER = 7 * MM
+FOOTER_SIZE = 8.0
+
+
+def footer_text(page: int, total: int) -> str:
+    """The page-number line printed at the foot of page ``page`` (1-based)."""
+    return f"{page} / {total}"
+
+
+def paper_size(paper: str) -> tuple[float, float]:
+    try:
+        return PAPERS[paper]
+    except KeyError:
+        raise BuildError(f"unknown paper {paper!r}; choose {' or '.join(PAPERS)}") from None
+
+
+def sheet_texts(sheet: Sheet) -> list[tuple[str, str]]:
+    """(section id, markup) of every text of a sheet, title first."""
+    out = [("title", sheet.title)]
+    for s in sheet.sections:
+        out.append((s.id, s.title))
+        for b in s.blocks:
+            out.extend((s.id, t) for t in (*b.items, *b.header, *(c for r in b.rows for c in r)))
+    return out
+
+
+def check_glyphs(sheet: Sheet) -> None:
+    """BuildError naming every character no shipped font can draw (it would vanish)."""
+    missing: dict[str, set[str]] = {}
+    for sid, markup in sheet_texts(sheet):
+        lost = fonts.missing_glyphs(rt.plain_text(markup))
+        if lost:
+            missing.setdefault(sid, set()).update(lost)
+    if missing:
+        detail = "; ".join(
+            f"{sid}: {' '.join(f'U+{ord(c):04X}' for c in sorted(chars))}"
+            for sid, chars in sorted(missing.items())
+        )
+        raise BuildError(f"{sheet.game} ({sheet.lang}): no font has these characters: {detail}")
+
+
+def new_canvas(buf: io.BytesIO, size: tuple[float, float], title: str, lang: str) -> Canvas:
+    """A deterministic canvas whose initial font is an embedded TrueType face."""
+    fonts.ensure_builtin()
+    c = Canvas(
+        buf,
+        pagesize=size,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=fonts.face("sans").name,
+        initialFontSize=9,
+        lang=lang,
+    )
+    c.setTitle(title)
+    c.setCreator("pnp")
+    return c
+
+
+def write_atomic(path: Path, data: bytes) -> Path:
+    """Write ``data`` to ``path`` through a temporary file in the same folder."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def section_rows(section: PrintSection, width: float, st: Style) -> list[Row]:
+    """Heading and blocks of one section at ``width``."""
+    rows = heading_rows(section.title, width, st, anchor=section.id)
+    for n, block in enumerate(section.blocks):
+        rows.append(_gap(st) if n else Row(st.gap * 0.5, None, spacer=True))
+        rows.extend(block_rows(block, width, st))
+    return rows
+
+
+def _gap(st: Style) -> Row:
+    return Row(st.gap, None, spacer=True)
+
+
+def contents_rows(
+    sheet: Sheet, width: float, st: Style, anchors: dict[str, int], anchor: str = "contents"
+) -> list[Row]:
+    """The contents list: each section title with the page it starts on (filled in later)."""
+    rows = heading_rows(sheet.label("contents"), width, st, anchor=anchor)
+    num_w = st.size * 2.2
+    for section in sheet.sections:
+        lines = text_rows(section.title, width - num_w, st)
+
+        def number(c: Any, x: float, top: float, sid: str = section.id) -> None:
+            label = str(anchors.get(sid, 0) + 1)
+            line = lines_of(label, num_w, st.size)[0]
+            draw_line(c, line, x + width - line.width, top, st.size, st.leading, st.ink)
+
+        first = lines[0]
+        inner = first.draw
+
+        def paint(c: Any, x: float, top: float, inner: Any = inner, number: Any = number) -> None:
+            inner(c, x, top)
+            number(c, x, top)
+
+        first.draw = paint
+        rows.extend(lines)
+    return rows
+
+
+def _title_rows(title: str, width: float, st: Style) -> list[Row]:
+    return text_rows(title, width, st, size=st.title, bold=True, color=st.accent)
+
+
+def _draw_page(c: Canvas, page: int, total: int, size: tuple[float, float], items: list) -> None:
+    w, _ = size
+    line = lines_of(footer_text(page + 1, total), w, FOOTER_SIZE)[0]
+    draw_line(c, line, (w - line.width) / 2, BOTTOM * 0.55, FOOTER_SIZE, 1.2, "#555555")
+    for p in items:
+        if p.row.draw is not None:
+            p.row.draw(c, p.x, p.top)
+
+
+def _emit(
+    placements: list[Placement], pages: int, size: tuple[float, float], title: str, lang: str
+) -> bytes:
+    buf = io.BytesIO()
+    c = new_canvas(buf, size, title, lang)
+    by_page: dict[int, list[Placement]] = {}
+    for p in placements:
+        by_page.setdefault(p.page, []).append(p)
+    for page in range(pages):
+        _draw_page(c, page, pages, size, by_page.get(page, []))
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _columns(
+    size: tuple[float, float], first_reserved: float
+) -> tuple[float, Callable[[int, int], Frame]]:
+    """Column width and ``frame(page, column)`` for a two-column page."""
+    w, h = size
+    col_w = (w - 2 * MARGIN - GUTTER) / 2
+
+    def frame(page: int, column: int) -> Frame:
+        top = h - MARGIN - (first_reserved if page == 0 else 0.0)
+        return Frame(page, MARGIN + column * (col_w + GUTTER), top, col_w, top - BOTTOM)
+
+    return col_w, frame
+
+
+def _place_title(rows: list[Row], x: float, top: float) -> list[Placement]:
+    out = []
+    for r in rows:
+        out.append(Placement(0, x, top, r))
+        top -= r.height
+    return out
+
+
+def render_sheet(sheet: Sheet, paper: str = "A4") -> bytes:
+    """PDF bytes of ``sheet`` in two columns with a title and a contents list."""
+    check_glyphs(sheet)
+    size = paper_size(paper)
+    st = style_for(sheet.lang)
+    full = size[0] - 2 * MARGIN
+    title = _title_rows(sheet.title, full, st)
+    reserved = sum(r.height for r in title) + 5 * MM
+    col_w, frame = _columns(size, reserved)
+    flow = Flow(lambda i: frame(i // 2, i % 2))
+    flow.add(contents_rows(sheet, col_w, st, flow.anchors))
+    for section in sheet.sections:
+        flow.add(section_rows(section, col_w, style_for(section.lang)))
+    placements = _place_title(title, MARGIN, size[1] - MARGIN) + flow.placements
+    return _emit(placements, flow.pages, size, sheet.title, sheet.lang)
+
+
+def render_bilingual(source: Sheet, other: Sheet, paper: str = "A4") -> bytes:
+    """PDF bytes with ``source`` on the left and ``other`` on the right, aligned by section."""
+    check_glyphs(source)
+    check_glyphs(other)
+    size = paper_size(paper)
+    sts = (style_for(source.lang), style_for(other.lang))
+    col_w = (size[0] - 2 * MARGIN - GUTTER) / 2
+    titles = [_title_rows(s.title, col_w, st) for s, st in zip((source, other), sts, strict=True)]
+    reserved = max(sum(r.height for r in t) for t in titles) + 5 * MM
+    _, frame = _columns(size, reserved)
+    flows = [Flow(lambda i, col=col: frame(i, col)) for col in (0, 1)]
+    anchors = flows[0].anchors
+    parts: list[tuple[list[Row], list[Row]]] = [
+        (
+            contents_rows(source, col_w, sts[0], anchors),
+            contents_rows(other, col_w, sts[1], anchors),
+        )
+    ]
+    for left, right in zip(source.sections, other.sections, strict=True):
+        parts.append(
+            (
+                section_rows(left, col_w, style_for(left.lang)),
+                section_rows(right, col_w, style_for(right.lang)),
+            )
+        )
+    for left_rows, right_rows in parts:
+        start = max(flows[0].position(), flows[1].position())
+        for flow, rows in zip(flows, (left_rows, right_rows), strict=True):
+            flow.move_to(start)
+            flow.add(rows)
+    placements = _place_title(titles[0], MARGIN, size[1] - MARGIN)
+    placements += _place_title(titles[1], MARGIN + col_w + GUTTER, size[1] - MARGIN)
+    merged = sorted(
+        flows[0].placements + flows[1].placements, key=lambda p: (p.page, p.x > MARGIN + 1)
+    )
+    pages = max(f.pages for f in flows)
+    return _emit(placements + merged, pages, size, f"{source.title} / {other.title}", other.lang)

@@ -1,0 +1,135 @@
+"""Library entry points for building rule sheets and reporting coverage.
+
+:func:`build_rules` loads a game's rule sources, refuses to build when they have errors
+(warnings such as missing or stale translations do not stop a build: a missing section prints
+in English), and writes ``rules.<lang>.pdf``, ``rules.en+<lang>.pdf`` and, when sections are
+marked ``aid: true``, ``aids.<lang>.pdf``. :func:`rules_status` gives the coverage table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..content.loader import find_games
+from ..content.types import LANGS
+from ..errors import ContentError, IssueCollector, UsageError
+from .checks import check_rules
+from .coverage import STATUSES, Coverage
+from .sheet import Sheet, make_sheet
+from .source import TRANSLATED, load_rulebook, rules_folder
+
+AID_SIZES: tuple[str, ...] = ("poker", "tarot")
+
+
+def _langs(langs: Iterable[str]) -> list[str]:
+    out: list[str] = []
+    for lang in langs:
+        chosen = list(LANGS) if lang == "all" else [lang]
+        for one in chosen:
+            if one not in LANGS:
+                raise UsageError(f"unknown language {one!r}; choose {', '.join(LANGS)} or all")
+            if one not in out:
+                out.append(one)
+    return out
+
+
+def load_sheets(game_dir: Path, langs: Iterable[str]) -> dict[str, Sheet]:
+    """The printable sheets of ``game_dir`` in ``langs``; ContentError if the sources have errors."""
+    errors = [i for i in check_rules(game_dir) if i.severity == "error"]
+    if errors:
+        raise ContentError(errors)
+    issues = IssueCollector()
+    book = load_rulebook(game_dir, issues)
+    issues.raise_if_errors()
+    assert book is not None
+    cov = Coverage(book)
+    return {lang: make_sheet(book, lang, cov) for lang in _langs(langs)}
+
+
+def build_rules(
+    game_dir: Path,
+    out_dir: Path,
+    langs: Sequence[str] = ("all",),
+    bilingual: Sequence[str] = (),
+    paper: str = "A4",
+    *,
+    aid_size: str = "poker",
+) -> list[Path]:
+    """Write a game's rule sheets into ``out_dir`` (the game's own output folder).
+
+    ``langs``: en, zh-Hant, zh-Hans or all; ``bilingual``: translations to print beside the
+    English (``rules.en+<lang>.pdf``); ``paper``: A4 or Letter; ``aid_size``: poker or tarot
+    player-aid cards (``aids.<lang>.pdf``, only when some section has ``aid: true``).
+    Returns the files written.
+    """
+    from ..render.rules_aids import render_aids
+    from ..render.rulesheet import render_bilingual, render_sheet, write_atomic
+
+    if aid_size not in AID_SIZES:
+        raise UsageError(f"unknown aid card size {aid_size!r}; choose {' or '.join(AID_SIZES)}")
+    pairs = _langs(bilingual)
+    for lang in pairs:
+        if lang not in TRANSLATED:
+            raise UsageError(
+                f"--bilingual takes a translation ({', '.join(TRANSLATED)}), not {lang!r}"
+            )
+    wanted = _langs(langs)
+    sheets = load_sheets(Path(game_dir), [*wanted, *pairs, *(["en"] if pairs else [])])
+    out = Path(out_dir)
+    written: list[Path] = []
+    for lang in wanted:
+        sheet = sheets[lang]
+        written.append(write_atomic(out / f"rules.{lang}.pdf", render_sheet(sheet, paper)))
+        if any(s.aid for s in sheet.sections):
+            data = render_aids(sheet, aid_size, paper)
+            written.append(write_atomic(out / f"aids.{lang}.pdf", data))
+    for lang in pairs:
+        data = render_bilingual(sheets["en"], sheets[lang], paper)
+        written.append(write_atomic(out / f"rules.en+{lang}.pdf", data))
+    return written
+
+
+@dataclass(frozen=True)
+class StatusRow:
+    """Coverage of one game in one language."""
+
+    game: str
+    lang: str
+    sections: int
+    counts: dict[str, int]
+    problem: str | None = None
+
+    @property
+    def covered(self) -> int:
+        """Sections printed in this language from a current text (hand-written or derived)."""
+        if self.lang == "en":
+            return self.sections
+        return self.counts.get("hand", 0) + self.counts.get("derived", 0)
+
+
+def rules_status(content_dir: Path) -> list[StatusRow]:
+    """One row per game with rules and language: hand-written, derived, missing, stale."""
+    rows: list[StatusRow] = []
+    for game in find_games(Path(content_dir)):
+        issues = IssueCollector()
+        spec, folder = rules_folder(game, issues)
+        if spec is None or folder is None:
+            continue
+        try:
+            book = load_rulebook(game, issues)
+        except UsageError:
+            continue
+        problem = f"{len(issues.errors)} errors: run pnp rules check" if issues.errors else None
+        if book is None:
+            rows.append(StatusRow(spec.id, "en", 0, {}, problem or "no rule sources"))
+            continue
+        cov = Coverage(book)
+        for lang in LANGS:
+            counts = cov.counts(lang)
+            full = {k: counts.get(k, 0) for k in STATUSES}
+            if lang == "en":
+                full = {"hand": len(book.sections), "derived": 0, "missing": 0, "stale": 0}
+            rows.append(StatusRow(spec.id, lang, len(book.sections), full, problem))
+    return rows

@@ -1,0 +1,209 @@
+"""Checks of a game's rule sources: glossary use, translation structure, coverage.
+
+Errors (the content is wrong): schema problems, unknown term ids or icon names, a translated
+section that is not in the English source, a translation whose blocks differ in number or kind
+from the English ones, and a translation that does not reference every glossary term its
+English section uses (so it cannot print the approved rendering). Warnings (work to do):
+sections not yet translated, stale translations, item or row counts that differ from the
+English. ``pnp rules check --strict`` fails on warnings too.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..content.validate import key_path, suggest
+from ..errors import Issue, IssueCollector
+from ..render.icons import ICONS
+from .coverage import Coverage, Entry
+from .models import Block, SourceSection, TranslatedSection
+from .source import TRANSLATED, RuleBook, RuleFile, load_rulebook
+from .terms import ICON_MARK, refs_in, refs_in_all
+
+
+def check_rules(game_dir: Path) -> list[Issue]:
+    """Every problem in ``game_dir``'s rule sources, errors and warnings, sorted by place."""
+    issues = IssueCollector()
+    book = load_rulebook(Path(game_dir), issues)
+    if book is not None:
+        _check_file(book, book.source, issues)
+        for lang, rf in book.translations.items():
+            _check_file(book, rf, issues)
+            _check_translation(book, lang, rf, issues)
+        _check_coverage(book, issues)
+    return sorted(issues.issues, key=lambda i: (i.location, i.key, i.message))
+
+
+def _section_texts(section: SourceSection | TranslatedSection) -> list[str]:
+    return [section.title, *(t for b in section.blocks for t in b.texts())]
+
+
+def _block_paths(n: int, b: int, block: Block) -> list[tuple[tuple[str | int, ...], str]]:
+    """(key path, text) of every text in block ``b`` of section ``n``."""
+    base: tuple[str | int, ...] = ("sections", n, "blocks", b, block.kind)
+    kind = block.kind
+    if kind in ("p", "callout"):
+        return [(base, block.texts()[0])]
+    if kind == "table":
+        assert block.table is not None
+        out = [((*base, "header", i), t) for i, t in enumerate(block.table.header)]
+        for r, row in enumerate(block.table.rows):
+            out.extend(((*base, "rows", r, c), t) for c, t in enumerate(row))
+        return out
+    return [((*base, i), t) for i, t in enumerate(block.texts())]
+
+
+def _check_file(book: RuleBook, rf: RuleFile, issues: IssueCollector) -> None:
+    """Unknown term ids, unknown icons and unbalanced bold marks, at the text that has them."""
+    for n, section in enumerate(rf.model.sections):
+        places = [(("sections", n, "title"), section.title)]
+        for b, block in enumerate(section.blocks):
+            places.extend(_block_paths(n, b, block))
+        for path, text in places:
+            where = rf.locate(*path)
+            for ref in refs_in(text):
+                if ref not in book.glossary:
+                    hint = suggest(ref, book.glossary)
+                    issues.add(where, key_path(path), f"unknown glossary term [[{ref}]]{hint}")
+            for m in ICON_MARK.finditer(text):
+                if m.group(1) not in ICONS:
+                    hint = suggest(m.group(1), ICONS)
+                    issues.add(where, key_path(path), f"unknown icon :{m.group(1)}:{hint}")
+            if text.count("**") % 2:
+                issues.add(
+                    where, key_path(path), "odd number of ** marks: bold never ends", "warning"
+                )
+
+
+def _check_translation(book: RuleBook, lang: str, rf: RuleFile, issues: IssueCollector) -> None:
+    english = {s.id: s for s in book.sections}
+    for n, section in enumerate(rf.model.sections):
+        source = english.get(section.id)
+        if source is None:
+            hint = suggest(section.id, english)
+            issues.add(
+                rf.locate("sections", n, "id"),
+                key_path(("sections", n, "id")),
+                f"section {section.id!r} is not in en.yaml{hint}",
+            )
+            continue
+        aligned = _check_blocks(source, section, n, rf, issues)
+        _check_terms(book, lang, source, section, n, rf, aligned, issues)
+
+
+def _check_blocks(
+    source: SourceSection,
+    section: TranslatedSection,
+    n: int,
+    rf: RuleFile,
+    issues: IssueCollector,
+) -> bool:
+    """Same number and kinds of blocks as the English; returns whether they line up."""
+    if len(source.blocks) != len(section.blocks):
+        issues.add(
+            rf.locate("sections", n, "blocks"),
+            key_path(("sections", n, "blocks")),
+            f"the English section {source.id!r} has {len(source.blocks)} blocks; "
+            f"this translation has {len(section.blocks)}",
+        )
+        return False
+    ok = True
+    for b, (eb, tb) in enumerate(zip(source.blocks, section.blocks, strict=True)):
+        path = ("sections", n, "blocks", b)
+        if eb.kind != tb.kind:
+            issues.add(
+                rf.locate(*path),
+                key_path(path),
+                f"block {b + 1} is {tb.kind!r} here but {eb.kind!r} in English",
+            )
+            ok = False
+            continue
+        shape_e, shape_t = _shape(eb), _shape(tb)
+        if shape_e != shape_t:
+            issues.add(
+                rf.locate(*path, tb.kind),
+                key_path((*path, tb.kind)),
+                f"{tb.kind} has {_describe(shape_t)} here but {_describe(shape_e)} in English",
+                "warning",
+            )
+    return ok
+
+
+def _shape(block: Block) -> tuple[int, ...]:
+    if block.table is not None:
+        return (len(block.table.rows), len(block.table.header))
+    return (len(block.texts()),)
+
+
+def _describe(shape: tuple[int, ...]) -> str:
+    if len(shape) == 2:
+        return f"{shape[0]} rows of {shape[1]} columns"
+    return f"{shape[0]} items"
+
+
+def _check_terms(
+    book: RuleBook,
+    lang: str,
+    source: SourceSection,
+    section: TranslatedSection,
+    n: int,
+    rf: RuleFile,
+    aligned: bool,
+    issues: IssueCollector,
+) -> None:
+    """Every term the English section uses must be referenced by the translation."""
+    have = set(refs_in_all(_section_texts(section)))
+    for tid in refs_in_all(_section_texts(source)):
+        term = book.glossary.get(tid)
+        if tid in have or term is None:
+            continue
+        path: tuple[str | int, ...] = ("sections", n, "id")
+        if aligned:
+            for b, block in enumerate(source.blocks):
+                if tid in refs_in_all(block.texts()):
+                    path = ("sections", n, "blocks", b)
+                    break
+            else:
+                path = ("sections", n, "title")
+        approved = term.rendering(lang)
+        text = " ".join(_section_texts(section))
+        how = (
+            f"it writes {approved!r} as plain text; write [[{tid}]]"
+            if approved in text
+            else f"write [[{tid}]] where it means {approved!r}"
+        )
+        issues.add(
+            rf.locate(*path),
+            key_path(path),
+            f"term [[{tid}]] ({term.en}) is used in the English section {source.id!r} "
+            f"but not referenced in its {lang} translation: {how}",
+        )
+
+
+def _check_coverage(book: RuleBook, issues: IssueCollector) -> None:
+    cov = Coverage(book)
+    for lang in TRANSLATED:
+        for entry in cov.entries[lang]:
+            if entry.status == "missing":
+                issues.add(
+                    entry.location,
+                    entry.key,
+                    f"section {entry.section!r} is not translated into {lang} (add it to "
+                    f"rules/{'zh-Hant' if lang == 'zh-Hans' else lang}.yaml)",
+                    "warning",
+                )
+            elif entry.status == "stale" and entry.origin == "hand":
+                issues.add(entry.location, entry.key, _stale_message(lang, entry), "warning")
+
+
+def _stale_message(lang: str, entry: Entry) -> str:
+    if entry.stored_hash is None:
+        return (
+            f"{lang} translation of {entry.section!r} has no source_hash; check it against the English, "
+            f"then run `pnp rules stamp GAME --lang {lang}`"
+        )
+    return (
+        f"{lang} translation of {entry.section!r} is stale: the English section changed after it was translated "
+        f"(stamped {entry.stored_hash}, English now {entry.current_hash}); update it, "
+        f"then run `pnp rules stamp GAME --lang {lang}`"
+    )

@@ -1,0 +1,120 @@
+"""Translation coverage: for every section and language, which text prints and how current it is.
+
+Each (section, language) is one of:
+
+- ``hand``: a hand-written translation stamped with the English section's current hash;
+- ``derived``: zh-Hans made from a current zh-Hant section by OpenCC (no hand-written zh-Hans);
+- ``stale``: a translation (hand-written, or derived from one) whose English changed after it
+  was stamped, or that was never stamped (like gettext's fuzzy mark);
+- ``missing``: nothing to print in this language; the sheet falls back to the English text.
+
+A hand-written section always wins over a derived one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+
+from ..errors import Location
+from .derive import derive_section
+from .models import SourceSection, TranslatedSection
+from .source import TRANSLATED, RuleBook, RuleFile
+
+STATUSES: tuple[str, ...] = ("hand", "derived", "missing", "stale")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """Coverage of one section in one language."""
+
+    section: str
+    lang: str
+    status: str  # hand, derived, missing, stale (or "source" for English)
+    origin: str  # source, hand, derived, fallback
+    stored_hash: str | None
+    current_hash: str
+    location: Location  # where a fix goes: the translation's section, or the English one
+    key: str = ""  # key path at ``location``
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """The section a sheet prints for one language, and where it came from."""
+
+    section: SourceSection | TranslatedSection
+    entry: Entry
+
+
+class Coverage:
+    """Coverage of a whole rule book; derives zh-Hans sections once, on demand."""
+
+    def __init__(self, book: RuleBook) -> None:
+        self.book = book
+        self.hashes = book.hashes()
+        self._derived: dict[str, TranslatedSection] = {}
+
+    def _hand(self, lang: str, sid: str) -> tuple[TranslatedSection, RuleFile, int] | None:
+        rf = self.book.translations.get(lang)
+        if rf is None:
+            return None
+        n = rf.index().get(sid)
+        if n is None:
+            return None
+        return rf.model.sections[n], rf, n  # type: ignore[return-value]
+
+    def _source_location(self, sid: str) -> tuple[Location, str]:
+        n = self.book.source.index()[sid]
+        return self.book.source.locate("sections", n, "id"), f"sections[{n}].id"
+
+    def derived(self, sid: str) -> TranslatedSection | None:
+        """The zh-Hans section derived from zh-Hant ``sid`` (None without a zh-Hant one)."""
+        if sid not in self._derived:
+            hant = self._hand("zh-Hant", sid)
+            if hant is None:
+                return None
+            self._derived[sid] = derive_section(hant[0], self.book.glossary)
+        return self._derived[sid]
+
+    def resolve(self, lang: str, section: SourceSection) -> Resolved:
+        """What prints for ``section`` in ``lang``, with its coverage entry."""
+        sid, current = section.id, self.hashes[section.id]
+        if lang == "en":
+            loc, key = self._source_location(sid)
+            entry = Entry(sid, lang, "source", "source", current, current, loc, key)
+            return Resolved(section, entry)
+        hand = self._hand(lang, sid)
+        if hand is not None:
+            tsec, rf, n = hand
+            stale = tsec.source_hash != current
+            key = "source_hash" if tsec.source_hash else "id"
+            loc = rf.locate("sections", n, key)
+            status = "stale" if stale else "hand"
+            entry = Entry(
+                sid, lang, status, "hand", tsec.source_hash, current, loc, f"sections[{n}].{key}"
+            )
+            return Resolved(tsec, entry)
+        if lang == "zh-Hans":
+            derived = self.derived(sid)
+            if derived is not None:
+                hant = self.resolve("zh-Hant", section).entry
+                status = "stale" if hant.status == "stale" else "derived"
+                entry = Entry(
+                    sid, lang, status, "derived", hant.stored_hash, current, hant.location, hant.key
+                )
+                return Resolved(derived, entry)
+        loc, key = self._source_location(sid)
+        return Resolved(section, Entry(sid, lang, "missing", "fallback", None, current, loc, key))
+
+    @cached_property
+    def entries(self) -> dict[str, list[Entry]]:
+        """Language -> one entry per English section, in print order."""
+        out: dict[str, list[Entry]] = {}
+        for lang in ("en", *TRANSLATED):
+            out[lang] = [self.resolve(lang, s).entry for s in self.book.sections]
+        return out
+
+    def counts(self, lang: str) -> Counter[str]:
+        """How many sections of ``lang`` are in each status."""
+        return Counter(e.status for e in self.entries[lang])

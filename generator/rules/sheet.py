@@ -1,0 +1,98 @@
+"""The printable form of a rule sheet: one language, term references resolved, ready to draw.
+
+:func:`make_sheet` turns a :class:`~generator.rules.source.RuleBook` into a :class:`Sheet`
+for one language: the sections in English order, each taken from the hand-written
+translation, the derived zh-Hans, or (when missing) the English source, with every ``[[id]]``
+replaced by the approved rendering (both languages at a term's first use in a section).
+The renderers draw a Sheet and nothing else; tests compare extracted PDF text against it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .coverage import Coverage
+from .derive import derive_text
+from .models import Block
+from .source import RuleBook
+from .terms import TermRenderer
+
+LABELS: dict[str, dict[str, str]] = {
+    "contents": {"en": "Contents", "zh-Hant": "目錄", "zh-Hans": "目录"},
+    "continued": {"en": "(cont.)", "zh-Hant": "（續）", "zh-Hans": "（续）"},
+}
+
+
+@dataclass(frozen=True)
+class PrintBlock:
+    """A block with its texts resolved to markup (``**bold**``, ``:icon:`` ...)."""
+
+    kind: str  # p, steps, list, table, callout
+    items: tuple[str, ...] = ()  # p and callout: one text; steps and list: the items
+    header: tuple[str, ...] = ()
+    rows: tuple[tuple[str, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class PrintSection:
+    """One section as printed in one language."""
+
+    id: str
+    title: str
+    aid: bool
+    blocks: tuple[PrintBlock, ...]
+    lang: str  # the language the text is in (en for a missing translation's fallback)
+    status: str  # coverage status: source, hand, derived, missing, stale
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A whole rule sheet in one language."""
+
+    game: str
+    lang: str
+    title: str
+    sections: tuple[PrintSection, ...]
+
+    def label(self, name: str) -> str:
+        """A fixed label (Contents, continued) in the sheet's language."""
+        return LABELS[name][self.lang]
+
+
+def _block(block: Block, terms: TermRenderer) -> PrintBlock:
+    kind = block.kind
+    if kind == "table":
+        assert block.table is not None
+        header = tuple(terms.render(t) for t in block.table.header)
+        rows = tuple(tuple(terms.render(c) for c in row) for row in block.table.rows)
+        return PrintBlock(kind, header=header, rows=rows)
+    return PrintBlock(kind, items=tuple(terms.render(t) for t in block.texts()))
+
+
+def _title(book: RuleBook, lang: str) -> str:
+    if lang in book.translations:
+        return book.translations[lang].model.title
+    if lang == "zh-Hans" and "zh-Hant" in book.translations:
+        return derive_text(book.translations["zh-Hant"].model.title, book.glossary)
+    return book.source.model.title
+
+
+def make_sheet(book: RuleBook, lang: str, coverage: Coverage | None = None) -> Sheet:
+    """The sheet ``book`` prints in ``lang`` (en, zh-Hant or zh-Hans)."""
+    cov = coverage or Coverage(book)
+    sections: list[PrintSection] = []
+    for source in book.sections:
+        resolved = cov.resolve(lang, source)
+        text_lang = "en" if resolved.entry.origin == "fallback" else lang
+        terms = TermRenderer(book.glossary, text_lang)
+        title = terms.plain(resolved.section.title)
+        blocks = tuple(_block(b, terms) for b in resolved.section.blocks)
+        sections.append(
+            PrintSection(source.id, title, source.aid, blocks, text_lang, resolved.entry.status)
+        )
+    return Sheet(book.game, lang, terms_plain_title(book, lang), tuple(sections))
+
+
+def terms_plain_title(book: RuleBook, lang: str) -> str:
+    """The sheet title with any term references replaced by bare renderings."""
+    return TermRenderer(book.glossary, lang).plain(_title(book, lang))

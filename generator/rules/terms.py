@@ -1,0 +1,76 @@
+"""Glossary term references ``[[id]]`` in rule text: finding them and rendering them per language.
+
+English sheets print the English rendering. Chinese sheets print the approved Chinese
+rendering; the first use in each section also gives the English in full-width brackets,
+e.g. 天命軌道（Fate Track）, so a reader can match the sheet to an English rule book.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from .models import GlossaryTerm
+
+REF = re.compile(r"\[\[([^\[\]\n]*)\]\]")
+ICON_MARK = re.compile(r":([a-z][a-z0-9-]*):")
+SOURCE_LANG = "en"
+
+
+def refs_in(text: str) -> list[str]:
+    """Term ids referenced in ``text``, in order of appearance (repeats kept)."""
+    return [m.group(1).strip() for m in REF.finditer(text)]
+
+
+def refs_in_all(texts: Iterable[str]) -> list[str]:
+    """Term ids referenced in any of ``texts``, first appearance order, no repeats."""
+    seen: dict[str, None] = {}
+    for t in texts:
+        for ref in refs_in(t):
+            seen.setdefault(ref, None)
+    return list(seen)
+
+
+def first_use(term: GlossaryTerm, lang: str) -> str:
+    """How a term prints the first time a section uses it."""
+    text = term.rendering(lang)
+    if lang == SOURCE_LANG or text == term.en:
+        return text
+    return f"{text}（{term.en}）"
+
+
+class TermRenderer:
+    """Replaces ``[[id]]`` with renderings for one language, remembering first uses.
+
+    Make one per section: the first use of a term in that section prints both languages.
+    """
+
+    def __init__(self, glossary: Mapping[str, GlossaryTerm], lang: str) -> None:
+        self.glossary = glossary
+        self.lang = lang
+        self.used: set[str] = set()
+
+    def _one(self, match: re.Match[str]) -> str:
+        tid = match.group(1).strip()
+        term = self.glossary.get(tid)
+        if term is None:
+            return match.group(0)  # reported by the checks; printed as written
+        if tid in self.used:
+            return term.rendering(self.lang)
+        self.used.add(tid)
+        return first_use(term, self.lang)
+
+    def render(self, text: str) -> str:
+        """``text`` with every reference replaced; first uses print both languages."""
+        return REF.sub(self._one, text)
+
+    def plain(self, text: str) -> str:
+        """``text`` with references replaced by the bare rendering (titles, contents)."""
+        return REF.sub(
+            lambda m: (
+                self.glossary[m.group(1).strip()].rendering(self.lang)
+                if m.group(1).strip() in self.glossary
+                else m.group(0)
+            ),
+            text,
+        )
