@@ -1,27 +1,31 @@
-"""Manoeuvre unit counters: the content the seed and public sources describe, and layouts that show it.
+"""Manoeuvre unit counters: the content the seed and public sources describe, and faces that show it.
 
-Loads ``content/manoeuvre`` through the library (``load_game``) and checks the facts the rules
-fix (8 nations x 8 two-sided counters, infantry or cavalry, depleted weaker than full), the
-bookkeeping (unique ids, English and Traditional Chinese names, sources on every item) and
-that the two counter faces draw what they promise (NATO cross or diagonal, depleted stripe).
+Loads ``content/manoeuvre`` through the library (``load_game``, ``check_game``) and checks the
+facts the rules fix (8 nations x 8 two-sided counters, infantry or cavalry, depleted weaker than
+full), the bookkeeping (unique ids, English and Traditional Chinese names, a source on every
+item), that the expanded faces draw what they promise (NATO cross or diagonal, a stripe on the
+depleted side, names that fit), and that ``pnp build`` makes one PDF per language.
 """
 
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from collections import defaultdict
 from pathlib import Path
 
 import pytest
-from jinja2 import StrictUndefined
-from jinja2.sandbox import SandboxedEnvironment
+from pypdf import PdfReader
 
+from generator.build import check_game
+from generator.content.expand import BoxDraw, Copy, FaceDraw
 from generator.content.loader import Component, Game, load_game
-from generator.content.schema import FrameBox, LayoutSpec, TextBox
+from generator.content.schema import FrameBox, TextBox
 from generator.content.types import LANGS, is_local_text
 from generator.content.yamlload import load_yaml
 from generator.layout.units import MM
-from generator.rules.chinese import to_simplified
+from generator.render.text import fit, plain_text
 
 GAME_DIR = Path(__file__).resolve().parent.parent / "content" / "manoeuvre"
 FACE = 19.05 * MM  # 3/4 in counter, in points
@@ -50,6 +54,13 @@ def counters(game: Game) -> Component:
     return game.component("counters")
 
 
+@pytest.fixture(scope="module")
+def expanded() -> dict[str, list[Copy]]:
+    """Every counter's two faces, templates evaluated, per language (what a build draws)."""
+    checked = check_game(GAME_DIR)
+    return {lang: checked.copies[("counters", lang)] for lang in LANGS}
+
+
 def by_nation(counters: Component) -> dict[str, list]:
     groups: dict[str, list] = defaultdict(list)
     for item in counters.items:
@@ -57,60 +68,31 @@ def by_nation(counters: Component) -> dict[str, list]:
     return groups
 
 
-def resolve(value: object, lang: str) -> object:
-    """A data value as a template in ``lang`` sees it (zh-Hans derived from zh-Hant if absent)."""
-    if not is_local_text(value):
-        return value
-    assert isinstance(value, dict)
-    if lang in value:
-        return value[lang]
-    if lang == "zh-Hans" and "zh-Hant" in value:
-        return to_simplified(value["zh-Hant"])
-    return value["en"]
+def rect(box: BoxDraw) -> tuple[float, float, float, float]:
+    return box.x, box.y, box.w, box.h
 
 
-def context(item, lang: str) -> dict:
-    ctx = {k: resolve(v, lang) for k, v in item.data.items()}
-    ctx.update(lang=lang, id=item.id, copy=1, qty=item.qty)
-    return ctx
-
-
-def drawn_boxes(layout: LayoutSpec, ctx: dict, env: SandboxedEnvironment) -> list:
-    out = []
-    for box in layout.boxes:
-        if box.when is None or env.compile_expression(box.when, undefined_to_none=False)(**ctx):
-            out.append(box)
-    return out
-
-
-def rect(box) -> tuple[float, float, float, float]:
-    return (box.x.resolve(FACE), box.y.resolve(FACE), box.w.resolve(FACE), box.h.resolve(FACE))
-
-
-def nato_frame(layout: LayoutSpec) -> FrameBox:
-    """The arm symbol: the white frame with a black border."""
-    frames = [b for b in layout.boxes if isinstance(b, FrameBox) and b.stroke == "#000000"]
-    assert len(frames) == 1, "each face has exactly one bordered frame, the NATO arm symbol"
+def nato_frame(face: FaceDraw) -> BoxDraw:
+    """The arm symbol: the one white frame with a black border."""
+    frames = [b for b in face.boxes if isinstance(b.spec, FrameBox) and b.spec.stroke == "#000000"]
+    assert len(frames) == 1, f"{face.layout_id}: one bordered frame, the NATO arm symbol"
     return frames[0]
 
 
-def diagonal_squares(boxes: list, frame: FrameBox) -> list[FrameBox]:
+def diagonal_squares(face: FaceDraw, frame: BoxDraw) -> list[BoxDraw]:
+    """Black fills drawn inside the arm symbol's frame."""
     fx, fy, fw, fh = rect(frame)
     out = []
-    for b in boxes:
-        if isinstance(b, FrameBox) and b is not frame and b.fill == "#000000":
+    for b in face.boxes:
+        if isinstance(b.spec, FrameBox) and b is not frame and b.fill == "#000000":
             x, y, w, h = rect(b)
-            if (
-                fx - 0.01 <= x
-                and x + w <= fx + fw + 0.01
-                and fy - 0.01 <= y
-                and y + h <= fy + fh + 0.01
-            ):
+            inside = fx - 0.01 <= x and x + w <= fx + fw + 0.01
+            if inside and fy - 0.01 <= y and y + h <= fy + fh + 0.01:
                 out.append(b)
     return out
 
 
-def on_line(squares: list[FrameBox], frame: FrameBox, *, rising: bool) -> int:
+def on_line(squares: list[BoxDraw], frame: BoxDraw, *, rising: bool) -> int:
     """How many squares sit on the frame's rising (or falling) corner-to-corner diagonal."""
     fx, fy, fw, fh = rect(frame)
     hits = 0
@@ -220,80 +202,144 @@ def test_each_army_has_one_distinct_colour_with_readable_text(counters: Componen
 # ---------------------------------------------------------------- the two faces
 
 
-def test_component_prints_full_strength_front_and_depleted_back(counters: Component) -> None:
+def test_component_prints_full_strength_front_and_depleted_back(
+    counters: Component, expanded: dict[str, list[Copy]]
+) -> None:
     assert counters.spec.kind == "tokens"
     assert counters.spec.size == "counter-3/4"
-    assert counters.front.id == "manoeuvre-full"
-    assert counters.back is not None and counters.back.id == "manoeuvre-depleted"
-    assert any(isinstance(b, TextBox) and "full" in b.text for b in counters.front.boxes)
-    assert any(isinstance(b, TextBox) and "depleted }}" in b.text for b in counters.back.boxes)
+    assert (counters.front.id, counters.back.id if counters.back else None) == (
+        "manoeuvre-full",
+        "manoeuvre-depleted",
+    )
+    for cp in expanded["en"]:
+        assert cp.back is not None
+        front = [plain_text(b.text) for b in cp.front.boxes if b.text]
+        back = [plain_text(b.text) for b in cp.back.boxes if b.text]
+        assert str(cp.item.data["full"]) in front, cp.item.id
+        assert str(cp.item.data["depleted"]) in back, cp.item.id
+        assert str(cp.item.data["full"]) not in back or cp.item.data["full"] in (
+            cp.item.data["depleted"],
+        )
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_chinese_counters_print_chinese_names_and_nations(
+    expanded: dict[str, list[Copy]], lang: str
+) -> None:
+    for cp in expanded[lang]:
+        texts = [plain_text(b.text) for b in cp.front.boxes if b.text]
+        assert sum(bool(CJK.search(t)) for t in texts) >= 2, f"{cp.item.id}: {texts}"
+        assert not any(re.search(r"[A-Za-z]{3}", t) for t in texts), f"{cp.item.id}: {texts}"
+    hant = {cp.item.id: [b.text for b in cp.front.boxes if b.text] for cp in expanded["zh-Hant"]}
+    hans = {cp.item.id: [b.text for b in cp.front.boxes if b.text] for cp in expanded["zh-Hans"]}
+    assert sum(hant[k] != hans[k] for k in hant) > 32, "Simplified faces differ from Traditional"
+
+
+def test_infantry_shows_a_cross_and_cavalry_a_single_diagonal(
+    expanded: dict[str, list[Copy]],
+) -> None:
+    for cp in expanded["en"]:
+        for face in (cp.front, cp.back):
+            assert face is not None
+            frame = nato_frame(face)
+            fx, _, fw, _ = rect(frame)
+            squares = diagonal_squares(face, frame)
+            rising = on_line(squares, frame, rising=True)
+            falling = on_line(squares, frame, rising=False)
+            if cp.item.data["arm"] == "cavalry":
+                # only the squares where the two diagonals would cross lie near the falling one
+                assert squares and rising == len(squares) and falling < len(squares) / 4, cp.item.id
+            else:
+                assert rising >= len(squares) // 2 and falling >= len(squares) // 2, cp.item.id
+                assert rising + falling >= len(squares), cp.item.id
+            spread = {round((s.x - fx) / fw, 1) for s in squares}
+            assert min(spread) == 0.0 and max(spread) >= 0.9, "the diagonal runs corner to corner"
+
+
+def test_only_the_depleted_side_has_a_white_stripe_across_the_counter(
+    expanded: dict[str, list[Copy]],
+) -> None:
+    def stripes(face: FaceDraw) -> list[BoxDraw]:
+        return [
+            b
+            for b in face.boxes
+            if isinstance(b.spec, FrameBox)
+            and b.fill == "#ffffff"
+            and b.x <= 0.01
+            and b.w >= FACE - 0.01
+        ]
+
+    for cp in expanded["en"]:
+        assert cp.back is not None
+        assert stripes(cp.front) == [], cp.item.id
+        (stripe,) = stripes(cp.back)
+        assert stripe.h >= 2 * MM, "the stripe is at least 2 mm tall"
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_template_renders_for_every_counter_in_every_language(
-    counters: Component, lang: str
+def test_names_fit_the_counter_at_full_size(expanded: dict[str, list[Copy]], lang: str) -> None:
+    """No shrinking, at most two lines, and a Chinese name on a single line."""
+    for cp in expanded[lang]:
+        for face in (cp.front, cp.back):
+            assert face is not None
+            for box in face.boxes:
+                if box.text is None or not isinstance(box.spec, TextBox):
+                    continue
+                spec = box.spec
+                laid = fit(
+                    box.text,
+                    box.w,
+                    box.h,
+                    spec.size,
+                    spec.min_size,
+                    leading=spec.leading,
+                    bold=spec.style == "bold",
+                )
+                shown = plain_text(box.text)
+                assert laid.size == spec.size and not laid.overflow, f"{cp.item.id}: {shown!r}"
+                assert len(laid.lines) <= (1 if CJK.search(shown) else 2), (
+                    f"{cp.item.id}: {shown!r}"
+                )
+
+
+def test_text_stays_on_the_counter_and_off_the_arm_symbol(
+    expanded: dict[str, list[Copy]],
 ) -> None:
-    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
-    for layout in (counters.front, counters.back):
-        assert layout is not None
-        for item in counters.items:
-            ctx = context(item, lang)
-            assert env.from_string(layout.background).render(**ctx) == item.data["color"]
-            for box in drawn_boxes(layout, ctx, env):
-                if isinstance(box, TextBox):
-                    rendered = env.from_string(box.text).render(**ctx)
-                    assert rendered.strip(), f"{layout.id} draws an empty text for {item.id}"
-                    if lang != "en" and "name" in box.text:
-                        assert CJK.search(rendered), f"{item.id} prints an English name in {lang}"
+    cp = expanded["en"][0]
+    for face in (cp.front, cp.back):
+        assert face is not None
+        fx, fy, fw, fh = rect(nato_frame(face))
+        for box in face.boxes:
+            x, y, w, h = rect(box)
+            assert x >= 0 and y >= 0 and x + w <= FACE + 0.01 and y + h <= FACE + 0.01, box
+            if isinstance(box.spec, TextBox):
+                apart = x >= fx + fw or x + w <= fx or y >= fy + fh or y + h <= fy
+                assert apart, f"text at {x / MM:.1f},{y / MM:.1f} mm covers the arm symbol"
+                assert box.spec.min_size >= 4.0, "text below 4 pt does not read on a counter"
 
 
-def test_infantry_shows_a_cross_and_cavalry_a_single_diagonal(counters: Component) -> None:
-    env = SandboxedEnvironment(undefined=StrictUndefined)
-    infantry = next(i for i in counters.items if i.data["arm"] == "infantry")
-    cavalry = next(i for i in counters.items if i.data["arm"] == "cavalry")
-    for layout in (counters.front, counters.back):
-        assert layout is not None
-        frame = nato_frame(layout)
-        fx, _, fw, _ = rect(frame)
-        inf = diagonal_squares(drawn_boxes(layout, context(infantry, "en"), env), frame)
-        cav = diagonal_squares(drawn_boxes(layout, context(cavalry, "en"), env), frame)
-        assert cav and len(inf) == 2 * len(cav), layout.id
-
-        # cavalry: every square on the rising diagonal; infantry: both diagonals, half each
-        assert on_line(cav, frame, rising=True) == len(cav)
-        assert on_line(inf, frame, rising=True) >= len(cav)
-        assert on_line(inf, frame, rising=False) >= len(cav)
-        covered_x = {round((rect(s)[0] - fx) / fw, 1) for s in cav}
-        assert min(covered_x) == 0.0 and max(covered_x) >= 0.9, "the diagonal runs corner to corner"
-
-
-def test_only_the_depleted_side_has_a_white_stripe_across_the_counter(counters: Component) -> None:
-    def stripes(layout: LayoutSpec) -> list[FrameBox]:
-        return [
-            b
-            for b in layout.boxes
-            if isinstance(b, FrameBox)
-            and b.fill == "#ffffff"
-            and rect(b)[0] <= 0.01
-            and rect(b)[2] >= FACE - 0.01
-        ]
-
-    assert counters.back is not None
-    assert len(stripes(counters.back)) == 1
-    assert stripes(counters.front) == []
-    stripe = stripes(counters.back)[0]
-    assert rect(stripe)[3] >= 2 * MM, "the stripe is at least 2 mm tall"
-
-
-@pytest.mark.parametrize("face", ["front", "back"])
-def test_text_stays_on_the_counter_and_off_the_arm_symbol(counters: Component, face: str) -> None:
-    layout = getattr(counters, face)
-    frame = nato_frame(layout)
-    fx, fy, fw, fh = rect(frame)
-    for box in layout.boxes:
-        x, y, w, h = rect(box)
-        assert x >= 0 and y >= 0 and x + w <= FACE + 0.01 and y + h <= FACE + 0.01, box
-        if isinstance(box, TextBox):
-            apart = x >= fx + fw or x + w <= fx or y >= fy + fh or y + h <= fy
-            assert apart, f"text box at {x / MM:.1f},{y / MM:.1f} mm covers the arm symbol"
-            assert box.min_size >= 4.0, "text smaller than 4 pt does not read on a counter"
+def test_pnp_build_writes_one_counter_pdf_per_language(tmp_path: Path) -> None:
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "generator.cli",
+            "build",
+            "manoeuvre",
+            "--no-rules",
+            "--out",
+            str(tmp_path),
+        ],
+        cwd=GAME_DIR.parent.parent,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    pdfs = sorted(p.name for p in (tmp_path / "manoeuvre").glob("counters*.pdf"))
+    assert pdfs == ["counters.en.pdf", "counters.zh-Hans.pdf", "counters.zh-Hant.pdf"]
+    expect = {"en": "Imperial Guard", "zh-Hant": "帝國衛隊", "zh-Hans": "帝国卫队"}
+    for lang, name in expect.items():
+        reader = PdfReader(tmp_path / "manoeuvre" / f"counters.{lang}.pdf")
+        assert len(reader.pages) % 2 == 0, "every sheet of fronts has its sheet of backs"
+        assert name in reader.pages[0].extract_text()
