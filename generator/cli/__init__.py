@@ -113,3 +113,13 @@ def main(argv: list[str] | None = None) -> Any:
     except KeyboardInterrupt:
         click.echo("Interrupted.", err=True)
         sys.exit(130)
+    except Exception as exc:  # a bug, not bad input: say so briefly unless asked for details
+        import os
+
+        if os.environ.get("PNP_DEBUG"):
+            raise
+        click.echo(
+            f"Error: internal error: {type(exc).__name__}: {exc} (run with PNP_DEBUG=1 for details)",
+            err=True,
+        )
+        sys.exit(70)

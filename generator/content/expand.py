@@ -10,6 +10,7 @@ draws. Identical faces are the same object, so the renderer can draw them once a
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +23,7 @@ from ..errors import IssueCollector, Location
 from .loader import Component, Game, Item, resolve_inside
 from .schema import SIZE_PRESETS, Box, CircleBox, FrameBox, IconBox, ImageBox, LayoutSpec, TextBox
 from .types import LANGS, is_local_text
-from .validate import key_path
+from .validate import key_path, suggest
 from .yamlload import Marks
 
 MAX_TEXT = 4000  # characters one template may produce
@@ -157,7 +158,10 @@ class Expander:
             )
             return None
         except UndefinedError as exc:
-            self.issues.add(where, key, f"item {item.id!r} ({item.location}): {exc.message}")
+            message = exc.message or "undefined name"
+            name = re.search(r"'(\w+)' is undefined", message)
+            hint = suggest(name.group(1), [k for k in ctx if isinstance(k, str)]) if name else ""
+            self.issues.add(where, key, f"item {item.id!r} ({item.location}): {message}{hint}")
             return None
         except (
             TemplateError,
