@@ -23,7 +23,7 @@ class DieFaces:
     """A die from game content: the value and label of each face, in face order."""
 
     values: tuple[int, ...]
-    labels: tuple[str, ...] | None = None
+    labels: tuple[str | None, ...] | None = None  # None where the face shows its value
 
 
 FaceResolver = Callable[[str], DieFaces | None]
@@ -95,7 +95,12 @@ class RollResult:
 
     @property
     def labels(self) -> list[str]:
-        return [d.label for t in self.terms for d in t.dice if d.label is not None]
+        return [
+            d.label
+            for t in self.terms
+            for d in t.dice
+            if d.label is not None and not d.label.isdigit()
+        ]
 
     def to_json(self) -> dict[str, Any]:
         return {

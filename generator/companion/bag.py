@@ -1,0 +1,148 @@
+"""Bags of tiles drawn without replacement, with The Battle of Five Armies' draw-and-hold rule.
+
+State is plain JSON data so the session log can rebuild it: ``pool`` (tile instances still in
+the bag, kept sorted so a draw index means the same tile on replay), ``aside`` (special tiles not
+yet in play), ``held`` (tiles drawn this phase and set aside), ``used`` (resolved tiles) and
+``phase`` (the open draw: its limit). A phase draws up to ``limit`` tiles one at a time; the
+drawer may stop after any; only the last drawn resolves and leaves the game, the others go back;
+a special tile ends the drawing at once. The resolved tile's value advances the bag's track.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+from ..errors import UsageError
+from .rng import Source
+from .tracks import move_track
+
+
+def tile_kind(instance: str) -> str:
+    """``fate-2#3`` -> ``fate-2``."""
+    return instance.split("#", 1)[0]
+
+
+def initial(bag: Any) -> dict[str, Any]:
+    """The bag's state at the start of a game."""
+    pool: list[str] = []
+    aside: list[str] = []
+    for tile in bag.tiles:
+        names = [f"{tile.id}#{i + 1}" for i in range(tile.qty)]
+        (pool if tile.in_bag else aside).extend(names)
+    return {"pool": sorted(pool), "aside": sorted(aside), "held": [], "used": [], "phase": None}
+
+
+def _tile(bag: Any, instance: str) -> Any:
+    kind = tile_kind(instance)
+    for tile in bag.tiles:
+        if tile.id == kind:
+            return tile
+    raise UsageError(f"no tile {kind!r} in this bag")
+
+
+def draw(bag: Any, state: dict[str, Any], source: Source, generals: int | None) -> dict[str, Any]:
+    """Draw one tile (opening a phase if none is open); returns the outcome to log."""
+    phase = state["phase"]
+    if phase is None:
+        limit = max(1, min(generals if generals is not None else 1, bag.max_draws))
+    else:
+        limit = phase["limit"]
+    if not state["pool"]:
+        raise UsageError("the bag is empty")
+    index = source.below(len(state["pool"]))
+    tile = state["pool"][index]
+    drawn = len(phase["drawn"]) + 1 if phase else 1
+    spec = _tile(bag, tile)
+    stop = spec.special or drawn >= limit or len(state["pool"]) == 1 or not bag.hold_back
+    return {"tile": tile, "index": index, "limit": limit, "draw": drawn, "resolve": stop}
+
+
+def apply_draw(
+    bag: Any,
+    tracks: dict[str, Any],
+    state: dict[str, Any],
+    out: dict[str, Any],
+    full: dict[str, Any],
+) -> None:
+    """Take the drawn tile out of the pool; resolve it when the outcome says so."""
+    tile = out["tile"]
+    state["pool"].remove(tile)
+    if state["phase"] is None:
+        state["phase"] = {"limit": out["limit"], "drawn": []}
+    if state["phase"]["drawn"]:
+        state["held"].append(state["phase"]["drawn"][-1])
+    state["phase"]["drawn"].append(tile)
+    if out["resolve"]:
+        resolve(bag, tracks, state, full)
+
+
+def stop(state: dict[str, Any]) -> dict[str, Any]:
+    """The drawer keeps the last tile drawn."""
+    phase = state["phase"]
+    if phase is None or not phase["drawn"]:
+        raise UsageError("no fate draw is open; start one with `pnp fate draw --generals N`")
+    return {"tile": phase["drawn"][-1]}
+
+
+def resolve(
+    bag: Any, tracks: dict[str, Any], state: dict[str, Any], full: dict[str, Any]
+) -> dict[str, Any]:
+    """Resolve the last drawn tile: discard it, return the held ones, advance the track."""
+    tile = state["phase"]["drawn"][-1]
+    spec = _tile(bag, tile)
+    state["used"].append(tile)
+    state["pool"] = sorted(state["pool"] + state["held"])
+    returned = state["held"]
+    state["held"] = []
+    state["phase"] = None
+    result: dict[str, Any] = {
+        "tile": tile,
+        "value": spec.value,
+        "symbol": spec.symbol,
+        "returned": returned,
+    }
+    if bag.track is not None:
+        result["track"] = move_track(tracks[bag.track], full["tracks"], bag.track, spec.value)
+    state["last"] = result
+    return result
+
+
+def add_special(bag: Any, state: dict[str, Any], kind: str) -> dict[str, Any]:
+    """Put a set-aside tile (blue, red) into the bag."""
+    for instance in state["aside"]:
+        if tile_kind(instance) == kind:
+            return {"tile": instance}
+    known = sorted({tile_kind(t) for t in state["aside"]})
+    raise UsageError(
+        f"no tile {kind!r} waiting to enter the bag"
+        + (f" (waiting: {', '.join(known)})" if known else "")
+    )
+
+
+def apply_add(state: dict[str, Any], out: dict[str, Any]) -> None:
+    state["aside"].remove(out["tile"])
+    state["pool"] = sorted(state["pool"] + [out["tile"]])
+
+
+def odds(bag: Any, state: dict[str, Any]) -> dict[str, Any]:
+    """Chance of each advance for the next tile drawn, from what is left in the bag."""
+    pool = state["pool"]
+    if not pool:
+        return {"tiles": 0, "advance": {}, "symbol": 0.0, "special": 0.0}
+    by_value: Counter[int] = Counter()
+    symbol = special = 0
+    for instance in pool:
+        spec = _tile(bag, instance)
+        by_value[spec.value] += 1
+        symbol += spec.symbol
+        special += spec.special
+    n = len(pool)
+    return {
+        "tiles": n,
+        "advance": {str(v): float(Fraction(c, n)) for v, c in sorted(by_value.items())},
+        "counts": {str(v): c for v, c in sorted(by_value.items())},
+        "symbol": float(Fraction(symbol, n)),
+        "special": float(Fraction(special, n)),
+    }

@@ -1,0 +1,104 @@
+"""``pnp play GAME``: an interactive table prompt with history and completion.
+
+Each line is an ordinary ``pnp`` command without the ``pnp`` (``roll 2d6``, ``fate draw``);
+errors are printed and the prompt goes on. With a terminal the prompt uses prompt_toolkit
+(history kept in the data directory, tab completion of commands, games' rolls, bags and
+decks); without one it reads commands from standard input, which makes it scriptable.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from typing import Any
+
+WORDS = [
+    "roll", "fate draw", "fate stop", "fate add", "fate odds", "deck draw", "deck number", "deck discard",
+    "deck reset", "deck add", "deck turn", "deck activate", "deck reserve", "deck play", "deck remove",
+    "score add", "score pad", "score track", "score calc", "undo", "log", "status", "help", "quit",
+]  # fmt: skip
+
+
+def _run_line(line: str, session_path: str, lang: str | None) -> bool:
+    """Run one command line; False when the user asked to leave."""
+    import click
+
+    from ..cli import cli
+    from ..errors import PnpError
+
+    try:
+        argv = shlex.split(line)
+    except ValueError as exc:
+        click.echo(f"Error: {exc}", err=True)
+        return True
+    if not argv:
+        return True
+    if argv[0] in ("quit", "exit"):
+        return False
+    if argv[0] == "help":
+        argv = ["--help"]
+    elif argv[0] not in ("session",) and "--session" not in argv:
+        argv += ["--session", session_path]
+        if lang and "--lang" not in argv:
+            argv += ["--lang", lang]
+    try:
+        cli.main(args=argv, prog_name="pnp", standalone_mode=False)
+    except PnpError as exc:
+        for text in exc.lines():
+            click.echo(f"Error: {text}", err=True)
+    except click.exceptions.Exit:
+        pass
+    except click.ClickException as exc:
+        exc.show()
+    except SystemExit:
+        pass
+    return True
+
+
+def _completer(game: Any) -> Any:
+    from prompt_toolkit.completion import WordCompleter
+
+    words = list(WORDS)
+    words += [f"roll {game.id}:{r}" for r in game.spec.rolls]
+    words += [f"deck draw {d}" for d in game.spec.decks]
+    return WordCompleter(words, sentence=True)
+
+
+def run_prompt(game_name: str, session_path: str | None, lang: str | None) -> None:
+    """Open (or start) a session for the game and read commands until end of input."""
+    import click
+
+    from . import session
+    from .engine import Game, find_game, new_session
+
+    game = Game.load(find_game(game_name))
+    path = session_path
+    if path is None:
+        current = session.current_session()
+        if (
+            current is not None
+            and current.is_file()
+            and session.read(current, repair=False).header.get("game") == game.id
+        ):
+            path = str(current)
+        else:
+            path = new_session(game.id, None, [])["path"]
+    click.echo(f"{game.id}: {path}  (help, quit)")
+    if not sys.stdin.isatty():
+        for line in sys.stdin:
+            if not _run_line(line.strip(), path, lang):
+                break
+        return
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import FileHistory
+
+    history = session.data_dir() / "history"
+    history.parent.mkdir(parents=True, exist_ok=True)
+    prompt = PromptSession(history=FileHistory(str(history)), completer=_completer(game))
+    while True:
+        try:
+            line = prompt.prompt(f"{game.id}> ")
+        except (EOFError, KeyboardInterrupt):
+            break
+        if not _run_line(line, path, lang):
+            break

@@ -1,0 +1,236 @@
+"""Turning events and state into sentences in the players' language.
+
+One function per event type, chosen from a table; game terms go through :class:`Terms` so the
+glossary's wording is used where it has the term.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .bag import tile_kind
+from .decks import card_id
+from .i18n import Terms, message, pick
+
+
+def _tile_name(game: Any, terms: Terms, bag_id: str, instance: str) -> str:
+    kind = tile_kind(instance)
+    for tile in game.spec.bags[bag_id].tiles:
+        if tile.id == kind:
+            mark = " ✦" if tile.symbol else ""
+            return pick(tile.name, terms.lang) or f"{terms.name('fate-tile', None)} {tile.value}{mark}"
+    return kind
+
+
+def _bag_name(game: Any, terms: Terms, bag_id: str) -> str:
+    spec = game.spec.bags[bag_id]
+    return terms.name(spec.term or bag_id, spec.name)
+
+
+def _track_lines(game: Any, terms: Terms, move: dict[str, Any]) -> list[str]:
+    spec = game.spec.tracks[move["track"]]
+    name = terms.name(spec.term or move["track"], spec.name)
+    lines = [
+        message("track.moved", terms.lang, track=name, **{"from": move["from"], "to": move["to"]})
+    ]
+    for mark_id in move["marks"]:
+        mark = next(m for m in spec.marks if m.id == mark_id)
+        lines.append(message("track.ready", terms.lang, name=terms.name(mark.id, mark.name)))
+    if move["end"] and spec.end_note:
+        lines.append(
+            message(
+                "track.end",
+                terms.lang,
+                track=name,
+                to=move["to"],
+                note=pick(spec.end_note, terms.lang),
+            )
+        )
+    return lines
+
+
+def _resolved(game: Any, terms: Terms, bag_id: str, res: dict[str, Any]) -> list[str]:
+    lang = terms.lang
+    spec = game.spec.bags[bag_id]
+    lines: list[str] = []
+    if res.get("returned"):
+        lines.append(
+            message(
+                "fate.returned",
+                lang,
+                count=len(res["returned"]),
+                bag=_bag_name(game, terms, bag_id),
+            )
+        )
+    if "track" in res:
+        lines += _track_lines(game, terms, res["track"])
+    if res.get("symbol") and spec.symbol_note:
+        lines.append(pick(spec.symbol_note, lang) or "")
+    return lines
+
+
+def fate_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    bag_id, out, lang = e["args"]["bag"], e["out"], terms.lang
+    spec = game.spec.bags[bag_id]
+    tile = next(t for t in spec.tiles if t.id == tile_kind(out["tile"]))
+    lines = [
+        message(
+            "fate.drew", lang, tile=_tile_name(game, terms, bag_id, out["tile"]), value=tile.value
+        )
+    ]
+    if tile.special:
+        lines.append(message("fate.special", lang))
+    if out["resolve"]:
+        lines += _resolved(game, terms, bag_id, e["fx"]["resolved"])
+    else:
+        lines.append(message("fate.more", lang, draw=out["draw"], limit=out["limit"]))
+    return lines
+
+
+def fate_stop(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    return _resolved(game, terms, e["args"]["bag"], e["fx"]["resolved"])
+
+
+def fate_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    bag_id = e["args"]["bag"]
+    return [
+        message(
+            "fate.added",
+            terms.lang,
+            tile=_tile_name(game, terms, bag_id, e["out"]["tile"]),
+            bag=_bag_name(game, terms, bag_id),
+        )
+    ]
+
+
+def _card_name(game: Any, terms: Terms, deck_id: str, instance: str) -> str:
+    data = game.cards.get(deck_id, {}).get(card_id(instance), {})
+    return pick(data.get("name"), terms.lang) or card_id(instance)
+
+
+def deck_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    deck_id, fx, lang = e["args"]["deck"], e["fx"], terms.lang
+    name = _card_name(game, terms, deck_id, fx["card"])
+    lines = [message("deck.reshuffled", lang)] if fx.get("reshuffled") else []
+    if "position" in fx:
+        if "number" in fx:
+            lines.append(
+                message(
+                    "deck.number", lang, position=fx["position"], card=name, number=fx["number"]
+                )
+            )
+        else:
+            lines.append(message("deck.no_number", lang, card=name))
+        if fx.get("must_play"):
+            lines.append(message("deck.must_play_number", lang, card=name))
+    else:
+        lines.append(message("deck.drew", lang, card=name))
+        if fx.get("must_play"):
+            lines.append(message("deck.must_play", lang, card=name))
+    if fx.get("ends_game"):
+        lines.append(message("deck.ends", lang, card=name))
+    return lines
+
+
+def act_card(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    fx = e["fx"]
+    if fx.get("removed"):
+        return [message("deck.removed", terms.lang, card=fx["card"])]
+    return [message("deck.active", terms.lang, card=fx["card"], owner=fx.get("owner"))]
+
+
+def act_reserve(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    return [message("deck.reserved", terms.lang, owner=e["fx"]["owner"])]
+
+
+def track_move(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    return _track_lines(game, terms, e["fx"])
+
+
+def pad_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    return [message("score.added", terms.lang, **e["fx"])]
+
+
+def roll(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    return [e["out"]["text"]]
+
+
+def undo(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    target = e["fx"]["undone"]
+    return [message("undo.done", terms.lang, seq=target["seq"], type=target["type"])]
+
+
+def reveal(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    return [message("session.reveal", terms.lang, secret=e["args"]["secret"])]
+
+
+RENDER: dict[str, Callable[[Any, Terms, dict[str, Any]], list[str]]] = {
+    "roll": roll,
+    "fate.draw": fate_draw,
+    "fate.stop": fate_stop,
+    "fate.add": fate_add,
+    "deck.draw": deck_draw,
+    "act.draw": act_card,
+    "act.play": act_card,
+    "act.reserve": act_reserve,
+    "track.move": track_move,
+    "pad.add": pad_add,
+    "undo": undo,
+    "reveal": reveal,
+}
+
+
+def event_lines(game: Any, terms: Terms, event: dict[str, Any]) -> list[str]:
+    fn = RENDER.get(event["type"])
+    return fn(game, terms, event) if fn else [f"{event['type']} {event.get('args', {})}"]
+
+
+def status_lines(table: Any, terms: Terms) -> list[str]:
+    game, state, log, lang = table.game, table.state, table.log, terms.lang
+    lines = [
+        message(
+            "status.session",
+            lang,
+            game=game.id,
+            path=table.path,
+            events=len(log.events),
+            mode=log.header["rng"],
+        )
+    ]
+    for bag_id, bag in state["bags"].items():
+        lines.append(
+            message(
+                "status.bag",
+                lang,
+                bag=_bag_name(game, terms, bag_id),
+                pool=len(bag["pool"]),
+                aside=len(bag["aside"]),
+                used=len(bag["used"]),
+            )
+        )
+    for tid, step in state["tracks"].items():
+        spec = game.spec.tracks[tid]
+        lines.append(
+            message("status.track", lang, track=terms.name(spec.term or tid, spec.name), step=step)
+        )
+    for did, deck in state["decks"].items():
+        spec = game.spec.decks[did]
+        lines.append(
+            message(
+                "status.deck",
+                lang,
+                deck=pick(spec.name, lang) or did,
+                pile=len(deck["pile"]),
+                discard=len(deck["discard"]),
+                out=len(deck["out"]),
+            )
+        )
+    from .scores import pad_totals
+
+    totals = pad_totals(state)
+    if totals:
+        lines.append(
+            message("status.pad", lang, scores=", ".join(f"{p} {v}" for p, v in totals.items()))
+        )
+    return lines

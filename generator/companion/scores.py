@@ -1,0 +1,214 @@
+"""Score calculators driven by a game's ``scoring:`` data, and the generic score pad.
+
+Each calculator kind is one function in a dispatch table: ``control`` (points for held places,
+a threshold at the end of a turn and an instant win), ``sum`` (add named counts; hand limits;
+hit numbers), ``army`` (victory at a share of the enemy's army points; order costs) and
+``territory`` (squares held, tie-breaks, combat result by ratio). Inputs are the options given
+on the command line as a plain dict of strings; every bad input is a UsageError.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import UsageError
+
+
+def _int(opts: dict[str, str], key: str, default: int | None = None) -> int:
+    raw = opts.get(key)
+    if raw is None:
+        if default is None:
+            raise UsageError(f"--{key} N is needed")
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise UsageError(f"--{key} must be a whole number, not {raw!r}") from None
+
+
+def _list(opts: dict[str, str], key: str) -> list[str]:
+    raw = opts.get(key) or ""
+    return [p.strip() for p in raw.split(",") if p.strip()]
+
+
+def control(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
+    """Points for held places; win at the end of a turn at ``win_at``, at once with the instant place."""
+    points = {p.id: p.points for p in spec.places}
+    held = _list(opts, "hold")
+    unknown = [h for h in held if h not in points]
+    if unknown:
+        raise UsageError(f"no place {unknown[0]!r}; places: {', '.join(points)}")
+    total = sum(points[h] for h in set(held))
+    instant = bool(spec.instant_place and spec.instant_place in held and total >= spec.win_at)
+    end_of_turn = "end-of-turn" in opts
+    return {
+        "points": total,
+        "held": sorted(set(held)),
+        "win_at": spec.win_at,
+        "wins_now": instant,
+        "wins_at_end_of_turn": total >= spec.win_at,
+        "wins": instant or (end_of_turn and total >= spec.win_at),
+        "beorn_would_win": total < 6,
+    }
+
+
+def total_sum(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
+    """Add the named parts; optionally the hand limit and a combat hit number."""
+    out: dict[str, Any] = {}
+    if any(part in opts for part in spec.parts):
+        parts = {part: _int(opts, part, 0) for part in spec.parts}
+        out["parts"] = parts
+        out["score"] = sum(parts.values())
+    if "holdings" in opts:
+        limits = spec.hand_limit
+        holdings = _list(opts, "holdings")
+        unknown = [h for h in holdings if h not in limits]
+        if unknown:
+            raise UsageError(f"no holding {unknown[0]!r}; holdings: {', '.join(limits)}")
+        out["hand_limit"] = sum(limits[h] for h in holdings)
+    if "mine" in opts or "theirs" in opts:
+        if spec.hit_base is None:
+            raise UsageError("this game has no hit number")
+        hit = spec.hit_base + _int(opts, "mine") - _int(opts, "theirs")
+        out["hit_number"] = hit
+        if "draw" in opts:
+            draw = _int(opts, "draw")
+            if spec.always_hit is not None and draw <= spec.always_hit:
+                out["hit"] = True
+            elif spec.always_miss is not None and draw >= spec.always_miss:
+                out["hit"] = False
+            else:
+                out["hit"] = draw <= hit
+    if not out:
+        raise UsageError(
+            f"give --{' N --'.join(spec.parts)} N, or --holdings capital,city,..., or --mine N --theirs N [--draw N]"
+        )
+    return out
+
+
+def army(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
+    """Victory at a share of the enemy's army; ties to the higher total, then the second player."""
+    out: dict[str, Any] = {}
+    if "on-unit" in opts:
+        out["order_cost"] = _int(opts, "on-unit") + spec.order_base
+    if "limit" in opts:
+        limit = _int(opts, "limit")
+        if limit <= 0 or limit % spec.points_step:
+            raise UsageError(f"--limit must be a positive multiple of {spec.points_step}")
+        out["command_points"] = limit // spec.points_step
+    if "destroyed" in opts or "lost" in opts:
+        limit = _int(opts, "limit", 0)
+        enemy_army = _int(opts, "enemy-army", limit or None)
+        my_army = _int(opts, "my-army", limit or None)
+        destroyed, lost = _int(opts, "destroyed", 0), _int(opts, "lost", 0)
+        i_win = destroyed >= spec.share * enemy_army
+        they_win = lost >= spec.share * my_army
+        if i_win and they_win:
+            winner = "me" if destroyed > lost else "them" if lost > destroyed else "second-player"
+        else:
+            winner = "me" if i_win else "them" if they_win else None
+        out.update(
+            {
+                "destroyed": destroyed,
+                "lost": lost,
+                "needed": spec.share * enemy_army,
+                "winner": winner,
+            }
+        )
+    if not out:
+        raise UsageError(
+            "give --on-unit N, --limit N, or --destroyed N --lost N with --limit N (or --my-army N --enemy-army N)"
+        )
+    return out
+
+
+def territory(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
+    """Combat result by ratio (--attack --defence) or the end-of-game count."""
+    out: dict[str, Any] = {}
+    if "attack" in opts or "defence" in opts:
+        attack, defence = _int(opts, "attack"), _int(opts, "defence")
+        if defence <= 0:
+            raise UsageError("--defence must be at least 1")
+        result = spec.lower if attack < defence else spec.equal if attack == defence else None
+        row = 0
+        if result is None:
+            for n, r in enumerate(spec.ratios):
+                if attack > r.above * defence:
+                    result, row = r.result, n + 1
+        out.update({"attack": attack, "defence": defence, "result": result, "row": row})
+    if "mine" in opts:
+        mine, theirs = _int(opts, "mine"), _int(opts, "theirs")
+        dm, dt = _int(opts, "depleted-mine", 0), _int(opts, "depleted-theirs", 0)
+        nations = _list(opts, "nations")
+        winner = "me" if mine > theirs else "them" if theirs > mine else None
+        how = "squares"
+        if winner is None:
+            winner, how = ("me" if dm < dt else "them" if dt < dm else None), "depleted"
+        if winner is None:
+            if len(nations) != 2 or any(n not in spec.order for n in nations):
+                raise UsageError(
+                    f"a full tie: give --nations MINE,THEIRS from {', '.join(spec.order)}"
+                )
+            winner, how = (
+                ("me" if spec.order.index(nations[0]) < spec.order.index(nations[1]) else "them"),
+                "nation order",
+            )
+        out.update({"squares": [mine, theirs], "winner": winner, "decided_by": how})
+    if not out:
+        raise UsageError(
+            "give --attack N --defence N, or --mine N --theirs N [--depleted-mine N --depleted-theirs N --nations A,B]"
+        )
+    return out
+
+
+CALCULATORS: dict[str, Callable[[Any, dict[str, str]], dict[str, Any]]] = {
+    "control": control,
+    "sum": total_sum,
+    "army": army,
+    "territory": territory,
+}
+
+
+def calculate(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
+    return {"kind": spec.kind, **CALCULATORS[spec.kind](spec, opts)}
+
+
+def pad_add(
+    state: dict[str, Any], player: str, points: int, round_no: int | None
+) -> dict[str, Any]:
+    """Record points on the score pad; a new round starts when a player scores twice in one."""
+    pad = state.setdefault("pad", {"rows": []})
+    if round_no is None:
+        rows = pad["rows"]
+        current = max((r[0] for r in rows), default=1)
+        round_no = current + 1 if any(r[0] == current and r[1] == player for r in rows) else current
+    pad["rows"].append([round_no, player, points])
+    return {
+        "player": player,
+        "points": points,
+        "round": round_no,
+        "total": pad_totals(state).get(player, 0),
+    }
+
+
+def pad_totals(state: dict[str, Any]) -> dict[str, int]:
+    totals: dict[str, int] = {}
+    for _, player, points in state.get("pad", {}).get("rows", []):
+        totals[player] = totals.get(player, 0) + points
+    return totals
+
+
+def pad_table(state: dict[str, Any], players: list[str]) -> dict[str, Any]:
+    rows = state.get("pad", {}).get("rows", [])
+    names = list(players) + sorted({r[1] for r in rows} - set(players))
+    rounds = sorted({r[0] for r in rows})
+    grid = {p: {str(r): 0 for r in rounds} for p in names}
+    for round_no, player, points in rows:
+        grid[player][str(round_no)] += points
+    return {
+        "players": names,
+        "rounds": rounds,
+        "grid": grid,
+        "totals": {p: sum(grid[p].values()) for p in names},
+    }

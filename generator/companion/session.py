@@ -1,0 +1,213 @@
+"""Saved sessions: an append-only event log that survives crashes, a snapshot, and a lock.
+
+The log (JSON lines) is the truth: line 1 is the header (game, players, random mode, the fair
+commitment, the initial state), every later line one event with its actual outcomes. Each event
+is written in one ``write``, flushed and fsynced before anything is printed, so an outcome a user
+saw is always on disk. A torn last line (a crash mid-write) is cut off on the next load and
+reported; a bad line anywhere else is corruption and is reported with its line number, never
+skipped. A snapshot (state after N events, written to a temporary file and renamed) spares
+replaying the whole log; it is trusted only when the log line it ends on still matches its hash.
+A file lock serialises terminals that share one session.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import PnpError
+
+FORMAT = 1
+
+
+class SessionError(PnpError):
+    """A session file that is missing, corrupt or locked, or a request it cannot serve."""
+
+
+def data_dir() -> Path:
+    """Where sessions live: ``$PNP_DATA_DIR``, else the user's data directory."""
+    env = os.environ.get("PNP_DATA_DIR")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("pnp", appauthor=False))
+
+
+def current_pointer() -> Path:
+    return data_dir() / "current"
+
+
+def current_session() -> Path | None:
+    """The session chosen by the last ``pnp session new`` (None when there is none)."""
+    try:
+        text = current_pointer().read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    return Path(text) if text else None
+
+
+def set_current(path: Path) -> None:
+    pointer = current_pointer()
+    pointer.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(pointer, str(path.resolve()) + "\n")
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write ``text`` to a temporary file, fsync it and rename it over ``path``."""
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        fh.write(text)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+def _dump(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+@dataclass
+class Log:
+    """A parsed session log: the header, the events, and what loading had to repair."""
+
+    path: Path
+    header: dict[str, Any]
+    events: list[dict[str, Any]]
+    repaired: str | None = None
+    size: int = 0
+    line_hashes: list[str] = field(default_factory=list)
+
+
+def create(path: Path, header: dict[str, Any]) -> None:
+    """Start a new log at ``path`` (refuses to overwrite one)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    header = {"seq": 0, "type": "session", "format": FORMAT, **header}
+    try:
+        with open(path, "x", encoding="utf-8") as fh:
+            fh.write(_dump(header) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+    except FileExistsError:
+        raise SessionError(
+            f"a session already exists at {path}; choose another --session path"
+        ) from None
+
+
+def read(path: Path, *, repair: bool = True) -> Log:
+    """Parse the log, repairing a torn last line (when ``repair``) and refusing corruption."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise SessionError(f"no session at {path}; start one with `pnp session new GAME`") from None
+    except OSError as exc:
+        raise SessionError(f"cannot read {path}: {exc.strerror}") from None
+    repaired = None
+    lines = raw.split(b"\n")
+    tail = lines.pop()  # the bytes after the last newline: empty unless a write was torn
+    if tail:
+        try:
+            json.loads(tail)
+            lines.append(tail)
+            if repair:
+                with open(path, "ab") as fh:
+                    fh.write(b"\n")
+                    fh.flush()
+                    os.fsync(fh.fileno())
+            repaired = "the last event was complete but unterminated; a newline was added"
+        except ValueError:
+            if repair:
+                with open(path, "r+b") as fh:
+                    fh.truncate(len(raw) - len(tail))
+                    fh.flush()
+                    os.fsync(fh.fileno())
+            repaired = f"a torn last line ({len(tail)} bytes, never acknowledged) was removed"
+    records: list[dict[str, Any]] = []
+    for n, line in enumerate(lines, 1):
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            raise SessionError(
+                f"{path}:{n}: corrupt event (not JSON); the log was left as it is"
+            ) from None
+        if not isinstance(rec, dict) or rec.get("seq") != n - 1:
+            raise SessionError(
+                f"{path}:{n}: corrupt event (expected seq {n - 1}); the log was left as it is"
+            )
+        records.append(rec)
+    if not records or records[0].get("type") != "session":
+        raise SessionError(f"{path}:1: not a pnp session log")
+    if records[0].get("format") != FORMAT:
+        raise SessionError(
+            f"{path}:1: session format {records[0].get('format')!r} is not supported"
+        )
+    return Log(path, records[0], records[1:], repaired, len(raw))
+
+
+def append(path: Path, event: dict[str, Any]) -> None:
+    """Append one event: a single write, flushed and fsynced before returning."""
+    data = (_dump(event) + "\n").encode("utf-8")
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+    try:
+        written = os.write(fd, data)
+        if written != len(data):  # pragma: no cover - a full disk
+            raise SessionError(f"could not write the whole event to {path} (disk full?)")
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+@contextmanager
+def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
+    """Hold the session's lock file (another terminal waits up to ``timeout`` seconds)."""
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(str(path) + ".lock", timeout=timeout)
+    try:
+        with lock:
+            yield
+    except Timeout:
+        raise SessionError(f"{path} is busy in another terminal; try again") from None
+
+
+def snapshot_path(path: Path) -> Path:
+    return path.with_name(path.name + ".snap")
+
+
+def write_snapshot(
+    path: Path, seq: int, state: dict[str, Any], effective: list[int], log_line: str
+) -> None:
+    """Save the state after event ``seq`` (atomic; a crash leaves the old snapshot or none)."""
+    snap = {
+        "seq": seq,
+        "hash": hashlib.sha256(log_line.encode()).hexdigest(),
+        "state": state,
+        "effective": effective,
+    }
+    atomic_write(snapshot_path(path), _dump(snap))
+
+
+def read_snapshot(path: Path, log: Log) -> dict[str, Any] | None:
+    """The snapshot if it matches this log's event at its seq, else None (then replay all)."""
+    try:
+        snap = json.loads(snapshot_path(path).read_text(encoding="utf-8"))
+        seq = int(snap["seq"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if not 0 < seq <= len(log.events):
+        return None
+    line = _dump(log.events[seq - 1])
+    if hashlib.sha256(line.encode()).hexdigest() != snap.get("hash"):
+        return None
+    return snap
+
+
+def dump_line(event: dict[str, Any]) -> str:
+    """The exact text an event has in the log (for snapshot hashes)."""
+    return _dump(event)
