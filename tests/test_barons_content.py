@@ -6,13 +6,20 @@ set of random numbers fails here before anyone prints 157 cards.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
 
 import pytest
 
+from generator.build import check_game
+from generator.content.expand import Copy, FaceDraw
 from generator.content.loader import Component, Item, load_game
+from generator.content.schema import CircleBox, TextBox
+from generator.content.types import LANGS
+from generator.render.text import fit, plain_text
 
 GAME = Path(__file__).resolve().parent.parent / "content" / "barons-of-fyn"
 KINDS = {"army", "land", "improvement", "population", "capital", "any-play", "must-play", "king"}
@@ -162,3 +169,91 @@ def test_counts_the_rules_do_not_give_are_marked_estimates(deck: Component) -> N
         if item.id == "king-timothy":
             continue  # one card, named by the rules
         assert item.estimate, f"{item.id} has a count or value the seed does not give"
+
+
+# ---------------------------------------------------------------- the faces a build draws
+
+
+@pytest.fixture(scope="module")
+def faces() -> dict[str, list[Copy]]:
+    """Every card's front and back with templates evaluated, per language (what a build draws)."""
+    checked = check_game(GAME)
+    return {lang: checked.copies[("deck", lang)] for lang in LANGS}
+
+
+def number_texts(face: FaceDraw) -> list[str]:
+    """What the four number cells print, in position order 1..4."""
+    cells = [b for b in face.boxes if isinstance(b.spec, TextBox) and "numbers[" in b.spec.text]
+    return [b.text or "" for b in sorted(cells, key=lambda b: b.x)]
+
+
+def test_the_four_numbers_print_in_position_order_with_ten_as_zero(
+    faces: dict[str, list[Copy]],
+) -> None:
+    tens = 0
+    for cp in faces["en"]:
+        numbers = cp.item.data.get("numbers")
+        if numbers is None:
+            assert number_texts(cp.front) == [], f"{cp.item.id} prints numbers it does not have"
+            continue
+        assert number_texts(cp.front) == [str(n % 10) for n in numbers], cp.item.id
+        tens += numbers.count(10)
+    assert tens > 0 and "10" not in {t for cp in faces["en"] for t in number_texts(cp.front)}
+
+
+def test_stat_circles_show_the_card_values(faces: dict[str, list[Copy]]) -> None:
+    for cp in faces["en"]:
+        circles = {b.text for b in cp.front.boxes if isinstance(b.spec, CircleBox) and b.text}
+        expected = {
+            str(cp.item.data[k])
+            for k in ("combat", "siege", "population", "hand", "code")
+            if k in cp.item.data
+        }
+        assert circles == expected, cp.item.id
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_text_on_the_cards_fits_at_a_legible_size(
+    faces: dict[str, list[Copy]], lang: str
+) -> None:
+    for cp in faces[lang]:
+        for face in (cp.front, cp.back):
+            assert face is not None
+            for box in face.boxes:
+                if not isinstance(box.spec, TextBox) or not box.text:
+                    continue
+                spec = box.spec
+                laid = fit(
+                    box.text,
+                    box.w,
+                    box.h,
+                    spec.size,
+                    spec.min_size,
+                    leading=spec.leading,
+                    bold=spec.style == "bold",
+                )
+                shown = plain_text(box.text)
+                assert laid.size >= spec.min_size and not laid.overflow, (
+                    f"{lang} {cp.item.id}: {shown!r}"
+                )
+
+
+def test_cards_are_built_in_each_language_with_its_own_text(faces: dict[str, list[Copy]]) -> None:
+    def body(lang: str, card: str) -> str:
+        cp = next(c for c in faces[lang] if c.item.id == card)
+        return " ".join(b.text or "" for b in cp.front.boxes if isinstance(b.spec, TextBox))
+
+    en, hant, hans = (body(lang, "reserves-01") for lang in LANGS)
+    assert "Reserves" in en and "後備兵" in hant and "后备兵" in hans
+    assert len({en, hant, hans}) == 3
+
+
+def test_pnp_check_accepts_the_game() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "generator.cli", "check", str(GAME)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "157 items" in result.stdout
