@@ -46,10 +46,7 @@ def column_widths(cells: list[list[str]], width: float, size: float) -> tuple[li
                 n + (avail - total) * n / total if total else avail / ncol for n in natural
             ], size
         if sum(minimum) <= avail or size <= MIN_SIZE:
-            slack = sum(n - m for n, m in zip(natural, minimum, strict=True)) or 1.0
-            spare = max(avail - sum(minimum), 0.0)
-            widths = [m + spare * (n - m) / slack for n, m in zip(natural, minimum, strict=True)]
-            return widths, size
+            return _share(natural, minimum, avail), size
         size = max(MIN_SIZE, size - 0.5)
 
 
@@ -98,3 +95,24 @@ def table_rows(block: PrintBlock, width: float, st: Style) -> list[Row]:
 
         rows.append(Row(height, paint, keep=header))
     return rows
+
+
+def _share(natural: list[float], minimum: list[float], avail: float) -> list[float]:
+    """Widths when the natural widths do not fit: narrow columns keep their natural width,
+    the rest share what is left in proportion to their natural widths (never below minimum)."""
+    widths: list[float | None] = [None] * len(natural)
+    while True:
+        open_cols = [i for i, w in enumerate(widths) if w is None]
+        left = avail - sum(w for w in widths if w is not None)
+        fair = left / len(open_cols) if open_cols else 0.0
+        narrow = [i for i in open_cols if natural[i] <= fair]
+        if not narrow or len(narrow) == len(open_cols):
+            break
+        for i in narrow:
+            widths[i] = natural[i]
+    open_cols = [i for i, w in enumerate(widths) if w is None]
+    left = avail - sum(w for w in widths if w is not None)
+    total = sum(natural[i] for i in open_cols) or 1.0
+    for i in open_cols:
+        widths[i] = max(minimum[i], left * natural[i] / total)
+    return [w or 0.0 for w in widths]

@@ -65,7 +65,7 @@ def build_rules(
     Returns the files written.
     """
     from ..render.rules_aids import render_aids
-    from ..render.rulesheet import render_bilingual, render_sheet, write_atomic
+    from ..render.rulesheet import check_glyphs, render_bilingual, render_sheet, write_atomic
 
     if aid_size not in AID_SIZES:
         raise UsageError(f"unknown aid card size {aid_size!r}; choose {' or '.join(AID_SIZES)}")
@@ -77,18 +77,19 @@ def build_rules(
             )
     wanted = _langs(langs)
     sheets = load_sheets(Path(game_dir), [*wanted, *pairs, *(["en"] if pairs else [])])
-    out = Path(out_dir)
-    written: list[Path] = []
+    for sheet in sheets.values():
+        check_glyphs(sheet)
+    # render everything before writing anything: a failed build leaves no partial set
+    files: dict[str, bytes] = {}
     for lang in wanted:
         sheet = sheets[lang]
-        written.append(write_atomic(out / f"rules.{lang}.pdf", render_sheet(sheet, paper)))
+        files[f"rules.{lang}.pdf"] = render_sheet(sheet, paper)
         if any(s.aid for s in sheet.sections):
-            data = render_aids(sheet, aid_size, paper)
-            written.append(write_atomic(out / f"aids.{lang}.pdf", data))
+            files[f"aids.{lang}.pdf"] = render_aids(sheet, aid_size, paper)
     for lang in pairs:
-        data = render_bilingual(sheets["en"], sheets[lang], paper)
-        written.append(write_atomic(out / f"rules.en+{lang}.pdf", data))
-    return written
+        files[f"rules.en+{lang}.pdf"] = render_bilingual(sheets["en"], sheets[lang], paper)
+    out = Path(out_dir)
+    return [write_atomic(out / name, data) for name, data in files.items()]
 
 
 @dataclass(frozen=True)

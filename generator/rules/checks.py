@@ -26,6 +26,7 @@ def check_rules(game_dir: Path) -> list[Issue]:
     issues = IssueCollector()
     book = load_rulebook(Path(game_dir), issues)
     if book is not None:
+        _check_glossary(book, issues)
         _check_file(book, book.source, issues)
         for lang, rf in book.translations.items():
             _check_file(book, rf, issues)
@@ -62,17 +63,43 @@ def _check_file(book: RuleBook, rf: RuleFile, issues: IssueCollector) -> None:
         for path, text in places:
             where = rf.locate(*path)
             for ref in refs_in(text):
-                if ref not in book.glossary:
+                if ref not in book.glossary and ref not in book.term_ids:
                     hint = suggest(ref, book.glossary)
                     issues.add(where, key_path(path), f"unknown glossary term [[{ref}]]{hint}")
             for m in ICON_MARK.finditer(text):
                 if m.group(1) not in ICONS:
                     hint = suggest(m.group(1), ICONS)
                     issues.add(where, key_path(path), f"unknown icon :{m.group(1)}:{hint}")
+            lost = _missing_glyphs(text)
+            if lost:
+                issues.add(where, key_path(path), lost)
             if text.count("**") % 2:
                 issues.add(
                     where, key_path(path), "odd number of ** marks: bold never ends", "warning"
                 )
+
+
+def _missing_glyphs(text: str) -> str | None:
+    """A message naming the characters of ``text`` that no shipped font can draw."""
+    from ..render.fonts import missing_glyphs
+    from ..render.text import plain_text
+
+    lost = missing_glyphs(plain_text(text))
+    if not lost:
+        return None
+    chars = ", ".join(f"{c} (U+{ord(c):04X})" for c in sorted(lost))
+    return f"no font can draw {chars}; it would vanish from the PDF: use another character"
+
+
+def _check_glossary(book: RuleBook, issues: IssueCollector) -> None:
+    if book.glossary_file is None:
+        return
+    for tid, term in book.glossary.items():
+        for lang in ("en", "zh-Hant", "zh-Hans"):
+            lost = _missing_glyphs(term.rendering(lang))
+            if lost:
+                path = ("terms", tid, lang)
+                issues.add(book.glossary_file.locate(*path), key_path(path), lost)
 
 
 def _check_translation(book: RuleBook, lang: str, rf: RuleFile, issues: IssueCollector) -> None:
@@ -103,7 +130,7 @@ def _check_blocks(
         issues.add(
             rf.locate("sections", n, "blocks"),
             key_path(("sections", n, "blocks")),
-            f"the English section {source.id!r} has {len(source.blocks)} blocks; "
+            f"the English section {source.id!r} has {_n(len(source.blocks), 'block')}; "
             f"this translation has {len(section.blocks)}",
         )
         return False
@@ -127,6 +154,10 @@ def _check_blocks(
                 "warning",
             )
     return ok
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _shape(block: Block) -> tuple[int, ...]:
@@ -183,27 +214,36 @@ def _check_terms(
 def _check_coverage(book: RuleBook, issues: IssueCollector) -> None:
     cov = Coverage(book)
     for lang in TRANSLATED:
+        if lang in book.failed or (lang == "zh-Hans" and "zh-Hant" in book.failed):
+            continue  # the file's own errors say what to fix first
         for entry in cov.entries[lang]:
             if entry.status == "missing":
                 issues.add(
                     entry.location,
                     entry.key,
-                    f"section {entry.section!r} is not translated into {lang} (add it to "
-                    f"rules/{'zh-Hant' if lang == 'zh-Hans' else lang}.yaml)",
+                    f"section {entry.section!r} is not translated into {lang} ({_where(lang)})",
                     "warning",
                 )
             elif entry.status == "stale" and entry.origin == "hand":
-                issues.add(entry.location, entry.key, _stale_message(lang, entry), "warning")
+                issues.add(
+                    entry.location, entry.key, _stale_message(book.game, lang, entry), "warning"
+                )
 
 
-def _stale_message(lang: str, entry: Entry) -> str:
+def _where(lang: str) -> str:
+    if lang == "zh-Hans":
+        return "add it to rules/zh-Hant.yaml to derive it, or to rules/zh-Hans.yaml"
+    return f"add it to rules/{lang}.yaml"
+
+
+def _stale_message(game: str, lang: str, entry: Entry) -> str:
     if entry.stored_hash is None:
         return (
             f"{lang} translation of {entry.section!r} has no source_hash; check it against the English, "
-            f"then run `pnp rules stamp GAME --lang {lang}`"
+            f"then run `pnp rules stamp {game} --lang {lang}`"
         )
     return (
         f"{lang} translation of {entry.section!r} is stale: the English section changed after it was translated "
         f"(stamped {entry.stored_hash}, English now {entry.current_hash}); update it, "
-        f"then run `pnp rules stamp GAME --lang {lang}`"
+        f"then run `pnp rules stamp {game} --lang {lang}`"
     )

@@ -17,9 +17,9 @@ from pathlib import Path
 from ..content.loader import resolve_inside
 from ..content.schema import GameSpec
 from ..content.types import LANGS
-from ..content.validate import key_path, validate
+from ..content.validate import key_path, suggest, validate
 from ..content.yamlload import Loaded, display_path, load_yaml
-from ..errors import ContentError, IssueCollector, Location, UsageError
+from ..errors import ContentError, Issue, IssueCollector, Location, UsageError
 from .models import GlossaryFile, GlossaryTerm, SourceFile, SourceSection, TranslationFile
 
 TRANSLATED: tuple[str, ...] = tuple(lang for lang in LANGS if lang != "en")
@@ -64,6 +64,8 @@ class RuleBook:
     glossary_file: RuleFile | None
     source: RuleFile
     translations: dict[str, RuleFile] = field(default_factory=dict)
+    term_ids: set[str] = field(default_factory=set)  # ids in the glossary file, valid or not
+    failed: set[str] = field(default_factory=set)  # translations whose file did not validate
 
     @property
     def sections(self) -> list[SourceSection]:
@@ -100,34 +102,89 @@ def rules_folder(game_dir: Path, issues: IssueCollector) -> tuple[GameSpec | Non
         return spec, None
 
 
+# keys allowed at each level of the rule files, by their spelling in YAML (for "did you mean")
+_KEYS: dict[str, tuple[str, ...]] = {
+    "glossary": ("source", "estimate", "terms"),
+    "term": ("en", "zh-Hant", "zh-Hans", "note"),
+    "file": ("title", "source", "sections"),
+    "section": ("id", "title", "aid", "blocks", "source_hash"),
+    "block": ("p", "steps", "list", "table", "callout"),
+    "table": ("header", "rows"),
+}
+
+
+def _level(model: type, path: tuple[str | int, ...]) -> str:
+    if model is GlossaryFile:
+        return "term" if len(path) == 3 and path[0] == "terms" else "glossary"
+    depth = {1: "file", 3: "section", 5: "block", 6: "table"}
+    return depth.get(len(path), "file")
+
+
+def _hint(model: type, loaded: Loaded, issue: Issue) -> Issue:
+    """Better messages for unknown keys: suggestions spelled as in YAML, and aid in translations."""
+    if not issue.message.startswith("unknown key"):
+        return issue
+    path = _path_of(loaded, issue.key)
+    if path is None:
+        return issue
+    name = str(path[-1])
+    if model is TranslationFile and name == "aid" and len(path) == 3:
+        message = "unknown key: `aid` is set in en.yaml only (the English decides the player aids)"
+    else:
+        allowed = [k for k in _KEYS[_level(model, path)] if model is SourceFile or k != "aid"]
+        if model is SourceFile:
+            allowed = [k for k in allowed if k != "source_hash"]
+        close = next((k for k in allowed if k.lower() == name.lower().replace("_", "-")), None)
+        message = (
+            f"unknown key; did you mean {close!r}?"
+            if close
+            else "unknown key" + suggest(name, allowed)
+        )
+    return Issue(issue.location, issue.key, message, issue.severity)
+
+
+def _path_of(loaded: Loaded, key: str) -> tuple[str | int, ...] | None:
+    for path in loaded.marks.keys:
+        if key_path(path) == key:
+            return path
+    return None
+
+
 def _load(path: Path, model: type, issues: IssueCollector) -> RuleFile | None:
     try:
         loaded = load_yaml(path)
     except ContentError as exc:
         issues.issues.extend(exc.issues)
         return None
-    instance = validate(model, loaded, issues)
+    if hasattr(model, "model_fields") and "sections" in model.model_fields:
+        _unique_ids(loaded, issues)
+    found = IssueCollector()
+    instance = validate(model, loaded, found)
+    issues.issues.extend(_hint(model, loaded, i) for i in found.issues)
     if instance is None:
         return None
-    if hasattr(instance, "sections"):
-        _unique_ids(instance, loaded, issues)
     return RuleFile(path, loaded, instance)
 
 
-def _unique_ids(
-    model: SourceFile | TranslationFile, loaded: Loaded, issues: IssueCollector
-) -> None:
+def _unique_ids(loaded: Loaded, issues: IssueCollector) -> None:
+    """Report a section id used twice (on the raw data, so it is found even if other keys are bad)."""
+    sections = loaded.data.get("sections") if isinstance(loaded.data, dict) else None
+    if not isinstance(sections, list):
+        return
     first: dict[str, int] = {}
-    for n, section in enumerate(model.sections):
-        if section.id in first:
+    for n, section in enumerate(sections):
+        sid = section.get("id") if isinstance(section, dict) else None
+        if not isinstance(sid, str):
+            continue
+        if sid in first:
             where = loaded.marks.locate(("sections", n, "id"))
             issues.add(
                 where,
                 key_path(("sections", n, "id")),
-                f"section id {section.id!r} is used twice (first at section {first[section.id] + 1})",
+                f"section id {sid!r} is used twice (first at sections[{first[sid]}])",
             )
         else:
-            first[section.id] = n
+            first[sid] = n
 
 
 def load_rulebook(game_dir: Path, issues: IssueCollector) -> RuleBook | None:
@@ -147,24 +204,42 @@ def load_rulebook(game_dir: Path, issues: IssueCollector) -> RuleBook | None:
         return None
     glossary: dict[str, GlossaryTerm] = {}
     gfile = None
+    term_ids: set[str] = set()
     if (folder / GLOSSARY_FILE).is_file():
         gfile = _load(folder / GLOSSARY_FILE, GlossaryFile, issues)
         if gfile is not None:
             glossary = dict(gfile.model.terms)  # type: ignore[attr-defined]
+        term_ids = _raw_term_ids(folder / GLOSSARY_FILE)
     else:
         issues.add(where, "", f"no {GLOSSARY_FILE}: every game's rules need a glossary")
-    if not (folder / "en.yaml").is_file():
+    source = None
+    if (folder / "en.yaml").is_file():
+        source = _load(folder / "en.yaml", SourceFile, issues)
+    else:
         issues.add(where, "", "no en.yaml: the English source of the rule sheet is missing")
-        return None
-    source = _load(folder / "en.yaml", SourceFile, issues)
-    if source is None:
-        return None
-    title = spec.title if isinstance(spec.title, dict) else {"en": spec.title}
-    book = RuleBook(spec.id, dict(title), folder, glossary, gfile, source)
+    translations: dict[str, RuleFile] = {}
+    failed: set[str] = set()
     for lang in TRANSLATED:
         path = folder / f"{lang}.yaml"
         if path.is_file():
             loaded = _load(path, TranslationFile, issues)
-            if loaded is not None:
-                book.translations[lang] = loaded
-    return book
+            if loaded is None:
+                failed.add(lang)
+            else:
+                translations[lang] = loaded
+    if source is None:
+        return None
+    title = spec.title if isinstance(spec.title, dict) else {"en": spec.title}
+    return RuleBook(
+        spec.id, dict(title), folder, glossary, gfile, source, translations, term_ids, failed
+    )
+
+
+def _raw_term_ids(path: Path) -> set[str]:
+    """Term ids as written, even when the glossary does not validate."""
+    try:
+        data = load_yaml(path).data
+    except ContentError:
+        return set()
+    terms = data.get("terms") if isinstance(data, dict) else None
+    return {str(k) for k in terms} if isinstance(terms, dict) else set()

@@ -1,0 +1,195 @@
+"""``pnp rules``: check, report coverage of, stamp and build translated rule sheets.
+
+Each command parses its options, calls one library function of :mod:`generator.rules`, and
+prints the result. Problems are printed as ``file:line:col: key.path: message``; the command
+exits non-zero when there are errors (or, with ``--strict``, warnings).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from ..content.loader import find_games, game_dir
+from ..content.types import LANGS
+from ..errors import Issue, IssueCollector, PnpError
+from ..rules.source import TRANSLATED
+
+LANG_CHOICES = [*LANGS, "all"]
+
+
+class ChecksFailed(PnpError):
+    """``pnp rules check`` found problems (already printed, one per line)."""
+
+
+def _content_option(f):  # type: ignore[no-untyped-def]
+    return click.option(
+        "--content",
+        "content",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=Path("content"),
+        show_default=True,
+        help="Folder holding one folder per game.",
+    )(f)
+
+
+def _games_with_rules(content: Path) -> list[Path]:
+    from ..rules.source import rules_folder
+
+    out = []
+    for g in find_games(content):
+        spec, folder = rules_folder(g, IssueCollector())
+        if spec is None or folder is not None:
+            out.append(g)
+    return out
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _issue_line(issue: Issue) -> str:
+    """``file:line:col: key.path: message``; warnings say so before the message."""
+    if issue.severity == "error":
+        return str(issue)
+    key = f" {issue.key}:" if issue.key else ""
+    return f"{issue.location}:{key} warning: {issue.message}"
+
+
+@click.group()
+def rules() -> None:
+    """Build and check translated rule sheets and player aids."""
+
+
+@rules.command()
+@click.argument("game", required=False)
+@click.option("--strict", is_flag=True, help="Fail on warnings too (missing or stale sections).")
+@_content_option
+def check(game: str | None, strict: bool, content: Path) -> None:
+    """Check glossary use, translation structure, missing and stale sections.
+
+    Without GAME, checks every game under --content that has rule sheets.
+    """
+    from ..rules import check_rules
+
+    games = [game_dir(content, game)] if game else _games_with_rules(content)
+    errors = warnings = 0
+    for g in games:
+        issues = check_rules(g)
+        for issue in issues:
+            click.echo(_issue_line(issue))
+        e = sum(1 for i in issues if i.severity == "error")
+        w = len(issues) - e
+        errors, warnings = errors + e, warnings + w
+        click.echo(f"{g.name}: {_count(e, 'error')}, {_count(w, 'warning')}", err=True)
+    if errors or (strict and warnings):
+        what = _count(errors, "error") + (
+            f", {_count(warnings, 'warning')} (--strict)" if strict else ""
+        )
+        raise ChecksFailed(f"rule sheets have problems: {what}")
+
+
+@rules.command()
+@_content_option
+def status(content: Path) -> None:
+    """Coverage per game and language: hand-written, derived, missing, stale."""
+    from ..rules import rules_status
+
+    rows = rules_status(content)
+    head = f"{'game':<16} {'lang':<8} {'sections':>8} {'hand':>5} {'derived':>8} {'missing':>8} {'stale':>6} {'covered':>8}"
+    click.echo(head)
+    click.echo("-" * len(head))
+    for r in rows:
+        pct = f"{100 * r.covered // r.sections}%" if r.sections else "-"
+        c = r.counts
+        line = (
+            f"{r.game:<16} {r.lang:<8} {r.sections:>8} {c.get('hand', 0):>5} "
+            f"{c.get('derived', 0):>8} {c.get('missing', 0):>8} {c.get('stale', 0):>6} {pct:>8}"
+        )
+        if r.problem:
+            line += f"  ({r.problem})"
+        click.echo(line)
+    if not rows:
+        click.echo(f"no game under {content} has rule sheets")
+
+
+@rules.command()
+@click.argument("game")
+@click.option(
+    "--lang",
+    "langs",
+    multiple=True,
+    type=click.Choice(LANG_CHOICES),
+    default=["all"],
+    show_default=True,
+    help="Languages to build (repeatable).",
+)
+@click.option(
+    "--bilingual",
+    "bilingual",
+    multiple=True,
+    type=click.Choice([*TRANSLATED, "all"]),
+    help="Also build English and this translation side by side (rules.en+LANG.pdf).",
+)
+@click.option("--paper", type=click.Choice(["A4", "Letter"]), default="A4", show_default=True)
+@click.option(
+    "--aid-size",
+    type=click.Choice(["poker", "tarot"]),
+    default="poker",
+    show_default=True,
+    help="Card size of the player aids (sections marked aid: true).",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Output folder; files go to OUT/<game>/.",
+)
+@_content_option
+def build(
+    game: str,
+    langs: tuple[str, ...],
+    bilingual: tuple[str, ...],
+    paper: str,
+    aid_size: str,
+    out: Path,
+    content: Path,
+) -> None:
+    """Write OUT/<game>/rules.<lang>.pdf (and rules.en+<lang>.pdf, aids.<lang>.pdf)."""
+    from ..rules import build_rules
+    from ..rules.source import rules_folder
+
+    folder = game_dir(content, game)
+    spec, _ = rules_folder(folder, IssueCollector())
+    name = spec.id if spec else folder.name
+    started = time.perf_counter()
+    bil = list(TRANSLATED) if "all" in bilingual else list(bilingual)
+    written = build_rules(folder, out / name, list(langs), bil, paper, aid_size=aid_size)
+    elapsed = time.perf_counter() - started
+    for path in written:
+        click.echo(str(path))
+    click.echo(f"{len(written)} files in {elapsed:.2f} s", err=True)
+
+
+@rules.command()
+@click.argument("game")
+@click.option(
+    "--lang",
+    "langs",
+    multiple=True,
+    type=click.Choice(list(TRANSLATED)),
+    help="Translations to stamp (default: all).",
+)
+@_content_option
+def stamp(game: str, langs: tuple[str, ...], content: Path) -> None:
+    """Record that each translated section matches the current English (source_hash)."""
+    from ..rules import stamp_rules
+
+    stamps = stamp_rules(game_dir(content, game), list(langs) or None)
+    for s in stamps:
+        was = s.old or "none"
+        click.echo(f"{s.lang} {s.section}: {was} -> {s.new}")
+    click.echo(f"{len(stamps)} sections stamped", err=True)
