@@ -167,7 +167,7 @@ class _Parser:
     def parse(self) -> Expr:
         terms: list[tuple[int, Const | Dice]] = []
         sign = 1
-        if self.peek().kind in "+-":
+        if self.peek().kind in ("+", "-"):
             sign = -1 if self.take().kind == "-" else 1
         while True:
             terms.append((sign, self.term()))

@@ -446,10 +446,9 @@ class Table:
     def load(self, *, repair: bool = True) -> None:
         self.log = session.read(self.path, repair=repair)
         header = self.log.header
-        root = Path(header["content"])
-        if not (root / "game.yaml").is_file():
-            root = find_game(header["game"])
-        self.game = Game.load(root)
+        if self.game is None or self.game.id != header["game"]:
+            root = Path(header["content"])
+            self.game = Game.load(root if (root / "game.yaml").is_file() else find_game(header["game"]))
         snap = session.read_snapshot(self.path, self.log)
         if snap is not None and "undo" not in {e["type"] for e in self.log.events[snap["seq"] :]}:
             self.state, self.effective = snap["state"], list(snap["effective"])

@@ -1,0 +1,256 @@
+"""The dice notation and rolling: results, limits, located errors, fairness and start-up cost."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.companion.dice_parse import DiceError, parse
+from generator.companion.dice_roll import DieFaces, roll
+from generator.companion.rng import FairSource, seeded
+from generator.errors import PnpError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Scripted:
+    """A source that returns faces from a list (value - 1 for a die of that many sides)."""
+
+    def __init__(self, faces: list[int]) -> None:
+        self.faces = list(faces)
+
+    def below(self, n: int) -> int:
+        return self.faces.pop(0) - 1
+
+
+def pnp(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "generator.cli", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
+
+
+def test_keep_highest_sums_the_best_dice() -> None:
+    result = roll("4d6kh3", Scripted([6, 2, 5, 1]))
+    assert result.total == 13 and result.dice == [6, 2, 5, 1]
+
+
+@pytest.mark.parametrize(
+    ("expr", "faces", "total"),
+    [
+        ("4d6kl1", [6, 2, 5, 3], 2),
+        ("4d6dl1", [6, 2, 5, 3], 14),
+        ("4d6dh1", [6, 2, 5, 3], 10),
+        ("2d6+3-1", [4, 5], 11),
+        ("-d4+10", [3], 7),
+    ],
+)
+def test_keep_drop_and_constants(expr: str, faces: list[int], total: int) -> None:
+    assert roll(expr, Scripted(faces)).total == total
+
+
+def test_exploding_die_adds_a_die_for_each_top_face() -> None:
+    result = roll("2d6!", Scripted([6, 6, 2, 3]))
+    assert result.dice == [6, 6, 2, 3] and result.total == 17
+
+
+def test_success_counting_at_or_above_and_at_or_below() -> None:
+    assert roll("5d6>=5", Scripted([5, 6, 1, 4, 5])).total == 3
+    assert roll("4d10<=3", Scripted([1, 3, 4, 10])).total == 2
+
+
+def test_leadership_reroll_retries_only_failed_dice_up_to_k() -> None:
+    result = roll("4d6>=5r2", Scripted([6, 1, 2, 3, 5, 4]))
+    assert result.dice == [6, 5, 4, 3]  # the 1 and the 2 were rolled again; the 3 was not
+    assert result.rolls == [6, 1, 2, 3, 5, 4]
+    assert result.total == 2
+
+
+def test_icon_die_scores_once_per_matching_entry() -> None:
+    assert roll("1d6@33445", Scripted([4])).total == 2
+    assert roll("1d6@33445", Scripted([5])).total == 1
+    assert roll("1d6@33445", Scripted([1])).total == 0
+
+
+def test_content_die_reports_labels_and_reads_zero_as_ten() -> None:
+    action = DieFaces((0, 0, 0), ("army", "muster", "eye"))
+    result = roll("2d[g:action]", Scripted([3, 1]), lambda name: action)
+    assert result.labels == ["eye", "army"]
+    ten = DieFaces(tuple([10, *range(1, 10)]), ("0", *[None] * 9))
+    assert roll("1d[g:d10]", Scripted([1]), lambda name: ten).total == 10
+
+
+@pytest.mark.parametrize(
+    ("expr", "message"),
+    [
+        (
+            "2d6kx3",
+            "unexpected 'x'; write dice like 2d6, 4d6kh3, 6d6>=5 (column 5)\n  2d6kx3\n      ^",
+        ),
+        ("2d", "expected the number of sides after 'd' (d6, d%, d[name]) (column 3)\n  2d\n    ^"),
+        ("1000d6", "the number of dice must be 1..999 (column 1)\n  1000d6\n  ^"),
+        (
+            "600d6+600d6",
+            "1200 dice in one roll; the limit is 999 (column 7)\n  600d6+600d6\n        ^",
+        ),
+        ("3d6kh4", "cannot keep 4 of 3 dice (column 4)\n  3d6kh4\n     ^"),
+        (
+            "3d6r2",
+            "re-rolling failed dice needs a success target first, as in 6d6>=5r2 (column 4)\n  3d6r2\n     ^",
+        ),
+        (
+            "1d1!",
+            "every face of d1 would explode; the roll would never end (column 4)\n  1d1!\n     ^",
+        ),
+        ("1d6@37", "icon entry 7 is not a face of d6 (column 5)\n  1d6@37\n      ^"),
+        ("2d6 3", "expected + or - before '3' (column 5)\n  2d6 3\n      ^"),
+    ],
+)
+def test_bad_expression_points_at_the_column(expr: str, message: str) -> None:
+    with pytest.raises(DiceError) as info:
+        parse(expr)
+    assert str(info.value) == message
+
+
+def test_too_long_expression_is_refused() -> None:
+    with pytest.raises(DiceError, match="longer than 200 characters"):
+        parse("1+" * 100 + "1")
+
+
+def test_explosions_stop_at_a_thousand_rolls() -> None:
+    class Sixes:
+        def below(self, n: int) -> int:
+            return n - 1
+
+    with pytest.raises(DiceError, match="more than 1000 dice rolled"):
+        roll("2d6!", Sixes())
+
+
+@given(st.text(alphabet="0123456789dDkKhHlLrR!@<>=+-% []x:a\t", max_size=60) | st.text(max_size=30))
+@settings(max_examples=400, deadline=None)
+def test_any_text_either_rolls_or_raises_a_project_error(text: str) -> None:
+    try:
+        result = roll(text, seeded(7))
+    except PnpError:
+        return
+    assert isinstance(result.total, int)
+    assert len(result.rolls) <= 1000
+
+
+def chi_square(counts: Counter[int], sides: int, n: int) -> float:
+    expected = n / sides
+    return sum((counts.get(face, 0) - expected) ** 2 / expected for face in range(1, sides + 1))
+
+
+# 0.1% critical values of the chi-square distribution for sides - 1 degrees of freedom
+CRITICAL = {6: 20.515, 8: 24.322, 10: 27.877}
+
+
+@pytest.mark.parametrize("sides", [6, 8, 10])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_seeded_dice_pass_chi_square_at_alpha_0_001(sides: int, seed: int) -> None:
+    source = seeded(seed)
+    counts: Counter[int] = Counter()
+    for _ in range(6):
+        counts.update(roll(f"999d{sides}", source).rolls)
+    assert sum(counts.values()) == 5994
+    assert chi_square(counts, sides, 5994) < CRITICAL[sides], counts
+
+
+def test_fair_source_rejects_instead_of_taking_a_biased_modulo() -> None:
+    source = FairSource(b"k")
+    limit_for_three = (1 << 256) - ((1 << 256) % 3)
+    values = [source.block(i) for i in range(50)]
+    assert all(v < limit_for_three for v in values)  # nothing to reject in practice ...
+    source.counter = 0
+    assert [source.below(3) for _ in range(50)] == [
+        v % 3 for v in values
+    ]  # ... so one block per draw
+
+
+def test_cli_roll_json_with_seed_is_reproducible_and_has_total_and_dice(tmp_path: Path) -> None:
+    env = {**os.environ, "PNP_DATA_DIR": str(tmp_path)}
+    first = json.loads(pnp("roll", "3d6+2", "--seed", "42", "--json", env=env).stdout)
+    second = json.loads(pnp("roll", "3d6+2", "--seed", "42", "--json", env=env).stdout)
+    assert first == second
+    assert first["total"] == sum(first["dice"]) + 2 and len(first["dice"]) == 3
+
+
+def test_cli_bad_expression_prints_one_error_with_a_caret_and_exits_1(tmp_path: Path) -> None:
+    run = pnp("roll", "4d6kq", env={**os.environ, "PNP_DATA_DIR": str(tmp_path)})
+    assert run.returncode == 1
+    assert (
+        run.stderr
+        == "Error: unexpected 'q'; write dice like 2d6, 4d6kh3, 6d6>=5 (column 5)\n  4d6kq\n      ^\n"
+    )
+    assert "Traceback" not in run.stderr
+
+
+def test_cli_named_roll_clamps_strength_to_five_dice(tmp_path: Path) -> None:
+    env = {**os.environ, "PNP_DATA_DIR": str(tmp_path)}
+    run = pnp(
+        "roll",
+        "five-armies:combat",
+        "--strength",
+        "8",
+        "--leadership",
+        "2",
+        "--target",
+        "6",
+        "--seed",
+        "3",
+        "--json",
+        env=env,
+    )
+    data = json.loads(run.stdout)
+    assert data["text"].startswith("5d6>=6r2 = ")
+    assert data["notes"] and "5" in data["notes"][0]
+
+
+def test_cli_named_roll_rejects_an_unknown_option(tmp_path: Path) -> None:
+    run = pnp(
+        "roll",
+        "five-armies:combat",
+        "--strenght",
+        "4",
+        env={**os.environ, "PNP_DATA_DIR": str(tmp_path)},
+    )
+    assert run.returncode == 2
+    assert "five-armies:combat takes no --strenght; did you mean 'strength'?" in run.stderr
+
+
+def test_roll_2d6_imports_nothing_from_the_pdf_side_or_the_content_loader(tmp_path: Path) -> None:
+    env = {**os.environ, "PNP_DATA_DIR": str(tmp_path)}
+    run = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "generator.cli", "roll", "2d6"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
+    assert run.returncode == 0
+    modules = {
+        line.split("|")[-1].strip().split(".")[0]
+        for line in run.stderr.splitlines()
+        if line.startswith("import time:")
+    }
+    full = {
+        line.split("|")[-1].strip()
+        for line in run.stderr.splitlines()
+        if line.startswith("import time:")
+    }
+    assert not {"pydantic", "reportlab", "jinja2", "PIL", "yaml"} & modules
+    assert not any(
+        m.startswith("generator.content") or m.startswith("generator.render") for m in full
+    )
