@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from ..content.expand import Copy
@@ -60,6 +61,7 @@ def atomic_target(path: Path) -> tuple[int, str]:
 def new_canvas(target: str, page_w: float, page_h: float, title: str) -> Canvas:
     """A canvas that embeds only our fonts and writes the same bytes for the same drawing."""
     fonts.ensure_builtin()
+    rl_config.useA85 = 0  # binary streams: smaller files, no ASCII85 pass
     c = Canvas(
         target,
         pagesize=(page_w, page_h),
