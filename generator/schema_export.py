@@ -27,10 +27,11 @@ def _models() -> dict[str, type[BaseModel]]:
     except ImportError:
         pass
     try:
-        from .rules.model import GlossaryFile, RulesFile
+        from .rules.models import GlossaryFile, SourceFile, TranslationFile
 
         models["glossary"] = GlossaryFile
-        models["rules"] = RulesFile
+        models["rules-source"] = SourceFile
+        models["rules-translation"] = TranslationFile
     except ImportError:
         pass
     return models
