@@ -230,7 +230,8 @@ def test_every_text_on_the_cards_fits_at_a_legible_size(
                     spec.size,
                     spec.min_size,
                     leading=spec.leading,
-                    bold=spec.style == "bold",
+                    bold="bold" in spec.style,
+                    italic="italic" in spec.style,
                 )
                 shown = plain_text(box.text)
                 assert laid.size >= spec.min_size and not laid.overflow, (
