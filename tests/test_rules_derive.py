@@ -1,0 +1,120 @@
+"""Derived Simplified Chinese: OpenCC t2s with glossary terms kept exactly as approved."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import cli
+from generator.errors import IssueCollector
+from generator.rules.chinese import to_simplified
+from generator.rules.coverage import Coverage
+from generator.rules.derive import derive_text
+from generator.rules.models import GlossaryTerm
+from generator.rules.sheet import make_sheet
+from generator.rules.source import load_rulebook
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+# Terms whose approved Simplified rendering is NOT what plain t2s makes of the Traditional one.
+TERMS = {
+    "software": GlossaryTerm.model_validate(
+        {"en": "rules software", "zh-Hant": "規則軟體", "zh-Hans": "规则软件"}
+    ),
+    "mouse": GlossaryTerm.model_validate({"en": "mouse", "zh-Hant": "滑鼠", "zh-Hans": "鼠标"}),
+    "info": GlossaryTerm.model_validate({"en": "intel", "zh-Hant": "資訊", "zh-Hans": "信息"}),
+}
+
+
+def book_copy(tmp_path: Path, name: str = "rules_good"):  # type: ignore[no-untyped-def]
+    dest = tmp_path / name
+    shutil.copytree(FIXTURES / name, dest)
+    return dest
+
+
+@pytest.mark.parametrize("tid", sorted(TERMS))
+def test_plain_opencc_would_change_the_protected_term(tid: str) -> None:
+    term = TERMS[tid]
+    assert to_simplified(term.zh_hant) != term.zh_hans  # otherwise the next test proves nothing
+
+
+@pytest.mark.parametrize("tid", sorted(TERMS))
+def test_literal_term_in_traditional_text_comes_out_as_the_glossary_gives_it(tid: str) -> None:
+    term = TERMS[tid]
+    text = f"開始時，{term.zh_hant}放在桌上；之後再看{term.zh_hant}。"
+    out = derive_text(text, TERMS)
+    assert out.count(term.zh_hans) == 2
+    assert to_simplified(term.zh_hant) not in out
+    assert out.startswith("开始时")  # the rest is still converted
+
+
+def test_derived_sheet_prints_the_approved_simplified_term(tmp_path: Path) -> None:
+    book = load_rulebook(book_copy(tmp_path), IssueCollector())
+    sheet = make_sheet(book, "zh-Hans")
+    tools = next(s for s in sheet.sections if s.id == "tools")
+    assert tools.status == "derived"
+    first = tools.blocks[0].items[0]
+    assert first.startswith("规则软件（rules software）")
+    assert "软体" not in "".join(tools.blocks[0].items)
+
+
+def test_term_reference_prints_both_languages_only_at_first_use_per_section(
+    tmp_path: Path,
+) -> None:
+    book = load_rulebook(book_copy(tmp_path), IssueCollector())
+    sheet = make_sheet(book, "zh-Hant")
+    turn = next(s for s in sheet.sections if s.id == "turn-sequence")
+    texts = [turn.blocks[0].items[0], *turn.blocks[1].items]
+    joined = "".join(texts)
+    assert joined.count("行動骰（action die）") == 1
+    assert joined.count("行動骰") == 2
+    tools = next(s for s in sheet.sections if s.id == "tools")
+    assert "天命軌道（Fate Track）" in tools.blocks[0].items[1]  # first use again in a new section
+
+
+def test_hand_written_simplified_section_wins_over_derived(tmp_path: Path) -> None:
+    game = book_copy(tmp_path)
+    (game / "rules" / "zh-Hans.yaml").write_text(
+        "title: 渡口遭遇战 手写标题\n"
+        "sections:\n"
+        "  - id: tools\n"
+        "    title: 桌边工具\n"
+        "    blocks:\n"
+        '      - list: ["[[software]]能帮忙掷骰。", "[[fate-track]]放在中间。"]\n',
+        encoding="utf-8",
+    )
+    book = load_rulebook(game, IssueCollector())
+    cov = Coverage(book)
+    statuses = {e.section: e.status for e in cov.entries["zh-Hans"]}
+    assert statuses["tools"] == "stale"  # hand-written but not stamped yet
+    assert statuses["combat"] == "derived"
+    sheet = make_sheet(book, "zh-Hans", cov)
+    tools = next(s for s in sheet.sections if s.id == "tools")
+    assert tools.title == "桌边工具"
+    assert sheet.title == "渡口遭遇战 手写标题"
+
+
+def test_status_lists_hand_written_derived_missing_and_stale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = book_copy(tmp_path)
+    zh = game / "rules" / "zh-Hant.yaml"
+    text = zh.read_text(encoding="utf-8")
+    cut = text.index("  - id: long-text")
+    zh.write_text(text[:cut], encoding="utf-8")  # long-text is now missing
+    en = game / "rules" / "en.yaml"
+    en.write_text(
+        en.read_text(encoding="utf-8").replace("Compare strengths", "Compare total strengths"),
+        encoding="utf-8",
+    )  # combat is now stale
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["rules", "status", "--content", "."])
+    assert result.exit_code == 0, result.output
+    rows = {tuple(line.split()[:2]): line.split()[2:] for line in result.stdout.splitlines()[2:]}
+    # sections, hand, derived, missing, stale, covered
+    assert rows[("rules-good", "en")] == ["4", "4", "0", "0", "0", "100%"]
+    assert rows[("rules-good", "zh-Hant")] == ["4", "2", "0", "1", "1", "50%"]
+    assert rows[("rules-good", "zh-Hans")] == ["4", "0", "2", "1", "1", "50%"]
