@@ -266,6 +266,65 @@ def build_game(
     return results
 
 
+def build_rules_cached(path: Path, options: BuildOptions) -> list[ComponentResult]:
+    """Build a game's rule sheets unless their sources, options and the code are unchanged."""
+    from .rules import build_rules
+
+    out = options.out_dir / path.name
+    state_path = out / ".pnp-rules.json"
+    h = hashlib.sha256(_code_hash().encode())
+    for p in sorted((path / "rules").rglob("*")):
+        if p.is_file():
+            h.update(p.name.encode())
+            h.update(p.read_bytes())
+    langs = list(options.langs) if options.langs else ["en", "zh-Hant", "zh-Hans"]
+    h.update(json.dumps([langs, options.paper]).encode())
+    key = h.hexdigest()
+    previous: dict[str, object] = {}
+    if state_path.is_file():
+        try:
+            previous = json.loads(state_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            previous = {}
+    names = previous.get("outputs") if isinstance(previous.get("outputs"), list) else None
+    if (
+        not options.force
+        and previous.get("hash") == key
+        and names
+        and all((out / n).is_file() for n in names)
+    ):
+        return [_rules_row(path.name, out / n, 0.0, skipped=True) for n in names]
+    started = time.perf_counter()
+    paths = build_rules(path, out, langs, (), options.paper or "A4")
+    took = (time.perf_counter() - started) / max(1, len(paths))
+    _write_state(state_path, {"hash": key, "outputs": sorted(p.name for p in paths)})  # type: ignore[dict-item]
+    return [_rules_row(path.name, p, took) for p in paths]
+
+
+def _rules_row(game: str, path: Path, seconds: float, skipped: bool = False) -> ComponentResult:
+    stem, _, rest = path.name.partition(".")
+    pages = 0
+    if not skipped:
+        import pypdfium2
+
+        doc = pypdfium2.PdfDocument(str(path))
+        pages = len(doc)
+        doc.close()
+    return ComponentResult(
+        game,
+        stem,
+        rest.removesuffix(".pdf"),
+        path,
+        0,
+        0,
+        pages,
+        path.stat().st_size,
+        seconds,
+        skipped=skipped,
+        packing="rule sheet",
+    )
+
+
 def _local(value: object, lang: str) -> str:
     from .content.expand import localize
 

@@ -310,3 +310,19 @@ def test_build_game_library_call_writes_pdfs(tmp_path: Path) -> None:
     results = build_game(SAMPLE, BuildOptions(out_dir=tmp_path, langs=("en",)))
     assert {r.component for r in results} == {"cards", "tokens"}
     assert all(r.path.is_file() and r.pages >= 2 for r in results)
+
+
+def test_shipped_content_checks_clean() -> None:
+    result = pnp("check")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("ok: ") == 6
+
+
+def test_second_build_of_a_rules_only_game_skips_its_rule_sheets(tmp_path: Path) -> None:
+    first = pnp("build", "--out", str(tmp_path), "maquis")
+    assert first.returncode == 0, first.stderr
+    built = sorted(p.name for p in (tmp_path / "maquis").glob("*.pdf"))
+    assert "rules.en.pdf" in built and "rules.zh-Hans.pdf" in built
+    second = pnp("build", "--out", str(tmp_path), "maquis")
+    assert second.returncode == 0, second.stderr
+    assert second.stdout.count("unchanged") == len(built)

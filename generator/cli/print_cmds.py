@@ -235,31 +235,9 @@ def _build_rules(path: Path, options) -> list:  # type: ignore[no-untyped-def]
     """Rule sheets of the game, as summary rows (when the game has rule sources)."""
     if not (path / "rules").is_dir():
         return []
-    try:
-        from ..rules import build_rules
-    except ImportError:
-        return []
-    from ..build import ComponentResult
+    from ..build import build_rules_cached
 
-    started = time.perf_counter()
-    langs = list(options.langs) if options.langs else ["en", "zh-Hant", "zh-Hans"]
-    paths = build_rules(path, options.out_dir / path.name, langs, None, options.paper or "A4")
-    took = (time.perf_counter() - started) / max(1, len(paths))
-    return [
-        ComponentResult(
-            path.name,
-            "rules",
-            p.name.split(".", 1)[1].removesuffix(".pdf"),
-            p,
-            0,
-            0,
-            0,
-            p.stat().st_size,
-            took,
-            packing="rule sheet",
-        )
-        for p in paths
-    ]
+    return build_rules_cached(path, options)
 
 
 @click.command()
