@@ -448,7 +448,9 @@ class Table:
         header = self.log.header
         if self.game is None or self.game.id != header["game"]:
             root = Path(header["content"])
-            self.game = Game.load(root if (root / "game.yaml").is_file() else find_game(header["game"]))
+            self.game = Game.load(
+                root if (root / "game.yaml").is_file() else find_game(header["game"])
+            )
         snap = session.read_snapshot(self.path, self.log)
         if snap is not None and "undo" not in {e["type"] for e in self.log.events[snap["seq"] :]}:
             self.state, self.effective = snap["state"], list(snap["effective"])
@@ -509,8 +511,18 @@ class Table:
         return SystemSource()
 
     # commands --------------------------------------------------------------
+    def preload(self) -> None:
+        """Load the game's content before taking the lock (the header never changes)."""
+        if self.game is None:
+            header = session.read_header(self.path)
+            root = Path(header["content"])
+            self.game = Game.load(
+                root if (root / "game.yaml").is_file() else find_game(header["game"])
+            )
+
     def run(self, kind: str, args: dict[str, Any]) -> dict[str, Any]:
         """Load under the lock, draw, log (fsynced), apply; returns the event with its effects."""
+        self.preload()
         with session.locked(self.path):
             self.load()
             assert self.log is not None

@@ -19,7 +19,9 @@ def _tile_name(game: Any, terms: Terms, bag_id: str, instance: str) -> str:
     for tile in game.spec.bags[bag_id].tiles:
         if tile.id == kind:
             mark = " ✦" if tile.symbol else ""
-            return pick(tile.name, terms.lang) or f"{terms.name('fate-tile', None)} {tile.value}{mark}"
+            return (
+                pick(tile.name, terms.lang) or f"{terms.name('fate-tile', None)} {tile.value}{mark}"
+            )
     return kind
 
 

@@ -150,6 +150,21 @@ def read(path: Path, *, repair: bool = True) -> Log:
     return Log(path, records[0], records[1:], repaired, len(raw))
 
 
+def read_header(path: Path) -> dict[str, Any]:
+    """Only the first line of a log (the header), without the lock."""
+    try:
+        with open(path, "rb") as fh:
+            first = fh.readline()
+        header = json.loads(first)
+    except FileNotFoundError:
+        raise SessionError(f"no session at {path}; start one with `pnp session new GAME`") from None
+    except (OSError, ValueError):
+        raise SessionError(f"{path}:1: not a pnp session log") from None
+    if not isinstance(header, dict) or header.get("type") != "session":
+        raise SessionError(f"{path}:1: not a pnp session log")
+    return header
+
+
 def append(path: Path, event: dict[str, Any]) -> None:
     """Append one event: a single write, flushed and fsynced before returning."""
     data = (_dump(event) + "\n").encode("utf-8")
@@ -168,7 +183,7 @@ def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
     """Hold the session's lock file (another terminal waits up to ``timeout`` seconds)."""
     from filelock import FileLock, Timeout
 
-    lock = FileLock(str(path) + ".lock", timeout=timeout)
+    lock = FileLock(str(path) + ".lock", timeout=timeout, poll_interval=0.002)
     try:
         with lock:
             yield
