@@ -82,7 +82,7 @@ def run_prompt(game_name: str, session_path: str | None, lang: str | None) -> No
         ):
             path = str(current)
         else:
-            path = new_session(game.id, None, [])["path"]
+            path = new_session(str(game.root), None, [])["path"]
     click.echo(f"{game.id}: {path}  (help, quit)")
     if not sys.stdin.isatty():
         for line in sys.stdin:

@@ -1,0 +1,210 @@
+"""Decks and score calculators: the card-number generator, activation modes, patrols, scores, the prompt."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.companion.engine import Game, Table, new_session
+from generator.companion.scores import calculate
+from generator.errors import UsageError
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = str(Path(__file__).resolve().parent / "fixtures" / "table_game")
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("PNP_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def table(tmp_path: Path, seed: int = 1) -> Table:
+    path = tmp_path / "s.jsonl"
+    new_session(GAME, path, ["Ann", "Bob"], seed=seed)
+    return Table(path)
+
+
+def test_number_deck_reads_the_chosen_position_and_discards(tmp_path: Path) -> None:
+    t = table(tmp_path)
+    fx = t.run("deck.draw", {"deck": "numbers", "position": 2})["fx"]
+    numbers = {"a": 2, "b": 6, "c": 10, "plague": 4}
+    assert fx["number"] == numbers[fx["card"].split("#")[0]]
+    state = t.snapshot_state()["decks"]["numbers"]
+    assert state["discard"] == [fx["card"]] and len(state["pile"]) == 7
+    with pytest.raises(UsageError, match="position must be 1..4"):
+        t.run("deck.draw", {"deck": "numbers", "position": 5})
+
+
+def test_capitals_stay_out_and_the_king_joins_at_the_first_reshuffle_and_ends_the_game(
+    tmp_path: Path,
+) -> None:
+    t = table(tmp_path, seed=8)
+    seen = [t.run("deck.draw", {"deck": "numbers", "position": 1})["fx"] for _ in range(8)]
+    assert not any(fx["card"].startswith(("king", "capital")) for fx in seen)
+    assert sorted(fx["card"] for fx in seen) == sorted(
+        t.snapshot_state()["decks"]["numbers"]["discard"]
+    )
+    for _ in range(9):
+        fx = t.run("deck.draw", {"deck": "numbers", "position": 1})["fx"]
+        if fx["card"] == "king":
+            assert fx["ends_game"] is True
+            break
+    else:
+        pytest.fail("the king never came up after the reshuffle")
+    assert t.snapshot_state()["decks"]["numbers"]["reshuffles"] == 1
+    with pytest.raises(UsageError, match="the game is over"):
+        t.run("deck.draw", {"deck": "numbers", "position": 1})
+
+
+def test_must_play_acts_when_drawn_into_a_hand_but_not_as_a_number(tmp_path: Path) -> None:
+    t = table(tmp_path, seed=2)
+    kinds = set()
+    for _ in range(8):
+        fx = t.run("deck.draw", {"deck": "numbers"})["fx"]
+        kinds.add(fx["kind"])
+        assert fx.get("must_play", False) == (fx["kind"] == "must-play")
+    assert "must-play" in kinds
+    assert len(t.snapshot_state()["decks"]["numbers"]["out"]) == 8
+    t.run("deck.discard", {"deck": "numbers", "cards": ["plague"]})
+    assert any(c.startswith("plague") for c in t.snapshot_state()["decks"]["numbers"]["discard"])
+
+
+def test_plain_deck_reshuffles_and_never_repeats_within_a_cycle(tmp_path: Path) -> None:
+    t = table(tmp_path)
+    cards = [t.run("deck.draw", {"deck": "cycle"})["fx"]["card"] for _ in range(14)]
+    assert sorted(cards[:7]) == sorted(cards[7:]) == [f"c{i}" for i in range(1, 8)]
+
+
+def test_marauder_mode_mixes_every_card_and_allows_one_reserve_per_player(tmp_path: Path) -> None:
+    t = table(tmp_path, seed=3)
+    t.run("act.add", {"deck": "units", "player": "Ann", "units": ["griffins", "archers"]})
+    t.run("act.add", {"deck": "units", "player": "Bob", "units": ["wolves", "fangs"]})
+    t.run("act.turn", {"deck": "units", "mode": "marauder"})
+    fx = t.run("act.draw", {"deck": "units"})["fx"]
+    owner = fx["owner"]
+    other = "Bob" if owner == "Ann" else "Ann"
+    with pytest.raises(UsageError, match="only the card just drawn"):
+        t.run("act.reserve", {"deck": "units", "player": other})
+    t.run("act.reserve", {"deck": "units", "player": owner})
+    with pytest.raises(UsageError, match="already reserved a card this turn"):
+        t.run("act.reserve", {"deck": "units", "player": owner})
+    drawn = [t.run("act.draw", {"deck": "units"})["fx"]["card"] for _ in range(3)]
+    with pytest.raises(UsageError, match="the deck is empty"):
+        t.run("act.draw", {"deck": "units"})
+    played = t.run("act.play", {"deck": "units", "player": owner})["fx"]["card"]
+    assert sorted([*drawn, played]) == ["archers", "fangs", "griffins", "wolves"]
+
+
+def test_sequence_mode_reveals_in_order_and_reserves_the_first_card(tmp_path: Path) -> None:
+    t = table(tmp_path)
+    t.run("act.add", {"deck": "units", "player": "Ann", "units": ["a1", "a2", "a3"]})
+    t.run("act.turn", {"deck": "units", "mode": "sequence", "order": {"Ann": ["a3", "a1", "a2"]}})
+    t.run("act.reserve", {"deck": "units", "player": "Ann"})
+    assert t.run("act.draw", {"deck": "units", "player": "Ann"})["fx"]["card"] == "a1"
+    assert t.run("act.play", {"deck": "units", "player": "Ann"})["fx"]["card"] == "a3"
+    t.run("act.remove", {"deck": "units", "unit": "a2"})
+    assert t.run("act.draw", {"deck": "units", "player": "Ann"})["fx"]["removed"] is True
+
+
+def test_barbarian_mode_plays_the_chosen_card(tmp_path: Path) -> None:
+    t = table(tmp_path)
+    t.run("act.add", {"deck": "units", "player": "Ann", "units": ["a1", "a2"]})
+    t.run("act.turn", {"deck": "units", "mode": "barbarian"})
+    assert t.run("act.play", {"deck": "units", "player": "Ann", "card": "a2"})["fx"]["card"] == "a2"
+    with pytest.raises(UsageError, match="has no card 'a2' left"):
+        t.run("act.play", {"deck": "units", "player": "Ann", "card": "a2"})
+
+
+def scoring(game: str, calc: str) -> object:
+    return Game.load(ROOT / "content" / game).spec.scoring[calc]
+
+
+def test_five_armies_victory_points_and_instant_win_at_the_front_gate() -> None:
+    spec = scoring("five-armies", "victory")
+    held = calculate(spec, {"hold": "ravenhill,east-hill,camp"})
+    assert (
+        held["points"] == 10 and held["wins_now"] is False and held["wins_at_end_of_turn"] is True
+    )
+    assert calculate(spec, {"hold": "front-gate,ravenhill,camp"})["wins_now"] is True
+    assert calculate(spec, {"hold": "camp,dale-ruins"})["beorn_would_win"] is True
+    with pytest.raises(UsageError, match="no place 'mordor'"):
+        calculate(spec, {"hold": "mordor"})
+
+
+def test_barons_score_hand_limit_and_hit_number() -> None:
+    spec = scoring("barons-of-fyn", "baron")
+    assert calculate(spec, {"lands": "5", "population": "7", "combat": "6"})["score"] == 18
+    assert calculate(spec, {"holdings": "capital,city,town,town,village"})["hand_limit"] == 9
+    hit = calculate(spec, {"mine": "3", "theirs": "2", "draw": "6"})
+    assert hit["hit_number"] == 6 and hit["hit"] is True
+    assert calculate(spec, {"mine": "1", "theirs": "9", "draw": "1"})["hit"] is True
+    assert calculate(spec, {"mine": "9", "theirs": "1", "draw": "10"})["hit"] is False
+
+
+def test_pocket_battles_order_cost_and_victory_with_tie_breaks() -> None:
+    spec = scoring("pocket-battles", "battle")
+    assert calculate(spec, {"on-unit": "1"})["order_cost"] == 2
+    assert calculate(spec, {"limit": "60"})["command_points"] == 6
+    assert calculate(spec, {"limit": "60", "destroyed": "30", "lost": "20"})["winner"] == "me"
+    assert calculate(spec, {"limit": "60", "destroyed": "30", "lost": "40"})["winner"] == "them"
+    assert (
+        calculate(spec, {"limit": "60", "destroyed": "30", "lost": "30"})["winner"]
+        == "second-player"
+    )
+    assert calculate(spec, {"limit": "60", "destroyed": "20", "lost": "10"})["winner"] is None
+
+
+def test_manoeuvre_combat_by_ratio_and_the_tie_break_order() -> None:
+    spec = scoring("manoeuvre", "battle")
+    rows = {
+        (a, d): calculate(spec, {"attack": str(a), "defence": str(d)})["row"]
+        for a, d in [(3, 4), (4, 4), (5, 4), (9, 4), (13, 4), (17, 4)]
+    }
+    assert rows == {(3, 4): 0, (4, 4): 0, (5, 4): 1, (9, 4): 2, (13, 4): 3, (17, 4): 4}
+    assert (
+        calculate(spec, {"mine": "4", "theirs": "4", "depleted-mine": "1", "depleted-theirs": "2"})[
+            "winner"
+        ]
+        == "me"
+    )
+    tie = calculate(spec, {"mine": "4", "theirs": "4", "nations": "france,britain"})
+    assert tie["winner"] == "them" and tie["decided_by"] == "nation order"
+
+
+def test_score_pad_sums_rounds_per_player(tmp_path: Path, data_dir: Path) -> None:
+    env = {**os.environ, "PNP_DATA_DIR": str(data_dir)}
+
+    def pnp(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "generator.cli", *args],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=env,
+        )
+
+    assert pnp("session", "new", GAME, "--players", "Ann,Bob").returncode == 0
+    for who, pts in (("Ann", "3"), ("Bob", "5"), ("Ann", "4")):
+        assert pnp("score", "add", who, pts).returncode == 0
+    pad = json.loads(pnp("score", "pad", "--json").stdout)
+    assert pad["totals"] == {"Ann": 7, "Bob": 5} and pad["rounds"] == [1, 2]
+    status = pnp("status", "--lang", "zh-Hant").stdout
+    assert "分數：Ann 7, Bob 5" in status
+
+
+def test_play_prompt_reads_commands_from_stdin(tmp_path: Path, data_dir: Path) -> None:
+    env = {**os.environ, "PNP_DATA_DIR": str(data_dir)}
+    run = subprocess.run(
+        [sys.executable, "-m", "generator.cli", "play", GAME],
+        input="roll 2d6 --seed 1\nroll 2d6kq\nscore add Ann 2\nquit\nroll 1d6\n",
+        capture_output=True, text=True, cwd=ROOT, env=env,
+    )  # fmt: skip
+    assert run.returncode == 0
+    assert "2d6 = [" in run.stdout and "Ann +2 (round 1); total 2." in run.stdout
+    assert "unexpected 'q'" in run.stderr and "1d6" not in run.stdout
