@@ -227,9 +227,30 @@ def _boxes(atoms: list[Atom]) -> list[list[Atom]]:
             and not _can_break(boxes[-1][-1], atom)
         ):
             boxes[-1].append(atom)
+            if atom.first in NO_START and _icon_led(boxes[-1]):
+                _glue_back(boxes)
         else:
             boxes.append([atom])
     return boxes
+
+
+def _icon_led(box: list[Atom]) -> bool:
+    return bool(box[0].pieces) and box[0].pieces[0].icon is not None
+
+
+def _glue_back(boxes: list[list[Atom]]) -> None:
+    """Keep an icon followed by closing punctuation with what precedes it (through spaces).
+
+    An inline icon has no text to extract, so a line starting with icon + "。" would read as a
+    line starting with "。".
+    """
+    while len(boxes) > 1 and not boxes[-2][-1].newline:
+        if boxes[-2][0].space and (len(boxes) == 2 or boxes[-3][-1].newline):
+            return  # never make a box that starts a paragraph with a space
+        last = boxes.pop()
+        boxes[-1].extend(last)
+        if not boxes[-1][0].space:
+            return
 
 
 def wrap(
