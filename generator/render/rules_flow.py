@@ -91,11 +91,12 @@ def text_rows(
     marker: str | None = None,
     background: str | None = None,
     pad: float = 0.0,
+    leading: float | None = None,
 ) -> list[Row]:
     """Rows of a wrapped text; ``marker`` (a step number, a bullet) hangs left of the indent."""
     size = size or st.size
     colour = color or st.ink
-    lead = st.leading
+    lead = leading or st.leading
     h = size * lead
     inner = width - indent - 2 * pad
     rows: list[Row] = []
@@ -118,7 +119,8 @@ def text_rows(
 
 def heading_rows(title: str, width: float, st: Style, anchor: str | None = None) -> list[Row]:
     """A section heading with a rule under it, kept with the rows that follow."""
-    rows = text_rows(title, width, st, size=st.heading, bold=True, color=st.accent)
+    # one leading for headings in every language, so bilingual headings share a baseline
+    rows = text_rows(title, width, st, size=st.heading, bold=True, color=st.accent, leading=1.3)
     for r in rows:
         r.keep = True
     rows[0].anchor = anchor

@@ -1,0 +1,268 @@
+"""Built rule-sheet PDFs, read back with a PDF text extractor (pypdf).
+
+What a reader of the printed sheet relies on: no line starts with closing punctuation, no
+English word is split, the text of every section is exactly its source (nothing lost to a
+missing glyph), every font is embedded, the bilingual edition starts each section level on
+both sides, and the same input gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.content.loader import find_games
+from generator.errors import ContentError, IssueCollector
+from generator.render.rulesheet import footer_text
+from generator.render.text import NO_START, plain_text
+from generator.rules import build_rules
+from generator.rules.sheet import PrintSection, Sheet, make_sheet
+from generator.rules.source import load_rulebook
+
+FIXTURES = Path(__file__).parent / "fixtures"
+CONTENT = Path(__file__).parent.parent / "content"
+LANGS = ("en", "zh-Hant", "zh-Hans")
+
+
+# ---------------------------------------------------------------- reading PDFs back
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def page_lines(path: Path) -> list[list[str]]:
+    return [p.extract_text().split("\n") for p in PdfReader(path).pages]
+
+
+def body_text(path: Path) -> str:
+    """All text of a rule sheet without the page-number lines, whitespace removed."""
+    pages = PdfReader(path).pages
+    out = []
+    for n, page in enumerate(pages, 1):
+        text = page.extract_text()
+        footer = footer_text(n, len(pages))
+        assert text.startswith(footer), f"page {n} of {path.name} lacks its page number"
+        out.append(text[len(footer) :])
+    return squash("".join(out))
+
+
+def section_text(section: PrintSection) -> str:
+    """What a section must read as: title, then each block (steps numbered, list bulleted)."""
+    parts = [section.title]
+    for block in section.blocks:
+        if block.kind == "steps":
+            parts += [f"{n}.{plain_text(t)}" for n, t in enumerate(block.items, 1)]
+        elif block.kind == "list":
+            parts += [f"•{plain_text(t)}" for t in block.items]
+        elif block.kind == "table":
+            cells = [*block.header, *(c for row in block.rows for c in row)]
+            parts += [plain_text(c) for c in cells]
+        else:
+            parts.append(plain_text(block.items[0]))
+    return squash("".join(parts))
+
+
+def lines_starting_with_closing_punctuation(path: Path) -> list[str]:
+    return [
+        line
+        for lines in page_lines(path)
+        for line in lines
+        if line.strip() and line.strip()[0] in NO_START
+    ]
+
+
+def unembedded_fonts(path: Path) -> list[str]:
+    bad = []
+    for page in PdfReader(path).pages:
+        fonts = page.get("/Resources", {}).get("/Font", {})
+        for name, ref in fonts.items():
+            font = ref.get_object()
+            desc = font.get("/FontDescriptor")
+            if font.get("/Subtype") == "/Type0":
+                desc = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+            desc = desc.get_object() if desc is not None else {}
+            if not any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3")):
+                bad.append(f"{name} {font.get('/BaseFont')}")
+    return bad
+
+
+def check_sheet_pdf(path: Path, sheet: Sheet) -> None:
+    assert lines_starting_with_closing_punctuation(path) == []
+    assert unembedded_fonts(path) == []
+    text = body_text(path)
+    cursor = 0
+    for section in sheet.sections:
+        expected = section_text(section)
+        found = text.find(expected, cursor)
+        assert found >= 0, f"{path.name}: section {section.id!r} does not read as its source"
+        cursor = found + len(expected)
+
+
+# ---------------------------------------------------------------- the fixture game
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Sheet], list[Path]]:
+    root = tmp_path_factory.mktemp("rules")
+    game = root / "rules_good"
+    shutil.copytree(FIXTURES / "rules_good", game)
+    files = build_rules(game, root / "out", ["all"], ["zh-Hant", "zh-Hans"], "A4")
+    book = load_rulebook(game, IssueCollector())
+    sheets = {lang: make_sheet(book, lang) for lang in LANGS}
+    return root / "out", sheets, files
+
+
+def test_build_writes_each_language_the_bilingual_editions_and_aid_cards(built) -> None:  # type: ignore[no-untyped-def]
+    out, _, files = built
+    assert sorted(p.name for p in files) == sorted(
+        [
+            *(f"rules.{lang}.pdf" for lang in LANGS),
+            *(f"aids.{lang}.pdf" for lang in LANGS),
+            "rules.en+zh-Hant.pdf",
+            "rules.en+zh-Hans.pdf",
+        ]
+    )
+    assert sorted(p.name for p in out.iterdir()) == sorted(p.name for p in files)  # no temp files
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sheet_text_equals_source_without_bad_line_starts_and_with_embedded_fonts(
+    built, lang: str
+) -> None:  # type: ignore[no-untyped-def]
+    out, sheets, _ = built
+    check_sheet_pdf(out / f"rules.{lang}.pdf", sheets[lang])
+
+
+def test_chinese_lines_really_were_pulled_back_from_closing_punctuation(built) -> None:  # type: ignore[no-untyped-def]
+    out, _, _ = built
+    lines = [ln.strip() for page in page_lines(out / "rules.zh-Hant.pdf") for ln in page]
+    long_text = [ln for ln in lines if ln and ln[-1] in "，。、：；！？）」』"]
+    assert len(long_text) >= 3  # the punctuation-dense paragraph wrapped at punctuation
+    assert all(ln[0] not in NO_START for ln in lines if ln)
+
+
+def test_english_words_are_never_split_across_lines(built) -> None:  # type: ignore[no-untyped-def]
+    out, sheets, _ = built
+    words = set()
+    for section in sheets["en"].sections:
+        for block in section.blocks:
+            for t in (*block.items, *block.header, *(c for r in block.rows for c in r)):
+                words.update(plain_text(t).split())
+        words.update(section.title.split())
+    tokens = [
+        tok for page in page_lines(out / "rules.en.pdf") for line in page for tok in line.split()
+    ]
+    long_words = [t for t in tokens if len(t) > 12]
+    assert "internationalisation," in long_words and "extraordinarily" in tokens
+    pieces = [t for t in long_words if t not in words]
+    assert pieces == []
+
+
+@pytest.mark.parametrize("name", ["rules.en+zh-Hant.pdf", "rules.en+zh-Hans.pdf"])
+def test_bilingual_edition_starts_each_section_level_on_both_sides(built, name: str) -> None:  # type: ignore[no-untyped-def]
+    out, sheets, _ = built
+    headings: list[tuple[int, float, float]] = []
+    reader = PdfReader(out / name)
+    for n, page in enumerate(reader.pages):
+
+        def visit(text, cm, tm, font, size, n=n):  # type: ignore[no-untyped-def]
+            if text.strip() and 10 < size < 16:
+                headings.append((n, tm[4], tm[5]))
+
+        page.extract_text(visitor_text=visit)
+    mid = float(reader.pages[0].mediabox.width) / 2
+    left = [(p, round(y, 1)) for p, x, y in headings if x < mid]
+    right = [(p, round(y, 1)) for p, x, y in headings if x >= mid]
+    assert len(left) == len(sheets["en"].sections) + 1  # contents + every section
+    assert left == right
+    assert unembedded_fonts(out / name) == []
+    assert lines_starting_with_closing_punctuation(out / name) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_aid_cards_hold_the_marked_sections_only(built, lang: str) -> None:  # type: ignore[no-untyped-def]
+    out, sheets, _ = built
+    path = out / f"aids.{lang}.pdf"
+    text = squash("".join(p.extract_text() for p in PdfReader(path).pages))
+    for section in sheets[lang].sections:
+        assert (section_text(section) in text) == section.aid
+    assert unembedded_fonts(path) == []
+    assert lines_starting_with_closing_punctuation(path) == []
+
+
+def test_same_input_builds_the_same_bytes(built, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    out, _, files = built
+    again = build_rules(FIXTURES / "rules_good", tmp_path, ["all"], ["zh-Hant", "zh-Hans"], "A4")
+    assert [p.read_bytes() for p in again] == [p.read_bytes() for p in files]
+
+
+def test_letter_and_a4_paper_sizes(built, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    out, _, _ = built
+    a4 = PdfReader(out / "rules.en.pdf").pages[0].mediabox
+    assert (round(float(a4.width)), round(float(a4.height))) == (595, 842)
+    letter = build_rules(FIXTURES / "rules_good", tmp_path, ["en"], [], "Letter")
+    box = PdfReader(letter[0]).pages[0].mediabox
+    assert (float(box.width), float(box.height)) == (612.0, 792.0)
+
+
+def test_long_aid_section_continues_on_another_tarot_card(tmp_path: Path) -> None:
+    game = tmp_path / "long"
+    shutil.copytree(FIXTURES / "rules_good", game)
+    steps = "\n".join(
+        f'          - "Step {n}: move every unit of the active side one square, then check supply lines and morale."'
+        for n in range(60)
+    )
+    en = game / "rules" / "en.yaml"
+    en.write_text(
+        en.read_text(encoding="utf-8")
+        + f"  - id: huge\n    title: Huge aid\n    aid: true\n    blocks:\n      - steps:\n{steps}\n",
+        encoding="utf-8",
+    )
+    files = build_rules(game, tmp_path / "out", ["en"], [], "A4", aid_size="tarot")
+    aids = next(p for p in files if p.name == "aids.en.pdf")
+    text = "".join(p.extract_text() for p in PdfReader(aids).pages)
+    assert text.count("Huge aid (cont.)") >= 1
+    assert "Step 59: move" in text
+    assert lines_starting_with_closing_punctuation(aids) == []
+
+
+def test_content_errors_stop_the_build_before_any_file_is_written(tmp_path: Path) -> None:
+    game = tmp_path / "rules_bad_markup"
+    shutil.copytree(FIXTURES / "rules_bad_markup", game)
+    with pytest.raises(ContentError, match=r"no font can draw 〈 \(U\+3008\)"):
+        build_rules(game, tmp_path / "out", ["all"], [], "A4")
+    assert not (tmp_path / "out").exists()
+
+
+# ---------------------------------------------------------------- the shipped games
+
+
+def shipped_games() -> list[Path]:
+    return [g for g in find_games(CONTENT) if (g / "rules" / "en.yaml").is_file()]
+
+
+def test_all_six_games_ship_rule_sources() -> None:
+    assert [g.name for g in shipped_games()] == [
+        "barons-of-fyn",
+        "five-armies",
+        "manoeuvre",
+        "maquis",
+        "pocket-battles",
+        "ragnarok",
+    ]
+
+
+@pytest.mark.parametrize("game", shipped_games(), ids=lambda p: p.name)
+def test_shipped_rule_sheets_read_back_exactly(game: Path, tmp_path: Path) -> None:
+    files = build_rules(game, tmp_path, ["all"], [], "A4")
+    book = load_rulebook(game, IssueCollector())
+    for lang in LANGS:
+        check_sheet_pdf(tmp_path / f"rules.{lang}.pdf", make_sheet(book, lang))
+    for path in files:
+        assert unembedded_fonts(path) == []
+        assert lines_starting_with_closing_punctuation(path) == []
