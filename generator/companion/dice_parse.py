@@ -16,8 +16,8 @@ the column at fault. The parser is a loop, not a recursion, so no input can exha
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..errors import PnpError
 
@@ -40,16 +40,14 @@ class DiceError(PnpError):
         super().__init__(f"{message} (column {col})\n  {shown}\n  {caret}")
 
 
-@dataclass(frozen=True, slots=True)
-class Const:
+class Const(NamedTuple):
     """A whole number in the expression."""
 
     value: int
     col: int
 
 
-@dataclass(frozen=True, slots=True)
-class Dice:
+class Dice(NamedTuple):
     """``count`` dice of ``sides`` faces (or the content die ``die``) and their modifiers."""
 
     count: int
@@ -63,8 +61,7 @@ class Dice:
     icons: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Expr:
+class Expr(NamedTuple):
     """A parsed expression: signed terms in order."""
 
     text: str
@@ -75,8 +72,7 @@ class Expr:
         return sum(t.count for _, t in self.terms if isinstance(t, Dice))
 
 
-@dataclass(frozen=True, slots=True)
-class Tok:
+class Tok(NamedTuple):
     kind: str  # int, d, %, name, +, -, !, @, cmp, keep, r, end
     text: str
     col: int

@@ -9,8 +9,7 @@ explosions included) or an unknown content die are reported at their column.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .dice_parse import Const, Dice, DiceError, Expr, compare, parse
 from .rng import Source
@@ -18,8 +17,7 @@ from .rng import Source
 MAX_ROLLS = 1000
 
 
-@dataclass(frozen=True)
-class DieFaces:
+class DieFaces(NamedTuple):
     """A die from game content: the value and label of each face, in face order."""
 
     values: tuple[int, ...]
@@ -29,17 +27,19 @@ class DieFaces:
 FaceResolver = Callable[[str], DieFaces | None]
 
 
-@dataclass(slots=True)
 class DieRoll:
     """One die as it finally lies, and how it got there."""
 
-    value: int
-    label: str | None = None
-    kept: bool = True
-    exploded: bool = False  # added by an explosion
-    rerolled_from: int | None = None
-    success: bool | None = None
-    score: int | None = None
+    __slots__ = ("value", "label", "kept", "exploded", "rerolled_from", "success", "score")
+
+    def __init__(self, value: int, label: str | None = None, *, exploded: bool = False) -> None:
+        self.value = value
+        self.label = label
+        self.kept = True
+        self.exploded = exploded  # added by an explosion
+        self.rerolled_from: int | None = None
+        self.success: bool | None = None
+        self.score: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"value": self.value, "kept": self.kept}
@@ -52,7 +52,6 @@ class DieRoll:
         return out
 
 
-@dataclass(slots=True)
 class TermResult:
     """One signed term: a constant or a group of dice, with its value.
 
@@ -60,12 +59,19 @@ class TermResult:
     built when first asked for, which keeps the common ``2d6`` fast.
     """
 
-    sign: int
-    value: int
-    faces: list[int] | None = None
-    text: str = ""
-    successes: bool = False
-    records: list[DieRoll] | None = None
+    __slots__ = ("sign", "value", "faces", "text", "successes", "records")
+
+    def __init__(
+        self,
+        sign: int,
+        value: int,
+        faces: list[int] | None = None,
+        text: str = "",
+        successes: bool = False,
+        records: list[DieRoll] | None = None,
+    ) -> None:
+        self.sign, self.value, self.faces, self.text = sign, value, faces, text
+        self.successes, self.records = successes, records
 
     @property
     def dice(self) -> list[DieRoll]:
@@ -74,14 +80,14 @@ class TermResult:
         return self.records
 
 
-@dataclass(slots=True)
 class RollResult:
     """The outcome of one expression."""
 
-    expr: str
-    total: int
-    terms: list[TermResult]
-    rolls: list[int]  # every face rolled, in order, re-rolled and exploded ones included
+    __slots__ = ("expr", "total", "terms", "rolls")
+
+    def __init__(self, expr: str, total: int, terms: list[TermResult], rolls: list[int]) -> None:
+        self.expr, self.total, self.terms = expr, total, terms
+        self.rolls = rolls  # every face rolled, in order, re-rolled and exploded ones included
 
     @property
     def dice(self) -> list[int]:
