@@ -1,0 +1,93 @@
+"""Rule-sheet figures for the shipped games: pages, build time per page, conversion time.
+
+Run from the repository root: ``python bench/rules.py [--repeat N] [--paper A4|Letter]``.
+For every game with rule sources it builds the three language sheets, both bilingual
+editions and the player-aid cards into a temporary folder (after one warm-up build, so font
+loading is not counted), and times the OpenCC t2s derivation of every zh-Hant section with
+glossary terms protected. Prints one row per game and a total; times are medians.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from generator.content.loader import find_games
+from generator.errors import IssueCollector
+from generator.rules import build_rules
+from generator.rules.derive import derive_section
+from generator.rules.source import load_rulebook
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _median(fn, repeat: int) -> tuple[float, object]:  # type: ignore[no-untyped-def]
+    times, result = [], None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--paper", default="A4", choices=["A4", "Letter"])
+    args = parser.parse_args()
+    games = [g for g in find_games(ROOT / "content") if (g / "rules" / "en.yaml").is_file()]
+    head = (
+        f"{'game':<16}{'files':>6}{'pages':>7}{'build s':>9}{'ms/page':>9}"
+        f"{'zh chars':>10}{'t2s ms':>8}{'us/char':>9}"
+    )
+    print(head)
+    print("-" * len(head))
+    totals = [0, 0, 0.0, 0, 0.0]
+    with tempfile.TemporaryDirectory() as tmp:
+        build_rules(games[0], Path(tmp) / "warm", ["en", "zh-Hant"], [], args.paper)
+        for game in games:
+            out = Path(tmp) / game.name
+
+            def build(game: Path = game, out: Path = out) -> list[Path]:
+                return build_rules(
+                    game, out, ["all"], ["zh-Hant", "zh-Hans"], args.paper, aid_size="poker"
+                )
+
+            seconds, files = _median(build, args.repeat)
+            pages = sum(len(PdfReader(p).pages) for p in files)  # type: ignore[union-attr]
+            book = load_rulebook(game, IssueCollector())
+            hant = book.translations["zh-Hant"].model.sections
+            chars = sum(
+                len(t) for s in hant for t in [s.title, *(x for b in s.blocks for x in b.texts())]
+            )
+
+            def convert(hant=hant, glossary=book.glossary):  # type: ignore[no-untyped-def]
+                return [derive_section(s, glossary) for s in hant]
+
+            t2s, _ = _median(convert, args.repeat)
+            print(
+                f"{game.name:<16}{len(files):>6}{pages:>7}{seconds:>9.2f}"
+                f"{1000 * seconds / pages:>9.1f}{chars:>10}{1000 * t2s:>8.1f}"
+                f"{1e6 * t2s / chars:>9.2f}"
+            )
+            totals[0] += len(files)
+            totals[1] += pages
+            totals[2] += seconds
+            totals[3] += chars
+            totals[4] += t2s
+    files_n, pages_n, secs, chars_n, conv = totals
+    print("-" * len(head))
+    print(
+        f"{'total':<16}{files_n:>6}{pages_n:>7}{secs:>9.2f}{1000 * secs / pages_n:>9.1f}"
+        f"{chars_n:>10}{1000 * conv:>8.1f}{1e6 * conv / chars_n:>9.2f}"
+    )
+    print(f"(median of {args.repeat} runs; paper {args.paper}; sheets, bilingual editions, aids)")
+
+
+if __name__ == "__main__":
+    main()
