@@ -9,6 +9,7 @@ place, so a failed build never leaves a half-written PDF.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from collections.abc import Sequence
@@ -260,10 +261,8 @@ def write_sheets(
         c.save()
         size = commit_file(fd, tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.close(fd)
-        except OSError:
-            pass
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
