@@ -19,7 +19,27 @@ from pathlib import Path
 
 N = 540
 ROOT = Path(__file__).resolve().parent.parent
-WORDS = ["advance", "the", "track", "draw", "a", "card", "roll", "two", "dice", "keep", "the", "best", "move", "one", "army", "to", "a", "free", "region"]
+WORDS = [
+    "advance",
+    "the",
+    "track",
+    "draw",
+    "a",
+    "card",
+    "roll",
+    "two",
+    "dice",
+    "keep",
+    "the",
+    "best",
+    "move",
+    "one",
+    "army",
+    "to",
+    "a",
+    "free",
+    "region",
+]
 
 
 def body(i: int) -> str:

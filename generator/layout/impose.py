@@ -218,10 +218,7 @@ def _candidate(
     axis = {"long": "x", "short": "y", "fold": "fold", "none": "x"}[duplex]
     backs = [_mirror(s, pw, ph, axis, fold_x or 0.0) for s in fronts]
     band = Rect(margin, margin, pw - 2 * margin, BAND - 1 * MM)
-    if duplex == "short":
-        back_band = Rect(margin, ph - margin - band.h, band.w, band.h)
-    else:
-        back_band = band
+    back_band = Rect(margin, ph - margin - band.h, band.w, band.h) if duplex == "short" else band
     grid = Rect(
         min(s.trim.x for s in fronts),
         min(s.trim.y for s in fronts),
