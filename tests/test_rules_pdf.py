@@ -266,3 +266,25 @@ def test_shipped_rule_sheets_read_back_exactly(game: Path, tmp_path: Path) -> No
     for path in files:
         assert unembedded_fonts(path) == []
         assert lines_starting_with_closing_punctuation(path) == []
+
+
+def test_cli_build_writes_into_the_games_output_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    shutil.copytree(FIXTURES / "rules_good", tmp_path / "rules_good")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(
+        cli,
+        ["rules", "build", "rules_good", "--lang", "en", "--bilingual", "zh-Hant", "--out", "out"],
+    )
+    assert result.exit_code == 0, result.output
+    written = sorted(p.name for p in (tmp_path / "out" / "rules-good").iterdir())
+    assert written == ["aids.en.pdf", "rules.en+zh-Hant.pdf", "rules.en.pdf"]
+    assert result.stdout.splitlines() == [
+        str(Path("out") / "rules-good" / name)
+        for name in ["rules.en.pdf", "aids.en.pdf", "rules.en+zh-Hant.pdf"]
+    ]
