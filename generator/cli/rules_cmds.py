@@ -192,4 +192,4 @@ def stamp(game: str, langs: tuple[str, ...], content: Path) -> None:
     for s in stamps:
         was = s.old or "none"
         click.echo(f"{s.lang} {s.section}: {was} -> {s.new}")
-    click.echo(f"{len(stamps)} sections stamped", err=True)
+    click.echo(f"{_count(len(stamps), 'section')} stamped", err=True)
