@@ -40,7 +40,7 @@ def _data_path(data: Any, loc: tuple[Any, ...]) -> PathKey:
     """Drop pydantic's union tags from ``loc``, keeping the steps that exist in the data."""
     out: list[str | int] = []
     node = data
-    for part in loc:
+    for n, part in enumerate(loc):
         if (
             isinstance(node, dict)
             and isinstance(part, str)
@@ -55,7 +55,7 @@ def _data_path(data: Any, loc: tuple[Any, ...]) -> PathKey:
             isinstance(node, dict)
             and isinstance(part, str)
             and "[" not in part
-            and part not in _TAGS
+            and n == len(loc) - 1
         ):
             out.append(part)  # a missing key: keep it so the message names it
             node = None
