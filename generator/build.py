@@ -12,7 +12,7 @@ import hashlib
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import __version__
@@ -348,4 +348,4 @@ def _write_state(path: Path, state: dict[str, dict[str, object]]) -> None:
     commit_file(fd, tmp, path)
 
 
-__all__ = ["BuildOptions", "ComponentResult", "build_game", "check_game", "plan", "replace"]
+__all__ = ["BuildOptions", "ComponentResult", "build_game", "check_game", "plan"]

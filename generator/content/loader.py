@@ -13,7 +13,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import ContentError, Issue, IssueCollector, Location, UsageError
+from ..errors import ContentError, IssueCollector, Location, UsageError
 from .schema import BackSpec, ComponentSpec, GameSpec, ItemsFile, ItemSpec, LayoutSpec
 from .validate import key_path, suggest, validate
 from .yamlload import Loaded, Marks, display_path, load_yaml
@@ -305,8 +305,3 @@ def load_game(path: Path, templates: Path | None = None) -> Game:
         loaded.marks,
         MappingProxyType(loader.layout_marks),
     )
-
-
-def issue_at(loaded_marks: Marks, path: tuple[Any, ...], message: str) -> Issue:
-    """An issue located at ``path`` of a loaded file."""
-    return Issue(loaded_marks.locate(path), key_path(path), message)

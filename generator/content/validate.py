@@ -62,23 +62,6 @@ def _data_path(data: Any, loc: tuple[Any, ...]) -> PathKey:
     return tuple(out)
 
 
-_TAGS = {
-    "str",
-    "dict",
-    "list",
-    "int",
-    "float",
-    "bool",
-    "none",
-    "literal",
-    "frame",
-    "text",
-    "circle",
-    "icon",
-    "image",
-}
-
-
 def _unwrap(tp: Any) -> list[Any]:
     """The model classes an annotation may hold (through Optional, list, dict, Annotated, unions)."""
     origin = typing.get_origin(tp)
