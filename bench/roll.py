@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 import timeit
+from pathlib import Path
 
 
 def cold(cmd: list[str], runs: int, env: dict[str, str]) -> float:
@@ -44,7 +45,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=21)
     args = parser.parse_args()
     py = sys.executable
-    pnp = shutil.which("pnp")
+    # the pnp installed beside this Python (a venv's script), not a shim found on PATH
+    beside = Path(sys.executable).parent / "pnp"
+    pnp = str(beside) if beside.is_file() else shutil.which("pnp")
     roll_cmd = [pnp, "roll", "2d6"] if pnp else [py, "-m", "generator.cli", "roll", "2d6"]
     with tempfile.TemporaryDirectory() as data:
         # an installed pnp has its bytecode cached; measure that, not a recompile per run

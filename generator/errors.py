@@ -8,12 +8,11 @@ structured data so tests and editors can use it without parsing text.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, order=True)
-class Location:
-    """Where in a content file something is: 1-based line and column."""
+class Location(NamedTuple):
+    """Where in a content file something is: 1-based line and column (ordered, immutable)."""
 
     file: str
     line: int = 0
@@ -25,8 +24,7 @@ class Location:
         return self.file
 
 
-@dataclass(frozen=True)
-class Issue:
+class Issue(NamedTuple):
     """One problem found in content: where, which key, what is wrong."""
 
     location: Location
@@ -70,6 +68,14 @@ class ContentError(PnpError):
         return err
 
 
+def report(exc: PnpError) -> list[str]:
+    """The lines the CLI prints for ``exc``: one ``Error:`` line, or each problem and a count."""
+    lines = exc.lines()
+    if len(lines) == 1:
+        return [f"Error: {lines[0]}"]
+    return [*lines, f"Error: {len(lines)} problems found."]
+
+
 class UsageError(PnpError):
     """The user asked for something that cannot be done (unknown game, bad option value)."""
 
@@ -80,11 +86,11 @@ class BuildError(PnpError):
     """A build step failed for a reason other than invalid content (disk, font, image)."""
 
 
-@dataclass
 class IssueCollector:
     """Accumulates issues so a whole game is checked before aborting once."""
 
-    issues: list[Issue] = field(default_factory=list)
+    def __init__(self) -> None:
+        self.issues: list[Issue] = []
 
     def add(self, location: Location, key: str, message: str, severity: str = "error") -> None:
         self.issues.append(Issue(location, key, message, severity))

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from generator.companion.dice_parse import DiceError, parse
 from generator.companion.dice_roll import DieFaces, roll
-from generator.companion.rng import FairSource, seeded
+from generator.companion.rng import FairSource, SystemSource, seeded
 from generator.errors import PnpError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -168,6 +168,32 @@ def test_seeded_dice_pass_chi_square_at_alpha_0_001(sides: int, seed: int) -> No
     assert chi_square(counts, sides, 5994) < CRITICAL[sides], counts
 
 
+@pytest.mark.parametrize("sides", [6, 8, 10])
+def test_os_entropy_dice_pass_chi_square(sides: int) -> None:
+    # alpha 0.001 per run would fail one CI run in a thousand per die; three independent
+    # samples must all fail for the test to fail, which a biased source does every time
+    results = []
+    for _ in range(3):
+        counts = Counter()
+        source = SystemSource()
+        for _ in range(6):
+            counts.update(roll(f"999d{sides}", source).rolls)
+        results.append(chi_square(counts, sides, 5994) < CRITICAL[sides])
+    assert any(results)
+
+
+@pytest.mark.parametrize("n", [1, 2, 7, 255, 256, 257, 1000, 65536, 10**12])
+def test_os_entropy_below_stays_in_range_and_reaches_both_ends(n: int) -> None:
+    source = SystemSource()
+    draws = [source.below(n) for _ in range(4000)]
+    assert all(0 <= d < n for d in draws)
+    if n <= 256:
+        assert set(draws) == set(range(n))
+    else:  # each half of the range is drawn about half the time
+        low = sum(d < n // 2 for d in draws)
+        assert 1700 < low < 2300, low
+
+
 def test_fair_source_rejects_instead_of_taking_a_biased_modulo() -> None:
     source = FairSource(b"k")
     limit_for_three = (1 << 256) - ((1 << 256) % 3)
@@ -254,3 +280,48 @@ def test_roll_2d6_imports_nothing_from_the_pdf_side_or_the_content_loader(tmp_pa
     assert not any(
         m.startswith("generator.content") or m.startswith("generator.render") for m in full
     )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["3d6+2", "--seed", "42", "--json"],
+        ["4d6kh3", "--seed=7"],
+        ["6d6>=5r2", "--json", "--seed", "1", "--no-session"],
+        ["4d6kq"],
+        ["2d6", "--seed", "x"],
+        ["2d6", "--lang", "en", "--seed", "5"],
+    ],
+)
+def test_quick_roll_prints_what_the_full_command_prints(args: list[str], tmp_path: Path) -> None:
+    """`pnp roll` answers plain rolls before loading click; both paths must agree exactly."""
+    env = {**os.environ, "PNP_DATA_DIR": str(tmp_path)}
+    quick = pnp("roll", *args, env=env)
+    code = f"import sys; from generator.cli.app import run; run({['roll', *args]!r})"
+    full = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env
+    )
+    assert quick.returncode == full.returncode
+    assert quick.stderr == full.stderr
+    if "--seed" in args:
+        assert quick.stdout == full.stdout
+    else:
+        assert len(quick.stdout.splitlines()) == len(full.stdout.splitlines())
+
+
+def test_plain_roll_does_not_load_click(tmp_path: Path) -> None:
+    env = {**os.environ, "PNP_DATA_DIR": str(tmp_path)}
+    code = "import sys; from generator.cli import main; main(['roll', '2d6']); print('click' in sys.modules)"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1] == "False"
+
+
+def test_plain_roll_is_recorded_in_the_current_session(tmp_path: Path) -> None:
+    env = {**os.environ, "PNP_DATA_DIR": str(tmp_path)}
+    assert pnp("session", "new", "pocket-battles", env=env).returncode == 0
+    assert pnp("roll", "2d6", env=env).returncode == 0
+    assert pnp("roll", "1d6", "--no-session", env=env).returncode == 0
+    log = json.loads(pnp("log", "--json", env=env).stdout)
+    rolls = [e for e in log["events"] if e.get("type") == "roll"]
+    assert [e["args"]["expr"] for e in rolls] == ["2d6"]

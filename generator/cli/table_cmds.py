@@ -147,10 +147,9 @@ def _is_named(expr: str) -> bool:
 
 
 def _has_current() -> bool:
-    from ..companion.session import current_session
+    from ..companion.paths import has_current_session
 
-    current = current_session()
-    return current is not None and current.is_file()
+    return has_current_session()
 
 
 def _roll_with_content(

@@ -10,9 +10,7 @@ same derivation with a key made from the seed, so seeded runs are reproducible a
 
 from __future__ import annotations
 
-import hashlib
 import os
-import random
 from typing import Protocol
 
 _SPAN = 1 << 256
@@ -27,13 +25,50 @@ class Source(Protocol):
 
 
 class SystemSource:
-    """Operating-system entropy (``os.urandom``), the default at the table."""
+    """Operating-system entropy (``os.urandom``), the default at the table.
+
+    Bytes are read from the OS in blocks and spent one die at a time: a die of ``n`` <= 256
+    faces takes one byte, rejected when it falls in the top ``256 % n`` values, so every face
+    is equally likely; larger ranges take as many bytes as their bit length needs.
+    """
 
     kind = "system"
+    _BLOCK = 256
 
     def __init__(self) -> None:
-        self._rng = random.SystemRandom()
-        self.below = self._rng.randrange
+        self._buf = b""
+        self._pos = 0
+        self._limits: dict[int, int] = {}
+
+    def _bytes(self, k: int) -> bytes:
+        if self._pos + k > len(self._buf):
+            self._buf = os.urandom(max(self._BLOCK, k))
+            self._pos = 0
+        out = self._buf[self._pos : self._pos + k]
+        self._pos += k
+        return out
+
+    def below(self, n: int) -> int:
+        if n <= 256:
+            limit = self._limits.get(n)
+            if limit is None:
+                if n < 1:
+                    raise ValueError("below(n) needs n >= 1")
+                limit = self._limits[n] = 256 - 256 % n
+            while True:
+                if self._pos >= len(self._buf):
+                    self._buf = os.urandom(self._BLOCK)
+                    self._pos = 0
+                b = self._buf[self._pos]
+                self._pos += 1
+                if b < limit:
+                    return b % n
+        bits = (n - 1).bit_length()
+        size = (bits + 7) // 8
+        while True:  # rejection on the smallest power of two above n: no modulo bias
+            x = int.from_bytes(self._bytes(size), "big") >> (size * 8 - bits)
+            if x < n:
+                return x
 
 
 class FairSource:
@@ -45,6 +80,8 @@ class FairSource:
     kind = "fair"
 
     def __init__(self, key: bytes, counter: int = 0) -> None:
+        import hashlib  # imported here: an unseeded `pnp roll` never needs it
+
         self.key = key
         self.counter = counter
         # HMAC's two padded key hashes, computed once (RFC 2104); each block copies them.
@@ -78,6 +115,8 @@ class FairSource:
 
 def seed_key(seed: int | str) -> bytes:
     """The HMAC key used for ``--seed N``: SHA-256 of the seed's decimal text."""
+    import hashlib
+
     return hashlib.sha256(f"pnp-seed:{seed}".encode()).digest()
 
 
@@ -95,4 +134,6 @@ def new_secret() -> bytes:
 
 def commitment(secret: bytes) -> str:
     """The SHA-256 commitment printed before play: hex of SHA-256(secret)."""
+    import hashlib
+
     return hashlib.sha256(secret).hexdigest()

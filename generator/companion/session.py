@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import PnpError
+from . import paths
 
 FORMAT = 1
 
@@ -32,25 +33,17 @@ class SessionError(PnpError):
 
 def data_dir() -> Path:
     """Where sessions live: ``$PNP_DATA_DIR``, else the user's data directory."""
-    env = os.environ.get("PNP_DATA_DIR")
-    if env:
-        return Path(env)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("pnp", appauthor=False))
+    return Path(paths.data_dir())
 
 
 def current_pointer() -> Path:
-    return data_dir() / "current"
+    return Path(paths.current_pointer())
 
 
 def current_session() -> Path | None:
     """The session chosen by the last ``pnp session new`` (None when there is none)."""
-    try:
-        text = current_pointer().read_text(encoding="utf-8").strip()
-    except OSError:
-        return None
-    return Path(text) if text else None
+    current = paths.current_session()
+    return Path(current) if current else None
 
 
 def set_current(path: Path) -> None:

@@ -1,0 +1,40 @@
+"""Where the companion keeps its files: the data directory and the current-session pointer.
+
+Kept free of heavy imports (no pathlib, no session machinery) because ``pnp roll`` asks it,
+before anything else, whether a current session exists to record the roll in.
+"""
+
+from __future__ import annotations
+
+import os
+
+
+def data_dir() -> str:
+    """``$PNP_DATA_DIR``, else the user's data directory for ``pnp``."""
+    env = os.environ.get("PNP_DATA_DIR")
+    if env:
+        return env
+    import platformdirs
+
+    return str(platformdirs.user_data_dir("pnp", appauthor=False))
+
+
+def current_pointer() -> str:
+    """The file naming the current session."""
+    return os.path.join(data_dir(), "current")
+
+
+def current_session() -> str | None:
+    """The session chosen by the last ``pnp session new`` (None when there is none)."""
+    try:
+        with open(current_pointer(), encoding="utf-8") as fh:
+            text = fh.read().strip()
+    except OSError:
+        return None
+    return text or None
+
+
+def has_current_session() -> bool:
+    """Whether a current session is named and its log exists."""
+    current = current_session()
+    return current is not None and os.path.isfile(current)
