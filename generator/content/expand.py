@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError, UndefinedError
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
@@ -51,11 +51,15 @@ class _Sandbox(ImmutableSandboxedEnvironment):
         return super().call_binop(context, operator_name, left, right)
 
 
+# {{ name }} alone: printed as str(value) without running a template when the name is given
+_VAR = re.compile(r"\{\{-?\s*([A-Za-z_][A-Za-z0-9_]*)\s*-?\}\}")
+_SIMPLE: dict[str, str] = {}
+Where = Callable[[], tuple[Location, str]]
+
 ENV = _Sandbox(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
 
 
-@dataclass(frozen=True)
-class BoxDraw:
+class BoxDraw(NamedTuple):
     """One layout box with its templates evaluated; geometry in points from the trim's top-left."""
 
     spec: Box
@@ -69,9 +73,8 @@ class BoxDraw:
     image: Path | None = None
 
 
-@dataclass(frozen=True)
-class FaceDraw:
-    """A whole face ready to draw: background and boxes."""
+class FaceDraw(NamedTuple):
+    """A whole face ready to draw: background and boxes. Equal faces are one object."""
 
     layout_id: str
     background: str | None
@@ -129,6 +132,11 @@ class Expander:
         self.issues = issues or IssueCollector()
         self._templates: dict[str, Any] = {}
         self._images: dict[str, Path | None] = {}
+        self._geo: dict[
+            tuple[int, float, float], tuple[tuple[float, float, float, float], ...]
+        ] = {}
+        self._faces: dict[FaceDraw, FaceDraw] = {}
+        self._per_copy: dict[tuple[int, int], bool] = {}
 
     # -------------------------------------------------------------- templates
     def _template(self, source: str, where: Location, key: str) -> Any:
@@ -145,23 +153,41 @@ class Expander:
     def render(
         self, source: str, ctx: Mapping[str, Any], where: Location, key: str, item: Item
     ) -> str | None:
+        """Evaluate template ``source`` for ``item``; None (and an issue) when it fails."""
+        return self._render(source, ctx, lambda: (where, key), item)
+
+    def _render(self, source: str, ctx: Mapping[str, Any], at: Where, item: Item) -> str | None:
         if "{" not in source:
             return source
-        tpl = self._template(source, where, key)
+        simple = _SIMPLE.get(source)
+        if simple is None:
+            m = _VAR.fullmatch(source)
+            simple = _SIMPLE[source] = m.group(1) if m else ""
+        if simple and simple in ctx:
+            value = ctx[simple]  # what jinja prints for {{ name }}, without the template
+            out = value if isinstance(value, str) else str(value)
+            if len(out) <= MAX_TEXT:
+                return out
+        tpl = self._templates.get(source)
+        if tpl is None:
+            try:
+                tpl = ENV.from_string(source)
+            except TemplateSyntaxError as exc:
+                self.issues.add(*at(), f"template syntax error: {exc.message}")
+                tpl = False
+            self._templates[source] = tpl
         if tpl is False:
             return None
         try:
             out = tpl.render(ctx)
         except SecurityError as exc:
-            self.issues.add(
-                where, key, f"item {item.id!r}: template is not allowed to do that ({exc})"
-            )
+            self.issues.add(*at(), f"item {item.id!r}: template is not allowed to do that ({exc})")
             return None
         except UndefinedError as exc:
             message = exc.message or "undefined name"
             name = re.search(r"'(\w+)' is undefined", message)
             hint = suggest(name.group(1), [k for k in ctx if isinstance(k, str)]) if name else ""
-            self.issues.add(where, key, f"item {item.id!r} ({item.location}): {message}{hint}")
+            self.issues.add(*at(), f"item {item.id!r} ({item.location}): {message}{hint}")
             return None
         except (
             TemplateError,
@@ -171,15 +197,11 @@ class Expander:
             LookupError,
             AttributeError,
         ) as exc:
-            self.issues.add(
-                where, key, f"item {item.id!r} ({item.location}): template failed: {exc}"
-            )
+            self.issues.add(*at(), f"item {item.id!r} ({item.location}): template failed: {exc}")
             return None
         if len(out) > MAX_TEXT:
             self.issues.add(
-                where,
-                key,
-                f"item {item.id!r}: text is {len(out)} characters; the limit is {MAX_TEXT}",
+                *at(), f"item {item.id!r}: text is {len(out)} characters; the limit is {MAX_TEXT}"
             )
             return None
         return out
@@ -187,8 +209,10 @@ class Expander:
     def truthy(
         self, expr: str, ctx: Mapping[str, Any], where: Location, key: str, item: Item
     ) -> bool:
-        out = self.render("{{ (" + expr + ") and 1 or '' }}", ctx, where, key, item)
-        return bool(out)
+        return self._truthy(expr, ctx, lambda: (where, key), item)
+
+    def _truthy(self, expr: str, ctx: Mapping[str, Any], at: Where, item: Item) -> bool:
+        return bool(self._render("{{ (" + expr + ") and 1 or '' }}", ctx, at, item))
 
     # -------------------------------------------------------------- images
     def image(self, src: str, where: Location, key: str) -> Path | None:
@@ -242,6 +266,18 @@ class Expander:
         return path
 
     # -------------------------------------------------------------- faces
+    def _geometry(
+        self, layout: LayoutSpec, tw: float, th: float
+    ) -> tuple[tuple[float, float, float, float], ...]:
+        key = (id(layout), tw, th)
+        geo = self._geo.get(key)
+        if geo is None:
+            geo = self._geo[key] = tuple(
+                (b.x.resolve(tw), b.y.resolve(th), b.w.resolve(tw), b.h.resolve(th))
+                for b in layout.boxes
+            )
+        return geo
+
     def face(
         self,
         layout: LayoutSpec,
@@ -253,22 +289,24 @@ class Expander:
     ) -> FaceDraw:
         boxes: list[BoxDraw] = []
 
-        def loc(*path: Any) -> tuple[Location, str]:
-            where = marks.locate(path) if marks else item.location
-            return where, key_path(path)
+        def loc(*path: Any) -> Where:
+            def where() -> tuple[Location, str]:
+                return (marks.locate(path) if marks else item.location), key_path(path)
+
+            return where
 
         bg = layout.background
         if bg and "{" in bg:
-            where, key = loc("background")
-            bg = self.render(bg, ctx, where, key, item)
+            bg = self._render(bg, ctx, loc("background"), item)
+        geometry = self._geometry(layout, tw, th)
         for n, box in enumerate(layout.boxes):
-            if box.when is not None:
-                where, key = loc("boxes", n, "when")
-                if not self.truthy(box.when, ctx, where, key, item):
-                    continue
-            geo = (box.x.resolve(tw), box.y.resolve(th), box.w.resolve(tw), box.h.resolve(th))
-            boxes.append(self._box(box, n, geo, ctx, item, loc))
-        return FaceDraw(layout.id, bg, tuple(boxes), layout.safe)
+            if box.when is not None and not self._truthy(
+                box.when, ctx, loc("boxes", n, "when"), item
+            ):
+                continue
+            boxes.append(self._box(box, n, geometry[n], ctx, item, loc))
+        face = FaceDraw(layout.id, bg, tuple(boxes), layout.safe)
+        return self._faces.setdefault(face, face)
 
     def _box(
         self,
@@ -280,32 +318,31 @@ class Expander:
         loc: Any,
     ) -> BoxDraw:
         if isinstance(box, (TextBox, CircleBox)):
-            where, key = loc("boxes", n, "text")
-            text = self.render(box.text, ctx, where, key, item) or ""
+            text = self._render(box.text, ctx, loc("boxes", n, "text"), item) or ""
             fill = None
             if isinstance(box, CircleBox) and box.fill and "{" in box.fill:
-                fill = self.render(box.fill, ctx, *loc("boxes", n, "fill"), item)
+                fill = self._render(box.fill, ctx, loc("boxes", n, "fill"), item)
             elif isinstance(box, CircleBox):
                 fill = box.fill
             return BoxDraw(box, *geo, text=text, fill=fill)
         if isinstance(box, FrameBox):
             fill = box.fill
             if fill and "{" in fill:
-                fill = self.render(fill, ctx, *loc("boxes", n, "fill"), item)
+                fill = self._render(fill, ctx, loc("boxes", n, "fill"), item)
             return BoxDraw(box, *geo, fill=fill)
         if isinstance(box, IconBox):
-            where, key = loc("boxes", n, "name")
-            name = self.render(box.name, ctx, where, key, item) or ""
+            at = loc("boxes", n, "name")
+            name = self._render(box.name, ctx, at, item) or ""
             from ..render.icons import ICONS
 
             if name and name not in ICONS:
-                self.issues.add(where, key, f"item {item.id!r}: unknown icon {name!r}")
+                self.issues.add(*at(), f"item {item.id!r}: unknown icon {name!r}")
                 name = ""
             return BoxDraw(box, *geo, icon=name or None)
         assert isinstance(box, ImageBox)
-        where, key = loc("boxes", n, "src")
-        src = self.render(box.src, ctx, where, key, item)
-        return BoxDraw(box, *geo, image=self.image(src, where, key) if src else None)
+        at = loc("boxes", n, "src")
+        src = self._render(box.src, ctx, at, item)
+        return BoxDraw(box, *geo, image=self.image(src, *at()) if src else None)
 
     def expand(self, component: Component, lang: str) -> list[Copy]:
         """Every physical copy of ``component``'s items in ``lang``."""
@@ -329,7 +366,12 @@ class Expander:
             back_ctx = {**base, **localize(back_data, lang)}
             if back_layout is not None:
                 back = self.face(back_layout, marks.get(back_layout.id), back_ctx, item, tw, th)
-            per_copy = any("copy" in s for s in self._sources(component, back_layout))
+            pkey = (id(component), id(back_layout))
+            per_copy = self._per_copy.get(pkey)
+            if per_copy is None:
+                per_copy = self._per_copy[pkey] = any(
+                    "copy" in s for s in self._sources(component, back_layout)
+                )
             for c in range(1, item.qty + 1):
                 if per_copy and c > 1:
                     ctx = {**base, "copy": c}

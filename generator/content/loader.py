@@ -8,7 +8,9 @@ that every referenced file stays inside the game folder, and raises one
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -29,8 +31,12 @@ class Item:
     qty: int
     data: MappingProxyType[str, Any]
     back: BackSpec | None
-    location: Location
+    where: Callable[[], Location]  # looked up only when a message needs it
     estimate: bool = False
+
+    @property
+    def location(self) -> Location:
+        return self.where()
 
 
 @dataclass(frozen=True)
@@ -208,12 +214,12 @@ class _Loader:
     def _item(
         self, item: ItemSpec, n: int, defaults: dict[str, Any], loaded: Loaded, ids: set[str]
     ) -> Item:
-        loc = loaded.marks.locate(("items", n))
+        where = partial(loaded.marks.locate, ("items", n))
         data = dict(defaults)
         data.update(item.model_extra or {})
         iid = item.id or str(n + 1)
         if iid in ids:
-            self.issues.add(loc, key_path(("items", n, "id")), f"item id {iid!r} is used twice")
+            self.issues.add(where(), key_path(("items", n, "id")), f"item id {iid!r} is used twice")
         ids.add(iid)
         data["id"] = iid
         back: BackSpec | None = None
@@ -221,7 +227,7 @@ class _Loader:
             back = item.back
         elif isinstance(item.back, dict):
             back = BackSpec.model_construct(layout="", data=item.back)
-        return Item(iid, item.qty, MappingProxyType(data), back, loc, item.estimate)
+        return Item(iid, item.qty, MappingProxyType(data), back, where, item.estimate)
 
     def component(self, comp: ComponentSpec, n: int, marks: Marks) -> Component | None:
         where = marks.locate(("components", n))

@@ -16,18 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from ..errors import IssueCollector
-from .yamlload import Loaded, PathKey
-
-
-def key_path(path: PathKey) -> str:
-    """``("components", 0, "size")`` -> ``components[0].size``."""
-    out = ""
-    for part in path:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += ("." if out else "") + str(part)
-    return out
+from .yamlload import Loaded, PathKey, key_path
 
 
 def suggest(word: str, choices: typing.Iterable[str]) -> str:

@@ -10,8 +10,10 @@ lets schema errors point at ``file:line:col``.
 
 from __future__ import annotations
 
+import json
 import os
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +31,18 @@ MAX_NODES = 200_000
 MAX_DEPTH = 64
 
 PathKey = tuple[str | int, ...]
+_STR = "tag:yaml.org,2002:str"
+
+
+def key_path(path: PathKey) -> str:
+    """``("components", 0, "size")`` -> ``components[0].size``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
 
 
 def display_path(path: Path) -> str:
@@ -44,13 +58,40 @@ def _rel(path: Path) -> str:
     return str(path) if rel.startswith("..") else rel
 
 
-@dataclass
 class Marks:
-    """Line/column of every value (and every mapping key) in one loaded file."""
+    """Line/column of every value (and every mapping key) in one loaded file.
 
-    file: str
-    values: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
-    keys: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    Built either while composing the YAML, or, for a file read by the JSON fast path, on the
+    first :meth:`locate` (only a file with a problem to report ever pays for it).
+    """
+
+    def __init__(self, file: str, text: str | None = None) -> None:
+        self.file = file
+        self._text = text
+        self._values: dict[PathKey, tuple[int, int]] = {}
+        self._keys: dict[PathKey, tuple[int, int]] = {}
+
+    def _fill(self) -> None:
+        text, self._text = self._text, None
+        if text is None:
+            return
+        try:
+            loaded = load_yaml_text(text, self.file, fast=False)
+        except ContentError:  # pragma: no cover - the text parsed once already
+            return
+        self._values, self._keys = loaded.marks._values, loaded.marks._keys
+
+    @property
+    def values(self) -> dict[PathKey, tuple[int, int]]:
+        if self._text is not None:
+            self._fill()
+        return self._values
+
+    @property
+    def keys(self) -> dict[PathKey, tuple[int, int]]:
+        if self._text is not None:
+            self._fill()
+        return self._keys
 
     def locate(self, path: PathKey, *, key: bool = False) -> Location:
         """The closest known location for ``path``; falls back to its parents."""
@@ -96,11 +137,13 @@ class _Builder:
             raise _TooBig(
                 Location(self.file, *self._pos(node)), f"nesting deeper than {MAX_DEPTH} levels"
             )
-        self.marks.values.setdefault(path, self._pos(node))
+        self.marks._values.setdefault(path, self._pos(node))
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path, depth)
         if isinstance(node, yaml.SequenceNode):
             return [self.build(child, (*path, i), depth + 1) for i, child in enumerate(node.value)]
+        if node.tag == _STR:
+            return node.value
         value = self.constructor.construct_object(node)
         if not isinstance(value, (str, int, float, bool, type(None))):
             # dates and binary scalars are not content values; keep the text the user wrote
@@ -121,27 +164,85 @@ class _Builder:
                         for k, v in data.items():
                             merged.setdefault(k, v)
                 continue
-            key = self.constructor.construct_object(key_node)
+            key = (
+                key_node.value
+                if key_node.tag == _STR
+                else self.constructor.construct_object(key_node)
+            )
             if not isinstance(key, (str, int, float, bool)) or isinstance(key, bool):
                 key = str(key_node.value)
             key = str(key)
             kpath = (*path, key)
             if key in out:
-                first = self.marks.keys.get(kpath, (0, 0))
+                first = self.marks._keys.get(kpath, (0, 0))
                 self.issues.append(
                     Issue(
                         Location(self.file, *self._pos(key_node)),
-                        ".".join(map(str, kpath)),
+                        key_path(kpath),
                         f"duplicate key (first given at line {first[0]})",
                     )
                 )
                 continue
-            self.marks.keys[kpath] = self._pos(key_node)
-            self.marks.values[kpath] = self._pos(value_node)
+            self.marks._keys[kpath] = self._pos(key_node)
+            self.marks._values[kpath] = self._pos(value_node)
             out[key] = self.build(value_node, kpath, depth + 1)
         for k, v in merged.items():
             out.setdefault(k, v)
         return out
+
+
+_NOT_JSON = object()
+# characters YAML refuses (its reader's printable set) or reads as line breaks (NEL, LS, PS)
+_NON_PRINTABLE = re.compile(
+    "[^\x09\x0a\x0d\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+)
+
+
+class _Unlike(Exception):
+    """The JSON reading could differ from the YAML one; use the YAML path."""
+
+
+def _no_dupes(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise _Unlike
+    return out
+
+
+def _float(text: str) -> float:
+    if "e" in text or "E" in text:  # YAML 1.1 reads 1e5 as a string
+        raise _Unlike
+    return float(text)
+
+
+def _constant(text: str) -> Any:
+    raise _Unlike  # NaN / Infinity are not JSON
+
+
+def _json_fast(text: str) -> Any:
+    """The document's data when it is plain JSON meaning the same as YAML, else _NOT_JSON."""
+    head = text.lstrip()[:1]
+    if head not in ("{", "[") or _NON_PRINTABLE.search(text):
+        return _NOT_JSON  # (YAML refuses raw control characters; its path says where)
+    try:
+        data = json.loads(
+            text, object_pairs_hook=_no_dupes, parse_float=_float, parse_constant=_constant
+        )
+    except (_Unlike, ValueError, RecursionError):
+        return _NOT_JSON
+    # the same node and depth limits as the YAML path; over them, that path reports where
+    nodes = 0
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        nodes += 1
+        if depth > MAX_DEPTH or nodes > MAX_NODES:
+            return _NOT_JSON
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+    return data
 
 
 class _TooBig(Exception):
@@ -172,8 +273,17 @@ def load_yaml(path: Path, *, shown_as: str | None = None) -> Loaded:
     return load_yaml_text(text, file, path)
 
 
-def load_yaml_text(text: str, file: str, path: Path | None = None) -> Loaded:
-    """Parse YAML text (see :func:`load_yaml`)."""
+def load_yaml_text(text: str, file: str, path: Path | None = None, *, fast: bool = True) -> Loaded:
+    """Parse YAML text (see :func:`load_yaml`).
+
+    A document written as JSON (a YAML subset that generated item lists often use) is read by
+    the json module, with the same limits, when it means the same in both; its marks are
+    computed only if something asks for a location.
+    """
+    if fast:
+        data = _json_fast(text)
+        if data is not _NOT_JSON:
+            return Loaded(data, Marks(file, text), path or Path(file))
     builder = _Builder(file)
     try:
         loader = _Loader(text)
