@@ -11,6 +11,7 @@ for gutter-fold sheets, so a back lands behind its front to floating-point preci
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 from .units import MM
@@ -58,7 +59,7 @@ class Slot:
     row: int
     col: int
 
-    @property
+    @cached_property
     def art(self) -> Rect:
         t = self.trim
         return Rect(

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from reportlab.lib.rl_accel import fp_str
+
 from ..content.expand import BoxDraw, FaceDraw
 from ..content.schema import CircleBox, FrameBox, IconBox, ImageBox, TextBox
 from ..layout.impose import Slot
@@ -40,17 +42,18 @@ class FaceRenderer:
     _fits: dict[tuple[Any, ...], rtext.Fitted] = field(default_factory=dict)
     _forms: dict[int, str] = field(default_factory=dict)
     _warned: set[tuple[str, int, str]] = field(default_factory=set)
+    _ops: dict[tuple[BoxDraw, float], str] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ placement
     def place(self, face: FaceDraw, slot: Slot, *, reuse: bool = False) -> None:
         """Draw ``face`` at ``slot``: clipped to the slot's art area, trim at the slot's trim."""
         c = self.canvas
         art = slot.art
-        c.saveState()
-        path = c.beginPath()
-        path.rect(art.x, art.y, art.w, art.h)
-        c.clipPath(path, stroke=0, fill=0)
-        c.translate(slot.trim.x, slot.trim.y)
+        c.saveState()  # keeps reportlab's own state stack in step with the q ... Q below
+        c.addLiteral(
+            f"n {fp_str(art.x, art.y, art.w, art.h)} re W n\n"
+            f"1 0 0 1 {fp_str(slot.trim.x, slot.trim.y)} cm"
+        )
         if reuse:
             name = self._forms.get(id(face))
             if name is None:
@@ -97,25 +100,34 @@ class FaceRenderer:
         return x, y, w, h
 
     def _frame(self, face: FaceDraw, n: int, box: BoxDraw, bleed: float) -> None:
+        key = (box, bleed)
+        ops = self._ops.get(key)
+        if ops is None:
+            ops = self._ops[key] = self._frame_ops(box, bleed)
+        self.canvas.addLiteral(ops)
+
+    def _frame_ops(self, box: BoxDraw, bleed: float) -> str:
+        """The PDF operators of a frame box (the same for every face that has it)."""
         spec = box.spec
         assert isinstance(spec, FrameBox)
-        c = self.canvas
+        out: list[str] = []
         fill = box.fill if box.fill and box.fill != "none" and box.fill.startswith("#") else None
         if fill:
             x, y, w, h = self._rect(box, bleed)
-            c.setFillColorRGB(*rtext.hex_to_rgb(fill))
-            if spec.radius:
-                c.roundRect(x, y, w, h, spec.radius, stroke=0, fill=1)
-            else:
-                c.rect(x, y, w, h, stroke=0, fill=1)
+            out.append(f"{fp_str(*rtext.hex_to_rgb(fill))} rg")
+            out.append(self._shape(x, y, w, h, spec.radius) + " f")
         if spec.stroke and spec.stroke != "none":
-            c.setStrokeColorRGB(*rtext.hex_to_rgb(spec.stroke))
-            c.setLineWidth(spec.stroke_width)
+            out.append(f"{fp_str(*rtext.hex_to_rgb(spec.stroke))} RG {fp_str(spec.stroke_width)} w")
             y = self.trim_h - box.y - box.h
-            if spec.radius:
-                c.roundRect(box.x, y, box.w, box.h, spec.radius, stroke=1, fill=0)
-            else:
-                c.rect(box.x, y, box.w, box.h, stroke=1, fill=0)
+            out.append(self._shape(box.x, y, box.w, box.h, spec.radius) + " S")
+        return "\n".join(out)
+
+    def _shape(self, x: float, y: float, w: float, h: float, radius: float) -> str:
+        if not radius:
+            return f"n {fp_str(x, y, w, h)} re"
+        path = self.canvas.beginPath()
+        path.roundRect(x, y, w, h, radius)
+        return "n " + path.getCode()
 
     def _fit(
         self,
@@ -178,13 +190,15 @@ class FaceRenderer:
         if not box.text:
             return
         c = self.canvas
-        c.saveState()
+        if spec.rotate:
+            c.saveState()
         x, y, w, h = self._rotated(box, spec.rotate)
         fitted = self._fit(
             face, n, box.text, w, h, spec.size, spec.min_size, spec.leading, spec.font, spec.style
         )
         rtext.draw(c, fitted, x, y, w, h, align=spec.align, valign=spec.valign, color=spec.color)
-        c.restoreState()
+        if spec.rotate:
+            c.restoreState()
 
     def _circle(self, face: FaceDraw, n: int, box: BoxDraw, bleed: float) -> None:
         spec = box.spec

@@ -74,11 +74,18 @@ def _face(family: str, style: str, path: Path) -> Face:
     return face
 
 
+_ready = False
+
+
 def ensure_builtin() -> None:
-    """Register the shipped families (idempotent)."""
+    """Register the shipped families (idempotent, and free after the first call)."""
+    global _ready
+    if _ready:
+        return
     for family, styles in _BUILTIN.items():
         for style in STYLES:
             _face(family, style, FONT_DIR / styles[style])
+    _ready = True
 
 
 def register_family(family: str, files: dict[str, Path | None]) -> None:
@@ -162,6 +169,15 @@ def missing_glyphs(text: str, family: str = "sans", style: str = "regular") -> s
     return {
         ch for ch in set(text) if ch not in "\n\r\t" and not any(ord(ch) in f.cmap for f in chain)
     }
+
+
+_ASCII = frozenset(range(32, 127))
+
+
+@lru_cache(maxsize=64)
+def covers_ascii(f: Face) -> bool:
+    """Whether ``f`` has a glyph for every printable ASCII character."""
+    return f.cmap >= _ASCII
 
 
 def string_width(text: str, f: Face, size: float) -> float:

@@ -14,9 +14,11 @@ import os
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from ..content.expand import Copy
@@ -93,7 +95,12 @@ def _crop_marks(
     c: Canvas, imp: Imposition, slots: Sequence[Slot], outer_sides: str, band: Rect
 ) -> None:
     """Crop marks for every cut line of ``slots``, in the margin around their art; never over art."""
-    xs, ys = cut_lines(imp, tuple(slots))
+    c.addLiteral(_crop_ops(imp, tuple(slots), outer_sides, band))
+
+
+@lru_cache(maxsize=64)
+def _crop_ops(imp: Imposition, slots: tuple[Slot, ...], outer_sides: str, band: Rect) -> str:
+    xs, ys = cut_lines(imp, slots)
     left = min(s.art.x for s in slots)
     right = max(s.art.right for s in slots)
     bottom = min(s.art.y for s in slots)
@@ -101,47 +108,61 @@ def _crop_marks(
     margin = imp.band.x
     low_limit = band.top if band.y < bottom else margin
     high_limit = band.y if band.y > top else imp.page_h - margin
-    c.setStrokeColorRGB(0, 0, 0)
-    c.setLineWidth(0.25)
+    out = ["0 0 0 RG .25 w"]
     for x in xs:
-        _segment(c, x, top + MARK_OFFSET, x, min(top + MARK_OFFSET + MARK_MAX, high_limit))
-        _segment(c, x, bottom - MARK_OFFSET, x, max(bottom - MARK_OFFSET - MARK_MAX, low_limit))
+        _segment(out, x, top + MARK_OFFSET, x, min(top + MARK_OFFSET + MARK_MAX, high_limit))
+        _segment(out, x, bottom - MARK_OFFSET, x, max(bottom - MARK_OFFSET - MARK_MAX, low_limit))
     for y in ys:
         if "l" in outer_sides:
-            _segment(c, left - MARK_OFFSET, y, max(left - MARK_OFFSET - MARK_MAX, margin), y)
+            _segment(out, left - MARK_OFFSET, y, max(left - MARK_OFFSET - MARK_MAX, margin), y)
         if "r" in outer_sides:
             _segment(
-                c,
+                out,
                 right + MARK_OFFSET,
                 y,
                 min(right + MARK_OFFSET + MARK_MAX, imp.page_w - margin),
                 y,
             )
+    return "\n".join(out)
 
 
-def _segment(c: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:
+def _segment(out: list[str], x1: float, y1: float, x2: float, y2: float) -> None:
     if abs(x2 - x1) + abs(y2 - y1) >= MARK_MIN - 1e-6:
-        c.line(x1, y1, x2, y2)
+        out.append(f"n {fp_str(x1, y1)} m {fp_str(x2, y2)} l S")
 
 
 def _label(c: Canvas, band: Rect, words: str) -> None:
     """The sheet label on the left of the band, the scale bar on its right."""
+    memo = rtext.writer(c).memo
+    bar = memo.get(("scale-bar", band))
+    if bar is None:
+        bar = memo[("scale-bar", band)] = _scale_bar(c, band)
+    c.addLiteral(bar)
+    size = 6.0
+    lw = band.w - SCALE_BAR - 4 * MM
+    fitted = rtext.fit(words, lw, size * 1.3, size, 4.0)
+    rtext.draw(
+        c, fitted, band.x, band.y + 1.2 * MM, lw, size * 1.3, valign="bottom", color="#333333"
+    )
+
+
+def _scale_bar(c: Canvas, band: Rect) -> str:
+    """A 50 mm bar with 10 mm ticks and its caption, right-aligned in ``band``."""
     size = 6.0
     bar_x = band.right - SCALE_BAR
     bar_y = band.y + 1.2 * MM
-    c.setFillColorRGB(0, 0, 0)
-    c.rect(bar_x, bar_y, SCALE_BAR, 0.8 * MM, stroke=0, fill=1)
-    c.setLineWidth(0.3)
+    out = ["0 0 0 rg", f"n {fp_str(bar_x, bar_y, SCALE_BAR, 0.8 * MM)} re f", ".3 w 0 0 0 RG"]
     for tick in range(0, 6):
         x = bar_x + tick * 10 * MM
-        c.line(x, bar_y, x, bar_y + (2.0 if tick in (0, 5) else 1.4) * MM)
+        out.append(
+            f"n {fp_str(x, bar_y)} m {fp_str(x, bar_y + (2.0 if tick in (0, 5) else 1.4) * MM)} l S"
+        )
     fitted = rtext.fit("50 mm — print at 100% (actual size)", SCALE_BAR, size * 1.3, size, 5.0)
-    rtext.draw(
-        c, fitted, bar_x, bar_y + 2.2 * MM, SCALE_BAR, size * 1.3, align="center", valign="bottom"
+    ops, _ = rtext.writer(c).ops(
+        fitted, bar_x, bar_y + 2.2 * MM, SCALE_BAR, size * 1.3, align="center", valign="bottom"
     )
-    lw = band.w - SCALE_BAR - 4 * MM
-    fitted = rtext.fit(words, lw, size * 1.3, size, 4.0)
-    rtext.draw(c, fitted, band.x, bar_y, lw, size * 1.3, valign="bottom", color="#333333")
+    out.append(ops)
+    return "\n".join(out)
 
 
 def _proof(c: Canvas, slot: Slot, safe: float, shape: str) -> None:

@@ -1,0 +1,134 @@
+"""The fast paths of the print engine give what the general paths give.
+
+Plain text is laid out without the markup and mixed-script machinery; a JSON items file is read
+by the json module; faces that are the same are drawn once. Each is checked against the slow,
+general way of doing the same thing.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pypdf import PdfReader
+
+from generator.build import BuildOptions, build_game
+from generator.content.yamlload import load_yaml_text
+from generator.errors import ContentError
+from generator.render import text as rtext
+
+WORDS = st.text(alphabet="abcdeWxyz,.()%!?…·éß中，:;-", min_size=0, max_size=12)
+
+
+def layout(lines: list[rtext.Line]) -> list[tuple[tuple[str, ...], float]]:
+    return [(tuple(p.text for p in line.pieces), round(line.width, 6)) for line in lines]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    words=st.lists(WORDS, max_size=14),
+    seps=st.lists(st.sampled_from([" ", "  ", "\n", " \n", "   "]), min_size=14, max_size=14),
+    width=st.sampled_from([4.0, 20.0, 47.5, 90.0, 300.0]),
+    style=st.sampled_from([(False, False), (True, False), (False, True)]),
+)
+def test_fit_lays_out_text_as_the_general_line_breaker_does(
+    words: list[str], seps: list[str], width: float, style: tuple[bool, bool]
+) -> None:
+    markup = "".join(w + s for w, s in zip(words, seps, strict=False)).rstrip("\n")
+    bold, italic = style
+    fitted = rtext.fit(markup, width, 10_000, 9.0, 9.0, bold=bold, italic=italic)
+    spans = rtext.parse_markup(markup, bold=bold, italic=italic)
+    lines, _ = rtext.wrap(spans, width, fitted.size)  # (a word wider than the box shrinks it)
+    assert layout(fitted.lines) == layout(lines)
+
+
+def test_plain_and_marked_up_text_break_at_the_same_places() -> None:
+    plain = rtext.fit("Move one army to a free region and draw a card.", 60, 500, 9, 9)
+    marked = rtext.fit("Move one army to a free region and draw a **card**.", 60, 500, 9, 9)
+    assert [len(line.pieces) for line in plain.lines][-1] == 1
+    assert len(plain.lines) == len(marked.lines) > 1
+
+
+SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**12), 10**12),
+    st.floats(allow_nan=False, allow_infinity=False, width=32),
+    st.text(max_size=8),
+)
+DOCS = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=5), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(doc=st.dictionaries(st.text(max_size=5), DOCS, max_size=4))
+def test_json_documents_read_the_same_as_through_the_yaml_parser(doc: dict) -> None:
+    text = json.dumps(doc, ensure_ascii=False)
+    assert read(text, fast=True) == read(text, fast=False)
+
+
+def read(text: str, *, fast: bool) -> object:
+    """The data, or the error lines when the document is refused."""
+    try:
+        return load_yaml_text(text, "doc.yaml", fast=fast).data
+    except ContentError as exc:
+        return exc.lines()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['{"a": 1e5}', '{"a": 1, "a": 2}', '{"a": NaN}', '{"a": [' * 70 + "]" * 70 + "}"],
+)
+def test_json_that_yaml_would_read_differently_takes_the_yaml_path(text: str) -> None:
+    assert read(text, fast=True) == read(text, fast=False)
+
+
+def test_marks_of_a_json_file_are_found_when_asked() -> None:
+    text = '{"items": [\n  {"id": "a"},\n  {"id": "b", "qty": 2}\n]}'
+    loaded = load_yaml_text(text, "cards.yaml")
+    where = loaded.marks.locate(("items", 1, "qty"))
+    assert (where.line, where.col) == (3, 22)
+
+
+def test_a_shared_back_is_stored_once_and_placed_on_every_slot(tmp_path: Path) -> None:
+    game = tmp_path / "backs"
+    (game / "layouts").mkdir(parents=True)
+    (game / "game.yaml").write_text(
+        textwrap.dedent("""\
+            id: backs
+            title: Backs
+            components:
+              - {id: cards, kind: cards, title: Cards, items: cards.yaml, size: poker,
+                 layout: front, back: {layout: back}}
+            """)
+    )
+    items = [{"id": f"c{i}", "title": f"Card {i}"} for i in range(12)]
+    (game / "cards.yaml").write_text(json.dumps({"items": items}))
+    (game / "layouts" / "front.yaml").write_text(
+        "id: front\nboxes:\n  - {kind: text, x: 5mm, y: 5mm, w: 50mm, h: 10mm, text: '{{ title }}'}\n"
+    )
+    (game / "layouts" / "back.yaml").write_text(
+        "id: back\nbackground: '#203040'\nboxes:\n"
+        "  - {kind: text, x: 5mm, y: 40mm, w: 50mm, h: 10mm, text: BACK}\n"
+    )
+    build_game(game, BuildOptions(out_dir=tmp_path / "out"))
+    reader = PdfReader(str(tmp_path / "out" / "backs" / "cards.pdf"))
+    forms: set[int] = set()
+    placed = 0
+    for page in reader.pages[1::2]:  # back pages
+        xobjects = page["/Resources"].get_object().get("/XObject") or {}
+        names = {n for n, x in xobjects.items() if x.get_object()["/Subtype"] == "/Form"}
+        forms.update(xobjects.raw_get(n).idnum for n in names)
+        content = page.get_contents().get_data().decode("latin-1")
+        placed += sum(content.count(f"{n} Do") for n in names)
+    assert len(forms) == 1
+    assert placed == 12
