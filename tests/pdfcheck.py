@@ -48,9 +48,24 @@ def fonts(path: Path) -> list[tuple[str, bool]]:
 
 
 def operations(path: Path, page: int) -> list[tuple[list, bytes]]:
+    """The page's operators, with the sheet-wide forms (crop marks, scale bar) drawn inline.
+
+    Those forms are placed in page coordinates; face forms (a shared back) stay as one `Do`.
+    """
     reader = PdfReader(str(path))
     p = reader.pages[page]
-    return [(list(ops), op) for ops, op in ContentStream(p.get_contents(), reader).operations]
+    xobjects = p["/Resources"].get_object().get("/XObject") or {}
+    out: list[tuple[list, bytes]] = []
+    for ops, op in ContentStream(p.get_contents(), reader).operations:
+        name = str(ops[0]) if op == b"Do" else ""
+        if name.startswith("/FormXob.sheet"):
+            form = xobjects[name].get_object()
+            out.append(([], b"q"))
+            out.extend((list(a), o) for a, o in ContentStream(form, reader).operations)
+            out.append(([], b"Q"))
+        else:
+            out.append((list(ops), op))
+    return out
 
 
 def placements(path: Path, page: int) -> list[tuple[float, float]]:

@@ -126,9 +126,53 @@ def test_a_shared_back_is_stored_once_and_placed_on_every_slot(tmp_path: Path) -
     placed = 0
     for page in reader.pages[1::2]:  # back pages
         xobjects = page["/Resources"].get_object().get("/XObject") or {}
-        names = {n for n, x in xobjects.items() if x.get_object()["/Subtype"] == "/Form"}
+        names = {n for n in xobjects if n.startswith("/FormXob.face")}  # not the sheet marks
         forms.update(xobjects.raw_get(n).idnum for n in names)
         content = page.get_contents().get_data().decode("latin-1")
         placed += sum(content.count(f"{n} Do") for n in names)
     assert len(forms) == 1
     assert placed == 12
+
+
+def test_text_keeps_its_colour_after_fills_circles_and_coloured_text(tmp_path: Path) -> None:
+    """A face's text sets no colour while black is current, but always after anything else."""
+    game = tmp_path / "ink"
+    (game / "layouts").mkdir(parents=True)
+    (game / "game.yaml").write_text(
+        "id: ink\ntitle: Ink\ncomponents:\n"
+        "  - {id: cards, kind: cards, title: Cards, items: cards.yaml, size: poker, layout: front}\n"
+    )
+    (game / "cards.yaml").write_text('{"items": [{"id": "a", "n": 7}, {"id": "b", "n": 8}]}')
+    (game / "layouts" / "front.yaml").write_text(
+        textwrap.dedent("""\
+            id: front
+            boxes:
+              - {kind: text, x: 5mm, y: 5mm, w: 50mm, h: 8mm, text: first}
+              - {kind: frame, x: 5mm, y: 15mm, w: 50mm, h: 10mm, fill: '#0000ff'}
+              - {kind: text, x: 5mm, y: 15mm, w: 50mm, h: 8mm, text: on blue}
+              - {kind: circle, x: 5mm, y: 30mm, w: 12mm, h: 12mm, fill: '#00ff00', text: '{{ n }}'}
+              - {kind: text, x: 5mm, y: 50mm, w: 50mm, h: 8mm, text: red, color: '#ff0000'}
+              - {kind: text, x: 5mm, y: 60mm, w: 50mm, h: 8mm, text: last}
+            """)
+    )
+    build_game(game, BuildOptions(out_dir=tmp_path / "out"))
+    from . import pdfcheck
+
+    pdf = tmp_path / "out" / "ink" / "cards.pdf"
+    black, red = (0.0, 0.0, 0.0), (1.0, 0.0, 0.0)
+    expected = [black, black, black, red, black]
+    stack: list[tuple[float, ...]] = []
+    fill: tuple[float, ...] = black
+    seen: list[tuple[float, ...]] = []
+    for args, op in pdfcheck.operations(pdf, 0):
+        if op == b"q":
+            stack.append(fill)
+        elif op == b"Q":
+            fill = stack.pop()
+        elif op == b"rg":
+            fill = tuple(float(a) for a in args)
+        elif op == b"g":
+            fill = (float(args[0]),) * 3
+        elif op == b"Tj":
+            seen.append(fill)
+    assert seen[:5] == expected and seen[5:10] == expected  # both cards, label after

@@ -19,6 +19,7 @@ from ..layout.impose import Slot
 from . import text as rtext
 from .icons import draw_icon
 
+BLACK = (0.0, 0.0, 0.0)
 EDGE = 0.01  # points: a box this close to the trim edge counts as touching it
 
 
@@ -49,11 +50,14 @@ class FaceRenderer:
         """Draw ``face`` at ``slot``: clipped to the slot's art area, trim at the slot's trim."""
         c = self.canvas
         art = slot.art
-        c.saveState()  # keeps reportlab's own state stack in step with the q ... Q below
         c.addLiteral(
-            f"n {fp_str(art.x, art.y, art.w, art.h)} re W n\n"
+            f"q\nn {fp_str(art.x, art.y, art.w, art.h)} re W n\n"
             f"1 0 0 1 {fp_str(slot.trim.x, slot.trim.y)} cm"
         )
+        # Faces are placed before anything else on a page sets a fill colour, each inside its
+        # own q ... Q, so every face (and every form) starts with the default black fill.
+        writer = rtext.writer(c)
+        writer.fill = BLACK
         if reuse:
             name = self._forms.get(id(face))
             if name is None:
@@ -71,18 +75,23 @@ class FaceRenderer:
             c.doForm(name)
         else:
             self._draw(face, self.bleed)
-        c.restoreState()
+        c.addLiteral("Q")
+        writer.fill = None
 
     # ------------------------------------------------------------------ drawing (trim-local coordinates)
     def _draw(self, face: FaceDraw, bleed: float) -> None:
         c = self.canvas
+        writer = rtext.writer(c)
         if face.background and face.background != "none":
             c.setFillColorRGB(*rtext.hex_to_rgb(face.background))
             c.rect(
                 -bleed, -bleed, self.trim_w + 2 * bleed, self.trim_h + 2 * bleed, stroke=0, fill=1
             )
+            writer.fill = None
         for n, box in enumerate(face.boxes):
             _DRAW[type(box.spec)](self, face, n, box, bleed)
+            if type(box.spec) is not TextBox and (type(box.spec) is not FrameBox or box.fill):
+                writer.fill = None  # drawn through the canvas or with a fill of its own
 
     def _rect(self, box: BoxDraw, bleed: float) -> tuple[float, float, float, float]:
         """Box in PDF coordinates relative to the trim's bottom-left, extended into the bleed at edges."""
@@ -192,13 +201,58 @@ class FaceRenderer:
         c = self.canvas
         if spec.rotate:
             c.saveState()
-        x, y, w, h = self._rotated(box, spec.rotate)
-        fitted = self._fit(
-            face, n, box.text, w, h, spec.size, spec.min_size, spec.leading, spec.font, spec.style
-        )
-        rtext.draw(c, fitted, x, y, w, h, align=spec.align, valign=spec.valign, color=spec.color)
-        if spec.rotate:
+            x, y, w, h = self._rotated(box, spec.rotate)
+            fitted = self._fit(
+                face,
+                n,
+                box.text,
+                w,
+                h,
+                spec.size,
+                spec.min_size,
+                spec.leading,
+                spec.font,
+                spec.style,
+            )
+            rtext.draw(
+                c, fitted, x, y, w, h, align=spec.align, valign=spec.valign, color=spec.color
+            )
             c.restoreState()
+            rtext.writer(c).fill = None
+            return
+        # the same box with the same text (a shared value, a repeated card) is laid out once
+        writer = rtext.writer(c)
+        key = ("text", face.layout_id, n, box, writer.fill)
+        done = writer.memo.get(key)
+        if done is None:
+            y = self.trim_h - box.y - box.h
+            fitted = self._fit(
+                face,
+                n,
+                box.text,
+                box.w,
+                box.h,
+                spec.size,
+                spec.min_size,
+                spec.leading,
+                spec.font,
+                spec.style,
+            )
+            ops, icons = writer.ops(
+                fitted,
+                box.x,
+                y,
+                box.w,
+                box.h,
+                align=spec.align,
+                valign=spec.valign,
+                color=spec.color,
+            )
+            done = writer.remember(key, (ops, icons, writer.fill))
+        ops, icons, writer.fill = done
+        c.addLiteral(ops)
+        for name, icx, icy, isize, irgb in icons:
+            draw_icon(c, name, icx, icy, isize, irgb)
 
     def _circle(self, face: FaceDraw, n: int, box: BoxDraw, bleed: float) -> None:
         spec = box.spec
@@ -217,6 +271,7 @@ class FaceRenderer:
                 box.x, y, box.x + box.w, y + box.h, stroke=1 if stroke else 0, fill=1 if fill else 0
             )
         if box.text:
+            rtext.writer(c).fill = None  # the circle's own fill may be current
             inset = 0.15
             iw, ih = box.w * (1 - 2 * inset), box.h * (1 - 2 * inset)
             fitted = self._fit(

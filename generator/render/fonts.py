@@ -9,7 +9,6 @@ glyph of it: a Chinese character inside an English sentence never becomes an emp
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -32,18 +31,47 @@ _BUILTIN: dict[str, dict[str, str]] = {
 }
 
 
-@dataclass(frozen=True)
 class Face:
-    """A registered font: its reportlab name and the code points it covers."""
+    """A font face: its reportlab name and the code points it covers.
 
-    name: str
-    path: Path
-    cmap: frozenset[int]
-    synthetic_bold: bool = False  # draw with a thin stroke to fake a bold weight
+    A face is registered with reportlab (its file read and parsed) the first time its glyph
+    coverage is asked for; the 4 MB Chinese face is therefore loaded only by documents that
+    have a character the Latin face lacks.
+    """
+
+    __slots__ = ("name", "path", "synthetic_bold", "_cmap")
+
+    def __init__(self, name: str, path: Path, synthetic_bold: bool = False) -> None:
+        self.name = name
+        self.path = path
+        self.synthetic_bold = synthetic_bold  # draw with a thin stroke to fake a bold weight
+        self._cmap: frozenset[int] | None = None
+
+    @property
+    def cmap(self) -> frozenset[int]:
+        """Code points with a glyph (registers the face on first use)."""
+        if self._cmap is None:
+            self.ensure()
+        assert self._cmap is not None
+        return self._cmap
+
+    def ensure(self) -> Face:
+        """Register the face with reportlab if that has not happened yet."""
+        if self._cmap is None:
+            self.name = _register(self.path, self.name)
+            cmap = _cmaps.get(self.name)
+            if cmap is None:
+                cmap = _cmaps[self.name] = frozenset(pdfmetrics.getFont(self.name).face.charToGlyph)
+            self._cmap = cmap
+        return self
+
+    def __repr__(self) -> str:
+        return f"Face({self.name!r})"
 
 
 _faces: dict[tuple[str, str], Face] = {}
 _by_file: dict[Path, str] = {}
+_cmaps: dict[str, frozenset[int]] = {}
 
 
 def _register(path: Path, name: str) -> str:
@@ -60,31 +88,29 @@ def _register(path: Path, name: str) -> str:
     return name
 
 
-def _face(family: str, style: str, path: Path) -> Face:
+def _face(family: str, style: str, path: Path, *, lazy: bool = False) -> Face:
     cached = _faces.get((family, style))
     if cached is not None:
-        return cached
-    name = _register(path, f"pnp-{family}-{path.stem}")
-    font = pdfmetrics.getFont(name)
-    cmap = frozenset(font.face.charToGlyph)
+        return cached if lazy else cached.ensure()
+    name = _by_file.get(path.resolve()) or f"pnp-{family}-{path.stem}"
     regular = _faces.get((family, "regular"))
     synthetic = "bold" in style and regular is not None and regular.path == path
-    face = Face(name, path, cmap, synthetic)
+    face = Face(name, path, synthetic)
     _faces[(family, style)] = face
-    return face
+    return face if lazy else face.ensure()
 
 
 _ready = False
 
 
 def ensure_builtin() -> None:
-    """Register the shipped families (idempotent, and free after the first call)."""
+    """Know the shipped families (idempotent). Latin faces load now, the Chinese one on first use."""
     global _ready
     if _ready:
         return
     for family, styles in _BUILTIN.items():
         for style in STYLES:
-            _face(family, style, FONT_DIR / styles[style])
+            _face(family, style, FONT_DIR / styles[style], lazy=family == "cjk")
     _ready = True
 
 
@@ -103,15 +129,16 @@ def register_family(family: str, files: dict[str, Path | None]) -> None:
 def face(family: str, style: str = "regular") -> Face:
     """The registered face of ``family`` in ``style`` (unknown families use sans)."""
     ensure_builtin()
-    return _faces.get((family, style)) or _faces[("sans", style)]
+    return (_faces.get((family, style)) or _faces[("sans", style)]).ensure()
 
 
 @lru_cache(maxsize=64)
 def _chain(family: str, style: str) -> tuple[Face, ...]:
+    """The faces tried in order for a character; fallbacks load only when consulted."""
     ensure_builtin()
     chain = [face(family, style)]
     for fam in ("sans", "cjk"):
-        f = face(fam, style)
+        f = _faces.get((fam, style)) or _faces[("sans", style)]
         if f not in chain:
             chain.append(f)
     return tuple(chain)

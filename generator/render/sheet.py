@@ -95,7 +95,19 @@ def _crop_marks(
     c: Canvas, imp: Imposition, slots: Sequence[Slot], outer_sides: str, band: Rect
 ) -> None:
     """Crop marks for every cut line of ``slots``, in the margin around their art; never over art."""
-    c.addLiteral(_crop_ops(imp, tuple(slots), outer_sides, band))
+    _stamp(c, _crop_ops(imp, tuple(slots), outer_sides, band))
+
+
+def _stamp(c: Canvas, ops: str) -> None:
+    """Draw ``ops``, stored once per document as a form: sheets repeat their marks and bar."""
+    memo = rtext.writer(c).memo
+    name = memo.get(("form", ops))
+    if name is None:
+        name = memo[("form", ops)] = f"sheet{sum(1 for k in memo if k[0] == 'form')}"
+        c.beginForm(name)
+        c.addLiteral(ops)
+        c.endForm()
+    c.doForm(name)
 
 
 @lru_cache(maxsize=64)
@@ -108,7 +120,7 @@ def _crop_ops(imp: Imposition, slots: tuple[Slot, ...], outer_sides: str, band: 
     margin = imp.band.x
     low_limit = band.top if band.y < bottom else margin
     high_limit = band.y if band.y > top else imp.page_h - margin
-    out = ["0 0 0 RG .25 w"]
+    out = ["0 0 0 RG .25 w n"]
     for x in xs:
         _segment(out, x, top + MARK_OFFSET, x, min(top + MARK_OFFSET + MARK_MAX, high_limit))
         _segment(out, x, bottom - MARK_OFFSET, x, max(bottom - MARK_OFFSET - MARK_MAX, low_limit))
@@ -123,12 +135,13 @@ def _crop_ops(imp: Imposition, slots: tuple[Slot, ...], outer_sides: str, band: 
                 min(right + MARK_OFFSET + MARK_MAX, imp.page_w - margin),
                 y,
             )
+    out.append("S")  # every mark in one path, stroked once
     return "\n".join(out)
 
 
 def _segment(out: list[str], x1: float, y1: float, x2: float, y2: float) -> None:
     if abs(x2 - x1) + abs(y2 - y1) >= MARK_MIN - 1e-6:
-        out.append(f"n {fp_str(x1, y1)} m {fp_str(x2, y2)} l S")
+        out.append(f"{fp_str(x1, y1)} m {fp_str(x2, y2)} l")
 
 
 def _label(c: Canvas, band: Rect, words: str) -> None:
@@ -137,7 +150,7 @@ def _label(c: Canvas, band: Rect, words: str) -> None:
     bar = memo.get(("scale-bar", band))
     if bar is None:
         bar = memo[("scale-bar", band)] = _scale_bar(c, band)
-    c.addLiteral(bar)
+    _stamp(c, bar)
     size = 6.0
     lw = band.w - SCALE_BAR - 4 * MM
     fitted = rtext.fit(words, lw, size * 1.3, size, 4.0)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from reportlab.lib.rl_accel import escapePDF, fp_str
@@ -432,7 +433,9 @@ def _wrap_plain(plain: _Plain, width: float, size: float) -> tuple[list[Line], b
     return lines, too_wide
 
 
+@lru_cache(maxsize=1024)
 def hex_to_rgb(colour: str) -> tuple[float, float, float]:
+    """``#rrggbb`` as three fractions."""
     c = colour.lstrip("#")
     return int(c[0:2], 16) / 255, int(c[2:4], 16) / 255, int(c[4:6], 16) / 255
 
@@ -448,7 +451,17 @@ class Writer:
     def __init__(self, canvas: Any) -> None:
         self.canvas = canvas
         self._enc: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
-        self.memo: dict[Any, str] = {}  # operators that depend on this document's font subsets
+        self.memo: dict[Any, Any] = {}  # operators that depend on this document's font subsets
+        # the fill colour known to be current where the next text goes (None: unknown); kept
+        # by the card renderer so that a face's black text sets no colour at all
+        self.fill: tuple[float, float, float] | None = None
+
+    def remember(self, key: Any, value: Any) -> Any:
+        """Keep ``value`` in the memo (bounded) and return it."""
+        if len(self.memo) > 100_000:
+            self.memo.clear()
+        self.memo[key] = value
+        return value
 
     def encode(self, font_name: str, text: str) -> tuple[tuple[str, str], ...]:
         """(font resource, escaped string) per font subset the text needs."""
@@ -498,15 +511,17 @@ class Writer:
     ) -> tuple[str, list[tuple[str, float, float, float, tuple[float, float, float]]]]:
         """The text operators for :meth:`draw`, and the inline icons to draw after them."""
         size, lead = fitted.size, fitted.size * fitted.leading
-        offset = {"top": 0.0, "middle": (h - fitted.height) / 2, "bottom": h - fitted.height}[
-            valign
-        ]
-        baseline = y + h - offset - size * 0.8
+        if valign == "top":
+            baseline = y + h - size * 0.8
+        elif valign == "middle":
+            baseline = y + h - (h - fitted.height) / 2 - size * 0.8
+        else:
+            baseline = y + fitted.height - size * 0.8
         base_rgb = hex_to_rgb(color)
         out = ["BT"]
         icons: list[tuple[str, float, float, float, tuple[float, float, float]]] = []
         cur_font: tuple[str, float] | None = None
-        cur_rgb: tuple[float, float, float] | None = None
+        cur_rgb = self.fill
         mode = 0
         tx = ty = 0.0  # origin of the current text line
         for line in fitted.lines:
@@ -551,6 +566,7 @@ class Writer:
         if mode:
             out.append("0 Tr")
         out.append("ET")
+        self.fill = None if icons else cur_rgb
         return "\n".join(out), icons
 
 
