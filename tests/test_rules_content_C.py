@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -10,33 +9,9 @@ import yaml
 
 from generator.rules import check_rules
 from generator.rules.build import load_sheets
-from generator.rules.chinese import to_simplified
 
 ROOT = Path(__file__).resolve().parents[1]
-SEEDS = ROOT.parent / "shared" / "seeds"
 GAMES = ("pocket-battles", "manoeuvre", "maquis")
-SHARED_RUN = 12  # a run this long shared with a seed counts as copying
-_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-
-
-def _han(text: str) -> str:
-    """Only the Chinese characters of ``text``, in Simplified form."""
-    return "".join(_HAN.findall(to_simplified(text)))
-
-
-def _section_text(section) -> str:  # type: ignore[no-untyped-def]
-    parts = [section.title]
-    for block in section.blocks:
-        parts += [*block.items, *block.header, *(c for row in block.rows for c in row)]
-    return " ".join(parts)
-
-
-@pytest.fixture(scope="module")
-def seed_texts() -> list[str]:
-    files = sorted(SEEDS.glob("*.txt"))
-    if not files:
-        pytest.skip("the seed documents are not beside the repository")
-    return [_han(f.read_text(encoding="utf-8")) for f in files]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -65,18 +40,3 @@ def test_simplified_sheet_mixes_hand_written_and_derived_sections(game: str) -> 
     sheet = load_sheets(ROOT / "content" / game, ["zh-Hans"])["zh-Hans"]
     statuses = {s.status for s in sheet.sections}
     assert {"hand", "derived"} <= statuses
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_no_printed_chinese_section_repeats_a_seed_run(game: str, seed_texts: list[str]) -> None:
-    sheets = load_sheets(ROOT / "content" / game, ["zh-Hant", "zh-Hans"])
-    copied: list[tuple[str, str, str]] = []
-    for lang, sheet in sheets.items():
-        for section in sheet.sections:
-            han = _han(_section_text(section))
-            for i in range(len(han) - SHARED_RUN + 1):
-                run = han[i : i + SHARED_RUN]
-                if any(run in seed for seed in seed_texts):
-                    copied.append((lang, section.id, run))
-                    break
-    assert copied == []

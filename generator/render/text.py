@@ -479,24 +479,6 @@ class Writer:
             self._enc[key] = enc
         return enc
 
-    def draw(
-        self,
-        fitted: Fitted,
-        x: float,
-        y: float,
-        w: float,
-        h: float,
-        *,
-        align: str = "left",
-        valign: str = "top",
-        color: str = "#000000",
-    ) -> None:
-        """Draw ``fitted`` into the box whose bottom-left corner is (x, y) in PDF coordinates."""
-        ops, icons = self.ops(fitted, x, y, w, h, align=align, valign=valign, color=color)
-        self.canvas.addLiteral(ops)
-        for name, icx, icy, isize, irgb in icons:
-            draw_icon(self.canvas, name, icx, icy, isize, irgb)
-
     def ops(
         self,
         fitted: Fitted,
@@ -509,7 +491,8 @@ class Writer:
         valign: str = "top",
         color: str = "#000000",
     ) -> tuple[str, list[tuple[str, float, float, float, tuple[float, float, float]]]]:
-        """The text operators for :meth:`draw`, and the inline icons to draw after them."""
+        """The operators that draw ``fitted`` in the box whose bottom-left corner is (x, y),
+        and the inline icons to draw after them."""
         size, lead = fitted.size, fitted.size * fitted.leading
         if valign == "top":
             baseline = y + h - size * 0.8
@@ -592,7 +575,10 @@ def draw(
     color: str = "#000000",
 ) -> None:
     """Draw fitted text into the box whose bottom-left corner is (x, y) in PDF coordinates."""
-    writer(canvas).draw(fitted, x, y, w, h, align=align, valign=valign, color=color)
+    ops, icons = writer(canvas).ops(fitted, x, y, w, h, align=align, valign=valign, color=color)
+    canvas.addLiteral(ops)
+    for name, icx, icy, isize, irgb in icons:
+        draw_icon(canvas, name, icx, icy, isize, irgb)
 
 
 def draw_line(
