@@ -208,3 +208,30 @@ def test_play_prompt_reads_commands_from_stdin(tmp_path: Path, data_dir: Path) -
     assert run.returncode == 0
     assert "2d6 = [" in run.stdout and "Ann +2 (round 1); total 2." in run.stdout
     assert "unexpected 'q'" in run.stderr and "1d6" not in run.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_every_kind_of_deck_event_is_told_in_a_sentence(tmp_path: Path, lang: str) -> None:
+    from generator.companion.engine import OPS
+    from generator.companion.i18n import Terms
+    from generator.companion.render import RENDER, event_lines
+
+    t = table(tmp_path)
+    events = [
+        t.run("act.add", {"deck": "units", "player": "Ann", "units": ["a1", "a2"]}),
+        t.run("act.turn", {"deck": "units", "mode": "sequence", "order": {"Ann": ["a2", "a1"]}}),
+        t.run("act.remove", {"deck": "units", "unit": "a1"}),
+        t.run("deck.draw", {"deck": "numbers"}),
+    ]
+    hand = t.state["decks"]["numbers"]["out"]
+    events.append(t.run("deck.discard", {"deck": "numbers", "cards": list(hand)}))
+    events.append(t.run("deck.reset", {"deck": "cycle"}))
+    terms = Terms(t.game.root, lang)
+    told = {e["type"]: event_lines(t.game, terms, e) for e in events}
+    assert set(OPS) <= set(RENDER)
+    for kind in ("act.add", "act.turn", "act.remove", "deck.discard", "deck.reset"):
+        (line,) = told[kind]
+        assert "{" not in line and kind not in line, line
+        assert line.endswith("." if lang == "en" else "。"), line
+    if lang != "en":
+        assert "依序模式" in told["act.turn"][0]

@@ -193,6 +193,38 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-Hant": "分數：{scores}",
         "zh-Hans": "分数：{scores}",
     },
+    "deck.discarded": {
+        "en": "Onto the discard pile of the {deck}: {cards}.",
+        "zh-Hant": "放入{deck}的棄牌堆：{cards}。",
+        "zh-Hans": "放入{deck}的弃牌堆：{cards}。",
+    },
+    "deck.reset": {
+        "en": "Every card is back in the {deck}.",
+        "zh-Hant": "{deck}的卡牌已全部收回。",
+        "zh-Hans": "{deck}的卡牌已全部收回。",
+    },
+    "act.added": {
+        "en": "{player} adds {count} unit cards to the {deck}: {units}.",
+        "zh-Hant": "{player}把 {count} 張部隊卡加入{deck}：{units}。",
+        "zh-Hans": "{player}把 {count} 张部队卡加入{deck}：{units}。",
+    },
+    "act.turn": {
+        "en": "A new turn of the {deck} begins in {mode}.",
+        "zh-Hant": "{deck}開始新回合：{mode}。",
+        "zh-Hans": "{deck}开始新回合：{mode}。",
+    },
+    "act.removed": {
+        "en": "{unit} has left the {deck}; its card will not activate again.",
+        "zh-Hant": "{unit}已移出{deck}，其卡牌不再啟動。",
+        "zh-Hans": "{unit}已移出{deck}，其卡牌不再启动。",
+    },
+}
+
+# Activation modes, when the game's glossary has no term ``<mode>-mode`` for them.
+MODES: dict[str, dict[str, str]] = {
+    "barbarian": {"en": "Barbarian mode", "zh-Hant": "蠻兵模式", "zh-Hans": "蛮兵模式"},
+    "marauder": {"en": "Marauder mode", "zh-Hant": "劫匪模式", "zh-Hans": "劫匪模式"},
+    "sequence": {"en": "sequence mode", "zh-Hant": "依序模式", "zh-Hans": "依序模式"},
 }
 
 

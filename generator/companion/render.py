@@ -11,7 +11,7 @@ from typing import Any
 
 from .bag import tile_kind
 from .decks import card_id
-from .i18n import Terms, message, pick
+from .i18n import MODES, Terms, message, pick
 
 
 def _tile_name(game: Any, terms: Terms, bag_id: str, instance: str) -> str:
@@ -142,6 +142,65 @@ def act_card(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     return [message("deck.active", terms.lang, card=fx["card"], owner=fx.get("owner"))]
 
 
+def _deck_name(game: Any, terms: Terms, deck_id: str) -> str:
+    spec = game.spec.decks.get(deck_id)
+    return pick(spec.name, terms.lang) if spec is not None and spec.name else deck_id
+
+
+def _listing(names: list[str], lang: str) -> str:
+    return ("、" if lang.startswith("zh") else ", ").join(names)
+
+
+def deck_discard(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    deck_id = e["args"]["deck"]
+    cards = [_card_name(game, terms, deck_id, c) for c in e["args"]["cards"]]
+    return [
+        message(
+            "deck.discarded",
+            terms.lang,
+            deck=_deck_name(game, terms, deck_id),
+            cards=_listing(cards, terms.lang),
+        )
+    ]
+
+
+def deck_reset(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    return [message("deck.reset", terms.lang, deck=_deck_name(game, terms, e["args"]["deck"]))]
+
+
+def act_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    args = e["args"]
+    return [
+        message(
+            "act.added",
+            terms.lang,
+            player=args["player"],
+            count=len(args["units"]),
+            deck=_deck_name(game, terms, args["deck"]),
+            units=_listing(list(args["units"]), terms.lang),
+        )
+    ]
+
+
+def act_turn(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    mode = e["args"]["mode"]
+    name = terms.name(f"{mode}-mode", MODES.get(mode, mode))
+    return [
+        message("act.turn", terms.lang, deck=_deck_name(game, terms, e["args"]["deck"]), mode=name)
+    ]
+
+
+def act_remove(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    return [
+        message(
+            "act.removed",
+            terms.lang,
+            unit=e["args"]["unit"],
+            deck=_deck_name(game, terms, e["args"]["deck"]),
+        )
+    ]
+
+
 def act_reserve(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     return [message("deck.reserved", terms.lang, owner=e["fx"]["owner"])]
 
@@ -173,6 +232,11 @@ RENDER: dict[str, Callable[[Any, Terms, dict[str, Any]], list[str]]] = {
     "fate.stop": fate_stop,
     "fate.add": fate_add,
     "deck.draw": deck_draw,
+    "deck.discard": deck_discard,
+    "deck.reset": deck_reset,
+    "act.add": act_add,
+    "act.turn": act_turn,
+    "act.remove": act_remove,
     "act.draw": act_card,
     "act.play": act_card,
     "act.reserve": act_reserve,
