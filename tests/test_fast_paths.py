@@ -84,6 +84,23 @@ def read(text: str, *, fast: bool) -> object:
         return exc.lines()
 
 
+@settings(max_examples=200, deadline=None)
+@given(doc=st.dictionaries(st.text(max_size=5), DOCS, max_size=4))
+def test_block_yaml_reads_the_same_with_and_without_marks(doc: dict) -> None:
+    import yaml
+
+    text = yaml.safe_dump(doc, allow_unicode=True)
+    assert read(text, fast=True) == read(text, fast=False)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a: 1\nb: [1, 2]\na: 3\n", "x: &a [1, 2]\ny: *a\n", "base: &b {k: 1}\nthis: {<<: *b, j: 2}\n"],
+)
+def test_yaml_problems_and_aliases_read_the_same_on_both_paths(text: str) -> None:
+    assert read(text, fast=True) == read(text, fast=False)
+
+
 @pytest.mark.parametrize(
     "text",
     ['{"a": 1e5}', '{"a": 1, "a": 2}', '{"a": NaN}', '{"a": [' * 70 + "]" * 70 + "}"],

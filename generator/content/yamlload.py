@@ -115,9 +115,20 @@ class Loaded:
     path: Path
 
 
+class _Redo(Exception):
+    """A problem found without marks: build again with them to say where."""
+
+
 class _Builder:
-    def __init__(self, file: str) -> None:
+    """Turns composed YAML nodes into plain data; with ``record``, also notes every mark.
+
+    Without ``record`` (the first, faster pass) any problem raises :class:`_Redo`, and the
+    caller builds again with marks so the message can point at the line and column.
+    """
+
+    def __init__(self, file: str, *, record: bool = True) -> None:
         self.file = file
+        self.record = record
         self.marks = Marks(file)
         self.nodes = 0
         self.issues: list[Issue] = []
@@ -128,7 +139,10 @@ class _Builder:
 
     def build(self, node: yaml.Node, path: PathKey, depth: int = 0) -> Any:
         self.nodes += 1
-        if self.nodes > MAX_NODES:
+        if not self.record:
+            if self.nodes > MAX_NODES or depth > MAX_DEPTH:
+                raise _Redo
+        elif self.nodes > MAX_NODES:
             raise _TooBig(
                 Location(self.file, *self._pos(node)),
                 f"document expands to more than {MAX_NODES} values (alias bomb?)",
@@ -137,7 +151,8 @@ class _Builder:
             raise _TooBig(
                 Location(self.file, *self._pos(node)), f"nesting deeper than {MAX_DEPTH} levels"
             )
-        self.marks._values.setdefault(path, self._pos(node))
+        if self.record:
+            self.marks._values.setdefault(path, self._pos(node))
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path, depth)
         if isinstance(node, yaml.SequenceNode):
@@ -174,6 +189,8 @@ class _Builder:
             key = str(key)
             kpath = (*path, key)
             if key in out:
+                if not self.record:
+                    raise _Redo
                 first = self.marks._keys.get(kpath, (0, 0))
                 self.issues.append(
                     Issue(
@@ -183,8 +200,9 @@ class _Builder:
                     )
                 )
                 continue
-            self.marks._keys[kpath] = self._pos(key_node)
-            self.marks._values[kpath] = self._pos(value_node)
+            if self.record:
+                self.marks._keys[kpath] = self._pos(key_node)
+                self.marks._values[kpath] = self._pos(value_node)
             out[key] = self.build(value_node, kpath, depth + 1)
         for k, v in merged.items():
             out.setdefault(k, v)
@@ -304,6 +322,13 @@ def load_yaml_text(text: str, file: str, path: Path | None = None, *, fast: bool
         raise ContentError([Issue(Location(file, 1, 1), "", f"malformed YAML: {exc}")]) from None
     if node is None:
         return Loaded({}, builder.marks, path or Path(file))
+    if fast:  # data first; marks only if something later asks where a value stands
+        try:
+            data = _Builder(file, record=False).build(node, ())
+        except (_Redo, RecursionError):
+            pass
+        else:
+            return Loaded(data, Marks(file, text), path or Path(file))
     try:
         data = builder.build(node, ())
     except _TooBig as exc:
