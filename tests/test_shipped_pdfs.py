@@ -1,0 +1,89 @@
+"""Every PDF the shipped games build: fonts embedded, sizes from the crop marks, backs behind
+fronts, a 50 mm scale bar on each sheet.
+
+The sample fixture's tests check each of these in detail; this sweep holds the real content to
+the same standard, so a game whose layout or sheet settings break a print rule is caught.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.build import BuildOptions, build_game, plan
+from generator.content.expand import trim_size
+from generator.content.loader import find_games, load_game
+from generator.layout.impose import MARK_OFFSET, SCALE_BAR
+
+from . import pdfcheck
+from .pdfcheck import MM
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = [p.name for p in find_games(ROOT / "content")]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list]:
+    out = tmp_path_factory.mktemp("shipped")
+    results: dict[str, list] = {}
+    for name in GAMES:
+        results[name] = build_game(ROOT / "content" / name, BuildOptions(out_dir=out))
+    return results
+
+
+def _cut_lines(pdf: Path, page: int) -> tuple[list[float], list[float]]:
+    bleed = pdfcheck.boxes(pdf, page)["bleedbox"]
+    segs = pdfcheck.segments(pdf, page)
+    near = MARK_OFFSET
+    xs = sorted(
+        {
+            round(x1, 4)
+            for x1, y1, x2, y2 in segs
+            if x1 == x2 and min(abs(y1 - bleed[3] - near), abs(y1 - bleed[1] + near)) < 1e-3
+        }
+    )
+    ys = sorted(
+        {
+            round(y1, 4)
+            for x1, y1, x2, y2 in segs
+            if y1 == y2 and min(abs(x1 - bleed[0] + near), abs(x1 - bleed[2] - near)) < 1e-3
+        }
+    )
+    return xs, ys
+
+
+def test_there_are_six_games_with_printed_components(built: dict[str, list]) -> None:
+    assert len(GAMES) == 6
+    assert sum(len(r) for r in built.values()) >= 6
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_component_pdf_meets_the_print_rules(game: str, built: dict[str, list]) -> None:
+    loaded = load_game(ROOT / "content" / game)
+    for result in built[game]:
+        pdf = result.path
+        component = loaded.component(result.component)
+        tw, th, _ = trim_size(component)
+        imp, sheet = plan(loaded, component, BuildOptions())
+        fonts = pdfcheck.fonts(pdf)
+        assert fonts and all(embedded for _, embedded in fonts), (pdf, fonts)
+        if sheet.crop_marks:
+            xs, ys = _cut_lines(pdf, 0)
+            widths = [b - a for a, b in zip(xs, xs[1:], strict=False)]
+            heights = [b - a for a, b in zip(ys, ys[1:], strict=False)]
+            assert any(abs(w - tw) < 0.02 * MM for w in widths), (pdf, widths, tw)
+            assert any(abs(h - th) < 0.02 * MM for h in heights), (pdf, heights, th)
+        for page in range(pdfcheck.page_count(pdf)):
+            bars = [r for r in pdfcheck.rects(pdf, page) if abs(r[2] - SCALE_BAR) < 0.01 * MM]
+            assert bars, (pdf, page)
+        if imp.duplex == "long" and pdfcheck.page_count(pdf) >= 2:
+            width = pdfcheck.boxes(pdf, 0)["mediabox"][2]
+            fronts, backs = pdfcheck.placements(pdf, 0), pdfcheck.placements(pdf, 1)
+            assert len(fronts) == len(backs) > 0
+            # backs are listed in slot order; match each front with the back at its mirror
+            for fx, fy in fronts:
+                assert any(
+                    abs(bx - (width - fx - tw)) < 0.05 * MM and abs(by - fy) < 0.05 * MM
+                    for bx, by in backs
+                ), (pdf, fx, fy)
