@@ -288,3 +288,22 @@ def test_cli_build_writes_into_the_games_output_folder(
         str(Path("out") / "rules-good" / name)
         for name in ["rules.en.pdf", "aids.en.pdf", "rules.en+zh-Hant.pdf"]
     ]
+
+
+def test_table_columns_fill_the_width_when_a_long_word_needs_room() -> None:
+    from generator.render.rules_table import PAD_X, column_widths
+
+    cells = [
+        ["Name", "What it does"],
+        [
+            "Incomprehensibilities notwithstanding whatsoever",
+            "the unit retreats one hex and loses a step and then " * 8,
+        ],
+    ]
+    widths, size = column_widths(cells, 160, 9)
+    assert size == 9
+    assert abs(sum(widths) - (160 - 4 * PAD_X)) < 1e-6  # not wider than the column
+    from generator.render import text as rt
+
+    lines = rt.fit("Incomprehensibilities", 1e6, 100, size, size).lines
+    assert widths[0] >= lines[0].width  # the long word still fits its column

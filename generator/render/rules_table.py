@@ -99,7 +99,9 @@ def table_rows(block: PrintBlock, width: float, st: Style) -> list[Row]:
 
 def _share(natural: list[float], minimum: list[float], avail: float) -> list[float]:
     """Widths when the natural widths do not fit: narrow columns keep their natural width,
-    the rest share what is left in proportion to their natural widths (never below minimum)."""
+    the rest share what is left in proportion to their natural widths. A column whose share
+    would fall below its widest word gets that width, and the others share what remains, so
+    the columns add up to ``avail`` whenever their minimums allow it."""
     widths: list[float | None] = [None] * len(natural)
     while True:
         open_cols = [i for i, w in enumerate(widths) if w is None]
@@ -110,9 +112,17 @@ def _share(natural: list[float], minimum: list[float], avail: float) -> list[flo
             break
         for i in narrow:
             widths[i] = natural[i]
-    open_cols = [i for i, w in enumerate(widths) if w is None]
-    left = avail - sum(w for w in widths if w is not None)
-    total = sum(natural[i] for i in open_cols) or 1.0
-    for i in open_cols:
-        widths[i] = max(minimum[i], left * natural[i] / total)
+    while True:
+        open_cols = [i for i, w in enumerate(widths) if w is None]
+        if not open_cols:
+            break
+        left = avail - sum(w for w in widths if w is not None)
+        total = sum(natural[i] for i in open_cols) or 1.0
+        short = [i for i in open_cols if left * natural[i] / total < minimum[i]]
+        if not short:
+            for i in open_cols:
+                widths[i] = left * natural[i] / total
+            break
+        for i in short:
+            widths[i] = minimum[i]
     return [w or 0.0 for w in widths]
