@@ -193,3 +193,29 @@ def test_text_keeps_its_colour_after_fills_circles_and_coloured_text(tmp_path: P
         elif op == b"Tj":
             seen.append(fill)
     assert seen[:5] == expected and seen[5:10] == expected  # both cards, label after
+
+
+def test_text_drawn_outside_a_card_face_always_sets_its_colour(tmp_path: Path) -> None:
+    """Rule sheets and labels mix the text writer with canvas fills; every text sets its ink."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from . import pdfcheck
+
+    pdf = tmp_path / "ink.pdf"
+    c = Canvas(str(pdf))
+    fitted = rtext.fit("shown", 200, 20, 9, 9)
+    rtext.draw(c, fitted, 10, 700, 200, 20, color="#7a1f1f")
+    c.setFillColorRGB(0.9, 0.9, 0.8)
+    c.rect(0, 0, 50, 50, stroke=0, fill=1)
+    rtext.draw(c, fitted, 10, 600, 200, 20, color="#7a1f1f")
+    rtext.draw(c, fitted, 10, 500, 200, 20)
+    c.save()
+    fill: tuple[float, ...] = (0.0, 0.0, 0.0)
+    seen = []
+    for args, op in pdfcheck.operations(pdf, 0):
+        if op == b"rg":
+            fill = tuple(round(float(a), 3) for a in args)
+        elif op == b"Tj":
+            seen.append(fill)
+    accent = (round(0x7A / 255, 3), round(0x1F / 255, 3), round(0x1F / 255, 3))
+    assert seen == [accent, accent, (0.0, 0.0, 0.0)]

@@ -51,20 +51,38 @@ def body_text(path: Path) -> str:
     return squash("".join(out))
 
 
-def section_text(section: PrintSection) -> str:
-    """What a section must read as: title, then each block (steps numbered, list bulleted)."""
-    parts = [section.title]
-    for block in section.blocks:
-        if block.kind == "steps":
-            parts += [f"{n}.{plain_text(t)}" for n, t in enumerate(block.items, 1)]
-        elif block.kind == "list":
-            parts += [f"•{plain_text(t)}" for t in block.items]
-        elif block.kind == "table":
-            cells = [*block.header, *(c for row in block.rows for c in row)]
-            parts += [plain_text(c) for c in cells]
-        else:
-            parts.append(plain_text(block.items[0]))
+def block_text(block) -> str:  # type: ignore[no-untyped-def]
+    """What a block must read as (steps numbered, list bulleted, table cells in order)."""
+    if block.kind == "steps":
+        parts = [f"{n}.{plain_text(t)}" for n, t in enumerate(block.items, 1)]
+    elif block.kind == "list":
+        parts = [f"•{plain_text(t)}" for t in block.items]
+    elif block.kind == "table":
+        parts = [plain_text(c) for c in [*block.header, *(c for row in block.rows for c in row)]]
+    else:
+        parts = [plain_text(block.items[0])]
     return squash("".join(parts))
+
+
+def section_text(section: PrintSection) -> str:
+    """What a section must read as: its title, then each block."""
+    return squash(section.title) + "".join(block_text(b) for b in section.blocks)
+
+
+def section_pattern(section: PrintSection) -> re.Pattern[str]:
+    """:func:`section_text` as a pattern that also lets a table's header stand again before
+    any of its rows (a table continued in the next column repeats its header)."""
+    parts = [re.escape(squash(section.title))]
+    for block in section.blocks:
+        if block.kind != "table":
+            parts.append(re.escape(block_text(block)))
+            continue
+        header = re.escape(squash("".join(plain_text(c) for c in block.header)))
+        parts.append(header)
+        for row in block.rows:
+            cells = re.escape(squash("".join(plain_text(c) for c in row)))
+            parts.append(f"(?:{header})?{cells}")
+    return re.compile("".join(parts))
 
 
 def lines_starting_with_closing_punctuation(path: Path) -> list[str]:
@@ -97,10 +115,9 @@ def check_sheet_pdf(path: Path, sheet: Sheet) -> None:
     text = body_text(path)
     cursor = 0
     for section in sheet.sections:
-        expected = section_text(section)
-        found = text.find(expected, cursor)
-        assert found >= 0, f"{path.name}: section {section.id!r} does not read as its source"
-        cursor = found + len(expected)
+        found = section_pattern(section).search(text, cursor)
+        assert found, f"{path.name}: section {section.id!r} does not read as its source"
+        cursor = found.end()
 
 
 # ---------------------------------------------------------------- the fixture game
@@ -307,3 +324,25 @@ def test_table_columns_fill_the_width_when_a_long_word_needs_room() -> None:
 
     lines = rt.fit("Incomprehensibilities", 1e6, 100, size, size).lines
     assert widths[0] >= lines[0].width  # the long word still fits its column
+
+
+def test_a_table_continued_in_the_next_column_repeats_its_header() -> None:
+    from generator.render.rules_flow import Flow, Frame, style_for
+    from generator.render.rules_table import table_rows
+    from generator.rules.sheet import PrintBlock
+
+    block = PrintBlock(
+        "table", header=("Roll", "Result"), rows=tuple((str(n), f"outcome {n}") for n in range(40))
+    )
+    rows = table_rows(block, 200, style_for("en"))
+    flow = Flow(lambda i: Frame(0, i * 250.0, 800.0, 200.0, 150.0))
+    flow.add(rows)
+    columns: dict[float, list] = {}
+    for p in flow.placements:
+        columns.setdefault(p.x, []).append(p.row)
+    assert len(columns) >= 3
+    header = rows[0]
+    for placed in columns.values():
+        top = placed[0]
+        assert top is header or top is placed[1].repeat  # each column starts with the header
+    assert sum(1 for r in (p.row for p in flow.placements) if r in rows) == len(rows)

@@ -44,6 +44,10 @@ class FaceRenderer:
     _forms: dict[int, str] = field(default_factory=dict)
     _warned: set[tuple[str, int, str]] = field(default_factory=set)
     _ops: dict[tuple[BoxDraw, float], str] = field(default_factory=dict)
+    # The fill colour known to be current while a face is drawn (None: unknown). Faces are
+    # placed before anything else on a page sets a fill, each inside its own q ... Q, so a
+    # face (and a form) starts with the default black and its black text sets no colour.
+    _fill: tuple[float, float, float] | None = None
 
     # ------------------------------------------------------------------ placement
     def place(self, face: FaceDraw, slot: Slot, *, reuse: bool = False) -> None:
@@ -54,10 +58,7 @@ class FaceRenderer:
             f"q\nn {fp_str(art.x, art.y, art.w, art.h)} re W n\n"
             f"1 0 0 1 {fp_str(slot.trim.x, slot.trim.y)} cm"
         )
-        # Faces are placed before anything else on a page sets a fill colour, each inside its
-        # own q ... Q, so every face (and every form) starts with the default black fill.
-        writer = rtext.writer(c)
-        writer.fill = BLACK
+        self._fill = BLACK
         if reuse:
             name = self._forms.get(id(face))
             if name is None:
@@ -76,22 +77,21 @@ class FaceRenderer:
         else:
             self._draw(face, self.bleed)
         c.addLiteral("Q")
-        writer.fill = None
+        self._fill = None
 
     # ------------------------------------------------------------------ drawing (trim-local coordinates)
     def _draw(self, face: FaceDraw, bleed: float) -> None:
         c = self.canvas
-        writer = rtext.writer(c)
         if face.background and face.background != "none":
             c.setFillColorRGB(*rtext.hex_to_rgb(face.background))
             c.rect(
                 -bleed, -bleed, self.trim_w + 2 * bleed, self.trim_h + 2 * bleed, stroke=0, fill=1
             )
-            writer.fill = None
+            self._fill = None
         for n, box in enumerate(face.boxes):
             _DRAW[type(box.spec)](self, face, n, box, bleed)
             if type(box.spec) is not TextBox and (type(box.spec) is not FrameBox or box.fill):
-                writer.fill = None  # drawn through the canvas or with a fill of its own
+                self._fill = None  # drawn through the canvas or with a fill of its own
 
     def _rect(self, box: BoxDraw, bleed: float) -> tuple[float, float, float, float]:
         """Box in PDF coordinates relative to the trim's bottom-left, extended into the bleed at edges."""
@@ -218,11 +218,11 @@ class FaceRenderer:
                 c, fitted, x, y, w, h, align=spec.align, valign=spec.valign, color=spec.color
             )
             c.restoreState()
-            rtext.writer(c).fill = None
+            self._fill = None
             return
         # the same box with the same text (a shared value, a repeated card) is laid out once
         writer = rtext.writer(c)
-        key = ("text", face.layout_id, n, box, writer.fill)
+        key = ("text", face.layout_id, n, box, self._fill)
         done = writer.memo.get(key)
         if done is None:
             y = self.trim_h - box.y - box.h
@@ -238,7 +238,7 @@ class FaceRenderer:
                 spec.font,
                 spec.style,
             )
-            ops, icons = writer.ops(
+            ops, icons, after = writer.ops(
                 fitted,
                 box.x,
                 y,
@@ -247,9 +247,10 @@ class FaceRenderer:
                 align=spec.align,
                 valign=spec.valign,
                 color=spec.color,
+                fill=self._fill,
             )
-            done = writer.remember(key, (ops, icons, writer.fill))
-        ops, icons, writer.fill = done
+            done = writer.remember(key, (ops, icons, after))
+        ops, icons, self._fill = done
         c.addLiteral(ops)
         for name, icx, icy, isize, irgb in icons:
             draw_icon(c, name, icx, icy, isize, irgb)
@@ -271,7 +272,7 @@ class FaceRenderer:
                 box.x, y, box.x + box.w, y + box.h, stroke=1 if stroke else 0, fill=1 if fill else 0
             )
         if box.text:
-            rtext.writer(c).fill = None  # the circle's own fill may be current
+            self._fill = None  # the circle's own fill is current
             inset = 0.15
             iw, ih = box.w * (1 - 2 * inset), box.h * (1 - 2 * inset)
             fitted = self._fit(

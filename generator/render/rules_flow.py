@@ -50,6 +50,7 @@ class Row:
     keep: bool = False
     spacer: bool = False
     anchor: str | None = None  # a section id starting at this row
+    repeat: Row | None = None  # drawn first when this row opens a column (a table's header)
 
 
 def spacer(height: float) -> Row:
@@ -248,6 +249,8 @@ class Flow:
             if row.spacer:
                 return
             f = self.frame
+        if row.repeat is not None and self.used == 0.0:
+            self._put(row.repeat)  # a table continued in a new column repeats its header
         if row.anchor:
             self.anchors.setdefault(row.anchor, f.page)
         self.placements.append(Placement(f.page, f.x, f.top - self.used, row))

@@ -3,7 +3,8 @@
 Column widths start from each column's natural width (its longest cell on one line) and never
 go below its widest unbreakable word; when even those minimums do not fit the column, the
 table's type is made smaller (down to 6 pt). Every table row becomes one :class:`Row` that
-draws its shading, rules and cells, so a long table can continue in the next column.
+draws its shading, rules and cells, so a long table can continue in the next column, where
+its header row is drawn again.
 """
 
 from __future__ import annotations
@@ -93,7 +94,10 @@ def table_rows(block: PrintBlock, width: float, st: Style) -> list[Row]:
                     y -= size * lead
                 cx += w + 2 * PAD_X
 
-        rows.append(Row(height, paint, keep=header))
+        row = Row(height, paint, keep=header)
+        if rows:  # a body row that opens a column brings the header with it
+            row.repeat = Row(rows[0].height, rows[0].draw)
+        rows.append(row)
     return rows
 
 

@@ -171,7 +171,7 @@ def _scale_bar(c: Canvas, band: Rect) -> str:
             f"n {fp_str(x, bar_y)} m {fp_str(x, bar_y + (2.0 if tick in (0, 5) else 1.4) * MM)} l S"
         )
     fitted = rtext.fit("50 mm — print at 100% (actual size)", SCALE_BAR, size * 1.3, size, 5.0)
-    ops, _ = rtext.writer(c).ops(
+    ops, _, _ = rtext.writer(c).ops(
         fitted, bar_x, bar_y + 2.2 * MM, SCALE_BAR, size * 1.3, align="center", valign="bottom"
     )
     out.append(ops)

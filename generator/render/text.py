@@ -440,6 +440,9 @@ def hex_to_rgb(colour: str) -> tuple[float, float, float]:
     return int(c[0:2], 16) / 255, int(c[2:4], 16) / 255, int(c[4:6], 16) / 255
 
 
+Icon = tuple[str, float, float, float, tuple[float, float, float]]  # name, x, y, size, colour
+
+
 class Writer:
     """Writes fitted text straight into a canvas's content stream, one string per text box.
 
@@ -452,9 +455,6 @@ class Writer:
         self.canvas = canvas
         self._enc: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
         self.memo: dict[Any, Any] = {}  # operators that depend on this document's font subsets
-        # the fill colour known to be current where the next text goes (None: unknown); kept
-        # by the card renderer so that a face's black text sets no colour at all
-        self.fill: tuple[float, float, float] | None = None
 
     def remember(self, key: Any, value: Any) -> Any:
         """Keep ``value`` in the memo (bounded) and return it."""
@@ -490,9 +490,14 @@ class Writer:
         align: str = "left",
         valign: str = "top",
         color: str = "#000000",
-    ) -> tuple[str, list[tuple[str, float, float, float, tuple[float, float, float]]]]:
+        fill: tuple[float, float, float] | None = None,
+    ) -> tuple[str, list[Icon], tuple[float, float, float] | None]:
         """The operators that draw ``fitted`` in the box whose bottom-left corner is (x, y),
-        and the inline icons to draw after them."""
+        the inline icons to draw after them, and the fill colour current afterwards.
+
+        ``fill`` is the fill colour the caller knows to be current (None: unknown); text in
+        that colour then sets none. Only a caller that knows the graphics state passes it.
+        """
         size, lead = fitted.size, fitted.size * fitted.leading
         if valign == "top":
             baseline = y + h - size * 0.8
@@ -502,9 +507,9 @@ class Writer:
             baseline = y + fitted.height - size * 0.8
         base_rgb = hex_to_rgb(color)
         out = ["BT"]
-        icons: list[tuple[str, float, float, float, tuple[float, float, float]]] = []
+        icons: list[Icon] = []
         cur_font: tuple[str, float] | None = None
-        cur_rgb = self.fill
+        cur_rgb = fill
         mode = 0
         tx = ty = 0.0  # origin of the current text line
         for line in fitted.lines:
@@ -549,8 +554,7 @@ class Writer:
         if mode:
             out.append("0 Tr")
         out.append("ET")
-        self.fill = None if icons else cur_rgb
-        return "\n".join(out), icons
+        return "\n".join(out), icons, None if icons else cur_rgb
 
 
 def writer(canvas: Any) -> Writer:
@@ -575,7 +579,7 @@ def draw(
     color: str = "#000000",
 ) -> None:
     """Draw fitted text into the box whose bottom-left corner is (x, y) in PDF coordinates."""
-    ops, icons = writer(canvas).ops(fitted, x, y, w, h, align=align, valign=valign, color=color)
+    ops, icons, _ = writer(canvas).ops(fitted, x, y, w, h, align=align, valign=valign, color=color)
     canvas.addLiteral(ops)
     for name, icx, icy, isize, irgb in icons:
         draw_icon(canvas, name, icx, icy, isize, irgb)
