@@ -185,8 +185,9 @@ def build_game(
     for component in game.components:
         langs = options.langs or languages(game, component)
         groups: dict[str, list[str]] = {}
-        for lang in langs:
-            groups.setdefault(_signature(checked.copies[(component.id, lang)]), []).append(lang)
+        for lang in langs:  # languages whose faces print the same text share one PDF
+            sig = _signature(checked.copies[(component.id, lang)]) if len(langs) > 1 else ""
+            groups.setdefault(sig, []).append(lang)
         single = len(groups) == 1
         key = hashlib.sha256(f"{inputs}:{component.id}".encode()).hexdigest()
         previous = state.get(component.id, {})
