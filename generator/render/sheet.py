@@ -100,10 +100,10 @@ def _crop_marks(
 
 def _stamp(c: Canvas, ops: str) -> None:
     """Draw ``ops``, stored once per document as a form: sheets repeat their marks and bar."""
-    memo = rtext.writer(c).memo
-    name = memo.get(("form", ops))
+    forms = rtext.writer(c).forms
+    name = forms.get(ops)
     if name is None:
-        name = memo[("form", ops)] = f"sheet{sum(1 for k in memo if k[0] == 'form')}"
+        name = forms[ops] = f"sheet{len(forms)}"
         c.beginForm(name)
         c.addLiteral(ops)
         c.endForm()

@@ -455,6 +455,7 @@ class Writer:
         self.canvas = canvas
         self._enc: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
         self.memo: dict[Any, Any] = {}  # operators that depend on this document's font subsets
+        self.forms: dict[str, str] = {}  # operators stored as a form -> the form's name
 
     def remember(self, key: Any, value: Any) -> Any:
         """Keep ``value`` in the memo (bounded) and return it."""
