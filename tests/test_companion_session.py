@@ -326,3 +326,24 @@ def test_two_processes_drawing_from_one_bag_draw_every_tile_exactly_once(
     assert all(out.strip() for out in outputs), "both processes drew"
     assert len(tiles) == 60 and len(set(tiles)) == 60
     assert Counter(e["type"] for e in store.read(path).events) == {"fate.draw": 60}
+
+
+def test_log_tells_each_event_in_the_chosen_language(tmp_path: Path, data_dir: Path) -> None:
+    env = {**os.environ, "PNP_DATA_DIR": str(data_dir)}
+    assert pnp("session", "new", "five-armies", env=env).returncode == 0
+    assert pnp("roll", "2d6", env=env).returncode == 0
+    assert pnp("fate", "draw", "--generals", "1", env=env).returncode == 0
+    assert pnp("undo", "--force", env=env).returncode == 0  # the draw showed a hidden tile
+    english = pnp("log", "--lang", "en", env=env)
+    chinese = pnp("log", "--lang", "zh-Hant", env=env)
+    assert english.returncode == chinese.returncode == 0
+    lines = english.stdout.splitlines()
+    assert lines[0].split()[0] == "1" and "2d6 = [" in lines[0]
+    assert any("Drew " in line for line in lines)
+    assert lines[-1].split()[0] == "3" and "Undid event 2 (fate.draw)" in lines[-1]
+    assert '"args"' not in english.stdout + chinese.stdout  # no event printed raw
+    assert "撤銷" in chinese.stdout and "天命" in chinese.stdout
+    tail = pnp("log", "--tail", "1", env=env).stdout.splitlines()
+    assert len(tail) == 1 and tail[0].split()[0] == "3"
+    raw = json.loads(pnp("log", "--json", env=env).stdout)["events"]
+    assert [e["type"] for e in raw] == ["roll", "fate.draw", "undo"]

@@ -665,21 +665,25 @@ def undo(force: bool, session_path: str | None, as_json: bool, lang: str | None)
 )
 @_common
 def log(tail: int | None, session_path: str | None, as_json: bool, lang: str | None) -> None:
-    """Show the session's event log."""
+    """Show the session's event log, each event told in words (--json: the logged events)."""
     from ..companion import session as store
+    from ..companion.render import event_lines
 
-    path = _table(session_path).path
-    events = store.read(path, repair=False).events
-    if tail:
-        events = events[-tail:]
+    table = _table(session_path)
     if as_json:
+        events = store.read(table.path, repair=False).events
+        events = events[-tail:] if tail else events
         click.echo(json.dumps({"events": events}, ensure_ascii=False, sort_keys=True))
         return
-    for e in events:
-        shown = e.get("out", {}).get("text") or json.dumps(
-            {k: v for k, v in e.items() if k in ("args", "out")}, ensure_ascii=False
-        )
-        click.echo(f"{e['seq']:>5} {e['type']:<12} {shown}")
+    told = table.history()
+    terms = _terms(table, lang)
+    for e in told[-tail:] if tail else told:
+        try:
+            lines = event_lines(table.game, terms, e)
+        except (KeyError, TypeError, ValueError, IndexError):  # an event this version cannot tell
+            lines = [json.dumps({k: e.get(k) for k in ("args", "out")}, ensure_ascii=False)]
+        for n, line in enumerate(lines or [""]):
+            click.echo(f"{e['seq']:>5}  {line}" if n == 0 else f"       {line}")
 
 
 @click.command()

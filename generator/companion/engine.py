@@ -475,6 +475,25 @@ class Table:
             self.effective.append(event["seq"])
         return fx
 
+    def history(self) -> list[dict[str, Any]]:
+        """The logged events, each with the effects (``fx``) it had when it happened.
+
+        Effects are not stored in the log; they come from replaying it from the start.
+        """
+        self.preload()
+        self.load(repair=False)
+        assert self.log is not None
+        by_seq = {e["seq"]: e for e in self.log.events}
+        self.state, self.effective = copy.deepcopy(self.log.header["initial"]), []
+        told: list[dict[str, Any]] = []
+        for event in self.log.events:
+            fx = self.apply_event(event)
+            if event["type"] == "undo":
+                target = event.get("args", {}).get("target")
+                fx = {"undone": by_seq.get(target, {"seq": target, "type": "?"})}
+            told.append({**event, "fx": fx})
+        return told
+
     def rebuild(self) -> None:
         assert self.log is not None
         by_seq = {e["seq"]: e for e in self.log.events}

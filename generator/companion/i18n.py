@@ -23,7 +23,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-Hans": "{param} 已降为上限 {value}",
     },
     "fate.drew": {
-        "en": "Drew a {tile} tile (advance {value}).",
+        "en": "Drew {tile} (advance {value}).",
         "zh-Hant": "抽出一片{tile}（前進 {value} 格）。",
         "zh-Hans": "抽出一片{tile}（前进 {value} 格）。",
     },
