@@ -5,7 +5,9 @@ safe YAML subset, a cap on file size, a cap on the number of nodes after aliases
 (a "billion laughs" document is rejected at its first alias past the cap), a nesting-depth cap,
 and duplicate keys reported rather than silently overwritten. The result is plain Python data
 plus a :class:`Marks` table mapping each key path to its 1-based line and column, which is what
-lets schema errors point at ``file:line:col``.
+lets schema errors point at ``file:line:col``. Marks are worked out only when something asks
+for one, and a document written as plain JSON is read by the json module when that means the
+same as reading it as YAML.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 Boxes are drawn in order; the background and any frame that touches a trim edge are extended
 into the slot's bleed so a slightly-off cut never shows white. A face used more than once
 (a shared back, several copies) is drawn once as a PDF form and placed by reference, which
-keeps files small and builds fast.
+keeps files small and builds fast. Frames and text boxes become operator strings, cached when
+the same box with the same text comes again.
 """
 
 from __future__ import annotations

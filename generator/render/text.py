@@ -5,6 +5,10 @@ line breaks. Lines break at spaces and between Chinese characters, never inside 
 word, never before closing punctuation (，。、：；！？）」』 ...) and never after opening
 punctuation. Each run gets the first font that has its glyphs (see ``fonts.split_runs``), so
 mixed English and Chinese never loses a character. Used by cards, tokens and rule sheets.
+
+Plain text (no markup, no CJK) takes a fast path that breaks lines exactly as the general
+breaker would. :class:`Writer` turns laid-out text into PDF text operators itself, encoding
+each distinct string for its font subset once.
 """
 
 from __future__ import annotations
