@@ -219,3 +219,32 @@ def test_text_drawn_outside_a_card_face_always_sets_its_colour(tmp_path: Path) -
             seen.append(fill)
     accent = (round(0x7A / 255, 3), round(0x1F / 255, 3), round(0x1F / 255, 3))
     assert seen == [accent, accent, (0.0, 0.0, 0.0)]
+
+
+def test_rotated_text_is_drawn_turned_about_its_box_centre(tmp_path: Path) -> None:
+    game = tmp_path / "turn"
+    (game / "layouts").mkdir(parents=True)
+    (game / "game.yaml").write_text(
+        "id: turn\ntitle: Turn\ncomponents:\n"
+        "  - {id: cards, kind: cards, title: Cards, items: cards.yaml, size: poker, layout: front}\n"
+    )
+    (game / "cards.yaml").write_text('{"items": [{"id": "a", "side": "Sideways"}]}')
+    (game / "layouts" / "front.yaml").write_text(
+        "id: front\nboxes:\n"
+        "  - {kind: text, x: 5mm, y: 10mm, w: 60mm, h: 8mm, text: '{{ side }}', rotate: 90}\n"
+        "  - {kind: text, x: 5mm, y: 70mm, w: 50mm, h: 8mm, text: level}\n"
+    )
+    build_game(game, BuildOptions(out_dir=tmp_path / "out"))
+    from . import pdfcheck
+
+    pdf = tmp_path / "out" / "turn" / "cards.pdf"
+    ops = pdfcheck.operations(pdf, 0)
+    turns = [
+        n
+        for n, (args, op) in enumerate(ops)
+        if op == b"cm" and [round(float(a), 6) for a in args[:4]] == [0, 1, -1, 0]
+    ]
+    assert len(turns) == 1
+    after = [op for _, op in ops[turns[0] :]]
+    assert after.index(b"Tj") < after.index(b"Q")  # the turned text is inside the turn
+    assert "Sideways" in pdfcheck.text(pdf) and "level" in pdfcheck.text(pdf)

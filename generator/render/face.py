@@ -200,8 +200,13 @@ class FaceRenderer:
         if not box.text:
             return
         c = self.canvas
+        writer = rtext.writer(c)
+        # the same box with the same text (a shared value, a repeated card) is laid out once
+        key = None if spec.rotate else ("text", face.layout_id, n, box, self._fill)
+        done = writer.memo.get(key) if key else None
         if spec.rotate:
             c.saveState()
+        if done is None:
             x, y, w, h = self._rotated(box, spec.rotate)
             fitted = self._fit(
                 face,
@@ -215,46 +220,26 @@ class FaceRenderer:
                 spec.font,
                 spec.style,
             )
-            rtext.draw(
-                c, fitted, x, y, w, h, align=spec.align, valign=spec.valign, color=spec.color
-            )
-            c.restoreState()
-            self._fill = None
-            return
-        # the same box with the same text (a shared value, a repeated card) is laid out once
-        writer = rtext.writer(c)
-        key = ("text", face.layout_id, n, box, self._fill)
-        done = writer.memo.get(key)
-        if done is None:
-            y = self.trim_h - box.y - box.h
-            fitted = self._fit(
-                face,
-                n,
-                box.text,
-                box.w,
-                box.h,
-                spec.size,
-                spec.min_size,
-                spec.leading,
-                spec.font,
-                spec.style,
-            )
-            ops, icons, after = writer.ops(
+            done = writer.ops(
                 fitted,
-                box.x,
+                x,
                 y,
-                box.w,
-                box.h,
+                w,
+                h,
                 align=spec.align,
                 valign=spec.valign,
                 color=spec.color,
                 fill=self._fill,
             )
-            done = writer.remember(key, (ops, icons, after))
+            if key:
+                writer.remember(key, done)
         ops, icons, self._fill = done
         c.addLiteral(ops)
         for name, icx, icy, isize, irgb in icons:
             draw_icon(c, name, icx, icy, isize, irgb)
+        if spec.rotate:
+            c.restoreState()
+            self._fill = None
 
     def _circle(self, face: FaceDraw, n: int, box: BoxDraw, bleed: float) -> None:
         spec = box.spec
