@@ -21,6 +21,8 @@ from generator.content.yamlload import load_yaml_text
 from generator.errors import ContentError
 from generator.render import text as rtext
 
+from . import pdfcheck
+
 WORDS = st.text(alphabet="abcdeWxyz,.()%!?…·éß中，:;-", min_size=0, max_size=12)
 
 
@@ -116,29 +118,37 @@ def test_marks_of_a_json_file_are_found_when_asked() -> None:
     assert (where.line, where.col) == (3, 22)
 
 
-def test_a_shared_back_is_stored_once_and_placed_on_every_slot(tmp_path: Path) -> None:
-    game = tmp_path / "backs"
+def build_mini_game(
+    tmp_path: Path, name: str, items: list[dict], front: str, back: str | None = None
+) -> Path:
+    """Build a one-component poker deck (front layout boxes, optional back layout) and
+    return its PDF. ``front`` and ``back`` are the layouts' YAML after their id line."""
+    game = tmp_path / name
     (game / "layouts").mkdir(parents=True)
+    back_spec = ", back: {layout: back}" if back is not None else ""
     (game / "game.yaml").write_text(
-        textwrap.dedent("""\
-            id: backs
-            title: Backs
-            components:
-              - {id: cards, kind: cards, title: Cards, items: cards.yaml, size: poker,
-                 layout: front, back: {layout: back}}
-            """)
+        f"id: {name}\ntitle: {name}\ncomponents:\n"
+        "  - {id: cards, kind: cards, title: Cards, items: cards.yaml, size: poker,"
+        f" layout: front{back_spec}}}\n"
     )
-    items = [{"id": f"c{i}", "title": f"Card {i}"} for i in range(12)]
     (game / "cards.yaml").write_text(json.dumps({"items": items}))
-    (game / "layouts" / "front.yaml").write_text(
-        "id: front\nboxes:\n  - {kind: text, x: 5mm, y: 5mm, w: 50mm, h: 10mm, text: '{{ title }}'}\n"
-    )
-    (game / "layouts" / "back.yaml").write_text(
-        "id: back\nbackground: '#203040'\nboxes:\n"
-        "  - {kind: text, x: 5mm, y: 40mm, w: 50mm, h: 10mm, text: BACK}\n"
-    )
+    (game / "layouts" / "front.yaml").write_text("id: front\n" + textwrap.dedent(front))
+    if back is not None:
+        (game / "layouts" / "back.yaml").write_text("id: back\n" + textwrap.dedent(back))
     build_game(game, BuildOptions(out_dir=tmp_path / "out"))
-    reader = PdfReader(str(tmp_path / "out" / "backs" / "cards.pdf"))
+    return tmp_path / "out" / name / "cards.pdf"
+
+
+def test_a_shared_back_is_stored_once_and_placed_on_every_slot(tmp_path: Path) -> None:
+    pdf = build_mini_game(
+        tmp_path,
+        "backs",
+        [{"id": f"c{i}", "title": f"Card {i}"} for i in range(12)],
+        "boxes:\n  - {kind: text, x: 5mm, y: 5mm, w: 50mm, h: 10mm, text: '{{ title }}'}\n",
+        "background: '#203040'\nboxes:\n"
+        "  - {kind: text, x: 5mm, y: 40mm, w: 50mm, h: 10mm, text: BACK}\n",
+    )
+    reader = PdfReader(str(pdf))
     forms: set[int] = set()
     placed = 0
     for page in reader.pages[1::2]:  # back pages
@@ -153,29 +163,21 @@ def test_a_shared_back_is_stored_once_and_placed_on_every_slot(tmp_path: Path) -
 
 def test_text_keeps_its_colour_after_fills_circles_and_coloured_text(tmp_path: Path) -> None:
     """A face's text sets no colour while black is current, but always after anything else."""
-    game = tmp_path / "ink"
-    (game / "layouts").mkdir(parents=True)
-    (game / "game.yaml").write_text(
-        "id: ink\ntitle: Ink\ncomponents:\n"
-        "  - {id: cards, kind: cards, title: Cards, items: cards.yaml, size: poker, layout: front}\n"
+    pdf = build_mini_game(
+        tmp_path,
+        "ink",
+        [{"id": "a", "n": 7}, {"id": "b", "n": 8}],
+        """\
+        boxes:
+          - {kind: text, x: 5mm, y: 5mm, w: 50mm, h: 8mm, text: first}
+          - {kind: frame, x: 5mm, y: 15mm, w: 50mm, h: 10mm, fill: '#0000ff'}
+          - {kind: text, x: 5mm, y: 15mm, w: 50mm, h: 8mm, text: on blue}
+          - {kind: circle, x: 5mm, y: 30mm, w: 12mm, h: 12mm, fill: '#00ff00', text: '{{ n }}'}
+          - {kind: text, x: 5mm, y: 50mm, w: 50mm, h: 8mm, text: red, color: '#ff0000'}
+          - {kind: text, x: 5mm, y: 60mm, w: 50mm, h: 8mm, text: last}
+        """,
     )
-    (game / "cards.yaml").write_text('{"items": [{"id": "a", "n": 7}, {"id": "b", "n": 8}]}')
-    (game / "layouts" / "front.yaml").write_text(
-        textwrap.dedent("""\
-            id: front
-            boxes:
-              - {kind: text, x: 5mm, y: 5mm, w: 50mm, h: 8mm, text: first}
-              - {kind: frame, x: 5mm, y: 15mm, w: 50mm, h: 10mm, fill: '#0000ff'}
-              - {kind: text, x: 5mm, y: 15mm, w: 50mm, h: 8mm, text: on blue}
-              - {kind: circle, x: 5mm, y: 30mm, w: 12mm, h: 12mm, fill: '#00ff00', text: '{{ n }}'}
-              - {kind: text, x: 5mm, y: 50mm, w: 50mm, h: 8mm, text: red, color: '#ff0000'}
-              - {kind: text, x: 5mm, y: 60mm, w: 50mm, h: 8mm, text: last}
-            """)
-    )
-    build_game(game, BuildOptions(out_dir=tmp_path / "out"))
-    from . import pdfcheck
 
-    pdf = tmp_path / "out" / "ink" / "cards.pdf"
     black, red = (0.0, 0.0, 0.0), (1.0, 0.0, 0.0)
     expected = [black, black, black, red, black]
     stack: list[tuple[float, ...]] = []
@@ -199,8 +201,6 @@ def test_text_drawn_outside_a_card_face_always_sets_its_colour(tmp_path: Path) -
     """Rule sheets and labels mix the text writer with canvas fills; every text sets its ink."""
     from reportlab.pdfgen.canvas import Canvas
 
-    from . import pdfcheck
-
     pdf = tmp_path / "ink.pdf"
     c = Canvas(str(pdf))
     fitted = rtext.fit("shown", 200, 20, 9, 9)
@@ -222,22 +222,15 @@ def test_text_drawn_outside_a_card_face_always_sets_its_colour(tmp_path: Path) -
 
 
 def test_rotated_text_is_drawn_turned_about_its_box_centre(tmp_path: Path) -> None:
-    game = tmp_path / "turn"
-    (game / "layouts").mkdir(parents=True)
-    (game / "game.yaml").write_text(
-        "id: turn\ntitle: Turn\ncomponents:\n"
-        "  - {id: cards, kind: cards, title: Cards, items: cards.yaml, size: poker, layout: front}\n"
-    )
-    (game / "cards.yaml").write_text('{"items": [{"id": "a", "side": "Sideways"}]}')
-    (game / "layouts" / "front.yaml").write_text(
-        "id: front\nboxes:\n"
+    pdf = build_mini_game(
+        tmp_path,
+        "turn",
+        [{"id": "a", "side": "Sideways"}],
+        "boxes:\n"
         "  - {kind: text, x: 5mm, y: 10mm, w: 60mm, h: 8mm, text: '{{ side }}', rotate: 90}\n"
-        "  - {kind: text, x: 5mm, y: 70mm, w: 50mm, h: 8mm, text: level}\n"
+        "  - {kind: text, x: 5mm, y: 70mm, w: 50mm, h: 8mm, text: level}\n",
     )
-    build_game(game, BuildOptions(out_dir=tmp_path / "out"))
-    from . import pdfcheck
 
-    pdf = tmp_path / "out" / "turn" / "cards.pdf"
     ops = pdfcheck.operations(pdf, 0)
     turns = [
         n
