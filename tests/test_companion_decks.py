@@ -14,14 +14,10 @@ from generator.companion.engine import Game, Table, new_session
 from generator.companion.scores import calculate
 from generator.errors import UsageError
 
-ROOT = Path(__file__).resolve().parent.parent
-GAME = str(Path(__file__).resolve().parent / "fixtures" / "table_game")
+from .helpers import ROOT, pnp
+from .helpers import TABLE_GAME as GAME
 
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("PNP_DATA_DIR", str(tmp_path / "data"))
-    return tmp_path / "data"
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 def table(tmp_path: Path, seed: int = 1) -> Table:
@@ -178,17 +174,6 @@ def test_manoeuvre_combat_by_ratio_and_the_tie_break_order() -> None:
 
 
 def test_score_pad_sums_rounds_per_player(tmp_path: Path, data_dir: Path) -> None:
-    env = {**os.environ, "PNP_DATA_DIR": str(data_dir)}
-
-    def pnp(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "generator.cli", *args],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            env=env,
-        )
-
     assert pnp("session", "new", GAME, "--players", "Ann,Bob").returncode == 0
     for who, pts in (("Ann", "3"), ("Bob", "5"), ("Ann", "4")):
         assert pnp("score", "add", who, pts).returncode == 0

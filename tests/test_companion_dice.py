@@ -18,7 +18,7 @@ from generator.companion.dice_roll import DieFaces, roll
 from generator.companion.rng import FairSource, SystemSource, seeded
 from generator.errors import PnpError
 
-ROOT = Path(__file__).resolve().parent.parent
+from .helpers import ROOT, pnp
 
 
 class Scripted:
@@ -29,16 +29,6 @@ class Scripted:
 
     def below(self, n: int) -> int:
         return self.faces.pop(0) - 1
-
-
-def pnp(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "generator.cli", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-    )
 
 
 def test_keep_highest_sums_the_best_dice() -> None:

@@ -18,30 +18,16 @@ from generator.companion import session as store
 from generator.companion.engine import Table, new_session, verify
 from generator.errors import PnpError, UsageError
 
-ROOT = Path(__file__).resolve().parent.parent
-GAME = str(Path(__file__).resolve().parent / "fixtures" / "table_game")
+from .helpers import ROOT, pnp
+from .helpers import TABLE_GAME as GAME
 
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("PNP_DATA_DIR", str(tmp_path / "data"))
-    return tmp_path / "data"
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 def start(tmp_path: Path, **kw: object) -> Path:
     path = tmp_path / "s.jsonl"
     new_session(GAME, path, ["Ann", "Bob"], **kw)  # type: ignore[arg-type]
     return path
-
-
-def pnp(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "generator.cli", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-    )
 
 
 def test_bag_never_repeats_a_tile_before_it_is_refilled(tmp_path: Path) -> None:

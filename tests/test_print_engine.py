@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,22 +13,13 @@ from generator.content.loader import load_game
 from generator.layout.impose import MARK_OFFSET, SCALE_BAR, impose
 
 from . import pdfcheck
+from .helpers import pnp
 from .pdfcheck import MM
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
 SAMPLE = FIXTURES / "games" / "sample"
 BAD = sorted(p.name for p in (FIXTURES / "bad").iterdir() if p.is_dir())
-
-
-def pnp(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "generator.cli", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
 
 
 @pytest.fixture(scope="module")

@@ -2,22 +2,9 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
+from .helpers import pnp
 
-ROOT = Path(__file__).parent.parent
 GAMES = ["barons-of-fyn", "five-armies", "manoeuvre", "maquis", "pocket-battles", "ragnarok"]
-
-
-def pnp(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "generator.cli", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-    )
 
 
 def test_status_shows_all_six_games_covered_in_all_three_languages() -> None:
