@@ -19,7 +19,8 @@ from generator.content.expand import Copy, FaceDraw
 from generator.content.loader import Component, Item, load_game
 from generator.content.schema import CircleBox, TextBox
 from generator.content.types import LANGS
-from generator.render.text import fit, plain_text
+
+from .helpers import laid_out_texts
 
 GAME = Path(__file__).resolve().parent.parent / "content" / "barons-of-fyn"
 KINDS = {"army", "land", "improvement", "population", "capital", "any-play", "must-play", "king"}
@@ -216,27 +217,10 @@ def test_stat_circles_show_the_card_values(faces: dict[str, list[Copy]]) -> None
 def test_every_text_on_the_cards_fits_at_a_legible_size(
     faces: dict[str, list[Copy]], lang: str
 ) -> None:
-    for cp in faces[lang]:
-        for face in (cp.front, cp.back):
-            assert face is not None
-            for box in face.boxes:
-                if not isinstance(box.spec, TextBox) or not box.text:
-                    continue
-                spec = box.spec
-                laid = fit(
-                    box.text,
-                    box.w,
-                    box.h,
-                    spec.size,
-                    spec.min_size,
-                    leading=spec.leading,
-                    bold="bold" in spec.style,
-                    italic="italic" in spec.style,
-                )
-                shown = plain_text(box.text)
-                assert laid.size >= spec.min_size and not laid.overflow, (
-                    f"{lang} {cp.item.id}: {shown!r}"
-                )
+    texts = laid_out_texts(faces[lang])
+    assert texts
+    for item, shown, laid, spec in texts:
+        assert laid.size >= spec.min_size and not laid.overflow, f"{lang} {item}: {shown!r}"
 
 
 def test_cards_are_built_in_each_language_with_its_own_text(faces: dict[str, list[Copy]]) -> None:

@@ -25,7 +25,9 @@ from generator.content.schema import FrameBox, TextBox
 from generator.content.types import LANGS, is_local_text
 from generator.content.yamlload import load_yaml
 from generator.layout.units import MM
-from generator.render.text import fit, plain_text
+from generator.render.text import plain_text
+
+from .helpers import laid_out_texts
 
 GAME_DIR = Path(__file__).resolve().parent.parent / "content" / "manoeuvre"
 FACE = 19.05 * MM  # 3/4 in counter, in points
@@ -279,27 +281,11 @@ def test_only_the_depleted_side_has_a_white_stripe_across_the_counter(
 @pytest.mark.parametrize("lang", LANGS)
 def test_names_fit_the_counter_at_full_size(expanded: dict[str, list[Copy]], lang: str) -> None:
     """No shrinking, at most two lines, and a Chinese name on a single line."""
-    for cp in expanded[lang]:
-        for face in (cp.front, cp.back):
-            assert face is not None
-            for box in face.boxes:
-                if box.text is None or not isinstance(box.spec, TextBox):
-                    continue
-                spec = box.spec
-                laid = fit(
-                    box.text,
-                    box.w,
-                    box.h,
-                    spec.size,
-                    spec.min_size,
-                    leading=spec.leading,
-                    bold=spec.style == "bold",
-                )
-                shown = plain_text(box.text)
-                assert laid.size == spec.size and not laid.overflow, f"{cp.item.id}: {shown!r}"
-                assert len(laid.lines) <= (1 if CJK.search(shown) else 2), (
-                    f"{cp.item.id}: {shown!r}"
-                )
+    texts = laid_out_texts(expanded[lang])
+    assert texts
+    for item, shown, laid, spec in texts:
+        assert laid.size == spec.size and not laid.overflow, f"{item}: {shown!r}"
+        assert len(laid.lines) <= (1 if CJK.search(shown) else 2), f"{item}: {shown!r}"
 
 
 def test_text_stays_on_the_counter_and_off_the_arm_symbol(
