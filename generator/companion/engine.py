@@ -480,9 +480,8 @@ class Table:
 
         Effects are not stored in the log; they come from replaying it from the start.
         """
-        self.preload()
-        self.load(repair=False)
-        assert self.log is not None
+        self.preload()  # the game's content; the log is read and replayed once, below
+        self.log = session.read(self.path, repair=False)
         by_seq = {e["seq"]: e for e in self.log.events}
         self.state, self.effective = copy.deepcopy(self.log.header["initial"]), []
         told: list[dict[str, Any]] = []
