@@ -150,13 +150,8 @@ class Expander:
             self._templates[source] = tpl
         return tpl
 
-    def render(
-        self, source: str, ctx: Mapping[str, Any], where: Location, key: str, item: Item
-    ) -> str | None:
-        """Evaluate template ``source`` for ``item``; None (and an issue) when it fails."""
-        return self._render(source, ctx, lambda: (where, key), item)
-
-    def _render(self, source: str, ctx: Mapping[str, Any], at: Where, item: Item) -> str | None:
+    def render(self, source: str, ctx: Mapping[str, Any], at: Where, item: Item) -> str | None:
+        """Evaluate template ``source`` for ``item``; None (and an issue at ``at()``) on failure."""
         if "{" not in source:
             return source
         simple = _SIMPLE.get(source)
@@ -206,13 +201,9 @@ class Expander:
             return None
         return out
 
-    def truthy(
-        self, expr: str, ctx: Mapping[str, Any], where: Location, key: str, item: Item
-    ) -> bool:
-        return self._truthy(expr, ctx, lambda: (where, key), item)
-
-    def _truthy(self, expr: str, ctx: Mapping[str, Any], at: Where, item: Item) -> bool:
-        return bool(self._render("{{ (" + expr + ") and 1 or '' }}", ctx, at, item))
+    def truthy(self, expr: str, ctx: Mapping[str, Any], at: Where, item: Item) -> bool:
+        """Whether the expression ``expr`` holds for ``item``."""
+        return bool(self.render("{{ (" + expr + ") and 1 or '' }}", ctx, at, item))
 
     # -------------------------------------------------------------- images
     def image(self, src: str, where: Location, key: str) -> Path | None:
@@ -297,10 +288,10 @@ class Expander:
 
         bg = layout.background
         if bg and "{" in bg:
-            bg = self._render(bg, ctx, loc("background"), item)
+            bg = self.render(bg, ctx, loc("background"), item)
         geometry = self._geometry(layout, tw, th)
         for n, box in enumerate(layout.boxes):
-            if box.when is not None and not self._truthy(
+            if box.when is not None and not self.truthy(
                 box.when, ctx, loc("boxes", n, "when"), item
             ):
                 continue
@@ -318,21 +309,21 @@ class Expander:
         loc: Any,
     ) -> BoxDraw:
         if isinstance(box, (TextBox, CircleBox)):
-            text = self._render(box.text, ctx, loc("boxes", n, "text"), item) or ""
+            text = self.render(box.text, ctx, loc("boxes", n, "text"), item) or ""
             fill = None
             if isinstance(box, CircleBox) and box.fill and "{" in box.fill:
-                fill = self._render(box.fill, ctx, loc("boxes", n, "fill"), item)
+                fill = self.render(box.fill, ctx, loc("boxes", n, "fill"), item)
             elif isinstance(box, CircleBox):
                 fill = box.fill
             return BoxDraw(box, *geo, text=text, fill=fill)
         if isinstance(box, FrameBox):
             fill = box.fill
             if fill and "{" in fill:
-                fill = self._render(fill, ctx, loc("boxes", n, "fill"), item)
+                fill = self.render(fill, ctx, loc("boxes", n, "fill"), item)
             return BoxDraw(box, *geo, fill=fill)
         if isinstance(box, IconBox):
             at = loc("boxes", n, "name")
-            name = self._render(box.name, ctx, at, item) or ""
+            name = self.render(box.name, ctx, at, item) or ""
             from ..render.icons import ICONS
 
             if name and name not in ICONS:
@@ -341,7 +332,7 @@ class Expander:
             return BoxDraw(box, *geo, icon=name or None)
         assert isinstance(box, ImageBox)
         at = loc("boxes", n, "src")
-        src = self._render(box.src, ctx, at, item)
+        src = self.render(box.src, ctx, at, item)
         return BoxDraw(box, *geo, image=self.image(src, *at()) if src else None)
 
     def expand(self, component: Component, lang: str) -> list[Copy]:
