@@ -588,29 +588,3 @@ def draw(
     canvas.addLiteral(ops)
     for name, icx, icy, isize, irgb in icons:
         draw_icon(canvas, name, icx, icy, isize, irgb)
-
-
-def draw_line(
-    canvas,
-    text: str,
-    x: float,
-    y: float,
-    size: float,
-    *,
-    align: str = "left",
-    color: str = "#000000",
-    family: str = "sans",
-    max_width: float | None = None,
-) -> None:  # type: ignore[no-untyped-def]
-    """Draw one line of plain text (no wrapping) with a face per run; shrink to ``max_width`` if given."""
-    runs = fonts.split_runs(text, family)
-    width = sum(_width(chunk, face, size) for chunk, face in runs)
-    if max_width is not None and width > max_width:
-        size, width = size * max_width / width, max_width
-    start = {"left": x, "center": x - width / 2, "right": x - width}[align]
-    t = canvas.beginText(start, y)
-    t.setFillColorRGB(*hex_to_rgb(color))
-    for chunk, face in runs:
-        t.setFont(face.name, size)
-        t.textOut(chunk)
-    canvas.drawText(t)
