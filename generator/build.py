@@ -21,6 +21,7 @@ from .content.loader import Component, Game, load_game
 from .content.schema import SheetSpec
 from .errors import ContentError, Issue, IssueCollector
 from .layout.impose import DoesNotFit, Imposition, impose
+from .layout.tiling import Tiling, tile_board
 
 STATE_FILE = ".pnp-build.json"
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}
@@ -99,12 +100,33 @@ def _component_issue(game: Game, component: Component, key: str, message: str) -
     return Issue(game.marks.locate(("components", n, key)), f"components[{n}].{key}", message)
 
 
-def plan(game: Game, component: Component, options: BuildOptions) -> tuple[Imposition, SheetSpec]:
-    """The imposition a component gets with ``options``; ContentError when the item cannot fit."""
+def plan(
+    game: Game, component: Component, options: BuildOptions
+) -> tuple[Imposition | Tiling, SheetSpec]:
+    """The imposition (or a board's tiling) a component gets; ContentError when it cannot fit."""
     sheet = options.sheet(component.spec.sheet)
-    tw, th, _ = trim_size(component)
+    tw, th, shape = trim_size(component)
+    if component.kind == "board":
+        board = component.spec.board
+        try:
+            tiling = tile_board(
+                tw,
+                th,
+                paper=sheet.paper,
+                orientation=sheet.orientation,
+                bleed=sheet.bleed,
+                margin=sheet.margin,
+                crop_marks=sheet.crop_marks,
+                overlap=board.overlap,
+                max_tiles=board.max_tiles,
+            )
+        except DoesNotFit as exc:
+            raise ContentError([_component_issue(game, component, "size", str(exc))]) from None
+        return tiling, sheet
     has_back = component.back is not None or any(i.back is not None for i in component.items)
     duplex = sheet.duplex if has_back else "none"
+    if shape == "round" and sheet.packing == "auto":
+        sheet = sheet.model_copy(update={"packing": "bleed"})  # circles cannot share cut lines
     try:
         imp = impose(
             tw,
@@ -165,6 +187,7 @@ def build_game(
     path: Path, options: BuildOptions | None = None, progress: Progress | None = None
 ) -> list[ComponentResult]:
     """Build every component of the game at ``path`` into ``options.out_dir/<game>/``."""
+    from .render.board import write_board
     from .render.sheet import SheetMeta, write_sheets
 
     options = options or BuildOptions()
@@ -233,16 +256,31 @@ def build_game(
                 _local(component.spec.title, lang),
                 "all languages" if single else "+".join(langs_),
             )
-            result = write_sheets(
-                target,
-                copies,
-                imp,
-                words,
-                trim=trim_size(component),
-                bleed=sheet.bleed,
-                crop_marks=sheet.crop_marks,
-                proof=options.proof,
-            )
+            if isinstance(imp, Tiling):
+                result = write_board(
+                    target,
+                    copies,
+                    imp,
+                    words,
+                    bleed=sheet.bleed,
+                    crop_marks=sheet.crop_marks,
+                    proof=options.proof,
+                    assembly=component.spec.board.assembly,
+                )
+            else:
+                size = component.spec.size
+                result = write_sheets(
+                    target,
+                    copies,
+                    imp,
+                    words,
+                    trim=trim_size(component),
+                    bleed=sheet.bleed,
+                    crop_marks=sheet.crop_marks,
+                    proof=options.proof,
+                    cut=component.spec.cut,
+                    radius=0.0 if size is None or isinstance(size, str) else size.radius,
+                )
             done += len(copies)
             results.append(
                 ComponentResult(

@@ -22,7 +22,8 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from ..errors import IssueCollector, Location
 from .loader import Component, Game, Item, resolve_inside
 from .schema import SIZE_PRESETS, Box, CircleBox, FrameBox, IconBox, ImageBox, LayoutSpec, TextBox
-from .types import LANGS, is_local_text
+from .shapes import IDENTITY, FaceTooBig, ShapeExpander
+from .types import LANGS, colour_value, is_local_text
 from .validate import key_path, suggest
 from .yamlload import Marks
 
@@ -71,6 +72,9 @@ class BoxDraw(NamedTuple):
     fill: str | None = None
     icon: str | None = None
     image: Path | None = None
+    stroke: str | None = None  # the line colour, its template evaluated
+    points: tuple[float, ...] | None = None  # x0, y0, x1, y1, ... of a path, from the top-left
+    closed: bool = True
 
 
 class FaceDraw(NamedTuple):
@@ -80,6 +84,7 @@ class FaceDraw(NamedTuple):
     background: str | None
     boxes: tuple[BoxDraw, ...]
     safe: float
+    estimate: bool = False  # carries a value not known from a source: printed with the mark
 
 
 @dataclass(frozen=True)
@@ -97,6 +102,10 @@ def trim_size(component: Component) -> tuple[float, float, str]:
     from ..layout.units import MM
 
     size = component.spec.size
+    if component.spec.kind == "dice-labels":
+        dice = component.spec.dice
+        edge = dice.label if dice and dice.label else (dice.die if dice else 16 * MM) - 2.5 * MM
+        return edge, edge, "rect"
     if isinstance(size, str):
         w, h, shape = SIZE_PRESETS[size]
         return w * MM, h * MM, shape
@@ -133,7 +142,7 @@ class Expander:
         self._templates: dict[str, Any] = {}
         self._images: dict[str, Path | None] = {}
         self._geo: dict[
-            tuple[int, float, float], tuple[tuple[float, float, float, float], ...]
+            tuple[int, float, float], tuple[tuple[float, float, float, float] | None, ...]
         ] = {}
         self._faces: dict[FaceDraw, FaceDraw] = {}
         self._per_copy: dict[tuple[int, int], bool] = {}
@@ -201,6 +210,25 @@ class Expander:
             return None
         return out
 
+    def colour(
+        self, value: str | None, ctx: Mapping[str, Any], at: Where, item: Item
+    ) -> str | None:
+        """A colour field's value for ``item``: a template is evaluated and its result checked."""
+        if value is None or "{" not in value:
+            return value
+        out = self.render(value, ctx, at, item)
+        if out is None:
+            return None
+        if not out.strip():
+            return None  # a template may choose no colour
+        colour = colour_value(out)
+        if colour is None:
+            self.issues.add(
+                *at(),
+                f"item {item.id!r} ({item.location}): {out!r} is not a colour; use #rgb, #rrggbb or a name",
+            )
+        return colour
+
     def truthy(self, expr: str, ctx: Mapping[str, Any], at: Where, item: Item) -> bool:
         """Whether the expression ``expr`` holds for ``item``."""
         return bool(self.render("{{ (" + expr + ") and 1 or '' }}", ctx, at, item))
@@ -259,12 +287,14 @@ class Expander:
     # -------------------------------------------------------------- faces
     def _geometry(
         self, layout: LayoutSpec, tw: float, th: float
-    ) -> tuple[tuple[float, float, float, float], ...]:
+    ) -> tuple[tuple[float, float, float, float] | None, ...]:
         key = (id(layout), tw, th)
         geo = self._geo.get(key)
         if geo is None:
             geo = self._geo[key] = tuple(
                 (b.x.resolve(tw), b.y.resolve(th), b.w.resolve(tw), b.h.resolve(th))
+                if type(b) in _PLAIN
+                else None
                 for b in layout.boxes
             )
         return geo
@@ -277,6 +307,7 @@ class Expander:
         item: Item,
         tw: float,
         th: float,
+        estimate: bool = False,
     ) -> FaceDraw:
         boxes: list[BoxDraw] = []
 
@@ -286,20 +317,32 @@ class Expander:
 
             return where
 
-        bg = layout.background
-        if bg and "{" in bg:
-            bg = self.render(bg, ctx, loc("background"), item)
+        bg = self.colour(layout.background, ctx, loc("background"), item)
         geometry = self._geometry(layout, tw, th)
+        shapes: ShapeExpander | None = None
         for n, box in enumerate(layout.boxes):
+            geo = geometry[n]
+            if geo is None:  # a shape, a repeat or a grid
+                shapes = shapes or ShapeExpander(self, item, tw, th, loc)
+                shapes.out = boxes
+                try:
+                    shapes.box(box, ("boxes", n), ctx, IDENTITY)
+                except FaceTooBig:
+                    self.issues.add(
+                        *loc("boxes", n)(),
+                        f"item {item.id!r}: the face would have more than {len(boxes)} boxes",
+                    )
+                    break
+                continue
             if box.when is not None and not self.truthy(
                 box.when, ctx, loc("boxes", n, "when"), item
             ):
                 continue
-            boxes.append(self._box(box, n, geometry[n], ctx, item, loc))
-        face = FaceDraw(layout.id, bg, tuple(boxes), layout.safe)
+            boxes.append(self.box_draw(box, n, geo, ctx, item, loc))
+        face = FaceDraw(layout.id, bg, tuple(boxes), layout.safe, estimate)
         return self._faces.setdefault(face, face)
 
-    def _box(
+    def box_draw(
         self,
         box: Box,
         n: int,
@@ -308,19 +351,17 @@ class Expander:
         item: Item,
         loc: Any,
     ) -> BoxDraw:
-        if isinstance(box, (TextBox, CircleBox)):
+        """One plain box (frame, text, circle, icon, image) with its templates evaluated."""
+        if isinstance(box, TextBox):
             text = self.render(box.text, ctx, loc("boxes", n, "text"), item) or ""
-            fill = None
-            if isinstance(box, CircleBox) and box.fill and "{" in box.fill:
-                fill = self.render(box.fill, ctx, loc("boxes", n, "fill"), item)
-            elif isinstance(box, CircleBox):
-                fill = box.fill
-            return BoxDraw(box, *geo, text=text, fill=fill)
-        if isinstance(box, FrameBox):
-            fill = box.fill
-            if fill and "{" in fill:
-                fill = self.render(fill, ctx, loc("boxes", n, "fill"), item)
-            return BoxDraw(box, *geo, fill=fill)
+            return BoxDraw(box, *geo, text=text)
+        if isinstance(box, (CircleBox, FrameBox)):
+            text = None
+            if isinstance(box, CircleBox):
+                text = self.render(box.text, ctx, loc("boxes", n, "text"), item) or ""
+            fill = self.colour(box.fill, ctx, loc("boxes", n, "fill"), item)
+            stroke = self.colour(box.stroke, ctx, loc("boxes", n, "stroke"), item)
+            return BoxDraw(box, *geo, text=text, fill=fill, stroke=stroke)
         if isinstance(box, IconBox):
             at = loc("boxes", n, "name")
             name = self.render(box.name, ctx, at, item) or ""
@@ -344,7 +385,14 @@ class Expander:
         for item in component.items:
             data = localize(dict(item.data), lang)
             base = {**data, "lang": lang, "qty": item.qty, "copy": 1}
-            front = self.face(component.front, marks.get(component.front.id), base, item, tw, th)
+            front_layout = (
+                component.front_layouts.get(item.layout, component.front)
+                if item.layout
+                else component.front
+            )
+            front = self.face(
+                front_layout, marks.get(front_layout.id), base, item, tw, th, item.estimate
+            )
             back: FaceDraw | None = None
             back_layout = back_layout_default
             back_data: dict[str, Any] = (
@@ -357,16 +405,18 @@ class Expander:
             back_ctx = {**base, **localize(back_data, lang)}
             if back_layout is not None:
                 back = self.face(back_layout, marks.get(back_layout.id), back_ctx, item, tw, th)
-            pkey = (id(component), id(back_layout))
+            pkey = (id(front_layout), id(back_layout))
             per_copy = self._per_copy.get(pkey)
             if per_copy is None:
                 per_copy = self._per_copy[pkey] = any(
-                    "copy" in s for s in self._sources(component, back_layout)
+                    "copy" in s for s in self._sources(front_layout, back_layout)
                 )
             for c in range(1, item.qty + 1):
                 if per_copy and c > 1:
                     ctx = {**base, "copy": c}
-                    f = self.face(component.front, marks.get(component.front.id), ctx, item, tw, th)
+                    f = self.face(
+                        front_layout, marks.get(front_layout.id), ctx, item, tw, th, item.estimate
+                    )
                     b = (
                         self.face(
                             back_layout,
@@ -384,17 +434,20 @@ class Expander:
                     out.append(Copy(item, c, front, back))
         return out
 
-    def _sources(self, component: Component, back: LayoutSpec | None) -> list[str]:
+    def _sources(self, front: LayoutSpec, back: LayoutSpec | None) -> list[str]:
         out: list[str] = []
-        for lay in (component.front, back):
-            if lay is None:
-                continue
-            for box in lay.boxes:
-                for attr in ("text", "name", "src", "when", "fill"):
-                    v = getattr(box, attr, None)
-                    if isinstance(v, str):
-                        out.append(v)
+        todo = [b for lay in (front, back) if lay is not None for b in lay.boxes]
+        while todo:
+            box = todo.pop()
+            todo.extend(getattr(box, "boxes", ()))
+            for attr in ("text", "name", "src", "when", "fill", "stroke", "count", "values"):
+                v = getattr(box, attr, None)
+                if isinstance(v, str):
+                    out.append(v)
         return out
+
+
+_PLAIN = (FrameBox, TextBox, CircleBox, IconBox, ImageBox)
 
 
 def languages(game: Game, component: Component) -> list[str]:

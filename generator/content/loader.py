@@ -20,7 +20,8 @@ from .schema import BackSpec, ComponentSpec, GameSpec, ItemsFile, ItemSpec, Layo
 from .validate import key_path, suggest, validate
 from .yamlload import Loaded, Marks, display_path, load_yaml
 
-ITEM_RESERVED = {"id", "qty", "estimate", "source", "back"}
+DICE_LABEL_LAYOUT = "die-label"  # the shared layout in templates/layouts/
+ITEM_RESERVED = {"id", "qty", "estimate", "source", "back", "layout"}
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class Item:
     back: BackSpec | None
     where: Callable[[], Location]  # looked up only when a message needs it
     estimate: bool = False
+    layout: str | None = None  # the item's own front layout
 
     @property
     def location(self) -> Location:
@@ -50,6 +52,13 @@ class Component:
     back_layouts: MappingProxyType[str, LayoutSpec]
     items_file: str
     location: Location
+    front_layouts: MappingProxyType[str, LayoutSpec] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+
+    @property
+    def kind(self) -> str:
+        return self.spec.kind
 
     @property
     def id(self) -> str:
@@ -107,6 +116,15 @@ def font_problem(path: Path) -> str | None:
     if magic not in (b"\x00\x01\x00\x00", b"true", b"ttcf"):
         return f"{path.name!r} is not a TrueType font file"
     return None
+
+
+def shared_templates(game_root: Path | None = None) -> Path:
+    """The shared ``templates/`` folder: beside the games' content folder, else the project's own."""
+    if game_root is not None:
+        beside = game_root.resolve().parent.parent / "templates"
+        if (beside / "layouts").is_dir():
+            return beside
+    return Path(__file__).resolve().parents[2] / "templates"
 
 
 def find_games(content_dir: Path) -> list[Path]:
@@ -227,13 +245,15 @@ class _Loader:
             back = item.back
         elif isinstance(item.back, dict):
             back = BackSpec.model_construct(layout="", data=item.back)
-        return Item(iid, item.qty, MappingProxyType(data), back, where, item.estimate)
+        return Item(iid, item.qty, MappingProxyType(data), back, where, item.estimate, item.layout)
 
     def component(self, comp: ComponentSpec, n: int, marks: Marks) -> Component | None:
         where = marks.locate(("components", n))
         base = ("components", n)
         front = self.layout(
-            comp.layout, marks.locate((*base, "layout")), key_path((*base, "layout"))
+            comp.layout or DICE_LABEL_LAYOUT,
+            marks.locate((*base, "layout")),
+            key_path((*base, "layout")),
         )
         back = None
         if comp.back is not None:
@@ -242,9 +262,22 @@ class _Loader:
                 marks.locate((*base, "back", "layout")),
                 key_path((*base, "back", "layout")),
             )
-        items, items_file = self.items(comp, marks.locate((*base, "items")))
+        if comp.kind == "dice-labels":
+            from .dicelabels import dice_items
+
+            items, items_file = dice_items(self, comp, marks, base)
+        elif comp.items is None:
+            single = Item("1", 1, MappingProxyType({"id": "1"}), None, lambda: where)
+            items, items_file = (single,), display_path(self.root / "game.yaml")
+        else:
+            items, items_file = self.items(comp, marks.locate((*base, "items")))
         own_backs: dict[str, LayoutSpec] = {}
+        own_fronts: dict[str, LayoutSpec] = {}
         for item in items:
+            if item.layout:
+                lay = self.layout(item.layout, item.location, "layout")
+                if lay is not None:
+                    own_fronts[item.layout] = lay
             if item.back is not None and item.back.layout:
                 lay = self.layout(item.back.layout, item.location, "back.layout")
                 if lay is not None:
@@ -257,15 +290,23 @@ class _Loader:
                 )
         if front is None:
             return None
-        return Component(comp, items, front, back, MappingProxyType(own_backs), items_file, where)
+        return Component(
+            comp,
+            items,
+            front,
+            back,
+            MappingProxyType(own_backs),
+            items_file,
+            where,
+            MappingProxyType(own_fronts),
+        )
 
 
 def load_game(path: Path, templates: Path | None = None) -> Game:
     """Load and validate the game folder ``path``; raise ContentError listing every problem."""
     root = Path(path)
     if templates is None:
-        guess = root.resolve().parent.parent / "templates" / "layouts"
-        templates = guess if guess.is_dir() else None
+        templates = shared_templates(root) / "layouts"
     loader = _Loader(root, templates)
     game_file = root / "game.yaml"
     loaded = loader.yaml(game_file)

@@ -12,7 +12,21 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from .types import Colour, DimField, Lang, Length, LocalText, Model, Slug, mm
+from .boxes import (  # noqa: F401  (re-exported: the layout part of the one schema)
+    ArcBox,
+    Box,
+    CircleBox,
+    FrameBox,
+    GridBox,
+    IconBox,
+    ImageBox,
+    LayoutSpec,
+    LineBox,
+    PolygonBox,
+    RepeatBox,
+    TextBox,
+)
+from .types import Lang, Length, LocalText, Model, Slug, mm
 
 MAX_QTY = 1000
 MAX_ITEMS = 5000
@@ -50,9 +64,14 @@ class SizeSpec(Model):
     shape: Literal["rect", "round"] = Field(
         "rect", description="round: a circle (or ellipse) cut line."
     )
-    radius: Length = Field(
-        0.0, description="Corner radius of the cut line, for rounded cards (drawn in proof mode)."
-    )
+    radius: Length = Field(0.0, description="Corner radius of the cut line, for rounded cards.")
+
+    @field_validator("width", "height")
+    @classmethod
+    def _sane(cls, v: float) -> float:
+        if not mm(1) <= v <= mm(3000):
+            raise ValueError("must be between 1mm and 3000mm")
+        return v
 
 
 class SheetSpec(Model):
@@ -114,17 +133,58 @@ class FontSpec(Model):
     bold_italic: str | None = Field(None, description="Bold italic face.")
 
 
-class ComponentSpec(Model):
-    """One printable component: a deck of cards, a sheet of tokens."""
+class BoardSpec(Model):
+    """How a board larger than the paper is split into tiles that are glued together."""
+
+    overlap: Length = Field(
+        mm(10),
+        description="Width of the glue strip a tile carries under its right/lower neighbour.",
+    )
+    assembly: bool = Field(
+        True, description="Add a page showing how the tiles go together (only when tiled)."
+    )
+    max_tiles: int = Field(
+        64, ge=1, le=400, description="Refuse a board that would need more tiles than this."
+    )
+
+
+class DiceLabelsSpec(Model):
+    """Sticker labels for the faces of the game's dice, taken from its table.yaml."""
+
+    dice: list[Slug] | None = Field(
+        None, description="Die ids from table.yaml (default: every die with labelled faces)."
+    )
+    die: Length = Field(mm(16), description="Edge of the physical die.")
+    label: Length | None = Field(
+        None,
+        description="Label edge (default: the die's edge minus 2.5 mm, which suits 16 mm dice).",
+    )
+    sets: int = Field(1, ge=1, le=50, description="How many physical dice of each kind to label.")
+
+    @field_validator("die", "label")
+    @classmethod
+    def _sane(cls, v: float | None) -> float | None:
+        if v is not None and not mm(5) <= v <= mm(60):
+            raise ValueError("must be between 5mm and 60mm")
+        return v
+
+
+class ComponentBase(Model):
+    """What every printable component has."""
 
     id: Slug = Field(description="Component id; names the output file output/<game>/<id>.pdf.")
-    kind: Literal["cards", "tokens"] = Field(description="cards or tokens (counters).")
     title: LocalText = Field(description="Name printed in each sheet's label.")
-    items: str = Field(description="Item file, relative to the game folder.")
-    size: str | SizeSpec = Field(
-        description="A preset (poker, bridge, mini, tarot, counter-5/8, round-3/4, ...) or {width, height}."
+    items: str | None = Field(
+        None,
+        description="Item file (YAML, JSON, CSV or TSV), relative to the game folder.",
     )
-    layout: str = Field(description="Layout id of the front face.")
+    size: str | SizeSpec | None = Field(
+        None,
+        description="A preset (poker, bridge, mini, tarot, counter-5/8, round-3/4, ...) or {width, height}.",
+    )
+    layout: str | None = Field(
+        None, description="Layout id of the front face (an item may name its own `layout`)."
+    )
     back: BackSpec | None = Field(
         None, description="Shared back for every item; an item's own `back` overrides it."
     )
@@ -134,13 +194,58 @@ class ComponentSpec(Model):
     languages: list[Lang] | None = Field(
         None, description="Languages to build; defaults to the game's."
     )
+    cut: Literal["auto", "line", "marks", "none"] = Field(
+        "auto",
+        description="Cutting guides: marks (crop marks), line (a thin cut path on every item, "
+        "plus marks), none; auto draws a cut line on round and rounded items.",
+    )
+    board: BoardSpec = Field(
+        default_factory=BoardSpec, description="Tiling of a board larger than the paper."
+    )
+    dice: DiceLabelsSpec | None = Field(None, description="Which dice a dice-labels sheet covers.")
 
     @field_validator("size")
     @classmethod
-    def _known_size(cls, v: str | SizeSpec) -> str | SizeSpec:
+    def _known_size(cls, v: str | SizeSpec | None) -> str | SizeSpec | None:
         if isinstance(v, str) and v not in SIZE_PRESETS:
             raise ValueError(f"unknown size preset {v!r}; choose one of {', '.join(SIZE_PRESETS)}")
         return v
+
+
+class ItemsComponent(ComponentBase):
+    """Cards, tokens (counters) or map tiles: many items imposed on each sheet."""
+
+    kind: Literal["cards", "tokens", "tiles"] = Field(
+        description="cards, tokens (counters) or tiles (map tiles); all imposed like cards."
+    )
+    items: str = Field(
+        description="Item file (YAML, JSON, CSV or TSV), relative to the game folder."
+    )
+    size: str | SizeSpec = Field(
+        description="A preset (poker, bridge, mini, tarot, counter-5/8, round-3/4, ...) or {width, height}."
+    )
+    layout: str = Field(description="Layout id of the front face (an item may name its own).")
+
+
+class BoardComponent(ComponentBase):
+    """One large face (a board, a mat, a track, a ruler): tiled over sheets when larger than the paper."""
+
+    kind: Literal["board"] = Field(description="board")
+    size: str | SizeSpec = Field(
+        description="The board's trim size, e.g. {width: 60cm, height: 40cm}."
+    )
+    layout: str = Field(description="Layout id of the board's face.")
+
+
+class DiceLabelsComponent(ComponentBase):
+    """Sticker labels for the faces of the dice declared in table.yaml."""
+
+    kind: Literal["dice-labels"] = Field(description="dice-labels")
+
+
+ComponentSpec = Annotated[
+    ItemsComponent | BoardComponent | DiceLabelsComponent, Field(discriminator="kind")
+]
 
 
 class GameSpec(Model):
@@ -192,6 +297,9 @@ class ItemSpec(Model):
         None,
         description="This item's own back: data for the shared back layout, or {layout, data}.",
     )
+    layout: str | None = Field(
+        None, description="This item's own front layout (e.g. command cards in a unit deck)."
+    )
 
 
 class ItemsFile(Model):
@@ -212,100 +320,3 @@ class ItemsFile(Model):
         if len(v) > MAX_ITEMS:
             raise ValueError(f"{len(v)} items; the limit is {MAX_ITEMS}")
         return v
-
-
-# ---------------------------------------------------------------- layouts
-
-
-class BoxBase(Model):
-    x: DimField = Field(
-        description="Left edge from the trim's left (mm, pt, in, cm or % of width)."
-    )
-    y: DimField = Field(description="Top edge from the trim's top (or % of height).")
-    w: DimField = Field(description="Width.")
-    h: DimField = Field(description="Height.")
-    when: str | None = Field(
-        None, description="A template expression; the box is drawn only when it is true."
-    )
-    rotate: Literal[0, 90, 180, 270] = Field(
-        0, description="Rotation of the box's content, degrees anticlockwise."
-    )
-
-
-class FrameBox(BoxBase):
-    """A rectangle: background, border, or panel. Fills reaching the trim edge extend into the bleed."""
-
-    kind: Literal["frame"]
-    fill: Colour | str | None = Field(None, description="Fill colour, or a template giving one.")
-    stroke: Colour | None = Field(None, description="Border colour.")
-    stroke_width: Length = Field(mm(0.3), description="Border width.")
-    radius: Length = Field(0.0, description="Corner radius.")
-
-
-class TextBox(BoxBase):
-    """Text from a template, with **bold**, *italic*, [#c03020]colour[/] and :icon: markup."""
-
-    kind: Literal["text"]
-    text: str = Field(description="A jinja2 template over the item's data.")
-    font: str = Field("sans", description="Font name: sans, or one from game.yaml fonts.")
-    size: Length = Field(9.0, description="Font size; shrunk to fit when the text is too long.")
-    min_size: Length = Field(6.0, description="Smallest legible size; below it the build warns.")
-    leading: float = Field(
-        1.2, ge=0.8, le=3.0, description="Line spacing as a multiple of the size."
-    )
-    style: Literal["regular", "bold", "italic", "bold-italic"] = Field(
-        "regular", description="Base style."
-    )
-    color: Colour = Field("#000000", description="Text colour.")
-    align: Literal["left", "center", "right"] = Field("left", description="Horizontal alignment.")
-    valign: Literal["top", "middle", "bottom"] = Field("top", description="Vertical alignment.")
-
-
-class CircleBox(BoxBase):
-    """A stat circle (or disc) with centred text; x, y, w, h give its bounding box."""
-
-    kind: Literal["circle"]
-    fill: Colour | str | None = Field("#ffffff", description="Fill colour or a template.")
-    stroke: Colour | None = Field("#000000", description="Ring colour.")
-    stroke_width: Length = Field(mm(0.4), description="Ring width.")
-    text: str = Field("", description="Template for the value in the circle.")
-    size: Length = Field(10.0, description="Font size of the value.")
-    style: Literal["regular", "bold", "italic", "bold-italic"] = Field(
-        "bold", description="Style of the value."
-    )
-    color: Colour = Field("#000000", description="Text colour.")
-    font: str = Field("sans", description="Font name.")
-
-
-class IconBox(BoxBase):
-    """A vector icon by name (see `pnp icons`), or a template giving the name."""
-
-    kind: Literal["icon"]
-    name: str = Field(description="Icon name or template.")
-    color: Colour = Field("#000000", description="Icon colour.")
-
-
-class ImageBox(BoxBase):
-    """An image file from the game folder (PNG or JPEG)."""
-
-    kind: Literal["image"]
-    src: str = Field(description="Path (or template) relative to the game folder.")
-    fit: Literal["contain", "cover", "stretch"] = Field(
-        "contain", description="How the image fills the box."
-    )
-
-
-Box = Annotated[FrameBox | TextBox | CircleBox | IconBox | ImageBox, Field(discriminator="kind")]
-
-
-class LayoutSpec(Model):
-    """A face layout: named boxes drawn in order over the trim area."""
-
-    id: str = Field(description="Layout id; must match the file name.")
-    background: Colour | str | None = Field(
-        None, description="Fill of the whole face including bleed (colour or template)."
-    )
-    safe: Length = Field(mm(3), description="Safe zone inset from the trim, drawn in proof mode.")
-    boxes: list[Box] = Field(
-        default_factory=list, description="Boxes drawn in order, later over earlier."
-    )

@@ -121,6 +121,33 @@ Colour = Annotated[
     ),
 ]
 
+
+def _colour_or_template(value: Any) -> str:
+    if isinstance(value, str) and "{" in value:
+        return value  # a template: its result is checked as a colour when it is evaluated
+    return _colour(value)
+
+
+ColourTemplate = Annotated[
+    str,
+    BeforeValidator(_colour_or_template),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "description": "A colour (#rgb, #rrggbb or a name) or a template giving one.",
+        }
+    ),
+]
+
+
+def colour_value(value: str) -> str | None:
+    """The normalised colour of a template's result, or None when it is not a colour."""
+    try:
+        return _colour(value)
+    except ValueError:
+        return None
+
+
 Slug = Annotated[
     str,
     Field(

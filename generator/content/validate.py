@@ -105,6 +105,11 @@ def _message(err: dict[str, Any]) -> str:
         expected = re.findall(r"'([^']*)'", str(err.get("ctx", {}).get("expected", "")))
         got = err.get("input")
         return f"{got!r} is not one of {', '.join(expected)}{suggest(str(got), expected)}"
+    if kind == "union_tag_invalid":
+        ctx = err.get("ctx", {})
+        expected = re.findall(r"'([^']*)'", str(ctx.get("expected_tags", "")))
+        got = ctx.get("tag")
+        return f"{got!r} is not one of {', '.join(expected)}{suggest(str(got), expected)}"
     if kind == "missing":
         return "required key is missing"
     if kind == "string_pattern_mismatch":
@@ -128,6 +133,8 @@ def validate(
         seen: set[PathKey] = set()
         for err in exc.errors(include_url=False):
             path = _data_path(data, tuple(err["loc"]))
+            if err["type"] == "union_tag_invalid":  # point at the tag itself
+                path = (*path, str(err.get("ctx", {}).get("discriminator", "kind")).strip("'"))
             full = (*root, *path)
             if err["type"] == "extra_forbidden":
                 allowed = _fields_at(model, data, path[:-1])

@@ -180,6 +180,21 @@ def _mirror(slot: Slot, page_w: float, page_h: float, axis: str, fold: float = 0
     )
 
 
+def flip_axis(duplex: str, orientation: str) -> str:
+    """The page axis a back is mirrored across: x mirrors columns, y mirrors rows.
+
+    Flipping on the paper's long edge turns a portrait sheet about its vertical axis (columns
+    swap) but a landscape sheet about its horizontal one (rows swap); the short edge the other
+    way round. A gutter fold mirrors about the fold line.
+    """
+    if duplex == "fold":
+        return "fold"
+    long_axis = "x" if orientation == "portrait" else "y"
+    if duplex == "short":
+        return "y" if long_axis == "x" else "x"
+    return long_axis
+
+
 def _candidate(
     paper: str,
     orientation: str,
@@ -216,10 +231,10 @@ def _candidate(
         x0 = (pw - grid_w) / 2
     y_top = edge + BAND + (avail_h - grid_h) / 2 + grid_h  # centred above the label band
     fronts = _slots(x0, y_top, cols, rows, trim_w, trim_h, bleed, gap, packing)
-    axis = {"long": "x", "short": "y", "fold": "fold", "none": "x"}[duplex]
+    axis = flip_axis(duplex, orientation)
     backs = [_mirror(s, pw, ph, axis, fold_x or 0.0) for s in fronts]
     band = Rect(margin, margin, pw - 2 * margin, BAND - 1 * MM)
-    back_band = Rect(margin, ph - margin - band.h, band.w, band.h) if duplex == "short" else band
+    back_band = Rect(margin, ph - margin - band.h, band.w, band.h) if axis == "y" else band
     grid = Rect(
         min(s.trim.x for s in fronts),
         min(s.trim.y for s in fronts),
@@ -281,6 +296,36 @@ def impose(
             f"{paper} ({pw / MM:.0f} x {ph / MM:.0f} mm) inside a {margin / MM:.1f} mm margin"
         )
     return best
+
+
+def sheet_slots(imp: Imposition, n: int, bleed: float) -> tuple[tuple[Slot, ...], tuple[Slot, ...]]:
+    """Front and back slots of a sheet holding ``n`` items.
+
+    On a partly filled sheet of butted items, an edge whose neighbour slot stays empty gets the
+    full bleed back, so no printed item has an edge without bleed and without a neighbour.
+    """
+    fronts = imp.fronts[:n]
+    if n == len(imp.fronts) or imp.packing != "butted":
+        return fronts, imp.backs[:n]
+    used = {(s.row, s.col) for s in fronts}
+    out: list[Slot] = []
+    for s in fronts:
+        r, c = s.row, s.col
+        out.append(
+            Slot(
+                s.trim,
+                s.bleed_left if (r, c - 1) in used else bleed,
+                s.bleed_right if (r, c + 1) in used else bleed,
+                s.bleed_bottom if (r + 1, c) in used else bleed,
+                s.bleed_top if (r - 1, c) in used else bleed,
+                r,
+                c,
+            )
+        )
+    axis = flip_axis(imp.duplex, imp.orientation)
+    fold = imp.fold_line[0] if imp.fold_line else 0.0
+    backs = tuple(_mirror(s, imp.page_w, imp.page_h, axis, fold) for s in out)
+    return tuple(out), backs
 
 
 def cut_lines(imp: Imposition, slots: tuple[Slot, ...]) -> tuple[list[float], list[float]]:

@@ -25,6 +25,8 @@ def parse_length(value: object, *, allow_percent: bool = False) -> float | tuple
     if isinstance(value, bool):
         raise ValueError("expected a length such as 63.5mm, 2.5in, 1cm or 10pt")
     if isinstance(value, (int, float)):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError("expected a finite length such as 63.5mm, 2.5in, 1cm or 10pt")
         return float(value) * MM
     if not isinstance(value, str):
         raise ValueError("expected a length such as 63.5mm, 2.5in, 1cm or 10pt")

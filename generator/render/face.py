@@ -15,8 +15,18 @@ from typing import Any
 from reportlab.lib.rl_accel import fp_str
 
 from ..content.expand import BoxDraw, FaceDraw
-from ..content.schema import CircleBox, FrameBox, IconBox, ImageBox, TextBox
+from ..content.schema import (
+    ArcBox,
+    CircleBox,
+    FrameBox,
+    IconBox,
+    ImageBox,
+    LineBox,
+    PolygonBox,
+    TextBox,
+)
 from ..layout.impose import Slot
+from ..layout.units import MM
 from . import text as rtext
 from .icons import draw_icon
 
@@ -40,6 +50,7 @@ class FaceRenderer:
     trim_h: float
     bleed: float
     shape: str = "rect"
+    cut_radius: float | None = None  # draw a thin cut path at the trim (corner radius), or not
     warnings: list[FaceWarning] = field(default_factory=list)
     _fits: dict[tuple[Any, ...], rtext.Fitted] = field(default_factory=dict)
     _forms: dict[int, str] = field(default_factory=dict)
@@ -77,8 +88,25 @@ class FaceRenderer:
             c.doForm(name)
         else:
             self._draw(face, self.bleed)
+        if self.cut_radius is not None:
+            c.addLiteral(self._cut_ops())
         c.addLiteral("Q")
         self._fill = None
+
+    def _cut_ops(self) -> str:
+        """A thin grey path on the trim line: where round and rounded items are cut."""
+        ops = self._ops.get(("cut",))  # type: ignore[index]
+        if ops is None:
+            path = self.canvas.beginPath()
+            if self.shape == "round":
+                path.ellipse(0, 0, self.trim_w, self.trim_h)
+            elif self.cut_radius:
+                path.roundRect(0, 0, self.trim_w, self.trim_h, self.cut_radius)
+            else:
+                path.rect(0, 0, self.trim_w, self.trim_h)
+            ops = f"q .35 .35 .35 RG .25 w [] 0 d n {path.getCode()} S Q"
+            self._ops[("cut",)] = ops  # type: ignore[index]
+        return ops
 
     # ------------------------------------------------------------------ drawing (trim-local coordinates)
     def _draw(self, face: FaceDraw, bleed: float) -> None:
@@ -93,6 +121,65 @@ class FaceRenderer:
             _DRAW[type(box.spec)](self, face, n, box, bleed)
             if type(box.spec) is not TextBox and (type(box.spec) is not FrameBox or box.fill):
                 self._fill = None  # drawn through the canvas or with a fill of its own
+        if face.estimate:
+            self._estimate_mark()
+            self._fill = None
+
+    def _estimate_mark(self) -> None:
+        """The one mark printed on every face that carries an estimated value (see ESTIMATE_NOTE)."""
+        c = self.canvas
+        d = min(max(min(self.trim_w, self.trim_h) * 0.09, 2.2 * MM), 3.2 * MM)
+        inset = min(1.0 * MM, min(self.trim_w, self.trim_h) * 0.05)
+        cx, cy = self.trim_w - inset - d / 2, inset + d / 2
+        if self.shape == "round":  # keep it inside the circle's edge
+            r = min(self.trim_w, self.trim_h) / 2
+            off = (r - d / 2 - inset) / 2**0.5
+            cx, cy = self.trim_w / 2 + off, self.trim_h / 2 - off
+        from . import fonts
+
+        c.saveState()
+        c.setFillColorRGB(1, 1, 1)
+        c.setStrokeColorRGB(0, 0, 0)
+        c.setLineWidth(0.25)
+        c.circle(cx, cy, d / 2, stroke=1, fill=1)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.face("sans").name, d * 0.8)
+        c.drawCentredString(cx, cy - d * 0.27, ESTIMATE_MARK)
+        c.restoreState()
+
+    def _path(self, face: FaceDraw, n: int, box: BoxDraw, bleed: float) -> None:
+        """A line, polygon, arc or grid cell: its points, filled and/or stroked."""
+        key = (box, bleed)
+        ops = self._ops.get(key)
+        if ops is None:
+            ops = self._ops[key] = self._path_ops(box)
+        self.canvas.addLiteral(ops)
+
+    def _path_ops(self, box: BoxDraw) -> str:
+        spec = box.spec
+        pts = box.points or ()
+        th = self.trim_h
+        fill = box.fill if box.closed and box.fill and box.fill.startswith("#") else None
+        stroke = box.stroke if box.stroke and box.stroke.startswith("#") else None
+        if not (fill or stroke) or len(pts) < 4:
+            return ""
+        out = ["q"]
+        if fill:
+            out.append(f"{fp_str(*rtext.hex_to_rgb(fill))} rg")
+        if stroke:
+            out.append(f"{fp_str(*rtext.hex_to_rgb(stroke))} RG {fp_str(spec.stroke_width)} w")
+            dash = getattr(spec, "dash", None)
+            if dash:
+                out.append(f"[{fp_str(*dash)}] 0 d")
+        path = [f"{fp_str(pts[0], th - pts[1])} m"]
+        path.extend(f"{fp_str(pts[i], th - pts[i + 1])} l" for i in range(2, len(pts), 2))
+        out.append("n " + " ".join(path))
+        op = ("b" if stroke else "f") if fill else "S"
+        if box.closed and op == "S":
+            op = "s"
+        out.append(op)
+        out.append("Q")
+        return "\n".join(out)
 
     def _rect(self, box: BoxDraw, bleed: float) -> tuple[float, float, float, float]:
         """Box in PDF coordinates relative to the trim's bottom-left, extended into the bleed at edges."""
@@ -126,8 +213,8 @@ class FaceRenderer:
             x, y, w, h = self._rect(box, bleed)
             out.append(f"{fp_str(*rtext.hex_to_rgb(fill))} rg")
             out.append(self._shape(x, y, w, h, spec.radius) + " f")
-        if spec.stroke and spec.stroke != "none":
-            out.append(f"{fp_str(*rtext.hex_to_rgb(spec.stroke))} RG {fp_str(spec.stroke_width)} w")
+        if box.stroke and box.stroke != "none":
+            out.append(f"{fp_str(*rtext.hex_to_rgb(box.stroke))} RG {fp_str(spec.stroke_width)} w")
             y = self.trim_h - box.y - box.h
             out.append(self._shape(box.x, y, box.w, box.h, spec.radius) + " S")
         return "\n".join(out)
@@ -247,7 +334,7 @@ class FaceRenderer:
         c = self.canvas
         y = self.trim_h - box.y - box.h
         fill = box.fill if box.fill and box.fill.startswith("#") else None
-        stroke = spec.stroke if spec.stroke and spec.stroke != "none" else None
+        stroke = box.stroke if box.stroke and box.stroke != "none" else None
         if fill:
             c.setFillColorRGB(*rtext.hex_to_rgb(fill))
         if stroke:
@@ -318,7 +405,13 @@ class FaceRenderer:
         c.restoreState()
 
 
+ESTIMATE_MARK = "≈"
+ESTIMATE_NOTE = "≈ marks a piece with a value not known from a source (an estimate; see its source)"
+
 _DRAW = {
+    LineBox: FaceRenderer._path,
+    PolygonBox: FaceRenderer._path,
+    ArcBox: FaceRenderer._path,
     FrameBox: FaceRenderer._frame,
     TextBox: FaceRenderer._text,
     CircleBox: FaceRenderer._circle,

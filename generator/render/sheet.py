@@ -32,11 +32,12 @@ from ..layout.impose import (
     Rect,
     Slot,
     cut_lines,
+    sheet_slots,
 )
 from ..layout.units import MM
 from . import fonts
 from . import text as rtext
-from .face import FaceRenderer, FaceWarning
+from .face import ESTIMATE_NOTE, FaceRenderer, FaceWarning
 
 
 @dataclass(frozen=True)
@@ -222,13 +223,21 @@ def write_sheets(
     bleed: float,
     crop_marks: bool = True,
     proof: bool = False,
+    cut: str = "auto",
+    radius: float = 0.0,
 ) -> SheetResult:
-    """Impose ``copies`` on sheets and write them to ``path`` atomically."""
+    """Impose ``copies`` on sheets and write them to ``path`` atomically.
+
+    ``cut`` (line, marks, none, auto) chooses the cutting guides; ``auto`` adds a thin cut path
+    to round and rounded items, whose corners crop marks cannot show.
+    """
+    cut_path = cut == "line" or (cut == "auto" and (trim[2] == "round" or radius > 0))
+    crop_marks = crop_marks and cut != "none"
     tw, th, shape = trim
     fd, tmp = atomic_target(path)
     try:
         c = new_canvas(tmp, imp.page_w, imp.page_h, f"{meta.game} - {meta.component}")
-        renderer = FaceRenderer(c, tw, th, bleed, shape)
+        renderer = FaceRenderer(c, tw, th, bleed, shape, cut_radius=radius if cut_path else None)
         uses: dict[int, int] = {}
         for cp in copies:
             for f in (cp.front, cp.back):
@@ -240,28 +249,17 @@ def write_sheets(
         pages = 0
         for s in range(sheets):
             chunk = copies[s * per : (s + 1) * per]
+            fronts, backs = sheet_slots(imp, len(chunk), bleed)
             fold = imp.duplex == "fold" and has_backs
-            _page(
-                c,
-                renderer,
-                imp,
-                chunk,
-                imp.fronts,
-                "front",
-                uses,
-                proof,
-                crop_marks,
-                fold,
-                imp.band,
-            )
+            _page(c, renderer, imp, chunk, fronts, "front", uses, proof, crop_marks, fold, imp.band)
             if fold:
-                for cp, slot in zip(chunk, imp.backs, strict=False):
+                for cp, slot in zip(chunk, backs, strict=False):
                     if cp.back is not None:
                         renderer.place(cp.back, slot, reuse=uses.get(id(cp.back), 0) > 1)
                         if proof:
                             _proof(c, slot, cp.back.safe, shape)
                 if crop_marks:
-                    _crop_marks(c, imp, imp.backs[: len(chunk)], "r", imp.band)
+                    _crop_marks(c, imp, backs, "r", imp.band)
                 x1, y1, x2, y2 = imp.fold_line  # type: ignore[misc]
                 c.saveState()
                 c.setDash(3, 3)
@@ -270,6 +268,8 @@ def write_sheets(
                 c.line(x1, y1 + BAND, x2, y2)
                 c.restoreState()
             words = f"{meta.game} · {meta.component} · {meta.lang} · sheet {s + 1}/{sheets}"
+            if any(cp.front.estimate for cp in chunk):
+                words += f" · {ESTIMATE_NOTE}"
             side = " · fronts | backs (fold on the dashed line)" if fold else " · front"
             _label(c, imp.band, f"{words}{side} · {imp.describe()}")
             c.showPage()
@@ -280,7 +280,7 @@ def write_sheets(
                     renderer,
                     imp,
                     chunk,
-                    imp.backs,
+                    backs,
                     "back",
                     uses,
                     proof,
@@ -288,8 +288,8 @@ def write_sheets(
                     False,
                     imp.back_band,
                 )
-                flip = "long-edge" if imp.duplex == "long" else "short-edge"
-                _label(c, imp.back_band, f"{words} · back (print double-sided, {flip} flip)")
+                flip = "long edge" if imp.duplex == "long" else "short edge"
+                _label(c, imp.back_band, f"{words} · back (print double-sided: flip on {flip})")
                 c.showPage()
                 pages += 1
         c.save()
@@ -316,7 +316,7 @@ def _page(
     fold: bool,
     band: Rect,
 ) -> None:
-    used = slots[: len(chunk)]
+    used = slots
     _boxes(c, imp, used if not fold else list(used) + list(imp.backs[: len(chunk)]))
     for cp, slot in zip(chunk, used, strict=False):
         face = cp.front if side == "front" else cp.back

@@ -1,0 +1,373 @@
+"""Expanding the composite and path boxes of a layout into plain drawable boxes.
+
+``repeat`` boxes are unrolled (each step moved and turned by an affine transform, its
+templates seeing ``i``, ``n`` and ``value``), ``grid`` boxes become one polygon per cell with
+its terrain's fill, icon and label plus the cell addresses, and ``line``, ``polygon`` and ``arc``
+become point lists in face coordinates (points from the trim's top-left, y down). The renderer
+then only draws rectangles, texts, circles, icons, images and paths. A face may expand to at
+most :data:`MAX_FACE_BOXES` boxes, so a mistaken count cannot hang the build.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from .boxes import (
+    MAX_GRID_CELLS,
+    MAX_REPEAT,
+    ArcBox,
+    GridBox,
+    IconBox,
+    LineBox,
+    PolygonBox,
+    RepeatBox,
+    TextBox,
+)
+
+if TYPE_CHECKING:
+    from .expand import BoxDraw, Expander
+    from .loader import Item
+
+MAX_FACE_BOXES = 20_000
+Affine = tuple[float, float, float, float, float, float]  # x' = a x + c y + e, y' = b x + d y + f
+IDENTITY: Affine = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+Loc = Callable[..., Callable[[], Any]]
+SQRT3 = math.sqrt(3.0)
+
+
+class FaceTooBig(Exception):
+    """More boxes than a face may have."""
+
+
+def _apply(m: Affine, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def _compose(outer: Affine, inner: Affine) -> Affine:
+    a1, b1, c1, d1, e1, f1 = outer
+    a2, b2, c2, d2, e2, f2 = inner
+    return (
+        a1 * a2 + c1 * b2,
+        b1 * a2 + d1 * b2,
+        a1 * c2 + c1 * d2,
+        b1 * c2 + d1 * d2,
+        a1 * e2 + c1 * f2 + e1,
+        b1 * e2 + d1 * f2 + f1,
+    )
+
+
+def _step(dx: float, dy: float, angle: float, cx: float, cy: float) -> Affine:
+    """Turn by ``angle`` degrees clockwise (y points down) about (cx, cy), then move by (dx, dy)."""
+    t = math.radians(angle)
+    cos, sin = math.cos(t), math.sin(t)
+    if abs(cos - round(cos)) < 1e-12:
+        cos = float(round(cos))
+    if abs(sin - round(sin)) < 1e-12:
+        sin = float(round(sin))
+    return (cos, sin, -sin, cos, cx - cos * cx + sin * cy + dx, cy - sin * cx - cos * cy + dy)
+
+
+class ShapeExpander:
+    """Flattens one face's composite boxes for an :class:`Expander`."""
+
+    def __init__(self, ex: Expander, item: Item, tw: float, th: float, loc: Loc) -> None:
+        self.ex, self.item, self.tw, self.th, self.loc = ex, item, tw, th, loc
+        self.out: list[BoxDraw] = []
+
+    def _add(self, box: BoxDraw) -> None:
+        if len(self.out) >= MAX_FACE_BOXES:
+            raise FaceTooBig
+        self.out.append(box)
+
+    def colour(
+        self, value: str | None, ctx: Mapping[str, Any], path: tuple[Any, ...]
+    ) -> str | None:
+        """A colour field's value for this item: templates evaluated and checked."""
+        return self.ex.colour(value, ctx, self.loc(*path), self.item)
+
+    # ---------------------------------------------------------------- dispatch
+    def box(self, box: Any, path: tuple[Any, ...], ctx: Mapping[str, Any], m: Affine) -> None:
+        if box.when is not None and not self.ex.truthy(
+            box.when, ctx, self.loc(*path, "when"), self.item
+        ):
+            return
+        kind = type(box)
+        if kind is RepeatBox:
+            self.repeat(box, path, ctx, m)
+        elif kind is GridBox:
+            self.grid(box, path, ctx, m)
+        elif kind in (LineBox, PolygonBox, ArcBox):
+            self.path(box, path, ctx, m)
+        else:
+            self.plain(box, path, ctx, m)
+
+    def plain(self, box: Any, path: tuple[Any, ...], ctx: Mapping[str, Any], m: Affine) -> None:
+        """A frame, text, circle, icon or image box, its centre moved by ``m`` (kept upright)."""
+        geo = (
+            box.x.resolve(self.tw),
+            box.y.resolve(self.th),
+            box.w.resolve(self.tw),
+            box.h.resolve(self.th),
+        )
+        prefix = path[:-2]
+
+        def loc(*p: Any) -> Callable[[], Any]:
+            return self.loc(*prefix, *p)
+
+        drawn = self.ex.box_draw(box, path[-1], geo, ctx, self.item, loc)
+        if m != IDENTITY:
+            x, y, w, h = geo
+            cx, cy = _apply(m, x + w / 2, y + h / 2)
+            drawn = drawn._replace(x=cx - w / 2, y=cy - h / 2)
+        self._add(drawn)
+
+    # ---------------------------------------------------------------- repeat
+    def repeat(
+        self, box: RepeatBox, path: tuple[Any, ...], ctx: Mapping[str, Any], m: Affine
+    ) -> None:
+        values: list[Any] | None = None
+        if isinstance(box.values, list):
+            values = box.values
+        elif isinstance(box.values, str):
+            found = ctx.get(box.values)
+            if not isinstance(found, list):
+                self.ex.issues.add(
+                    *self.loc(*path, "values")(),
+                    f"item {self.item.id!r}: field {box.values!r} is not a list",
+                )
+                return
+            values = found
+        count = self._count(box, path, ctx, values)
+        if count is None:
+            return
+        tw, th = self.tw, self.th
+        x0, y0 = box.x.resolve(tw), box.y.resolve(th)
+        dx, dy = box.dx.resolve(tw), box.dy.resolve(th)
+        cx, cy = box.cx.resolve(tw), box.cy.resolve(th)
+        for i in range(count):
+            value = values[i] if values is not None else box.start + i * box.step
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            step_ctx = {**ctx, "i": i, "n": i + 1, "value": value, "count": count}
+            sm = _compose(m, _step(x0 + i * dx, y0 + i * dy, i * box.angle, cx, cy))
+            for k, child in enumerate(box.boxes):
+                self.box(child, (*path, "boxes", k), step_ctx, sm)
+
+    def _count(
+        self,
+        box: RepeatBox,
+        path: tuple[Any, ...],
+        ctx: Mapping[str, Any],
+        values: list[Any] | None,
+    ) -> int | None:
+        at = self.loc(*path, "count")
+        raw: Any = box.count
+        if isinstance(raw, str):
+            raw = self.ex.render(raw, ctx, at, self.item)
+            if raw is None:
+                return None
+            try:
+                raw = int(str(raw).strip())
+            except ValueError:
+                self.ex.issues.add(
+                    *at(), f"item {self.item.id!r}: count {raw!r} is not a whole number"
+                )
+                return None
+        if raw is None:
+            if values is None:
+                self.ex.issues.add(*at(), "a repeat needs `count` or `values`")
+                return None
+            raw = len(values)
+        if values is not None and raw > len(values):
+            raw = len(values)
+        if not 0 <= raw <= MAX_REPEAT:
+            self.ex.issues.add(
+                *at(), f"item {self.item.id!r}: count {raw} is outside 0..{MAX_REPEAT}"
+            )
+            return None
+        return int(raw)
+
+    # ---------------------------------------------------------------- paths
+    def path(self, box: Any, path: tuple[Any, ...], ctx: Mapping[str, Any], m: Affine) -> None:
+        from .expand import BoxDraw
+
+        tw, th = self.tw, self.th
+        x, y = box.x.resolve(tw), box.y.resolve(th)
+        w, h = box.w.resolve(tw), box.h.resolve(th)
+        closed = False
+        if isinstance(box, LineBox):
+            pts = [(x, y), (x + w, y + h)]
+        elif isinstance(box, PolygonBox):
+            pts = [(x + px.resolve(w), y + py.resolve(h)) for px, py in box.points]
+            closed = box.closed
+        else:
+            pts = _arc_points(box, x, y, w, h)
+            closed = box.pie
+        flat: list[float] = []
+        for px, py in pts:
+            flat.extend(_apply(m, px, py))
+        fill = self.colour(getattr(box, "fill", None), ctx, (*path, "fill")) if closed else None
+        stroke = self.colour(box.stroke, ctx, (*path, "stroke"))
+        self._add(
+            BoxDraw(box, x, y, w, h, fill=fill, stroke=stroke, points=tuple(flat), closed=closed)
+        )
+
+    # ---------------------------------------------------------------- grids
+    def grid(self, box: GridBox, path: tuple[Any, ...], ctx: Mapping[str, Any], m: Affine) -> None:
+        from .expand import BoxDraw
+
+        if box.rows * box.cols > MAX_GRID_CELLS:
+            self.ex.issues.add(
+                *self.loc(*path, "rows")(),
+                f"{box.rows} x {box.cols} cells; a grid may have at most {MAX_GRID_CELLS}",
+            )
+            return
+        ids = self._cells(box, path, ctx)
+        if ids is None:
+            return
+        x0, y0 = box.x.resolve(self.tw), box.y.resolve(self.th)
+        stroke = self.colour(box.stroke, ctx, (*path, "stroke"))
+        base_fill = self.colour(box.fill, ctx, (*path, "fill"))
+        cell_spec = PolygonBox.model_construct(
+            kind="polygon", stroke_width=box.stroke_width, dash=None, when=None
+        )
+        labels: list[tuple[float, float, float, float, str, Any]] = []
+        for r in range(box.rows):
+            for c in range(box.cols):
+                cx, cy, corners, (cw, ch) = cell_geometry(box, r, c)
+                tid = ids[r][c] if ids else ""
+                terrain = box.terrain.get(tid) if tid else None
+                fill = base_fill
+                if terrain is not None and terrain.fill:
+                    fill = self.colour(terrain.fill, ctx, (*path, "terrain", tid, "fill"))
+                flat: list[float] = []
+                for px, py in corners:
+                    flat.extend(_apply(m, x0 + px, y0 + py))
+                self._add(
+                    BoxDraw(cell_spec, x0, y0, cw, ch, fill=fill, stroke=stroke, points=tuple(flat))
+                )
+                labels.append((x0 + cx, y0 + cy, cw, ch, _address(box, r, c), terrain))
+        for cx, cy, cw, ch, address, terrain in labels:
+            cx, cy = _apply(m, cx, cy)
+            if terrain is not None and terrain.icon:
+                spec = IconBox.model_construct(
+                    kind="icon", name=terrain.icon, color=terrain.icon_color, rotate=0, when=None
+                )
+                size = min(cw, ch) * 0.45
+                self._add(
+                    BoxDraw(spec, cx - size / 2, cy - size / 2, size, size, icon=terrain.icon)
+                )
+            if terrain is not None and terrain.label:
+                from .expand import localize
+
+                word = str(localize(terrain.label, ctx.get("lang", "en")))
+                self._text(box, word, cx - cw * 0.4, cy + ch * 0.18, cw * 0.8, ch * 0.22)
+            if address:
+                self._text(box, address, cx - cw * 0.4, cy - ch * 0.42, cw * 0.8, ch * 0.2)
+
+    def _text(self, box: GridBox, word: str, x: float, y: float, w: float, h: float) -> None:
+        from .expand import BoxDraw
+
+        spec = TextBox.model_construct(
+            kind="text",
+            text=word,
+            font="sans",
+            size=box.coord_size,
+            min_size=min(3.0, box.coord_size),
+            leading=1.0,
+            style="regular",
+            color="#000000",
+            align="center",
+            valign="middle",
+            rotate=0,
+            when=None,
+        )
+        self._add(BoxDraw(spec, x, y, w, h, text=word))
+
+    def _cells(
+        self, box: GridBox, path: tuple[Any, ...], ctx: Mapping[str, Any]
+    ) -> list[list[str]] | None:
+        """The terrain id of every cell from the item's field, checked; [] when none is named."""
+        if box.cells is None:
+            return []
+        at = self.loc(*path, "cells")
+        raw = ctx.get(box.cells)
+        where = f"item {self.item.id!r} ({self.item.location}): field {box.cells!r}"
+        if not isinstance(raw, list) or len(raw) != box.rows:
+            self.ex.issues.add(*at(), f"{where} must be a list of {box.rows} rows")
+            return None
+        out: list[list[str]] = []
+        for r, row in enumerate(raw):
+            cells = row.split() if isinstance(row, str) else row
+            if not isinstance(cells, list) or len(cells) != box.cols:
+                self.ex.issues.add(*at(), f"{where}: row {r + 1} must have {box.cols} cells")
+                return None
+            ids = ["" if str(v) == "." else str(v) for v in cells]
+            for v in ids:
+                if v and v not in box.terrain:
+                    hint = ", ".join(sorted(box.terrain)) or "none declared"
+                    self.ex.issues.add(
+                        *at(), f"{where}: row {r + 1}: unknown terrain {v!r} (known: {hint})"
+                    )
+                    return None
+            out.append(ids)
+        return out
+
+
+def cell_geometry(
+    box: GridBox, r: int, c: int
+) -> tuple[float, float, list[tuple[float, float]], tuple[float, float]]:
+    """Centre, corners and (width, height) of cell (r, c), relative to the grid's top-left."""
+    s = box.cell
+    if box.shape == "square":
+        x, y = c * s, r * s
+        return x + s / 2, y + s / 2, [(x, y), (x + s, y), (x + s, y + s), (x, y + s)], (s, s)
+    radius = s / SQRT3  # centre to corner, for a hex `s` across flats
+    if box.orient == "pointy":
+        w, h = s, 2 * radius
+        cx = w / 2 + c * w + (w / 2 if r % 2 else 0.0)
+        cy = h / 2 + r * 0.75 * h
+        angles = [90 + 60 * k for k in range(6)]
+    else:
+        w, h = 2 * radius, s
+        cx = w / 2 + c * 0.75 * w
+        cy = h / 2 + r * h + (h / 2 if c % 2 else 0.0)
+        angles = [60 * k for k in range(6)]
+    corners = [
+        (cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
+        for a in angles
+    ]
+    return cx, cy, corners, (w, h)
+
+
+def _address(box: GridBox, r: int, c: int) -> str:
+    if box.coords == "letter-number":
+        letters = ""
+        n = c
+        while True:
+            letters = chr(ord("A") + n % 26) + letters
+            n = n // 26 - 1
+            if n < 0:
+                break
+        return f"{letters}{r + 1}"
+    if box.coords == "number-number":
+        return f"{c + 1:02d}{r + 1:02d}"
+    return ""
+
+
+def _arc_points(box: ArcBox, x: float, y: float, w: float, h: float) -> list[tuple[float, float]]:
+    rx, ry, cx, cy = w / 2, h / 2, x + w / 2, y + h / 2
+    steps = max(8, int(abs(box.extent) / 2))
+    pts = [
+        (
+            cx + rx * math.cos(math.radians(box.start + box.extent * k / steps)),
+            cy - ry * math.sin(math.radians(box.start + box.extent * k / steps)),
+        )
+        for k in range(steps + 1)
+    ]
+    if box.pie:
+        pts.append((cx, cy))
+    return pts

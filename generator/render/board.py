@@ -1,0 +1,262 @@
+"""Writing a board to PDF: its face cut into tiles, with glue strips, alignment marks and a map.
+
+The board's face is drawn once as a form at its true size and shown through each tile's clip,
+so every tile is the same drawing, offset exactly. A tile's glue strip carries a dashed
+alignment line where the next tile's edge goes and ticks that the next tile's triangles meet;
+each tile is named (``A2``: row A, column 2) in the strip and the sheet label, and an assembly
+page shows the whole board with every tile's place. Written atomically like every sheet.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfgen.canvas import Canvas
+
+from ..content.expand import Copy
+from ..layout.impose import Rect, Slot
+from ..layout.tiling import Tile, Tiling
+from ..layout.units import MM
+from . import text as rtext
+from .face import ESTIMATE_NOTE, FaceRenderer
+from .sheet import (
+    SheetMeta,
+    SheetResult,
+    _boxes,
+    _crop_marks,
+    _label,
+    _proof,
+    atomic_target,
+    commit_file,
+    new_canvas,
+)
+
+ALIGN_RGB = "0.85 0 0.55"  # the alignment line and ticks (magenta: hidden under the next tile)
+TICKS = (0.25, 0.5, 0.75)  # where along a joined edge the alignment ticks and triangles are
+
+
+def write_board(
+    path: Path,
+    copies: Sequence[Copy],
+    tiling: Tiling,
+    meta: SheetMeta,
+    *,
+    bleed: float,
+    crop_marks: bool = True,
+    proof: bool = False,
+    assembly: bool = True,
+) -> SheetResult:
+    """Tile each copy of the board over sheets and write them to ``path`` atomically."""
+    imp = tiling.imposition
+    fd, tmp = atomic_target(path)
+    try:
+        c = new_canvas(tmp, imp.page_w, imp.page_h, f"{meta.game} - {meta.component}")
+        renderer = FaceRenderer(c, tiling.board_w, tiling.board_h, bleed)
+        jobs = [(cp, tile) for cp in copies for tile in tiling.tiles]
+        per = imp.per_page
+        sheets = -(-len(jobs) // per)
+        pages = 0
+        for s in range(sheets):
+            chunk = jobs[s * per : (s + 1) * per]
+            slots = [
+                _tile_slot(slot, tile, bleed)
+                for slot, (_, tile) in zip(imp.fronts, chunk, strict=False)
+            ]
+            _boxes(c, imp, slots)
+            for (cp, tile), slot in zip(chunk, slots, strict=False):
+                _draw_tile(c, renderer, cp, tile, slot, tiling, bleed)
+                if proof:
+                    _proof(c, slot, cp.front.safe, "rect")
+            if crop_marks:
+                _crop_marks(c, imp, slots, "lr", imp.band)
+            names = ", ".join(_tile_words(cp, tile, tiling, len(copies)) for cp, tile in chunk)
+            words = (
+                f"{meta.game} · {meta.component} · {meta.lang} · sheet {s + 1}/{sheets} · {names}"
+            )
+            if any(cp.front.estimate for cp, _ in chunk):
+                words += f" · {ESTIMATE_NOTE}"
+            _label(c, imp.band, words)
+            c.showPage()
+            pages += 1
+        if assembly and tiling.count > 1:
+            _assembly_page(c, tiling, meta)
+            pages += 1
+        c.save()
+        size = commit_file(fd, tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return SheetResult(pages, size, renderer.warnings)
+
+
+def _tile_words(cp: Copy, tile: Tile, tiling: Tiling, boards: int) -> str:
+    own = f"{cp.item.id} " if boards > 1 else ""
+    if tiling.count == 1:
+        return f"{own}whole board".strip()
+    return f"{own}tile {tile.name()} of {tiling.last_name()}"
+
+
+def _tile_slot(slot: Slot, tile: Tile, bleed: float) -> Slot:
+    """The tile's trim at the top-left of its imposition slot; full bleed on every side."""
+    top = slot.trim.top
+    return Slot(
+        Rect(slot.trim.x, top - tile.h, tile.w, tile.h),
+        bleed,
+        bleed,
+        bleed,
+        bleed,
+        slot.row,
+        slot.col,
+    )
+
+
+def _draw_tile(
+    c: Canvas,
+    renderer: FaceRenderer,
+    cp: Copy,
+    tile: Tile,
+    slot: Slot,
+    tiling: Tiling,
+    bleed: float,
+) -> None:
+    t, a = slot.trim, slot.art
+    board = Slot(
+        Rect(t.x - tile.x0, t.top + tile.y0 - tiling.board_h, tiling.board_w, tiling.board_h),
+        bleed,
+        bleed,
+        bleed,
+        bleed,
+        0,
+        0,
+    )
+    c.addLiteral(f"q n {fp_str(a.x, a.y, a.w, a.h)} re W n")
+    renderer.place(cp.front, board, reuse=tiling.count > 1)
+    c.addLiteral("Q")
+    c.addLiteral(_join_ops(tile, t, tiling))
+    if tile.strip_right or tile.strip_bottom:
+        _strip_label(c, tile, t, tiling)
+
+
+def _join_ops(tile: Tile, t: Rect, tiling: Tiling) -> str:
+    """Alignment lines and ticks on the glue strips; triangles on edges that lie on a strip."""
+    out = [f"q {ALIGN_RGB} RG .5 w [3 2] 0 d"]
+    tick = min(tiling.overlap * 0.6, 6 * MM)
+    if tile.strip_right:
+        x = t.x + tiling.step_x
+        out.append(f"n {fp_str(x, t.y)} m {fp_str(x, t.top)} l S")
+    if tile.strip_bottom:
+        y = t.top - tiling.step_y
+        out.append(f"n {fp_str(t.x, y)} m {fp_str(t.right, y)} l S")
+    out.append("[] 0 d")
+    for f in TICKS:
+        if tile.strip_right:
+            x, y = t.x + tiling.step_x, t.top - tiling.step_y * f
+            out.append(f"n {fp_str(x, y)} m {fp_str(x + tick, y)} l S")
+        if tile.strip_bottom:
+            x, y = t.x + tiling.step_x * f, t.top - tiling.step_y
+            out.append(f"n {fp_str(x, y)} m {fp_str(x, y - tick)} l S")
+    out.append("0 0 0 rg")
+    size = 1.6 * MM
+    for f in TICKS:
+        if tile.col > 0:  # this tile's left edge lies on the left neighbour's strip
+            y = t.top - tiling.step_y * f
+            out.append(
+                f"n {fp_str(t.x, y - size / 2)} m {fp_str(t.x + size, y)} l {fp_str(t.x, y + size / 2)} l f"
+            )
+        if tile.row > 0:
+            x = t.x + tiling.step_x * f
+            out.append(
+                f"n {fp_str(x - size / 2, t.top)} m {fp_str(x, t.top - size)} l {fp_str(x + size / 2, t.top)} l f"
+            )
+    out.append("Q")
+    return "\n".join(out)
+
+
+def _strip_label(c: Canvas, tile: Tile, t: Rect, tiling: Tiling) -> None:
+    size = min(7.0, tiling.overlap / MM * 0.9)
+    if tile.strip_right:
+        right = Tile(tile.row, tile.col + 1, 0, 0, 0, 0, 0, 0).name()
+        word = f"{tile.name()} · glue under {right}"
+        c.saveState()
+        c.translate(t.x + tiling.step_x + tiling.overlap * 0.7, t.top - tiling.step_y / 2)
+        c.rotate(90)
+        fitted = rtext.fit(word, tiling.step_y * 0.4, size * 1.3, size, 3.0)
+        rtext.draw(
+            c,
+            fitted,
+            -tiling.step_y * 0.2,
+            -size * 0.65,
+            tiling.step_y * 0.4,
+            size * 1.3,
+            align="center",
+            valign="middle",
+            color="#8a0060",
+        )
+        c.restoreState()
+    if tile.strip_bottom:
+        below = Tile(tile.row + 1, tile.col, 0, 0, 0, 0, 0, 0).name()
+        word = f"{tile.name()} · glue under {below}"
+        w = tiling.step_x * 0.4
+        y = t.top - tiling.step_y - tiling.overlap * 0.7
+        fitted = rtext.fit(word, w, size * 1.3, size, 3.0)
+        rtext.draw(
+            c,
+            fitted,
+            t.x + tiling.step_x * 0.3,
+            y - size * 0.65,
+            w,
+            size * 1.3,
+            align="center",
+            valign="middle",
+            color="#8a0060",
+        )
+
+
+def _assembly_page(c: Canvas, tiling: Tiling, meta: SheetMeta) -> None:
+    """The whole board in small, each tile's place named, and how to join the tiles."""
+    imp = tiling.imposition
+    pw, ph = imp.page_w, imp.page_h
+    margin = 15 * MM
+    scale = min((pw - 2 * margin) / tiling.board_w, (ph - 2 * margin - 60 * MM) / tiling.board_h)
+    w, h = tiling.board_w * scale, tiling.board_h * scale
+    x0, top = (pw - w) / 2, ph - margin - 30 * MM
+    c.setLineWidth(0.6)
+    c.rect(x0, top - h, w, h, stroke=1, fill=0)
+    c.setLineWidth(0.3)
+    for tile in tiling.tiles:
+        tx = x0 + tile.x0 * scale
+        ty = top - (tile.y0 + tiling.step_y) * scale
+        c.rect(tx, ty, tiling.step_x * scale, tiling.step_y * scale, stroke=1, fill=0)
+        fitted = rtext.fit(
+            f"**{tile.name()}**", tiling.step_x * scale, tiling.step_y * scale, 14, 5
+        )
+        rtext.draw(
+            c,
+            fitted,
+            tx,
+            ty,
+            tiling.step_x * scale,
+            tiling.step_y * scale,
+            align="center",
+            valign="middle",
+        )
+    size_mm = f"{tiling.board_w / MM:.0f} x {tiling.board_h / MM:.0f} mm"
+    title = f"**{meta.game} · {meta.component}: assembly** ({meta.lang})"
+    lines = [
+        title,
+        f"{tiling.count} tiles, {tiling.rows} row(s) of {tiling.cols}; the finished board is {size_mm}. "
+        "Print at 100 % (actual size) and check the 50 mm bar on each sheet.",
+        "Cut every tile on its crop marks, glue strip included. Lay A1 face up. Lay the next tile over "
+        "its glue strip so that the tile's edge runs along the dashed line and its black triangles "
+        "meet the ticks, then glue. Finish each row left to right, then join the rows the same way.",
+    ]
+    fitted = rtext.fit("\n\n".join(lines), pw - 2 * margin, 28 * MM, 9, 6)
+    rtext.draw(c, fitted, margin, ph - margin - 28 * MM, pw - 2 * margin, 28 * MM, valign="top")
+    c.showPage()
