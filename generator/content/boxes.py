@@ -154,7 +154,7 @@ class RepeatBox(Model):
     """
 
     kind: Literal["repeat"]
-    count: int | str | None = Field(
+    count: Annotated[int, Field(ge=0, le=MAX_REPEAT)] | str | None = Field(
         None, description=f"Number of steps (1..{MAX_REPEAT}), or a template giving it."
     )
     values: list[Any] | str | None = Field(
