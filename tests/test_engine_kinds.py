@@ -371,3 +371,27 @@ def test_fonts_are_embedded_in_every_new_kind(out_root: Path) -> None:
     for pdf in built(out_root).glob("*.pdf"):
         fonts = pdfcheck.fonts(pdf)
         assert fonts and all(emb for _, emb in fonts), pdf.name
+
+
+def test_preview_shows_boards_and_backs(tmp_path: Path) -> None:
+    from PIL import Image
+
+    for component in ("board", "squares"):
+        result = pnp(
+            "preview",
+            "--content",
+            str(GAMES),
+            "--out",
+            str(tmp_path),
+            "--dpi",
+            "600",
+            "kinds",
+            component,
+        )
+        assert result.returncode == 0, result.stderr
+    board = Image.open(tmp_path / "kinds" / "preview" / "board" / "en" / "1.front.png")
+    w, h = board.size
+    assert w * h <= 36_000_000 and abs(w / h - 606 / 406) < 0.01  # the board with its bleed
+    back = Image.open(tmp_path / "kinds" / "preview" / "squares" / "en" / "t1.back.png")
+    assert back.size == (round(86 / 25.4 * 600), round(86 / 25.4 * 600))
+    assert back.getpixel((back.size[0] // 4, back.size[1] // 4)) == (48, 48, 48)

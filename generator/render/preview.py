@@ -8,14 +8,15 @@ out in a grid so a whole deck can be checked at a glance.
 from __future__ import annotations
 
 import io
-import os
 from collections.abc import Sequence
 from pathlib import Path
 
 from ..content.expand import Copy
 from ..layout.impose import Rect, Slot
 from .face import FaceRenderer
-from .sheet import atomic_target, new_canvas
+from .sheet import atomic_target, commit_file, new_canvas
+
+MAX_PIXELS = 36_000_000  # a board previewed at a high dpi is scaled down to this
 
 
 def _face_pdf(
@@ -65,7 +66,10 @@ def write_previews(
     out_dir.mkdir(parents=True, exist_ok=True)
     try:
         for i, name in enumerate(names):
-            image = pdf[i].render(scale=dpi / 72).to_pil().convert("RGB")
+            page = pdf[i]
+            w, h = page.get_size()
+            scale = min(dpi / 72, 0.999 * (MAX_PIXELS / (w * h)) ** 0.5)
+            image = page.render(scale=scale).to_pil().convert("RGB")
             path = out_dir / f"{_safe(name)}.png"
             _save(image, path)
             written.append(path)
@@ -102,6 +106,6 @@ def _safe(name: str) -> str:
 
 def _save(image, path: Path) -> None:  # type: ignore[no-untyped-def]
     fd, tmp = atomic_target(path)
-    with os.fdopen(fd, "wb") as fh:
+    with open(tmp, "wb") as fh:
         image.save(fh, format="PNG", optimize=False)
-    os.replace(tmp, path)
+    commit_file(fd, tmp, path)  # the same file mode as every other output
