@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import __version__
+from . import __version__, presets
 from .content.expand import Copy, Expander, languages, trim_size
 from .content.loader import Component, Game, load_game
 from .content.schema import SheetSpec
@@ -83,6 +83,9 @@ def _code_hash() -> str:
 def _inputs_hash(game: Game, options: BuildOptions) -> str:
     h = hashlib.sha256(_code_hash().encode())
     files = set(game.files)
+    shared = presets.templates_dir(game.root) / "presets.yaml"
+    if shared.is_file():
+        files.add(shared)  # paper and size presets shape every sheet
     files.update(
         p for p in game.root.rglob("*") if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file()
     )

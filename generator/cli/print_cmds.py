@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from .. import presets
 from ..errors import ContentError, PnpError, UsageError
 from ..layout.units import parse_length
 
@@ -113,7 +114,7 @@ def check(games: tuple[str, ...], content_dir: Path) -> None:
 @OUT_OPT
 @click.option(
     "--paper",
-    type=click.Choice(["A4", "Letter", "A3", "Tabloid"]),
+    type=click.Choice(list(presets.papers())),
     help="Override every component's paper.",
 )
 @click.option(

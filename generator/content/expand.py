@@ -21,7 +21,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from ..errors import IssueCollector, Location
 from .loader import Component, Game, Item, resolve_inside
-from .schema import SIZE_PRESETS, Box, CircleBox, FrameBox, IconBox, ImageBox, LayoutSpec, TextBox
+from .schema import Box, CircleBox, FrameBox, IconBox, ImageBox, LayoutSpec, TextBox
 from .shapes import IDENTITY, FaceTooBig, ShapeExpander
 from .types import LANGS, colour_value, is_local_text
 from .validate import key_path, suggest
@@ -99,17 +99,7 @@ class Copy:
 
 def trim_size(component: Component) -> tuple[float, float, str]:
     """Trim width, height (points) and shape of a component's items."""
-    from ..layout.units import MM
-
-    size = component.spec.size
-    if component.spec.kind == "dice-labels":
-        dice = component.spec.dice
-        edge = dice.label if dice and dice.label else (dice.die if dice else 16 * MM) - 2.5 * MM
-        return edge, edge, "rect"
-    if isinstance(size, str):
-        w, h, shape = SIZE_PRESETS[size]
-        return w * MM, h * MM, shape
-    return size.width, size.height, size.shape
+    return component.trim
 
 
 def localize(value: Any, lang: str, protect: Mapping[str, str] | None = None) -> Any:

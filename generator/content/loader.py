@@ -15,8 +15,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from .. import presets
 from ..errors import ContentError, IssueCollector, Location, UsageError
-from .schema import BackSpec, ComponentSpec, GameSpec, ItemsFile, ItemSpec, LayoutSpec
+from ..layout.units import MM
+from .schema import BackSpec, ComponentSpec, GameSpec, ItemsFile, ItemSpec, LayoutSpec, PresetsFile
 from .validate import key_path, suggest, validate
 from .yamlload import Loaded, Marks, display_path, load_yaml
 
@@ -55,6 +57,7 @@ class Component:
     front_layouts: MappingProxyType[str, LayoutSpec] = field(
         default_factory=lambda: MappingProxyType({})
     )
+    trim: tuple[float, float, str] = (0.0, 0.0, "rect")  # width, height (points), shape
 
     @property
     def kind(self) -> str:
@@ -118,15 +121,6 @@ def font_problem(path: Path) -> str | None:
     return None
 
 
-def shared_templates(game_root: Path | None = None) -> Path:
-    """The shared ``templates/`` folder: beside the games' content folder, else the project's own."""
-    if game_root is not None:
-        beside = game_root.resolve().parent.parent / "templates"
-        if (beside / "layouts").is_dir():
-            return beside
-    return Path(__file__).resolve().parents[2] / "templates"
-
-
 def find_games(content_dir: Path) -> list[Path]:
     """Every game folder (one with a game.yaml) under ``content_dir``, sorted."""
     if not content_dir.is_dir():
@@ -155,6 +149,7 @@ class _Loader:
         self.issues = IssueCollector()
         self.files: list[Path] = []
         self.layouts: dict[str, LayoutSpec | None] = {}
+        self.sizes: dict[str, tuple[float, float, str]] = dict(presets.sizes())
         self.layout_marks: dict[str, Marks] = {}
 
     def yaml(self, path: Path) -> Loaded | None:
@@ -288,7 +283,8 @@ class _Loader:
                     "back",
                     "item gives back data but the component has no shared back layout",
                 )
-        if front is None:
+        trim = self.trim(comp, marks, base)
+        if front is None or trim is None:
             return None
         return Component(
             comp,
@@ -299,14 +295,50 @@ class _Loader:
             items_file,
             where,
             MappingProxyType(own_fronts),
+            trim,
         )
+
+    def trim(
+        self, comp: ComponentSpec, marks: Marks, base: tuple[Any, ...]
+    ) -> tuple[float, float, str] | None:
+        """The component's trim size: a named size (the game's presets, then the shared ones)."""
+        size = comp.size
+        if comp.kind == "dice-labels":
+            dice = comp.dice
+            die = dice.die if dice else 16 * MM
+            edge = dice.label if dice and dice.label else die - 2.5 * MM
+            return edge, edge, "rect"
+        if size is None:
+            return None
+        if not isinstance(size, str):
+            return size.width, size.height, size.shape
+        found = self.sizes.get(size)
+        if found is None:
+            at = (*base, "size")
+            self.issues.add(
+                marks.locate(at),
+                key_path(at),
+                f"unknown size preset {size!r}: choose one of {', '.join(self.sizes)} "
+                f"or give {{width, height}}{suggest(size, self.sizes)}",
+            )
+        return found
+
+    def game_presets(self) -> None:
+        """Add the game's own named sizes from ``presets.yaml``, when it has one."""
+        path = self.root / "presets.yaml"
+        if not path.is_file():
+            return
+        loaded = self.yaml(path)
+        spec = validate(PresetsFile, loaded, self.issues) if loaded else None
+        if spec is not None:
+            self.sizes.update({k: (v.width, v.height, v.shape) for k, v in spec.sizes.items()})
 
 
 def load_game(path: Path, templates: Path | None = None) -> Game:
     """Load and validate the game folder ``path``; raise ContentError listing every problem."""
     root = Path(path)
     if templates is None:
-        templates = shared_templates(root) / "layouts"
+        templates = presets.templates_dir(root) / "layouts"
     loader = _Loader(root, templates)
     game_file = root / "game.yaml"
     loaded = loader.yaml(game_file)
@@ -317,6 +349,7 @@ def load_game(path: Path, templates: Path | None = None) -> Game:
     spec = validate(GameSpec, loaded, loader.issues)
     if spec is None:
         raise ContentError(loader.issues.errors)
+    loader.game_presets()
     components: list[Component] = []
     for n, comp in enumerate(spec.components):
         built = loader.component(comp, n, loaded.marks)

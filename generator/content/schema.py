@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from .. import presets
 from .boxes import (  # noqa: F401  (re-exported: the layout part of the one schema)
     ArcBox,
     Box,
@@ -33,27 +34,8 @@ MAX_ITEMS = 5000
 
 # ---------------------------------------------------------------- sizes and sheets
 
-SIZE_PRESETS: dict[str, tuple[float, float, str]] = {
-    # name: (width mm, height mm, shape)
-    "poker": (63.5, 88.9, "rect"),
-    "poker-euro": (63.0, 88.0, "rect"),
-    "bridge": (57.2, 88.9, "rect"),
-    "mini": (44.5, 63.5, "rect"),
-    "mini-euro": (44.0, 67.0, "rect"),
-    "mini-american": (41.0, 63.0, "rect"),
-    "tarot": (69.9, 120.7, "rect"),
-    "square-card": (70.0, 70.0, "rect"),
-    "counter-1/2": (12.7, 12.7, "rect"),
-    "counter-5/8": (15.875, 15.875, "rect"),
-    "counter-3/4": (19.05, 19.05, "rect"),
-    "counter-1": (25.4, 25.4, "rect"),
-    "round-1/2": (12.7, 12.7, "round"),
-    "round-5/8": (15.875, 15.875, "round"),
-    "round-3/4": (19.05, 19.05, "round"),
-    "round-1": (25.4, 25.4, "round"),
-}
-
-PaperName = Literal["A4", "Letter", "A3", "Tabloid"]
+SIZE_PRESETS = presets.sizes()  # templates/presets.yaml; a game's presets.yaml adds its own
+PaperName = Literal[tuple(presets.papers())]  # type: ignore[valid-type]
 
 
 class SizeSpec(Model):
@@ -204,13 +186,6 @@ class ComponentBase(Model):
     )
     dice: DiceLabelsSpec | None = Field(None, description="Which dice a dice-labels sheet covers.")
 
-    @field_validator("size")
-    @classmethod
-    def _known_size(cls, v: str | SizeSpec | None) -> str | SizeSpec | None:
-        if isinstance(v, str) and v not in SIZE_PRESETS:
-            raise ValueError(f"unknown size preset {v!r}; choose one of {', '.join(SIZE_PRESETS)}")
-        return v
-
 
 class ItemsComponent(ComponentBase):
     """Cards, tokens (counters) or map tiles: many items imposed on each sheet."""
@@ -246,6 +221,12 @@ class DiceLabelsComponent(ComponentBase):
 ComponentSpec = Annotated[
     ItemsComponent | BoardComponent | DiceLabelsComponent, Field(discriminator="kind")
 ]
+
+
+class PresetsFile(Model):
+    """``content/<game>/presets.yaml``: the game's own named sizes (added to the shared ones)."""
+
+    sizes: dict[str, SizeSpec] = Field(default_factory=dict, description="Named item sizes.")
 
 
 class GameSpec(Model):

@@ -14,14 +14,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
+from .. import presets
 from .units import MM
 
-PAPERS: dict[str, tuple[float, float]] = {
-    "A4": (210 * MM, 297 * MM),
-    "Letter": (8.5 * 72, 11 * 72),
-    "A3": (297 * MM, 420 * MM),
-    "Tabloid": (11 * 72, 17 * 72),
-}
+PAPERS: dict[str, tuple[float, float]] = presets.papers()  # templates/presets.yaml
 MARK_OFFSET = 0.75 * MM  # gap between the bleed edge and a crop mark
 MARK_MIN = 2.0 * MM  # shorter marks are not drawn
 MARK_MAX = 5.0 * MM
