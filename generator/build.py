@@ -83,9 +83,9 @@ def _code_hash() -> str:
 def _inputs_hash(game: Game, options: BuildOptions) -> str:
     h = hashlib.sha256(_code_hash().encode())
     files = set(game.files)
-    shared = presets.templates_dir(game.root) / "presets.yaml"
-    if shared.is_file():
-        files.add(shared)  # paper and size presets shape every sheet
+    shared = presets.templates_dir(game.root)
+    files.update(p for p in (shared / "presets.yaml", shared / "icons.yaml") if p.is_file())
+    files.update((shared / "icons").glob("*.svg"))  # papers, sizes and icons shape every sheet
     files.update(
         p for p in game.root.rglob("*") if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file()
     )

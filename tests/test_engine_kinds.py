@@ -396,3 +396,15 @@ def test_preview_shows_boards_and_backs(tmp_path: Path) -> None:
     edge = 86 / 25.4 * 600  # an 80 mm tile with 3 mm bleed each side, at 600 dpi
     assert all(abs(v - edge) <= 1 for v in back.size)
     assert back.getpixel((back.size[0] // 4, back.size[1] // 4)) == (48, 48, 48)
+
+
+def test_a_games_svg_icons_are_its_own(out_root: Path) -> None:
+    mine = pnp("icons", "--content", str(GAMES), "kinds")
+    shared = pnp("icons", "--content", str(GAMES), "sample")
+    assert mine.returncode == shared.returncode == 0
+    assert "hexagon" in mine.stdout.split() and "hexagon" not in shared.stdout.split()
+    assert "sword" in mine.stdout.split()  # the shared set stays
+    # the SVG hexagon is drawn as vector paths, in the colour the layout asks for (white)
+    ops = pdfcheck.operations(built(out_root) / "squares.en.pdf", 0)
+    assert any(op == b"rg" and [float(v) for v in args] == [1, 1, 1] for args, op in ops)
+    assert len([p for p in _paths(ops) if len(p) == 6 or len(p) == 7]) >= 3 + 4

@@ -316,10 +316,17 @@ def preview(
 
 
 @click.command()
-def icons() -> None:
-    """List the icon names usable as :name: in text and in icon boxes."""
-    from ..render.icons import ICONS
+@click.argument("game", required=False)
+@CONTENT_OPT
+def icons(game: str | None, content_dir: Path) -> None:
+    """List the icon names usable as :name: in text and in icon boxes.
 
+    With GAME, the game's own SVG icons (its icons/ folder) are listed too.
+    """
+    from ..content.loader import game_dir
+    from ..render.icons import ICONS, use_game
+
+    use_game(game_dir(content_dir, game) if game else None)
     click.echo(" ".join(sorted(ICONS)))
 
 

@@ -334,6 +334,20 @@ class _Loader:
             self.sizes.update({k: (v.width, v.height, v.shape) for k, v in spec.sizes.items()})
 
 
+def _game_icons(loader: _Loader, root: Path) -> None:
+    """Check the game's own SVG icons and make them the ones layouts and text can name."""
+    from ..render import icons
+
+    for name, icon in icons.game_icons(root).items():
+        assert icon.svg is not None
+        problem = icons.svg_problem(icon.svg)
+        if problem:
+            loader.issues.add(Location(display_path(icon.svg), 1, 1), f"icons.{name}", problem)
+        else:
+            loader.files.append(icon.svg)
+    icons.use_game(root)
+
+
 def load_game(path: Path, templates: Path | None = None) -> Game:
     """Load and validate the game folder ``path``; raise ContentError listing every problem."""
     root = Path(path)
@@ -350,6 +364,7 @@ def load_game(path: Path, templates: Path | None = None) -> Game:
     if spec is None:
         raise ContentError(loader.issues.errors)
     loader.game_presets()
+    _game_icons(loader, root)
     components: list[Component] = []
     for n, comp in enumerate(spec.components):
         built = loader.component(comp, n, loaded.marks)

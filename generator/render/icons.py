@@ -1,239 +1,167 @@
-"""Inline vector icons, drawn from shape data (no image files, crisp at any size).
+"""The icon set: vector icons kept as data in ``templates/``, plus SVG icons of a game's own.
 
-Each icon is a list of shapes in a unit square centred on the origin (y up): polygons,
-circles and thick lines. ``draw_icon`` scales one to a size and colour. ``pnp icons`` lists
-the names; text markup ``:sword:`` and layout ``icon`` boxes use them.
+``templates/icons.yaml`` holds the shared icons as shapes in a unit square centred on the
+origin (y up): polygons, circles and thick lines, with white ``holes`` drawn over them.
+SVG files in ``templates/icons/`` and in a game's ``icons/`` folder add icons named after the
+file (a game's icon replaces a shared one of the same name); they are read with svglib, drawn
+in the requested colour and scaled into the same square. ``ICONS`` is the one registry that
+layouts (`icon` boxes), text markup (``:sword:``) and ``pnp icons`` look names up in;
+:func:`use_game` puts a game's own icons in it for the time that game is built.
 """
 
 from __future__ import annotations
 
-import math
+from functools import cache
+from pathlib import Path
 from typing import Any
 
-Shape = tuple[str, Any]
+from .. import presets
+
+MAX_SVG_BYTES = 1024 * 1024
+Shape = dict[str, Any]
 
 
-def _star(points: int, outer: float, inner: float) -> list[tuple[float, float]]:
-    out = []
-    for i in range(points * 2):
-        r = outer if i % 2 == 0 else inner
-        a = math.pi / 2 + i * math.pi / points
-        out.append((r * math.cos(a), r * math.sin(a)))
+class Icon:
+    """One icon: shapes (from icons.yaml) or an SVG file."""
+
+    __slots__ = ("shapes", "holes", "svg")
+
+    def __init__(
+        self,
+        shapes: list[Shape] | None = None,
+        holes: list[Shape] | None = None,
+        svg: Path | None = None,
+    ) -> None:
+        self.shapes = shapes or []
+        self.holes = holes or []
+        self.svg = svg
+
+
+def _svg_icons(folder: Path) -> dict[str, Icon]:
+    if not folder.is_dir():
+        return {}
+    return {p.stem: Icon(svg=p) for p in sorted(folder.glob("*.svg")) if p.is_file()}
+
+
+@cache
+def _shared() -> dict[str, Icon]:
+    import yaml
+
+    base = presets.templates_dir()
+    path = base / "icons.yaml"
+    out: dict[str, Icon] = {}
+    if path.is_file():
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506
+        for name, spec in (data or {}).get("icons", {}).items():
+            out[str(name)] = Icon(spec.get("shapes"), spec.get("holes"))
+    out.update(_svg_icons(base / "icons"))
     return out
 
 
-ICONS: dict[str, list[Shape]] = {
-    "sword": [
-        ("poly", [(-0.05, -0.2), (0.05, -0.2), (0.05, 0.42), (0, 0.5), (-0.05, 0.42)]),
-        ("poly", [(-0.22, -0.2), (0.22, -0.2), (0.22, -0.27), (-0.22, -0.27)]),
-        ("poly", [(-0.04, -0.27), (0.04, -0.27), (0.04, -0.45), (-0.04, -0.45)]),
-        ("circle", (0, -0.48, 0.06)),
-    ],
-    "shield": [("poly", [(-0.38, 0.42), (0.38, 0.42), (0.38, 0.05), (0, -0.48), (-0.38, 0.05)])],
-    "bow": [
-        ("line", ([(-0.1, 0.45), (0.25, 0.2), (0.3, 0), (0.25, -0.2), (-0.1, -0.45)], 0.08)),
-        ("line", ([(-0.1, 0.45), (-0.1, -0.45)], 0.03)),
-        ("line", ([(-0.4, 0), (0.45, 0)], 0.04)),
-        ("poly", [(0.45, 0.07), (0.5, 0), (0.45, -0.07)]),
-    ],
-    "horse": [
-        (
-            "poly",
-            [
-                (-0.3, -0.45),
-                (-0.05, -0.45),
-                (0, -0.1),
-                (0.2, 0.05),
-                (0.42, -0.05),
-                (0.48, 0.1),
-                (0.2, 0.4),
-                (0.05, 0.48),
-                (0.0, 0.35),
-                (-0.25, 0.15),
-                (-0.35, -0.1),
-            ],
-        )
-    ],
-    "crown": [
-        (
-            "poly",
-            [
-                (-0.42, -0.3),
-                (0.42, -0.3),
-                (0.45, 0.3),
-                (0.22, 0.05),
-                (0, 0.38),
-                (-0.22, 0.05),
-                (-0.45, 0.3),
-            ],
-        )
-    ],
-    "castle": [
-        (
-            "poly",
-            [
-                (-0.45, -0.45),
-                (0.45, -0.45),
-                (0.45, 0.4),
-                (0.3, 0.4),
-                (0.3, 0.25),
-                (0.15, 0.25),
-                (0.15, 0.4),
-                (-0.15, 0.4),
-                (-0.15, 0.25),
-                (-0.3, 0.25),
-                (-0.3, 0.4),
-                (-0.45, 0.4),
-            ],
-        )
-    ],
-    "tower": [
-        (
-            "poly",
-            [
-                (-0.25, -0.45),
-                (0.25, -0.45),
-                (0.25, 0.35),
-                (0.3, 0.35),
-                (0.3, 0.48),
-                (0.12, 0.48),
-                (0.12, 0.4),
-                (-0.12, 0.4),
-                (-0.12, 0.48),
-                (-0.3, 0.48),
-                (-0.3, 0.35),
-                (-0.25, 0.35),
-            ],
-        )
-    ],
-    "star": [("poly", _star(5, 0.5, 0.2))],
-    "heart": [
-        ("circle", (-0.2, 0.15, 0.24)),
-        ("circle", (0.2, 0.15, 0.24)),
-        ("poly", [(-0.42, 0.07), (0.42, 0.07), (0, -0.45)]),
-    ],
-    "skull": [
-        ("circle", (0, 0.08, 0.38)),
-        ("poly", [(-0.2, -0.25), (0.2, -0.25), (0.18, -0.45), (-0.18, -0.45)]),
-    ],
-    "coin": [("circle", (0, 0, 0.45))],
-    "flag": [
-        ("line", ([(-0.35, -0.5), (-0.35, 0.5)], 0.07)),
-        ("poly", [(-0.33, 0.48), (0.45, 0.3), (-0.33, 0.1)]),
-    ],
-    "die": [("poly", [(-0.42, -0.42), (0.42, -0.42), (0.42, 0.42), (-0.42, 0.42)])],
-    "arrow": [
-        (
-            "poly",
-            [
-                (-0.45, -0.08),
-                (0.15, -0.08),
-                (0.15, -0.25),
-                (0.48, 0),
-                (0.15, 0.25),
-                (0.15, 0.08),
-                (-0.45, 0.08),
-            ],
-        )
-    ],
-    "hand": [
-        (
-            "poly",
-            [
-                (-0.3, -0.45),
-                (0.25, -0.45),
-                (0.35, 0.1),
-                (0.3, 0.4),
-                (0.2, 0.1),
-                (0.15, 0.48),
-                (0.05, 0.48),
-                (0.02, 0.12),
-                (-0.05, 0.5),
-                (-0.15, 0.48),
-                (-0.13, 0.1),
-                (-0.25, 0.4),
-                (-0.33, 0.35),
-                (-0.28, 0.0),
-            ],
-        )
-    ],
-    "eye": [
-        ("poly", [(-0.5, 0), (-0.25, 0.25), (0.25, 0.25), (0.5, 0), (0.25, -0.25), (-0.25, -0.25)])
-    ],
-    "boot": [
-        (
-            "poly",
-            [(-0.25, 0.48), (0.1, 0.48), (0.1, -0.1), (0.45, -0.25), (0.45, -0.45), (-0.25, -0.45)],
-        )
-    ],
-    "fire": [
-        (
-            "poly",
-            [
-                (0, 0.5),
-                (0.3, 0.1),
-                (0.35, -0.2),
-                (0.2, -0.45),
-                (-0.2, -0.45),
-                (-0.35, -0.2),
-                (-0.25, 0.1),
-                (-0.1, 0.0),
-                (-0.05, 0.3),
-            ],
-        )
-    ],
-    "scroll": [
-        ("poly", [(-0.35, 0.4), (0.35, 0.4), (0.35, -0.4), (-0.35, -0.4)]),
-        ("circle", (-0.35, 0.4, 0.1)),
-        ("circle", (0.35, -0.4, 0.1)),
-    ],
-    "gear": [("poly", _star(8, 0.5, 0.36)), ("circle", (0, 0, 0.22))],
-}
-# Holes and pips drawn in white on top of the filled shape.
-_INNER: dict[str, list[Shape]] = {
-    "die": [("circle", (-0.2, 0.2, 0.08)), ("circle", (0, 0, 0.08)), ("circle", (0.2, -0.2, 0.08))],
-    "skull": [("circle", (-0.14, 0.08, 0.1)), ("circle", (0.14, 0.08, 0.1))],
-    "eye": [("circle", (0, 0, 0.14))],
-    "coin": [("circle", (0, 0, 0.3))],
-    "gear": [("circle", (0, 0, 0.12))],
-}
+class _Registry(dict[str, Icon]):
+    """The shared icons, with the current game's own laid over them."""
+
+    def reset(self, extra: dict[str, Icon] | None = None) -> None:
+        self.clear()
+        self.update(_shared())
+        self.update(extra or {})
 
 
-def _shape(canvas: Any, kind: str, data: Any, cx: float, cy: float, s: float) -> None:
-    if kind == "poly":
+ICONS = _Registry()
+ICONS.reset()
+
+
+def game_icons(game_root: Path) -> dict[str, Icon]:
+    """A game's own SVG icons (``icons/*.svg`` in its folder)."""
+    return _svg_icons(Path(game_root) / "icons")
+
+
+def use_game(game_root: Path | None) -> None:
+    """Make ``ICONS`` the shared icons plus those of the game at ``game_root``."""
+    ICONS.reset(game_icons(game_root) if game_root is not None else None)
+
+
+def svg_problem(path: Path) -> str | None:
+    """Why an SVG file cannot be used as an icon, or None."""
+    if path.stat().st_size > MAX_SVG_BYTES:
+        return f"{path.name} is larger than {MAX_SVG_BYTES // 1024} KB"
+    try:
+        drawing = _drawing(path)
+    except Exception:  # svglib and lxml raise many kinds on broken files  # noqa: BLE001
+        drawing = None
+    if drawing is None or not drawing.width or not drawing.height:
+        return f"{path.name} is not a readable SVG file with a width and height"
+    return None
+
+
+@cache
+def _drawing(path: Path) -> Any:
+    from svglib.svglib import svg2rlg
+
+    return svg2rlg(str(path))
+
+
+def _recolour(node: Any, colour: Any) -> None:
+    for attr in ("fillColor", "strokeColor"):
+        if getattr(node, attr, None) is not None:
+            setattr(node, attr, colour)
+    for child in getattr(node, "contents", ()):
+        _recolour(child, colour)
+
+
+def _shape(canvas: Any, shape: Shape, cx: float, cy: float, s: float) -> None:
+    if "poly" in shape:
         path = canvas.beginPath()
-        (x0, y0), *rest = data
+        (x0, y0), *rest = shape["poly"]
         path.moveTo(cx + x0 * s, cy + y0 * s)
         for x, y in rest:
             path.lineTo(cx + x * s, cy + y * s)
         path.close()
         canvas.drawPath(path, stroke=0, fill=1)
-    elif kind == "circle":
-        x, y, r = data
+    elif "circle" in shape:
+        x, y, r = shape["circle"]
         canvas.circle(cx + x * s, cy + y * s, r * s, stroke=0, fill=1)
-    elif kind == "line":
-        points, width = data
-        canvas.setLineWidth(width * s)
+    elif "line" in shape:
+        canvas.setLineWidth(shape.get("width", 0.05) * s)
         path = canvas.beginPath()
-        (x0, y0), *rest = points
+        (x0, y0), *rest = shape["line"]
         path.moveTo(cx + x0 * s, cy + y0 * s)
         for x, y in rest:
             path.lineTo(cx + x * s, cy + y * s)
         canvas.drawPath(path, stroke=1, fill=0)
 
 
+def _draw_svg(
+    canvas: Any, path: Path, cx: float, cy: float, size: float, rgb: tuple[float, float, float]
+) -> None:
+    import copy
+
+    from reportlab.graphics import renderPDF
+    from reportlab.lib.colors import Color
+
+    drawing = copy.deepcopy(_drawing(path))
+    _recolour(drawing, Color(*rgb))
+    scale = size / max(drawing.width, drawing.height)
+    canvas.translate(cx - drawing.width * scale / 2, cy - drawing.height * scale / 2)
+    canvas.scale(scale, scale)
+    renderPDF.draw(drawing, canvas, 0, 0)
+
+
 def draw_icon(
     canvas: Any, name: str, cx: float, cy: float, size: float, rgb: tuple[float, float, float]
 ) -> None:
     """Draw icon ``name`` centred on (cx, cy), ``size`` points across, in colour ``rgb``."""
+    icon = ICONS[name]
     canvas.saveState()
     canvas.setFillColorRGB(*rgb)
     canvas.setStrokeColorRGB(*rgb)
-    for kind, data in ICONS[name]:
-        _shape(canvas, kind, data, cx, cy, size)
-    inner = _INNER.get(name)
-    if inner:
+    if icon.svg is not None:
+        _draw_svg(canvas, icon.svg, cx, cy, size, rgb)
+    for shape in icon.shapes:
+        _shape(canvas, shape, cx, cy, size)
+    if icon.holes:
         canvas.setFillColorRGB(1, 1, 1)
-        for kind, data in inner:
-            _shape(canvas, kind, data, cx, cy, size)
+        for shape in icon.holes:
+            _shape(canvas, shape, cx, cy, size)
     canvas.restoreState()
