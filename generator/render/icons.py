@@ -138,14 +138,23 @@ def _draw_svg(
     import copy
 
     from reportlab.graphics import renderPDF
+    from reportlab.graphics.shapes import STATE_DEFAULTS
     from reportlab.lib.colors import Color
+
+    from . import fonts
 
     drawing = copy.deepcopy(_drawing(path))
     _recolour(drawing, Color(*rgb))
     scale = size / max(drawing.width, drawing.height)
     canvas.translate(cx - drawing.width * scale / 2, cy - drawing.height * scale / 2)
     canvas.scale(scale, scale)
-    renderPDF.draw(drawing, canvas, 0, 0)
+    # the renderer sets its default font first: make that one of ours, which is embedded
+    default = STATE_DEFAULTS["fontName"]
+    STATE_DEFAULTS["fontName"] = fonts.face("sans").name
+    try:
+        renderPDF.draw(drawing, canvas, 0, 0)
+    finally:
+        STATE_DEFAULTS["fontName"] = default
 
 
 def draw_icon(
