@@ -214,3 +214,10 @@ def test_pnp_check_and_build_report_the_cell_without_writing(tmp_path: Path) -> 
 
 def test_column_letters() -> None:
     assert [column_name(n) for n in (1, 3, 26, 27, 52, 703)] == ["A", "C", "Z", "AA", "AZ", "AAA"]
+
+
+def test_table_companion_reads_a_spreadsheet_deck_too() -> None:
+    from generator.content.table import load_items
+
+    spec = load_items(FIXTURE / "cards.csv")
+    assert [(i.id, i.qty) for i in spec.items] == [("scout", 3), ("raider", 2), ("keep", 1)]
