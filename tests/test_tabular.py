@@ -221,3 +221,12 @@ def test_table_companion_reads_a_spreadsheet_deck_too() -> None:
 
     spec = load_items(FIXTURE / "cards.csv")
     assert [(i.id, i.qty) for i in spec.items] == [("scout", 3), ("raider", 2), ("keep", 1)]
+
+
+def test_schema_tells_editors_that_spreadsheets_are_accepted() -> None:
+    from generator.schema_export import schemas
+
+    written = schemas()
+    items_doc = written["game"]["$defs"]["ComponentSpec"]["properties"]["items"]["description"]
+    assert ".csv/.tsv" in items_doc
+    assert ".csv/.tsv" in written["items"]["description"]
