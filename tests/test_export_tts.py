@@ -166,6 +166,25 @@ def test_one_sided_tokens_are_custom_tokens(tmp_path: Path) -> None:
     assert len(bag["ContainedObjects"]) == 7
 
 
+def test_boards_are_custom_boards_and_tiles_come_in_bags(tmp_path: Path) -> None:
+    game = GAMES / "kinds"
+    saved = export(game, tmp_path)
+    checked = check_game(game, BuildOptions(langs=("en",)))
+    boards = {o["Nickname"]: o for o in objects(saved, "Custom_Board")}
+    kinds = {c.id: c for c in checked.game.components}
+    assert len(boards) == sum(1 for c in kinds.values() if c.spec.kind == "board")
+    for board in boards.values():
+        with Image.open(local(board["CustomImage"]["ImageURL"])) as im:
+            assert im.mode == "RGB" and max(im.size) <= MAX_PX
+    bags = {o["Nickname"]: o for o in objects(saved, "Bag")}
+    squares = bags["Square tiles"]["ContainedObjects"]
+    assert len(squares) == kinds["squares"].copies
+    assert all(p["CustomImage"]["ImageSecondaryURL"] for p in squares)
+    # the 600 x 400 mm board is scaled into 4096 px, keeping its shape
+    with Image.open(tmp_path / "kinds" / "tts" / "board-1.png") as im:
+        assert im.width == MAX_PX and abs(im.width / im.height - 1.5) < 0.01
+
+
 # ------------------------------------------------------------------ addresses and failures
 
 

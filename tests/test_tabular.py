@@ -227,6 +227,10 @@ def test_schema_tells_editors_that_spreadsheets_are_accepted() -> None:
     from generator.schema_export import schemas
 
     written = schemas()
-    items_doc = written["game"]["$defs"]["ComponentSpec"]["properties"]["items"]["description"]
-    assert ".csv/.tsv" in items_doc
+    docs = [
+        d["properties"]["items"].get("description", "")
+        for d in written["game"]["$defs"].values()
+        if "items" in d.get("properties", {})
+    ]
+    assert docs and all("CSV or TSV" in d for d in docs)
     assert ".csv/.tsv" in written["items"]["description"]

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..content.expand import FaceDraw
 from ..render.preview import render_faces
-from ..render.sheet import atomic_target
+from ..render.sheet import atomic_target, commit_file
 
 if TYPE_CHECKING:
     import PIL.Image
@@ -86,12 +86,11 @@ def deck_sheet(
 
 
 def save_png(image: PIL.Image.Image, path: Path) -> Path:
-    """Write ``image`` as an RGB PNG, atomically."""
+    """Write ``image`` as an RGB PNG, atomically, with the file mode of every other output."""
     fd, tmp = atomic_target(path)
-    with os.fdopen(fd, "wb") as fh:
+    with open(tmp, "wb") as fh:
         image.convert("RGB").save(fh, format="PNG")
-    os.chmod(tmp, 0o666 & ~umask())
-    os.replace(tmp, path)
+    commit_file(fd, tmp, path)
     return path
 
 

@@ -15,7 +15,7 @@ declarations of the ``@typed-tabletop-simulator`` package for the fields that pa
   top left, row by row). A deck of one card is written as a single ``Card``. Copies that look
   the same share one cell (and one CardID); items with different backs go on different sheets,
   one DeckID per sheet, numbered through the whole export so decks can be merged in the game;
-- a token is a ``Custom_Tile`` with ``CustomImage.ImageURL`` (front) and
+- a token or map tile is a ``Custom_Tile`` with ``CustomImage.ImageURL`` (front) and
   ``ImageSecondaryURL`` (back), box- or circle-shaped, when it has a back, and a
   ``Custom_Token`` (one picture, cut along its outline) when it has none; a component's tokens
   come in one ``Bag``;
@@ -146,9 +146,10 @@ class _Export:
             "Tooltip": True,
         }
 
-    def nickname(self, copy: Copy) -> str:
+    def nickname(self, copy: Copy, fallback: str | None = None) -> str:
+        """The item's ``name`` in the export's language, else ``fallback``, else its id."""
         name = localize(copy.item.data.get("name"), self.options.lang)
-        return name if isinstance(name, str) and name else copy.item.id
+        return name if isinstance(name, str) and name else fallback or copy.item.id
 
     def copies(self, component: Component) -> list[Copy]:
         return self.checked.copies[(component.id, self.options.lang)]
@@ -268,9 +269,12 @@ class _Export:
         trim = trim_size(component)
         size = images.cell_size(trim, 1, 1, self.options.dpi)
         boards = []
-        for cp in self.copies(component):
+        copies = self.copies(component)
+        title = self.title(component)
+        for cp in copies:
             name = f"{component.id}-{_safe(cp.item.id)}.png"
-            board = self.base("Custom_Board", self.nickname(cp), x, trim[0] / BOARD_WIDTH_PT, False)
+            nick = self.nickname(cp, title if len(copies) == 1 else f"{title} {cp.item.id}")
+            board = self.base("Custom_Board", nick, x, trim[0] / BOARD_WIDTH_PT, False)
             board["CustomImage"] = {
                 "ImageURL": self.save(images.face_image(cp.front, trim, size), name),
                 "ImageSecondaryURL": "",
@@ -288,7 +292,12 @@ class _Export:
         return str(localize(component.spec.title, self.options.lang))
 
 
-KINDS = {"cards": _Export.cards, "tokens": _Export.tokens, "board": _Export.board}
+KINDS = {
+    "cards": _Export.cards,
+    "tokens": _Export.tokens,
+    "tiles": _Export.tokens,
+    "board": _Export.board,
+}
 
 
 def _safe(name: str) -> str:
