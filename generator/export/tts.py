@@ -46,6 +46,7 @@ from ..build import BuildOptions, Checked, check_game
 from ..content.expand import Copy, FaceDraw, localize, trim_size
 from ..content.loader import Component
 from ..errors import BuildError, UsageError
+from ..render.preview import render_faces
 from . import images
 from .images import CELLS
 
@@ -218,18 +219,24 @@ class _Export:
     def tokens(self, component: Component, x: float) -> dict:
         trim = trim_size(component)
         size = images.cell_size(trim, 1, 1, self.options.dpi)
-        urls: dict[int, str] = {}
-
-        def url(face: FaceDraw, name: str) -> str:
-            if id(face) not in urls:
-                urls[id(face)] = self.save(images.face_image(face, trim, size), name)
-            return urls[id(face)]
-
+        copies = self.copies(component)
+        names: dict[int, tuple[FaceDraw, str]] = {}  # each distinct face once, drawn in one go
+        for cp in copies:
+            stem = f"{component.id}-{_safe(cp.item.id)}"
+            names.setdefault(id(cp.front), (cp.front, f"{stem}.front.png"))
+            if cp.back is not None:
+                names.setdefault(id(cp.back), (cp.back, f"{stem}.back.png"))
+        faces = [face for face, _ in names.values()]
+        urls = {
+            key: self.save(image, name)
+            for (key, (_, name)), image in zip(
+                names.items(), render_faces(faces, trim, size), strict=True
+            )
+        }
         pieces = []
         scale = trim[0] / TILE_WIDTH_PT
-        for cp in self.copies(component):
-            stem = f"{component.id}-{_safe(cp.item.id)}"
-            front = url(cp.front, f"{stem}.front.png")
+        for cp in copies:
+            front = urls[id(cp.front)]
             if cp.back is None:
                 piece = self.base("Custom_Token", self.nickname(cp), x, scale, False)
                 piece["CustomImage"] = {
@@ -248,7 +255,7 @@ class _Export:
                 piece = self.base("Custom_Tile", self.nickname(cp), x, scale, False)
                 piece["CustomImage"] = {
                     "ImageURL": front,
-                    "ImageSecondaryURL": url(cp.back, f"{stem}.back.png"),
+                    "ImageSecondaryURL": urls[id(cp.back)],
                     "ImageScalar": 1.0,
                     "WidthScale": 0.0,
                     "CustomTile": {
