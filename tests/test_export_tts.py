@@ -154,6 +154,17 @@ def test_two_sided_tokens_are_tiles_in_a_bag_with_both_images(tmp_path: Path) ->
                 assert im.mode == "RGB" and im.size == (125, 125)  # 5/8 in at 200 dpi
 
 
+def test_item_ids_that_make_the_same_file_name_keep_their_own_images(tmp_path: Path) -> None:
+    game = copy_game(tmp_path, "spreadsheet")
+    (game / "tokens.tsv").write_text(
+        "id\tname\tvalue\nm 1\tSupply\t1\nm/1\tMorale\t2\n", encoding="utf-8"
+    )
+    saved = export(game, tmp_path / "out")
+    (bag,) = objects(saved, "Bag")
+    fronts = [p["CustomImage"]["ImageURL"] for p in bag["ContainedObjects"]]
+    assert len(set(fronts)) == 2 and all(local(u).is_file() for u in fronts)
+
+
 def test_one_sided_tokens_are_custom_tokens(tmp_path: Path) -> None:
     game = copy_game(tmp_path, "spreadsheet")
     text = (game / "game.yaml").read_text(encoding="utf-8")

@@ -94,6 +94,15 @@ def save_png(image: PIL.Image.Image, path: Path) -> Path:
     return path
 
 
+def thumbnail(source: Path, target: Path) -> None:
+    """The picture Tabletop Simulator shows beside a saved object: ``source``, small."""
+    from PIL import Image
+
+    with Image.open(source) as image:
+        image.thumbnail((256, 256))
+        save_png(image, target)
+
+
 def umask() -> int:
     """The process's file-creation mask (read without changing it)."""
     mask = os.umask(0)

@@ -118,6 +118,10 @@ class _Export:
         return file_uri(self.final / name)
 
     def save(self, image: Any, name: str) -> str:
+        stem, n = name.removesuffix(".png"), 1
+        while (self.stage / name).exists():  # ids that differ only in unsafe characters
+            n += 1
+            name = f"{stem}~{n}.png"
         images.save_png(image, self.stage / name)
         self.written.append(self.final / name)
         return self.url(name)
@@ -346,7 +350,7 @@ def export_tts(path: Path, options: TtsOptions | None = None) -> TtsResult:
             raise UsageError(f"{game.id} has nothing to export for Tabletop Simulator")
         fronts = [p for p in export.written if ".back" not in p.name]
         if fronts:
-            _thumbnail(stage / fronts[0].name, stage / f"{game.id}.png")
+            images.thumbnail(stage / fronts[0].name, stage / f"{game.id}.png")
         saved = {
             "SaveName": str(localize(game.spec.title, options.lang)),
             "GameMode": "",
@@ -372,15 +376,6 @@ def export_tts(path: Path, options: TtsOptions | None = None) -> TtsResult:
         shutil.rmtree(stage, ignore_errors=True)
         raise
     return result
-
-
-def _thumbnail(source: Path, target: Path) -> None:
-    """The picture Tabletop Simulator shows beside the saved object: the first image, small."""
-    from PIL import Image
-
-    with Image.open(source) as image:
-        image.thumbnail((256, 256))
-        images.save_png(image, target)
 
 
 def _replace_folder(stage: Path, final: Path) -> None:
