@@ -32,6 +32,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "List the icon names usable in layouts and text.",
     ),
     "rules": ("generator.cli.rules_cmds", "rules", "Build and check translated rule sheets."),
+    "export": ("generator.cli.export_cmds", "export", "Export a game for Tabletop Simulator."),
     "roll": (
         "generator.cli.table_cmds",
         "roll",

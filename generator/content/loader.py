@@ -18,6 +18,7 @@ from typing import Any
 from .. import presets
 from ..errors import ContentError, IssueCollector, Location, UsageError
 from ..layout.units import MM
+from . import tabular
 from .schema import BackSpec, ComponentSpec, GameSpec, ItemsFile, ItemSpec, LayoutSpec, PresetsFile
 from .validate import key_path, suggest, validate
 from .yamlload import Loaded, Marks, display_path, load_yaml
@@ -154,7 +155,7 @@ class _Loader:
 
     def yaml(self, path: Path) -> Loaded | None:
         try:
-            loaded = load_yaml(path)
+            loaded = tabular.load_table(path) if tabular.is_table(path) else load_yaml(path)
         except ContentError as exc:
             self.issues.issues.extend(exc.issues)
             return None
@@ -215,13 +216,15 @@ class _Loader:
         loaded = self.yaml(path)
         if loaded is None:
             return (), comp.items
+        first = len(self.issues.issues)
         spec = validate(ItemsFile, loaded, self.issues)
-        if spec is None:
-            return (), display_path(path)
         out: list[Item] = []
         ids: set[str] = set()
-        for n, item in enumerate(spec.items):
-            out.append(self._item(item, n, spec.defaults, loaded, ids))
+        if spec is not None:
+            for n, item in enumerate(spec.items):
+                out.append(self._item(item, n, spec.defaults, loaded, ids))
+        if tabular.is_table(path):  # a spreadsheet's problems are keyed by column header
+            tabular.relabel(self.issues.issues, loaded.marks.file, first)
         return tuple(out), display_path(path)
 
     def _item(

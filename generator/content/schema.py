@@ -284,7 +284,7 @@ class ItemSpec(Model):
 
 
 class ItemsFile(Model):
-    """An item file: shared defaults and the list of items."""
+    """An item file: shared defaults and the list of items (a .csv/.tsv file gives the items only)."""
 
     defaults: dict[str, Any] = Field(
         default_factory=dict, description="Data merged under every item."

@@ -452,7 +452,9 @@ def _check_card_file(
 
 def load_items(path: Path) -> ItemsFile:
     """An item file validated with the print schema (the same file the PDF is built from)."""
-    loaded = load_yaml(path)
+    from . import tabular
+
+    loaded = tabular.load_table(path) if tabular.is_table(path) else load_yaml(path)
     issues = IssueCollector()
     spec = validate(ItemsFile, loaded, issues)
     issues.raise_if_errors()

@@ -8,15 +8,19 @@ out in a grid so a whole deck can be checked at a glance.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..content.expand import Copy
+from ..content.expand import Copy, FaceDraw
 from ..layout.impose import Rect, Slot
 from .face import FaceRenderer
 from .sheet import atomic_target, commit_file, new_canvas
 
 MAX_PIXELS = 36_000_000  # a board previewed at a high dpi is scaled down to this
+
+if TYPE_CHECKING:
+    import PIL.Image
 
 
 def _face_pdf(
@@ -109,3 +113,32 @@ def _save(image, path: Path) -> None:  # type: ignore[no-untyped-def]
     with open(tmp, "wb") as fh:
         image.save(fh, format="PNG", optimize=False)
     commit_file(fd, tmp, path)  # the same file mode as every other output
+
+
+def render_faces(
+    faces: Sequence[FaceDraw], trim: tuple[float, float, str], size: tuple[int, int]
+) -> Iterator[PIL.Image.Image]:
+    """Each face at its trim (no bleed, no guides) as an RGB image of ``size`` pixels, in order.
+
+    Used by exports that need one picture per face (Tabletop Simulator deck sheets); the faces
+    are drawn once into a PDF and rasterised page by page, so only one image is held at a time.
+    """
+    import pypdfium2 as pdfium
+
+    tw, th, shape = trim
+    buf = io.BytesIO()
+    c = new_canvas(buf, tw, th, "faces")  # type: ignore[arg-type]
+    renderer = FaceRenderer(c, tw, th, 0.0, shape)
+    slot = Slot(Rect(0, 0, tw, th), 0, 0, 0, 0, 0, 0)
+    for face in faces:
+        renderer.place(face, slot)
+        c.showPage()
+    c.save()
+    pdf = pdfium.PdfDocument(buf.getvalue())
+    try:
+        for i in range(len(faces)):
+            scale = max(size[0] / tw, size[1] / th)
+            image = pdf[i].render(scale=scale).to_pil().convert("RGB")
+            yield image if image.size == size else image.resize(size)
+    finally:
+        pdf.close()

@@ -1,0 +1,339 @@
+"""Item files kept in a spreadsheet: CSV and TSV read into the same data and marks as YAML.
+
+A component's ``items:`` file may end in ``.csv`` or ``.tsv``. The first row names the fields;
+every later row is one item. This module turns such a file into the plain data an item file in
+YAML gives (``{"items": [...]}``) plus a :class:`~generator.content.yamlload.Marks` table, so the
+schema, the loader and every later stage treat both alike and errors point at the cell.
+
+The rules, each one written down so a spreadsheet means one thing:
+
+- Encoding is UTF-8; a byte-order mark (Excel's "CSV UTF-8") is skipped.
+- ``.tsv`` is split on tabs. ``.csv`` is split on commas, or on semicolons when the header row
+  holds more semicolons than commas outside quotes (Excel's export where the comma is the decimal
+  mark). Quotes are ``"`` and a quote inside a quoted cell is written twice; an unclosed quote or
+  text after a closing quote is an error, not silently joined with the following rows.
+- A header ``a.b.c`` makes nested mappings: ``back.label`` gives ``{back: {label: ...}}``.
+  A last part that names a language (``text.en``, ``text.zh-Hant``, ``text.zh-Hans``) gives a
+  per-language text; a last part that is another language's code (``text.fr``, ``text.zh``,
+  ``text.ja``) or has the ``xx-YY`` form of one (``text.zh-TW``) is reported.
+- An empty cell (or one of spaces only) means the field is absent, so defaults and the other
+  languages apply. A blank row is skipped.
+- ``TRUE``/``FALSE`` (any case) become booleans; a whole number written without leading zeros
+  (``0``, ``12``, ``-3``) becomes an integer and a decimal (``1.5``; ``1,5`` in a semicolon file)
+  a float; ``007`` and everything else stays text as written. ``id`` and ``source`` are always
+  text.
+- Errors are located as ``file:row:column``: the spreadsheet's row (the header is row 1) and the
+  column's number (A is 1); the key is the column's header.
+- Limits as for YAML: the same file size, at most :data:`MAX_ROWS` items, :data:`MAX_COLUMNS`
+  columns, :data:`MAX_CELL` characters a cell and :data:`MAX_KEY_PARTS` parts in a header.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from pathlib import Path
+from typing import Any
+
+from ..errors import ContentError, Issue, Location
+from .schema import MAX_ITEMS
+from .types import LANGS
+from .validate import suggest
+from .yamlload import MAX_FILE_BYTES, Loaded, Marks, display_path
+
+SUFFIXES = (".csv", ".tsv")
+MAX_ROWS = MAX_ITEMS
+MAX_COLUMNS = 200
+MAX_CELL = 10_000
+MAX_KEY_PARTS = 8
+ALWAYS_TEXT = {"id", "source"}
+
+_INT = re.compile(r"^-?(0|[1-9][0-9]*)$")
+_FLOAT = re.compile(r"^-?(0|[1-9][0-9]*)\.[0-9]+$")
+_FLOAT_COMMA = re.compile(r"^-?(0|[1-9][0-9]*),[0-9]+$")
+_LANG_LIKE = re.compile(r"^[a-z]{2}-[A-Za-z]{2,4}$")
+# language codes a column could be meant for but that the project has no texts in
+_OTHER_LANGS = frozenset(
+    {
+        "ar",
+        "cs",
+        "da",
+        "de",
+        "el",
+        "es",
+        "fi",
+        "fr",
+        "he",
+        "hu",
+        "it",
+        "ja",
+        "ko",
+        "nl",
+        "pl",
+        "pt",
+        "ro",
+        "ru",
+        "sv",
+        "th",
+        "tr",
+        "uk",
+        "vi",
+        "zh",
+    }
+)
+_KEY_PART = re.compile(r"^[^.\[\]]*\S[^.\[\]]*$")
+
+
+def is_table(path: Path) -> bool:
+    """Whether ``path`` is read as a spreadsheet (by its extension)."""
+    return path.suffix.lower() in SUFFIXES
+
+
+def cell_key(key: str) -> str:
+    """``items[3].text.en`` -> ``text.en``: a schema key path as the column's header."""
+    m = re.match(r"^items\[\d+\]\.?", key)
+    return key[m.end() :] if m else key
+
+
+def relabel(issues: list[Issue], file: str, start: int = 0) -> None:
+    """Rewrite, in place, the keys of ``issues[start:]`` located in ``file`` as column headers."""
+    for n in range(start, len(issues)):
+        issue = issues[n]
+        if issue.location.file == file and issue.key:
+            issues[n] = issue._replace(key=cell_key(issue.key) or issue.key)
+
+
+def column_name(col: int) -> str:
+    """1 -> A, 27 -> AA: the spreadsheet's letter for a column number."""
+    out = ""
+    while col > 0:
+        col, rest = divmod(col - 1, 26)
+        out = chr(65 + rest) + out
+    return out
+
+
+def _delimiter(path: Path, header: str) -> str:
+    if path.suffix.lower() == ".tsv":
+        return "\t"
+    counts = {",": 0, ";": 0}
+    quoted = False
+    for ch in header:
+        if ch == '"':
+            quoted = not quoted
+        elif not quoted and ch in counts:
+            counts[ch] += 1
+    return ";" if counts[";"] > counts[","] else ","
+
+
+def _bad_column(text: str, delimiter: str) -> int:
+    """The column of the quote problem in the record starting ``text`` (1-based)."""
+    field, opened, start, quoted, n = 1, 1, True, False, 0
+    while n < len(text):
+        ch = text[n]
+        if quoted:
+            if ch == '"':
+                if text[n + 1 : n + 2] == '"':
+                    n += 1
+                else:
+                    quoted = False
+                    after = text[n + 1 : n + 2]
+                    if after not in ("", delimiter, "\n", "\r"):
+                        return field
+        elif ch == delimiter:
+            field, start = field + 1, True
+            n += 1
+            continue
+        elif ch in "\r\n":
+            return field
+        elif ch == '"' and start:
+            quoted, opened = True, field
+        start = False
+        n += 1
+    return opened if quoted else field
+
+
+def _value(raw: str, key: str, comma_decimal: bool) -> Any:
+    text = raw.strip()
+    if key in ALWAYS_TEXT:
+        return raw
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    if _INT.match(text):
+        return int(text)
+    if _FLOAT.match(text):
+        return float(text)
+    if comma_decimal and _FLOAT_COMMA.match(text):
+        return float(text.replace(",", "."))
+    return raw
+
+
+class _Reader:
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.issues: list[Issue] = []
+        self.marks = Marks(file)
+
+    def add(self, row: int, col: int, key: str, message: str) -> None:
+        self.issues.append(Issue(Location(self.file, row, col), key, message))
+
+    def header(self, cells: list[str]) -> list[tuple[str, ...] | None]:
+        """Each column's key path (None for an unnamed, unused column)."""
+        if len(cells) > MAX_COLUMNS:
+            self.add(1, MAX_COLUMNS + 1, "", f"{len(cells)} columns; the limit is {MAX_COLUMNS}")
+            cells = cells[:MAX_COLUMNS]
+        paths: list[tuple[str, ...] | None] = []
+        seen: dict[tuple[str, ...], int] = {}
+        for col, cell in enumerate(cells, 1):
+            name = cell.strip()
+            if not name:
+                paths.append(None)
+                continue
+            parts = tuple(p.strip() for p in name.split("."))
+            if len(parts) > MAX_KEY_PARTS or not all(_KEY_PART.match(p) for p in parts):
+                self.add(
+                    1,
+                    col,
+                    name,
+                    f"header is not a key path (parts joined by '.', at most {MAX_KEY_PARTS})",
+                )
+                paths.append(None)
+                continue
+            if parts in seen:
+                self.add(1, col, name, f"column repeated (first in column {seen[parts]})")
+                paths.append(None)
+                continue
+            seen[parts] = col
+            paths.append(parts)
+        for col, parts in enumerate(paths, 1):
+            if parts is None:
+                continue
+            for other, ocol in seen.items():
+                if len(other) > len(parts) and other[: len(parts)] == parts and ocol != col:
+                    self.add(
+                        1,
+                        ocol,
+                        ".".join(other),
+                        f"{'.'.join(parts)!r} (column {col}) is already a value, not a mapping",
+                    )
+                    paths[ocol - 1] = None
+        self._languages(paths)
+        return paths
+
+    def _languages(self, paths: list[tuple[str, ...] | None]) -> None:
+        groups: dict[tuple[str, ...], list[tuple[int, str]]] = {}
+        for col, parts in enumerate(paths, 1):
+            if parts is not None and len(parts) > 1:
+                groups.setdefault(parts[:-1], []).append((col, parts[-1]))
+        for parent, members in groups.items():
+            for col, last in members:
+                if last in LANGS:
+                    continue
+                if _LANG_LIKE.match(last) or last.lower() in _OTHER_LANGS:
+                    self.add(
+                        1,
+                        col,
+                        ".".join((*parent, last)),
+                        f"unknown language {last!r}; languages are {', '.join(LANGS)}"
+                        f"{suggest(last, LANGS)}",
+                    )
+
+    def row(
+        self,
+        n: int,
+        row: int,
+        cells: list[str],
+        paths: list[tuple[str, ...] | None],
+        comma_decimal: bool,
+    ) -> dict[str, Any]:
+        item: dict[str, Any] = {}
+        self.marks._values[("items", n)] = (row, 1)
+        for col, raw in enumerate(cells, 1):
+            if not raw.strip():
+                continue
+            if col > len(paths):
+                self.add(row, col, "", f"cell in column {column_name(col)} has no header")
+                continue
+            parts = paths[col - 1]
+            if parts is None:
+                continue
+            if len(raw) > MAX_CELL:
+                self.add(
+                    row, col, ".".join(parts), f"{len(raw)} characters; the limit is {MAX_CELL}"
+                )
+                continue
+            node = item
+            for part in parts[:-1]:
+                node = node.setdefault(part, {})
+            node[parts[-1]] = _value(raw, parts[-1] if len(parts) == 1 else "", comma_decimal)
+            path: tuple[str | int, ...] = ("items", n)
+            for part in parts:
+                path = (*path, part)
+                self.marks._values.setdefault(path, (row, col))
+                self.marks._keys.setdefault(path, (row, col))
+        return item
+
+
+def load_table(path: Path, *, shown_as: str | None = None) -> Loaded:
+    """Read a CSV or TSV item file into ``{"items": [...]}`` with cell marks.
+
+    Raises :class:`~generator.errors.ContentError` listing every problem, each located at
+    ``file:row:column``.
+    """
+    rel = display_path(path)
+    file = shown_as or (str(path) if rel.startswith("..") else rel)
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise ContentError(
+            [Issue(Location(file), "", f"cannot read file: {exc.strerror}")]
+        ) from None
+    if size > MAX_FILE_BYTES:
+        raise ContentError(
+            [Issue(Location(file), "", f"file is {size} bytes; the limit is {MAX_FILE_BYTES}")]
+        )
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ContentError(
+            [Issue(Location(file), "", f"not UTF-8 text ({exc.reason} at byte {exc.start})")]
+        ) from None
+    if "\x00" in text:
+        raise ContentError([Issue(Location(file), "", "not a text file (holds NUL characters)")])
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # as YAML reads line ends
+    lines = [line + "\n" for line in text.split("\n")]
+    if lines[-1] == "\n":
+        lines.pop()
+    delimiter = _delimiter(path, lines[0] if lines else "")
+    reader = csv.reader(lines, delimiter=delimiter, quotechar='"', strict=True)
+    out = _Reader(file)
+    out.marks._values[()] = (1, 1)
+    out.marks._values[("items",)] = (1, 1)
+    items: list[dict[str, Any]] = []
+    paths: list[tuple[str, ...] | None] | None = None
+    record = 0
+    while True:
+        start = reader.line_num  # lines read before this record
+        try:
+            cells = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            col = _bad_column("".join(lines[start:]), delimiter)
+            out.add(record + 1, col, "", f"malformed {path.suffix[1:].upper()}: {exc}")
+            break
+        record += 1
+        if paths is None:
+            paths = out.header(cells)
+            continue
+        if not any(c.strip() for c in cells):
+            continue
+        if len(items) >= MAX_ROWS:
+            out.add(record, 1, "", f"more than {MAX_ROWS} items; the limit is {MAX_ROWS}")
+            break
+        items.append(out.row(len(items), record, cells, paths, delimiter == ";"))
+    if paths is None:
+        out.add(1, 1, "", "the file is empty; the first row names the fields")
+    if out.issues:
+        raise ContentError(out.issues)
+    return Loaded({"items": items}, out.marks, path)

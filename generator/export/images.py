@@ -1,0 +1,110 @@
+"""Pictures for Tabletop Simulator: deck sheets (grids of card faces) and single face images.
+
+A deck sheet holds at most :data:`MAX_COLS` x :data:`MAX_ROWS` cells and stays within
+:data:`MAX_PX` pixels on each side (the largest texture Tabletop Simulator is documented to take:
+its knowledge base, "Custom Content / Asset Creation"). The last cell of every sheet holds the
+back, which Tabletop Simulator can show for a card hidden in another player's hand. Faces are
+drawn by :func:`generator.render.preview.render_faces` at the resolution the grid allows, never
+above the requested dpi. Images are RGB PNGs (the knowledge base: "The color mode MUST be RGB").
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..content.expand import FaceDraw
+from ..render.preview import render_faces
+from ..render.sheet import atomic_target, commit_file
+
+if TYPE_CHECKING:
+    import PIL.Image
+
+MAX_COLS = 10
+MAX_ROWS = 7
+MAX_PX = 4096
+CELLS = MAX_COLS * MAX_ROWS - 1  # faces on one sheet; the last cell is the back
+PT_PER_IN = 72.0
+
+Trim = tuple[float, float, str]
+
+
+def grid_for(faces: int) -> tuple[int, int]:
+    """Columns and rows of a sheet for ``faces`` fronts plus the back cell."""
+    if not 1 <= faces <= CELLS:
+        raise ValueError(f"a sheet holds 1..{CELLS} faces, not {faces}")
+    cells = faces + 1
+    cols = min(MAX_COLS, cells)
+    return cols, math.ceil(cells / cols)
+
+
+def cell_size(trim: Trim, cols: int, rows: int, dpi: float) -> tuple[int, int]:
+    """Pixels of one cell: ``dpi`` at most, and the whole grid within :data:`MAX_PX`."""
+    tw, th, _ = trim
+    scale = min(dpi / PT_PER_IN, MAX_PX / (cols * tw), MAX_PX / (rows * th))
+    return max(1, math.floor(tw * scale)), max(1, math.floor(th * scale))
+
+
+def plain_back(size: tuple[int, int]) -> PIL.Image.Image:
+    """A neutral back for items that have none (Tabletop Simulator needs one)."""
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", size, (92, 98, 112))
+    inset = max(2, min(size) // 12)
+    ImageDraw.Draw(image).rectangle(
+        (inset, inset, size[0] - inset - 1, size[1] - inset - 1),
+        outline=(200, 204, 212),
+        width=max(1, inset // 3),
+    )
+    return image
+
+
+def face_image(face: FaceDraw | None, trim: Trim, size: tuple[int, int]) -> PIL.Image.Image:
+    """One face (or the plain back when ``face`` is None) at ``size`` pixels."""
+    if face is None:
+        return plain_back(size)
+    return next(render_faces([face], trim, size))
+
+
+def deck_sheet(
+    faces: Sequence[FaceDraw], back: PIL.Image.Image, trim: Trim, dpi: float
+) -> tuple[PIL.Image.Image, int, int]:
+    """A sheet of ``faces`` in reading order with ``back`` in the last cell; (image, cols, rows)."""
+    from PIL import Image
+
+    cols, rows = grid_for(len(faces))
+    w, h = cell_size(trim, cols, rows, dpi)
+    sheet = Image.new("RGB", (cols * w, rows * h), "white")
+    for n, image in enumerate(render_faces(faces, trim, (w, h))):
+        sheet.paste(image, ((n % cols) * w, (n // cols) * h))
+    last = cols * rows - 1
+    sheet.paste(back.resize((w, h)), ((last % cols) * w, (last // cols) * h))
+    return sheet, cols, rows
+
+
+def save_png(image: PIL.Image.Image, path: Path) -> Path:
+    """Write ``image`` as an RGB PNG, atomically, with the file mode of every other output."""
+    fd, tmp = atomic_target(path)
+    with open(tmp, "wb") as fh:
+        image.convert("RGB").save(fh, format="PNG")
+    commit_file(fd, tmp, path)
+    return path
+
+
+def thumbnail(source: Path, target: Path) -> None:
+    """The picture Tabletop Simulator shows beside a saved object: ``source``, small."""
+    from PIL import Image
+
+    with Image.open(source) as image:
+        image.thumbnail((256, 256))
+        save_png(image, target)
+
+
+def umask() -> int:
+    """The process's file-creation mask (read without changing it)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

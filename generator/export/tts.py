@@ -1,0 +1,394 @@
+"""Tabletop Simulator export (``pnp export tts``): images and a saved-object JSON.
+
+``export_tts`` writes ``<out>/<game>/tts/``: deck sheets and backs, token and board images, and
+``<game>.json``, a saved object a user copies into Tabletop Simulator's ``Saved Objects`` folder.
+The JSON follows the game's save format as its knowledge base describes it ("Save File Format",
+kb.tabletopsimulator.com/custom-content/save-file-format/, with public saves and the typed
+declarations of the ``@typed-tabletop-simulator`` package for the fields that page leaves out):
+
+- a saved object is a save whose top-level fields are empty and whose ``ObjectStates`` lists
+  the objects;
+- a deck is a ``Deck`` object whose ``CustomDeck`` maps a DeckID to one sheet (``FaceURL``,
+  ``BackURL``, ``NumWidth`` x ``NumHeight`` cells, ``BackIsHidden``, ``UniqueBack``), whose
+  ``DeckIDs`` lists every card's CardID in order and whose ``ContainedObjects`` holds one
+  ``Card`` object per copy; a CardID is ``DeckID * 100 + cell index`` (cells counted from the
+  top left, row by row). A deck of one card is written as a single ``Card``. Copies that look
+  the same share one cell (and one CardID); items with different backs go on different sheets,
+  one DeckID per sheet, numbered through the whole export so decks can be merged in the game;
+- a token or map tile is a ``Custom_Tile`` with ``CustomImage.ImageURL`` (front) and
+  ``ImageSecondaryURL`` (back), box- or circle-shaped, when it has a back, and a
+  ``Custom_Token`` (one picture, cut along its outline) when it has none; a component's tokens
+  come in one ``Bag``;
+- a board (a component of kind ``board``) is a ``Custom_Board`` with ``CustomImage.ImageURL``.
+
+Image addresses: Tabletop Simulator loads an image from a web address or from a local file
+given as a ``file:///`` URI (what its own file browser fills in), and caches it in its ``Mods``
+folder. By default the JSON names each written image by its absolute ``file:///`` URI, so the
+saved object works on the computer that exported it; ``url_base`` (``--url-base``) replaces that
+with ``<url_base>/<file name>`` for images uploaded to a web server, which is what a saved
+object shared with other players needs. Sizes on the table are scaled from the trim size with
+an estimate of the game's units (a scale-1 card is taken as a poker card); adjust them in the
+game if they matter.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from ..build import BuildOptions, Checked, check_game
+from ..content.expand import Copy, FaceDraw, localize, trim_size
+from ..content.loader import Component
+from ..errors import BuildError, UsageError
+from ..render.preview import render_faces
+from . import images
+from .images import CELLS
+
+DEFAULT_DPI = 200
+POKER_WIDTH_PT = 63.5 / 25.4 * 72  # estimate: the width of a scale-1 card in the game
+TILE_WIDTH_PT = 2.0 * 72  # estimate: the width of a scale-1 custom tile or token
+BOARD_WIDTH_PT = 20.0 * 72  # estimate: the width of a scale-1 custom board
+CARD_TYPE = {"rect": 0, "round": 4}  # Tabletop Simulator card shapes: rounded rectangle, circle
+TILE_TYPE = {"rect": 0, "round": 2}  # tile shapes: box, circle
+
+
+@dataclass(frozen=True)
+class TtsOptions:
+    """Where to write, which language, how images are addressed and how sharp they are."""
+
+    out_dir: Path = Path("output")
+    lang: str = "en"
+    url_base: str | None = None
+    dpi: int = DEFAULT_DPI
+
+
+@dataclass
+class TtsResult:
+    """What an export wrote: the folder, the saved object, the images and each object's size."""
+
+    folder: Path
+    saved_object: Path
+    images: list[Path] = field(default_factory=list)
+    objects: list[tuple[str, str, int]] = field(default_factory=list)  # (component, kind, pieces)
+    skipped: list[str] = field(default_factory=list)
+
+
+def file_uri(path: Path) -> str:
+    """``file:///`` URI of ``path`` as Tabletop Simulator's file browser writes it (not escaped)."""
+    return "file:///" + path.resolve().as_posix().lstrip("/")
+
+
+def _check_url_base(url_base: str | None) -> str | None:
+    if url_base is None:
+        return None
+    if not url_base.startswith(("http://", "https://")) or any(c.isspace() for c in url_base):
+        raise UsageError(
+            f"--url-base {url_base!r} is not a web address; give one such as https://example.org/game/"
+        )
+    return url_base.rstrip("/") + "/"
+
+
+class _Export:
+    """Builds one game's objects while writing images into a staging folder."""
+
+    def __init__(self, checked: Checked, options: TtsOptions, stage: Path, final: Path) -> None:
+        self.checked = checked
+        self.options = options
+        self.stage = stage
+        self.final = final
+        self.url_base = _check_url_base(options.url_base)
+        self.deck_id = 0
+        self.guids = 0
+        self.written: list[Path] = []
+
+    # ------------------------------------------------------------------ helpers
+    def guid(self) -> str:
+        self.guids += 1
+        return hashlib.sha1(f"{self.checked.game.id}:{self.guids}".encode()).hexdigest()[:6]
+
+    def url(self, name: str) -> str:
+        if self.url_base:
+            return self.url_base + quote(name)
+        return file_uri(self.final / name)
+
+    def save(self, image: Any, name: str) -> str:
+        stem, n = name.removesuffix(".png"), 1
+        while (self.stage / name).exists():  # ids that differ only in unsafe characters
+            n += 1
+            name = f"{stem}~{n}.png"
+        images.save_png(image, self.stage / name)
+        self.written.append(self.final / name)
+        return self.url(name)
+
+    def base(self, name: str, nickname: str, x: float, scale: float, face_down: bool) -> dict:
+        return {
+            "GUID": self.guid(),
+            "Name": name,
+            "Transform": {
+                "posX": round(x, 3),
+                "posY": 1.0,
+                "posZ": 0.0,
+                "rotX": 0.0,
+                "rotY": 180.0,
+                "rotZ": 180.0 if face_down else 0.0,
+                "scaleX": round(scale, 4),
+                "scaleY": 1.0,
+                "scaleZ": round(scale, 4),
+            },
+            "Nickname": nickname,
+            "Description": "",
+            "Locked": False,
+            "Grid": True,
+            "Snap": True,
+            "Autoraise": True,
+            "Sticky": True,
+            "Tooltip": True,
+        }
+
+    def nickname(self, copy: Copy, fallback: str | None = None) -> str:
+        """The item's ``name`` in the export's language, else ``fallback``, else its id."""
+        name = localize(copy.item.data.get("name"), self.options.lang)
+        return name if isinstance(name, str) and name else fallback or copy.item.id
+
+    def copies(self, component: Component) -> list[Copy]:
+        return self.checked.copies[(component.id, self.options.lang)]
+
+    # ------------------------------------------------------------------ kinds
+    def cards(self, component: Component, x: float) -> dict:
+        trim = trim_size(component)
+        copies = self.copies(component)
+        groups: dict[int, list[Copy]] = {}
+        for cp in copies:  # one set of sheets per distinct back
+            groups.setdefault(id(cp.back), []).append(cp)
+        custom: dict[str, dict] = {}
+        card_ids: dict[int, int] = {}
+        deck_of: dict[int, str] = {}
+        for n_back, group in enumerate(groups.values(), 1):
+            fronts = list({id(cp.front): cp.front for cp in group}.values())
+            back_name = f"{component.id}.back{'' if len(groups) == 1 else f'-{n_back}'}.png"
+            cols, rows = images.grid_for(min(len(fronts), CELLS))
+            back_img = images.face_image(
+                group[0].back, trim, images.cell_size(trim, cols, rows, self.options.dpi)
+            )
+            back_url = self.save(back_img, back_name)
+            for start in range(0, len(fronts), CELLS):
+                chunk = fronts[start : start + CELLS]
+                self.deck_id += 1
+                sheet, cols, rows = images.deck_sheet(chunk, back_img, trim, self.options.dpi)
+                face_url = self.save(sheet, f"{component.id}.{self.deck_id}.png")
+                key = str(self.deck_id)
+                custom[key] = {
+                    "FaceURL": face_url,
+                    "BackURL": back_url,
+                    "NumWidth": cols,
+                    "NumHeight": rows,
+                    "BackIsHidden": True,
+                    "UniqueBack": False,
+                    "Type": CARD_TYPE.get(trim[2], 0),
+                }
+                for index, face in enumerate(chunk):
+                    card_ids[id(face)] = self.deck_id * 100 + index
+                    deck_of[id(face)] = key
+        scale = trim[0] / POKER_WIDTH_PT
+        sideways = trim[0] > trim[1]
+        cards = []
+        for cp in copies:
+            card = self.base("Card", self.nickname(cp), x, scale, True)
+            key = deck_of[id(cp.front)]
+            card.update(
+                CardID=card_ids[id(cp.front)],
+                SidewaysCard=sideways,
+                Hands=True,
+                CustomDeck={key: custom[key]},
+            )
+            cards.append(card)
+        if len(cards) == 1:
+            return cards[0]
+        deck = self.base("Deck", self.title(component), x, scale, True)
+        deck.update(
+            SidewaysCard=sideways,
+            Hands=False,
+            DeckIDs=[c["CardID"] for c in cards],
+            CustomDeck=custom,
+            ContainedObjects=cards,
+        )
+        return deck
+
+    def tokens(self, component: Component, x: float) -> dict:
+        trim = trim_size(component)
+        size = images.cell_size(trim, 1, 1, self.options.dpi)
+        copies = self.copies(component)
+        names: dict[int, tuple[FaceDraw, str]] = {}  # each distinct face once, drawn in one go
+        for cp in copies:
+            stem = f"{component.id}-{_safe(cp.item.id)}"
+            names.setdefault(id(cp.front), (cp.front, f"{stem}.front.png"))
+            if cp.back is not None:
+                names.setdefault(id(cp.back), (cp.back, f"{stem}.back.png"))
+        faces = [face for face, _ in names.values()]
+        urls = {
+            key: self.save(image, name)
+            for (key, (_, name)), image in zip(
+                names.items(), render_faces(faces, trim, size), strict=True
+            )
+        }
+        pieces = []
+        scale = trim[0] / TILE_WIDTH_PT
+        for cp in copies:
+            front = urls[id(cp.front)]
+            if cp.back is None:
+                piece = self.base("Custom_Token", self.nickname(cp), x, scale, False)
+                piece["CustomImage"] = {
+                    "ImageURL": front,
+                    "ImageSecondaryURL": "",
+                    "ImageScalar": 1.0,
+                    "WidthScale": 0.0,
+                    "CustomToken": {
+                        "Thickness": 0.2,
+                        "MergeDistancePixels": 15.0,
+                        "StandUp": False,
+                        "Stackable": True,
+                    },
+                }
+            else:
+                piece = self.base("Custom_Tile", self.nickname(cp), x, scale, False)
+                piece["CustomImage"] = {
+                    "ImageURL": front,
+                    "ImageSecondaryURL": urls[id(cp.back)],
+                    "ImageScalar": 1.0,
+                    "WidthScale": 0.0,
+                    "CustomTile": {
+                        "Type": TILE_TYPE.get(trim[2], 0),
+                        "Thickness": 0.1,
+                        "Stackable": True,
+                        "Stretch": True,
+                    },
+                }
+            pieces.append(piece)
+        if len(pieces) == 1:
+            return pieces[0]
+        bag = self.base("Bag", self.title(component), x, 1.0, False)
+        bag["ContainedObjects"] = pieces
+        return bag
+
+    def board(self, component: Component, x: float) -> dict:
+        trim = trim_size(component)
+        size = images.cell_size(trim, 1, 1, self.options.dpi)
+        boards = []
+        copies = self.copies(component)
+        title = self.title(component)
+        for cp in copies:
+            name = f"{component.id}-{_safe(cp.item.id)}.png"
+            nick = self.nickname(cp, title if len(copies) == 1 else f"{title} {cp.item.id}")
+            board = self.base("Custom_Board", nick, x, trim[0] / BOARD_WIDTH_PT, False)
+            board["CustomImage"] = {
+                "ImageURL": self.save(images.face_image(cp.front, trim, size), name),
+                "ImageSecondaryURL": "",
+                "ImageScalar": 1.0,
+                "WidthScale": 0.0,
+            }
+            boards.append(board)
+        if len(boards) == 1:
+            return boards[0]
+        bag = self.base("Bag", self.title(component), x, 1.0, False)
+        bag["ContainedObjects"] = boards
+        return bag
+
+    def title(self, component: Component) -> str:
+        return str(localize(component.spec.title, self.options.lang))
+
+
+KINDS = {
+    "cards": _Export.cards,
+    "tokens": _Export.tokens,
+    "tiles": _Export.tokens,
+    "board": _Export.board,
+}
+
+
+def _safe(name: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name)
+
+
+def export_tts(path: Path, options: TtsOptions | None = None) -> TtsResult:
+    """Export the game at ``path`` for Tabletop Simulator into ``out_dir/<game>/tts/``.
+
+    Everything is written into a staging folder first and moved into place at the end, so a
+    failed export leaves the previous one as it was.
+    """
+    options = options or TtsOptions()
+    _check_url_base(options.url_base)
+    checked = check_game(path, BuildOptions(langs=(options.lang,)))
+    game = checked.game
+    parent = options.out_dir / game.id
+    final = parent / "tts"
+    parent.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=".tts-", dir=parent))
+    stage.chmod(0o777 & ~images.umask())
+    try:
+        export = _Export(checked, options, stage, final)
+        result = TtsResult(final, final / f"{game.id}.json")
+        states = []
+        for n, component in enumerate(game.components):
+            kind = str(component.spec.kind)
+            make = KINDS.get(kind)
+            if make is None:
+                result.skipped.append(
+                    f"{component.id}: kind {kind!r} has no Tabletop Simulator form"
+                )
+                continue
+            obj = make(export, component, 4.0 * n)
+            states.append(obj)
+            pieces = len(obj.get("ContainedObjects", ())) or 1
+            result.objects.append((component.id, obj["Name"], pieces))
+        if not states:
+            raise UsageError(f"{game.id} has nothing to export for Tabletop Simulator")
+        fronts = [p for p in export.written if ".back" not in p.name]
+        if fronts:
+            images.thumbnail(stage / fronts[0].name, stage / f"{game.id}.png")
+        saved = {
+            "SaveName": str(localize(game.spec.title, options.lang)),
+            "GameMode": "",
+            "Date": "",
+            "VersionNumber": "",
+            "Gravity": 0.5,
+            "PlayArea": 0.5,
+            "Table": "",
+            "Sky": "",
+            "Note": "",
+            "Rules": "",
+            "XmlUI": "",
+            "LuaScript": "",
+            "LuaScriptState": "",
+            "TabStates": {},
+            "ObjectStates": states,
+        }
+        text = json.dumps(saved, indent=2, ensure_ascii=False) + "\n"
+        (stage / result.saved_object.name).write_text(text, encoding="utf-8")
+        result.images = export.written
+        _replace_folder(stage, final)
+    except BaseException:
+        shutil.rmtree(stage, ignore_errors=True)
+        raise
+    return result
+
+
+def _replace_folder(stage: Path, final: Path) -> None:
+    """Put ``stage`` where ``final`` is; the previous folder is removed only once it is replaced."""
+    old = None
+    if final.exists():
+        old = final.with_name(f"{stage.name}-old")
+        final.rename(old)
+    try:
+        stage.rename(final)
+    except OSError as exc:
+        if old is not None:
+            old.rename(final)
+        raise BuildError(f"cannot write {final}: {exc.strerror}") from None
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
