@@ -166,6 +166,13 @@ class RepeatBox(Model):
     y: DimField = Field(Dim(0.0), description="Offset of the first step.")
     dx: DimField = Field(Dim(0.0), description="Horizontal move per step.")
     dy: DimField = Field(Dim(0.0), description="Vertical move per step.")
+    spread_x: DimField | None = Field(
+        None, description="Spread the steps evenly over this width instead (dx = spread_x / count)."
+    )
+    spread_y: DimField | None = Field(
+        None,
+        description="Spread the steps evenly over this height instead (dy = spread_y / count).",
+    )
     angle: float = Field(
         0.0, ge=-360, le=360, description="Turn per step, degrees clockwise about (cx, cy)."
     )
@@ -197,8 +204,12 @@ class GridBox(Model):
     cell: Length = Field(
         description="Cell size: the edge of a square, the distance across flats of a hex."
     )
-    rows: int = Field(ge=1, le=200, description="Number of rows.")
-    cols: int = Field(ge=1, le=200, description="Number of columns.")
+    rows: int | None = Field(
+        None, ge=1, le=200, description="Number of rows (default: as many as fit the face)."
+    )
+    cols: int | None = Field(
+        None, ge=1, le=200, description="Number of columns (default: as many as fit the face)."
+    )
     stroke: ColourTemplate | None = Field("#000000", description="Grid line colour.")
     stroke_width: Length = Field(mm(0.25), description="Grid line width.")
     fill: ColourTemplate | None = Field(None, description="Fill of cells with no terrain.")

@@ -20,6 +20,7 @@ from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError, Undefine
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from ..errors import IssueCollector, Location
+from ..layout.units import MM
 from .loader import Component, Game, Item, resolve_inside
 from .schema import Box, CircleBox, FrameBox, IconBox, ImageBox, LayoutSpec, TextBox
 from .shapes import IDENTITY, FaceTooBig, ShapeExpander
@@ -372,9 +373,18 @@ class Expander:
         marks = self.game.layout_marks
         out: list[Copy] = []
         back_layout_default = component.back
+        face_data = localize(dict(component.spec.data), lang)
         for item in component.items:
             data = localize(dict(item.data), lang)
-            base = {**data, "lang": lang, "qty": item.qty, "copy": 1}
+            base = {
+                **face_data,
+                **data,
+                "lang": lang,
+                "qty": item.qty,
+                "copy": 1,
+                "width_mm": round(tw / MM, 3),
+                "height_mm": round(th / MM, 3),
+            }
             front_layout = (
                 component.front_layouts.get(item.layout, component.front)
                 if item.layout

@@ -185,6 +185,11 @@ class ComponentBase(Model):
         default_factory=BoardSpec, description="Tiling of a board larger than the paper."
     )
     dice: DiceLabelsSpec | None = Field(None, description="Which dice a dice-labels sheet covers.")
+    data: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Values every item's templates can use (items override them); a board "
+        "without an item file takes its values from here. Templates also see width_mm and height_mm.",
+    )
 
 
 class ItemsComponent(ComponentBase):

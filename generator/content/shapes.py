@@ -146,6 +146,10 @@ class ShapeExpander:
         tw, th = self.tw, self.th
         x0, y0 = box.x.resolve(tw), box.y.resolve(th)
         dx, dy = box.dx.resolve(tw), box.dy.resolve(th)
+        if box.spread_x is not None and count:
+            dx = box.spread_x.resolve(tw) / count
+        if box.spread_y is not None and count:
+            dy = box.spread_y.resolve(th) / count
         cx, cy = box.cx.resolve(tw), box.cy.resolve(th)
         for i in range(count):
             value = values[i] if values is not None else box.start + i * box.step
@@ -219,6 +223,11 @@ class ShapeExpander:
     def grid(self, box: GridBox, path: tuple[Any, ...], ctx: Mapping[str, Any], m: Affine) -> None:
         from .expand import BoxDraw
 
+        x0, y0 = box.x.resolve(self.tw), box.y.resolve(self.th)
+        if box.rows is None or box.cols is None:
+            rows, cols = fitting_cells(box, self.tw - x0, self.th - y0)
+            box = box.model_copy(update={"rows": box.rows or rows, "cols": box.cols or cols})
+        assert box.rows is not None and box.cols is not None
         if box.rows * box.cols > MAX_GRID_CELLS:
             self.ex.issues.add(
                 *self.loc(*path, "rows")(),
@@ -228,7 +237,6 @@ class ShapeExpander:
         ids = self._cells(box, path, ctx)
         if ids is None:
             return
-        x0, y0 = box.x.resolve(self.tw), box.y.resolve(self.th)
         stroke = self.colour(box.stroke, ctx, (*path, "stroke"))
         base_fill = self.colour(box.fill, ctx, (*path, "fill"))
         cell_spec = PolygonBox.model_construct(
@@ -315,6 +323,21 @@ class ShapeExpander:
                     return None
             out.append(ids)
         return out
+
+
+def fitting_cells(box: GridBox, width: float, height: float) -> tuple[int, int]:
+    """How many rows and columns of ``box``'s cells fit in ``width`` x ``height`` (at least 1)."""
+    s = box.cell
+    if box.shape == "square":
+        return max(1, int(height / s + 1e-9)), max(1, int(width / s + 1e-9))
+    radius = s / SQRT3
+    if box.orient == "pointy":  # rows step 1.5 radius; odd rows shift half a cell right
+        rows = int((height - 2 * radius) / (1.5 * radius) + 1e-9) + 1
+        cols = int((width - s / 2) / s + 1e-9)
+    else:  # columns step 1.5 radius; odd columns shift half a cell down
+        cols = int((width - 2 * radius) / (1.5 * radius) + 1e-9) + 1
+        rows = int((height - s / 2) / s + 1e-9)
+    return max(1, rows), max(1, cols)
 
 
 def cell_geometry(
