@@ -148,6 +148,12 @@ def plan(
     return imp, sheet
 
 
+def build_languages(game: Game, component: Component, options: BuildOptions) -> list[str]:
+    """The component's languages that this build prints (all of them unless --lang narrows)."""
+    own = languages(game, component)
+    return [lang for lang in own if lang in options.langs] if options.langs else own
+
+
 @dataclass
 class Checked:
     """A validated game with every component expanded per language."""
@@ -169,7 +175,7 @@ def check_game(path: Path, options: BuildOptions | None = None) -> Checked:
             plan(game, component, options)
         except ContentError as exc:
             issues.issues.extend(exc.issues)
-        for lang in options.langs or languages(game, component):
+        for lang in build_languages(game, component, options):
             copies[(component.id, lang)] = expander.expand(component, lang)
     issues.raise_if_errors()
     return Checked(game, copies, issues.warnings)
@@ -191,11 +197,13 @@ def build_game(
 ) -> list[ComponentResult]:
     """Build every component of the game at ``path`` into ``options.out_dir/<game>/``."""
     from .render.board import write_board
+    from .render.fonts import use_game_fonts
     from .render.sheet import SheetMeta, write_sheets
 
     options = options or BuildOptions()
     checked = check_game(path, options)
     game = checked.game
+    use_game_fonts(game.root, dict(game.spec.fonts))
     out = options.out_dir / game.id
     state_path = out / STATE_FILE
     state: dict[str, dict[str, object]] = {}
@@ -209,12 +217,16 @@ def build_game(
     total = sum(len(checked.copies[k]) for k in checked.copies)
     done = 0
     for component in game.components:
-        langs = options.langs or languages(game, component)
+        langs = build_languages(game, component, options)
+        if not langs:
+            continue  # the component is not printed in the languages asked for
+        # building only some of its languages: name each file by its language, keep the others
+        partial = len(langs) < len(languages(game, component))
         groups: dict[str, list[str]] = {}
         for lang in langs:  # languages whose faces print the same text share one PDF
             sig = _signature(checked.copies[(component.id, lang)]) if len(langs) > 1 else ""
             groups.setdefault(sig, []).append(lang)
-        single = len(groups) == 1
+        single = len(groups) == 1 and not partial
         key = hashlib.sha256(f"{inputs}:{component.id}".encode()).hexdigest()
         previous = state.get(component.id, {})
         targets = {
@@ -302,7 +314,8 @@ def build_game(
             )
             if progress:
                 progress(f"{game.id}/{component.id} ({lang})", done, total)
-        _remove_stale(out, component.id, set(targets.values()))
+        if not partial:
+            _remove_stale(out, component.id, set(targets.values()))
         state[component.id] = {"hash": key, "outputs": sorted(p.name for p in targets.values())}
         _write_state(state_path, state)
     return results

@@ -310,7 +310,7 @@ def test_backs_land_behind_fronts_for_the_named_flip(
         "kinds",
     )
     assert result.returncode == 0, result.stderr
-    pdf = tmp_path / "out" / "kinds" / "squares.pdf"
+    pdf = tmp_path / "out" / "kinds" / "squares.en.pdf"
     media = pdfcheck.boxes(pdf, 0)["mediabox"]
     assert (media[2] > media[3]) == (orientation == "landscape")
     fronts, backs = pdfcheck.placements(pdf, 0), pdfcheck.placements(pdf, 1)
@@ -355,7 +355,7 @@ def test_dice_labels_match_the_companions_dice(out_root: Path, tmp_path: Path) -
         "kinds",
     )
     assert result.returncode == 0, result.stderr
-    assert pdfcheck.text(tmp_path / "o" / "kinds" / "labels.pdf").count("hit") == 1
+    assert pdfcheck.text(tmp_path / "o" / "kinds" / "labels.en.pdf").count("hit") == 1
 
 
 def test_estimated_items_carry_the_mark_and_the_label_explains_it(out_root: Path) -> None:

@@ -154,7 +154,7 @@ def test_backs_land_behind_their_fronts_short_edge_and_fold(duplex: str, tmp_pat
         "sample",
     )
     assert result.returncode == 0, result.stderr
-    pdf = tmp_path / "sample" / "cards.pdf"
+    pdf = tmp_path / "sample" / "cards.en.pdf"  # a one-language build names its language
     media = pdfcheck.boxes(pdf, 0)["mediabox"]
     if duplex == "short":
         fronts, backs = pdfcheck.placements(pdf, 0), pdfcheck.placements(pdf, 1)

@@ -97,5 +97,5 @@ def test_a_games_own_layout_overrides_the_shared_one(tmp_path: Path) -> None:
         "shared",
     )
     assert result.returncode == 0, result.stderr
-    text = pdfcheck.text(tmp_path / "out" / "shared" / "counters.pdf")
+    text = pdfcheck.text(tmp_path / "out" / "shared" / "counters.en.pdf")
     assert "OWN 3" in text and "Archers" not in text

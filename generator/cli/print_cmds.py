@@ -296,6 +296,9 @@ def preview(
 
     path = _games(content_dir, (game,))[0]
     checked = check_game(path, BuildOptions(langs=(lang,)))
+    from ..render.fonts import use_game_fonts
+
+    use_game_fonts(checked.game.root, dict(checked.game.spec.fonts))
     comps = [checked.game.component(component)] if component else list(checked.game.components)
     if not comps:
         raise UsageError(f"{checked.game.id} has no printable components")

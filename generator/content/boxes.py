@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
-from .types import Colour, ColourTemplate, Dim, DimField, Length, LocalText, Model, mm
+from .types import Colour, ColourTemplate, Dim, DimField, FontSize, Length, LocalText, Model, mm
 
 MAX_REPEAT = 1000  # steps one repeat box may take
 MAX_GRID_CELLS = 10_000
@@ -51,8 +51,11 @@ class TextBox(BoxBase):
     kind: Literal["text"]
     text: str = Field(description="A jinja2 template over the item's data.")
     font: str = Field("sans", description="Font name: sans, or one from game.yaml fonts.")
-    size: Length = Field(9.0, description="Font size; shrunk to fit when the text is too long.")
-    min_size: Length = Field(6.0, description="Smallest legible size; below it the build warns.")
+    size: FontSize = Field(
+        9.0,
+        description="Font size (a bare number is points); shrunk to fit when the text is too long.",
+    )
+    min_size: FontSize = Field(6.0, description="Smallest legible size; below it the build warns.")
     leading: float = Field(
         1.2, ge=0.8, le=3.0, description="Line spacing as a multiple of the size."
     )
@@ -70,7 +73,7 @@ class CircleBox(BoxBase):
     stroke: ColourTemplate | None = Field("#000000", description="Ring colour (or a template).")
     stroke_width: Length = Field(mm(0.4), description="Ring width.")
     text: str = Field("", description="Template for the value in the circle.")
-    size: Length = Field(10.0, description="Font size of the value.")
+    size: FontSize = Field(10.0, description="Font size of the value (a bare number is points).")
     style: Style = Field("bold", description="Style of the value.")
     color: Colour = Field("#000000", description="Text colour.")
     font: str = Field("sans", description="Font name.")
@@ -224,7 +227,7 @@ class GridBox(Model):
     coords: Literal["none", "letter-number", "number-number"] = Field(
         "none", description="Print each cell's address: A1, B3 ... or 0101, 0203 ..."
     )
-    coord_size: Length = Field(5.0, description="Font size of addresses and labels (points).")
+    coord_size: FontSize = Field(5.0, description="Font size of addresses and labels (points).")
     when: str | None = Field(None, description="Drawn only when this template is true.")
 
     @field_validator("cell")

@@ -337,6 +337,30 @@ class _Loader:
             self.sizes.update({k: (v.width, v.height, v.shape) for k, v in spec.sizes.items()})
 
 
+def _check_font_names(loader: _Loader, declared: set[str]) -> None:
+    """Every font a layout names is a shipped family or one game.yaml declares."""
+    known = {"sans", "cjk"} | declared
+    for name, layout in loader.layouts.items():
+        if layout is None:
+            continue
+        todo: list[tuple[tuple[Any, ...], Any]] = [
+            (("boxes", n), b) for n, b in enumerate(layout.boxes)
+        ]
+        while todo:
+            path, box = todo.pop()
+            todo.extend(((*path, "boxes", k), b) for k, b in enumerate(getattr(box, "boxes", ())))
+            font = getattr(box, "font", None)
+            if font is not None and font not in known:
+                marks = loader.layout_marks.get(name)
+                at = (*path, "font")
+                loader.issues.add(
+                    marks.locate(at) if marks else Location(name),
+                    key_path(at),
+                    f"unknown font {font!r}: use sans or a font declared under fonts: in "
+                    f"game.yaml ({', '.join(sorted(known))}){suggest(font, known)}",
+                )
+
+
 def _game_icons(loader: _Loader, root: Path) -> None:
     """Check the game's own SVG icons and make them the ones layouts and text can name."""
     from ..render import icons
@@ -394,6 +418,7 @@ def load_game(path: Path, templates: Path | None = None) -> Game:
                 loader.issues.add(where, key_path(("fonts", name, face)), problem)
                 continue
             loader.files.append(full)
+    _check_font_names(loader, set(spec.fonts))
     loader.issues.raise_if_errors()
     return Game(
         spec,

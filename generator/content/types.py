@@ -45,6 +45,31 @@ _LENGTH_SCHEMA = {
 Length = Annotated[float, BeforeValidator(_length), WithJsonSchema(_LENGTH_SCHEMA)]
 
 
+def _font_size(value: Any) -> float:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = f"{value}pt"  # a bare number is points, as in every word processor
+    result = parse_length(value)
+    assert isinstance(result, float)
+    if not 1.0 <= result <= 300.0:
+        raise ValueError(f"{value!r} is not a font size between 1pt and 300pt")
+    return result
+
+
+FontSize = Annotated[
+    float,
+    BeforeValidator(_font_size),
+    WithJsonSchema(
+        {
+            "description": "A font size: a number of points, or a length with pt, mm, cm or in.",
+            "anyOf": [
+                {"type": "number", "minimum": 1, "maximum": 300},
+                {"type": "string", "pattern": r"^\s*(\d+(\.\d*)?|\.\d+)\s*(mm|cm|in|pt)?\s*$"},
+            ],
+        }
+    ),
+]
+
+
 class Dim(NamedTuple):
     """A box coordinate: absolute points, or a fraction of the face's width or height."""
 

@@ -124,6 +124,23 @@ def register_family(family: str, files: dict[str, Path | None]) -> None:
     for style in STYLES[1:]:
         _faces.pop((family, style), None)
         _face(family, style, files.get(style) or regular)
+    _chain.cache_clear()
+
+
+def use_game_fonts(root: Path, declared: dict[str, object]) -> None:
+    """Register the fonts a game declares (``fonts:`` in game.yaml, paths inside its folder)."""
+    ensure_builtin()
+    for family, spec in declared.items():
+        files = {
+            style: (root / rel if rel else None)
+            for style, rel in (
+                ("regular", getattr(spec, "regular", None)),
+                ("bold", getattr(spec, "bold", None)),
+                ("italic", getattr(spec, "italic", None)),
+                ("bold-italic", getattr(spec, "bold_italic", None)),
+            )
+        }
+        register_family(family, files)
 
 
 def face(family: str, style: str = "regular") -> Face:
