@@ -13,7 +13,18 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
-from .types import Colour, ColourTemplate, Dim, DimField, FontSize, Length, LocalText, Model, mm
+from .types import (
+    Colour,
+    ColourTemplate,
+    Dim,
+    DimField,
+    FontSize,
+    Length,
+    LineWidth,
+    LocalText,
+    Model,
+    mm,
+)
 
 MAX_REPEAT = 1000  # steps one repeat box may take
 MAX_GRID_CELLS = 10_000
@@ -34,6 +45,13 @@ class BoxBase(Model):
         0, description="Rotation of the box's content, degrees anticlockwise."
     )
 
+    @field_validator("w", "h")
+    @classmethod
+    def _not_negative(cls, v: Dim) -> Dim:
+        if v.value < 0:
+            raise ValueError("must not be negative")
+        return v
+
 
 class FrameBox(BoxBase):
     """A rectangle: background, border, or panel. Fills reaching the trim edge extend into the bleed."""
@@ -41,7 +59,7 @@ class FrameBox(BoxBase):
     kind: Literal["frame"]
     fill: ColourTemplate | None = Field(None, description="Fill colour, or a template giving one.")
     stroke: ColourTemplate | None = Field(None, description="Border colour (or a template).")
-    stroke_width: Length = Field(mm(0.3), description="Border width.")
+    stroke_width: LineWidth = Field(mm(0.3), description="Border width.")
     radius: Length = Field(0.0, description="Corner radius.")
 
 
@@ -71,7 +89,7 @@ class CircleBox(BoxBase):
     kind: Literal["circle"]
     fill: ColourTemplate | None = Field("#ffffff", description="Fill colour or a template.")
     stroke: ColourTemplate | None = Field("#000000", description="Ring colour (or a template).")
-    stroke_width: Length = Field(mm(0.4), description="Ring width.")
+    stroke_width: LineWidth = Field(mm(0.4), description="Ring width.")
     text: str = Field("", description="Template for the value in the circle.")
     size: FontSize = Field(10.0, description="Font size of the value (a bare number is points).")
     style: Style = Field("bold", description="Style of the value.")
@@ -99,7 +117,7 @@ class ImageBox(BoxBase):
 
 class _Stroked(Model):
     stroke: ColourTemplate | None = Field("#000000", description="Line colour (or a template).")
-    stroke_width: Length = Field(mm(0.3), description="Line width.")
+    stroke_width: LineWidth = Field(mm(0.3), description="Line width.")
     dash: list[Length] | None = Field(
         None, max_length=8, description="Dash pattern: lengths of dash, gap, dash, ..."
     )
@@ -214,7 +232,7 @@ class GridBox(Model):
         None, ge=1, le=200, description="Number of columns (default: as many as fit the face)."
     )
     stroke: ColourTemplate | None = Field("#000000", description="Grid line colour.")
-    stroke_width: Length = Field(mm(0.25), description="Grid line width.")
+    stroke_width: LineWidth = Field(mm(0.25), description="Grid line width.")
     fill: ColourTemplate | None = Field(None, description="Fill of cells with no terrain.")
     cells: str | None = Field(
         None,

@@ -9,19 +9,20 @@ draws. Identical faces are the same object, so the renderer can draw them once a
 
 from __future__ import annotations
 
-import operator
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError, UndefinedError
-from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+from jinja2 import TemplateError, TemplateSyntaxError, UndefinedError
+from jinja2.sandbox import SecurityError
 
 from ..errors import IssueCollector, Location
 from ..layout.units import MM
 from .loader import Component, Game, Item, resolve_inside
+from .sandbox import ENV
+from .sandbox import render as render_template
 from .schema import Box, CircleBox, FrameBox, IconBox, ImageBox, LayoutSpec, TextBox
 from .shapes import IDENTITY, FaceTooBig, ShapeExpander
 from .types import LANGS, colour_value, is_local_text
@@ -33,32 +34,10 @@ MAX_IMAGE_PIXELS = 40_000_000
 MAX_IMAGE_BYTES = 40 * 1024 * 1024
 
 
-class _Sandbox(ImmutableSandboxedEnvironment):
-    """Sandbox that also refuses to build huge strings or numbers with * and **."""
-
-    intercepted_binops = frozenset(["*", "**"])
-
-    def call_binop(self, context: Any, operator_name: str, left: Any, right: Any) -> Any:
-        if operator_name == "**" and isinstance(right, (int, float)) and abs(right) > 64:
-            raise SecurityError("exponent too large")
-        if operator_name == "*":
-            for a, b in ((left, right), (right, left)):
-                if (
-                    isinstance(a, (str, list, tuple))
-                    and isinstance(b, int)
-                    and len(a) * b > MAX_TEXT
-                ):
-                    raise SecurityError("result too long")
-            return operator.mul(left, right)
-        return super().call_binop(context, operator_name, left, right)
-
-
 # {{ name }} alone: printed as str(value) without running a template when the name is given
 _VAR = re.compile(r"\{\{-?\s*([A-Za-z_][A-Za-z0-9_]*)\s*-?\}\}")
 _SIMPLE: dict[str, str] = {}
 Where = Callable[[], tuple[Location, str]]
-
-ENV = _Sandbox(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
 
 
 class BoxDraw(NamedTuple):
@@ -174,7 +153,10 @@ class Expander:
         if tpl is False:
             return None
         try:
-            out = tpl.render(ctx)
+            out = render_template(tpl, ctx)
+        except RecursionError:
+            self.issues.add(*at(), f"item {item.id!r}: template calls itself without end")
+            return None
         except SecurityError as exc:
             self.issues.add(*at(), f"item {item.id!r}: template is not allowed to do that ({exc})")
             return None

@@ -20,10 +20,12 @@ from ..errors import ContentError, IssueCollector, Location, UsageError
 from ..layout.units import MM
 from . import tabular
 from .schema import BackSpec, ComponentSpec, GameSpec, ItemsFile, ItemSpec, LayoutSpec, PresetsFile
+from .types import LANGS
 from .validate import key_path, suggest, validate
 from .yamlload import Loaded, Marks, display_path, load_yaml
 
 DICE_LABEL_LAYOUT = "die-label"  # the shared layout in templates/layouts/
+MAX_COPIES = 20_000  # physical copies one component may print
 ITEM_RESERVED = {"id", "qty", "estimate", "source", "back", "layout"}
 
 
@@ -151,6 +153,7 @@ class _Loader:
         self.files: list[Path] = []
         self.layouts: dict[str, LayoutSpec | None] = {}
         self.sizes: dict[str, tuple[float, float, str]] = dict(presets.sizes())
+        self.langs: tuple[str, ...] = LANGS
         self.layout_marks: dict[str, Marks] = {}
 
     def yaml(self, path: Path) -> Loaded | None:
@@ -170,8 +173,12 @@ class _Loader:
         for folder in (own, self.templates):
             if folder is None:
                 continue
-            try:
-                cand = resolve_inside(folder, f"{name}.yaml")
+            try:  # the game's own layouts must stay inside the game folder, links included
+                cand = (
+                    resolve_inside(self.root, f"layouts/{name}.yaml")
+                    if folder == own
+                    else resolve_inside(folder, f"{name}.yaml")
+                )
             except ValueError as exc:
                 self.issues.add(where, key, str(exc))
                 self.layouts[name] = None
@@ -223,6 +230,19 @@ class _Loader:
         if spec is not None:
             for n, item in enumerate(spec.items):
                 out.append(self._item(item, n, spec.defaults, loaded, ids))
+            copies = sum(i.qty for i in out)
+            if copies > MAX_COPIES:
+                self.issues.add(
+                    loaded.marks.locate(("items",)),
+                    "items",
+                    f"{copies} copies in all; a component may print at most {MAX_COPIES}",
+                )
+            elif out and copies == 0:
+                self.issues.add(
+                    loaded.marks.locate(("items",)),
+                    "items",
+                    "every item has qty 0, so nothing would print; give at least one item a qty",
+                )
         if tabular.is_table(path):  # a spreadsheet's problems are keyed by column header
             tabular.relabel(self.issues.issues, loaded.marks.file, first)
         return tuple(out), display_path(path)
@@ -233,6 +253,8 @@ class _Loader:
         where = partial(loaded.marks.locate, ("items", n))
         data = dict(defaults)
         data.update(item.model_extra or {})
+        for key, value in (item.model_extra or {}).items():
+            self._check_langs(value, ("items", n, key), loaded)
         iid = item.id or str(n + 1)
         if iid in ids:
             self.issues.add(where(), key_path(("items", n, "id")), f"item id {iid!r} is used twice")
@@ -244,6 +266,28 @@ class _Loader:
         elif isinstance(item.back, dict):
             back = BackSpec.model_construct(layout="", data=item.back)
         return Item(iid, item.qty, MappingProxyType(data), back, where, item.estimate, item.layout)
+
+    def _check_langs(self, value: Any, path: tuple[Any, ...], loaded: Loaded) -> None:
+        """A per-language text names only languages the game is written in."""
+        if isinstance(value, list):
+            for k, v in enumerate(value[:1000]):
+                self._check_langs(v, (*path, k), loaded)
+            return
+        if not isinstance(value, dict):
+            return
+        if any(k in LANGS for k in value):
+            for k in value:
+                if k in self.langs:
+                    continue
+                at = (*path, k)
+                if k in LANGS:
+                    why = f"{k!r} is not one of this game's languages ({', '.join(self.langs)}); add it to languages: in game.yaml"
+                else:
+                    why = f"{k!r} is not a language pnp prints ({', '.join(LANGS)}){suggest(str(k), LANGS)}"
+                self.issues.add(loaded.marks.locate(at, key=True), key_path(at), why)
+            return
+        for k, v in value.items():
+            self._check_langs(v, (*path, k), loaded)
 
     def component(self, comp: ComponentSpec, n: int, marks: Marks) -> Component | None:
         where = marks.locate(("components", n))
@@ -391,6 +435,7 @@ def load_game(path: Path, templates: Path | None = None) -> Game:
     if spec is None:
         raise ContentError(loader.issues.errors)
     loader.game_presets()
+    loader.langs = tuple(spec.languages)
     _game_icons(loader, root)
     components: list[Component] = []
     for n, comp in enumerate(spec.components):

@@ -45,6 +45,16 @@ _LENGTH_SCHEMA = {
 Length = Annotated[float, BeforeValidator(_length), WithJsonSchema(_LENGTH_SCHEMA)]
 
 
+def _line_width(value: Any) -> float:
+    result = _length(value)
+    if not 0 <= result <= 20 * MM:
+        raise ValueError("a line width must be between 0 and 20mm")
+    return result
+
+
+LineWidth = Annotated[float, BeforeValidator(_line_width), WithJsonSchema(_LENGTH_SCHEMA)]
+
+
 def _font_size(value: Any) -> float:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         value = f"{value}pt"  # a bare number is points, as in every word processor

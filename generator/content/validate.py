@@ -18,6 +18,8 @@ from pydantic import BaseModel, ValidationError
 from ..errors import IssueCollector
 from .yamlload import Loaded, PathKey, key_path
 
+_MEMBER_TAGS = {"str", "int", "float", "bool", "list", "dict", "tuple"}
+
 
 def suggest(word: str, choices: typing.Iterable[str]) -> str:
     """A "did you mean" suffix, or an empty string."""
@@ -131,7 +133,19 @@ def validate(
         return model.model_validate(data)
     except ValidationError as exc:
         seen: set[PathKey] = set()
-        for err in exc.errors(include_url=False):
+        errors = exc.errors(include_url=False)
+        places = [tuple(str(p) for p in e["loc"][:-1]) for e in errors]
+        for n, err in enumerate(errors):
+            loc = err["loc"]
+            if (  # "should be a string" from one member of a union whose other member said more
+                err["type"].endswith("_type")
+                and loc
+                and str(loc[-1]) in _MEMBER_TAGS
+                and any(
+                    m != n and places[m][: len(places[n])] == places[n] for m in range(len(errors))
+                )
+            ):
+                continue
             path = _data_path(data, tuple(err["loc"]))
             if err["type"] == "union_tag_invalid":  # point at the tag itself
                 path = (*path, str(err.get("ctx", {}).get("discriminator", "kind")).strip("'"))
