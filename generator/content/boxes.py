@@ -118,7 +118,7 @@ class ImageBox(BoxBase):
 class _Stroked(Model):
     stroke: ColourTemplate | None = Field("#000000", description="Line colour (or a template).")
     stroke_width: LineWidth = Field(mm(0.3), description="Line width.")
-    dash: list[Length] | None = Field(
+    dash: tuple[Length, ...] | None = Field(
         None, max_length=8, description="Dash pattern: lengths of dash, gap, dash, ..."
     )
     when: str | None = Field(
@@ -144,7 +144,7 @@ class PolygonBox(_Stroked):
     y: DimField = Field(description="Box top edge.")
     w: DimField = Field(Dim(1.0, True), description="Box width (what % in points refers to).")
     h: DimField = Field(Dim(1.0, True), description="Box height.")
-    points: list[tuple[DimField, DimField]] = Field(
+    points: tuple[tuple[DimField, DimField], ...] = Field(
         min_length=2, max_length=500, description="Points [x, y] from the box's top-left."
     )
     closed: bool = Field(True, description="Close the path (a polygon) or leave it open.")
