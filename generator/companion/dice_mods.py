@@ -172,6 +172,9 @@ def checked(text: str, node: Dice, cols: dict[str, int]) -> Dice:
             if all(any(selects(s, v, top) for s in op.sels) for v in faces):
                 what = "explode" if op.op == "e" else "be re-rolled"
                 raise DiceError(
-                    text, op.col, f"every face of {name} would {what}; the roll would never end"
+                    text,
+                    op.col,
+                    f"every face of {name} would {what}, so the roll would never end; "
+                    "expected a selector that leaves a face out",
                 )
     return node
