@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.companion.dice_parse import DiceError, parse
-from generator.companion.dice_roll import roll, roll_expr
+from generator.companion.dice_roll import DieFaces, roll, roll_expr
 from generator.companion.rng import SystemSource, seeded
 
 
@@ -301,8 +301,6 @@ def test_five_thousand_nested_brackets_are_a_clean_error() -> None:
     [("999d6rr1", 1), ("500d6e6", 0), ("2d6!", 0), ("10d6e>5", 0), ("2d[g:top]e", 0)],
 )
 def test_total_rolls_stop_at_a_thousand_with_loops_included(expr: str, face: int) -> None:
-    from generator.companion.dice_roll import DieFaces
-
     with pytest.raises(DiceError, match="more than 1000 dice rolled") as info:
         roll(expr, Always(face), lambda name: DieFaces((1, 2, 3)))
     assert info.value.col == 1
@@ -371,3 +369,36 @@ def test_any_text_rolls_or_raises_only_the_documented_error(text: str) -> None:
     except DiceError:
         return
     assert isinstance(result.total, int)
+
+
+# ---------------------------------------------------------------- documentation
+
+
+def _readme_examples() -> list[str]:
+    from .helpers import ROOT
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = text.split("## Dice notation", 1)[1].split("\n\n", 3)[2]
+    rows = [line.split("|")[3] for line in table.splitlines() if line.startswith("| `")]
+    return [ex for row in rows for ex in row.split("`")[1::2]]
+
+
+def test_readme_table_has_an_example_for_every_operator_and_each_rolls() -> None:
+    examples = _readme_examples()
+    joined = " ".join(examples)
+    for op in ("d%", "dF", "*", "//", ">=", "(", ",", "[", "kh", "pl", "rr", "ro", "ra", "e6"):
+        assert op in joined, op
+    for op in ("mi", "ma", "@", ">=5r"):
+        assert op in joined, op
+    for example in examples:
+        result = roll(example, seeded(1), lambda name: DieFaces((0, 1)))
+        assert isinstance(result.total, int), example
+
+
+def test_roll_help_lists_every_operator() -> None:
+    from .helpers import pnp
+
+    run = pnp("roll", "--help")
+    assert run.returncode == 0
+    for op in ("rrS", "roS", "raS", "eS", "miN", "maN", "kS", "pS", "dF", "d%", "//", "!=", "(a,)"):
+        assert op in run.stdout, op
