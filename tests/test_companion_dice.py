@@ -86,7 +86,7 @@ def test_content_die_reports_labels_and_reads_zero_as_ten() -> None:
     [
         (
             "2d6kx3",
-            "expected an operator (+ - * / // % == < > ...) or the end, found 'x' (column 5)\n"
+            "unexpected 'x'; expected an operator (+ - * / // % == < > ...) or the end (column 5)\n"
             "  2d6kx3\n      ^",
         ),
         (
@@ -111,7 +111,7 @@ def test_content_die_reports_labels_and_reads_zero_as_ten() -> None:
         ("1d6@37", "icon entry 7 is not a face of d6 (column 5)\n  1d6@37\n      ^"),
         (
             "2d6 3",
-            "expected an operator (+ - * / // % == < > ...) or the end, found '3' (column 5)\n"
+            "unexpected '3'; expected an operator (+ - * / // % == < > ...) or the end (column 5)\n"
             "  2d6 3\n      ^",
         ),
     ],
@@ -216,7 +216,7 @@ def test_cli_bad_expression_prints_one_error_with_a_caret_and_exits_1(tmp_path: 
     run = pnp("roll", "4d6kq", env={**os.environ, "PNP_DATA_DIR": str(tmp_path)})
     assert run.returncode == 1
     assert run.stderr == (
-        "Error: expected an operator (+ - * / // % == < > ...) or the end, found 'q' (column 5)\n"
+        "Error: unexpected 'q'; expected an operator (+ - * / // % == < > ...) or the end (column 5)\n"
         "  4d6kq\n      ^\n"
     )
     assert "Traceback" not in run.stderr

@@ -181,7 +181,7 @@ class _Parser:
 
     def shown(self) -> str:
         if self.i >= self.n:
-            return "the end"
+            return "end of the expression"
         ch = self.text[self.i]
         return repr(ch) if ch.isprintable() else repr(repr(ch))
 
@@ -191,7 +191,7 @@ class _Parser:
     def number(self, what: str, low: int, high: int) -> int:
         start = self.i
         if not self.int_here():
-            raise self.fail(f"expected {what} here, found {self.shown()}")
+            raise self.fail(f"unexpected {self.shown()}; expected {what} here")
         start = self.i
         while self.i < self.n and self.low[self.i] in "0123456789":
             self.i += 1
@@ -223,7 +223,7 @@ class _Parser:
             if ch == ",":
                 raise self.fail("expected an operator or the end; ',' only separates set items")
             raise self.fail(
-                f"expected an operator (+ - * / // % == < > ...) or the end, found {self.shown()}"
+                f"unexpected {self.shown()}; expected an operator (+ - * / // % == < > ...) or the end"
             )
         return root
 
@@ -281,7 +281,9 @@ class _Parser:
         elif ch == "d":
             node = self.dice(1, start)
         else:
-            raise self.fail(f"expected a number, dice such as 2d6, or '(', found {self.shown()}")
+            raise self.fail(
+                f"unexpected {self.shown()}; expected a number, dice such as 2d6, or '('"
+            )
         while self.peek() == "[":
             end = self.text.find("]", self.i)
             if end < 0:
