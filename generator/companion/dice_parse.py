@@ -8,9 +8,9 @@ Grammar (whitespace between tokens ignored, at most 200 characters)::
     unary    := ('+'|'-')* atom
     atom     := (INT | dice | group) ('[' note ']')*
     group    := '(' [expr (',' expr)* [',']] ')' setop*     one item without a comma: brackets
-    dice     := [INT] 'd' (INT | '%' | 'F' | '[' name ']') diceop* [CMP INT ['r' INT]]
+    dice     := [INT] 'd' (INT | '%' | 'F' | '[' name ']') diceop* [CMP INT ['r' INT]] ['@' DIGITS]
     setop    := ('k' | 'p') selector                keep / drop; 'dh' 'dl' are 'ph' 'pl'
-    diceop   := setop | ('rr'|'ro'|'ra'|'e'|'mi'|'ma') selector | '!' [selector] | '@' DIGITS
+    diceop   := setop | ('rr'|'ro'|'ra'|'e'|'mi'|'ma') selector | '!' [selector]
     selector := ['h'|'l'|'<'|'>'|'='|'>='|'<='] INT      a bare INT selects that face
 
 A comparison followed by a whole number directly after dice counts the dice that meet it
@@ -33,6 +33,7 @@ MAX_CONST = 1_000_000
 MAX_DEPTH = 50
 COMPARATORS = (">=", "<=", ">", "<", "=")
 _CMPS = ("==", "!=", ">=", "<=", "=", "<", ">")
+_LOWER = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
 _MOD_START = "kpdrem!@<>="  # what may begin an operator after dice (parsed in dice_mods)
 
 
@@ -163,7 +164,7 @@ def compare(cmp: str, value: int, target: int) -> bool:
 class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
-        self.low = text.lower()
+        self.low = text.translate(_LOWER)  # ASCII only: same length, same columns
         self.i = 0
         self.n = len(text)
         self.depth = 0
@@ -189,7 +190,6 @@ class _Parser:
         return self.peek() in "0123456789" and self.i < self.n
 
     def number(self, what: str, low: int, high: int) -> int:
-        start = self.i
         if not self.int_here():
             raise self.fail(f"unexpected {self.shown()}; expected {what} here")
         start = self.i
