@@ -108,7 +108,10 @@ def test_content_die_reports_labels_and_reads_zero_as_ten() -> None:
             "every face of d1 would explode, so the roll would never end; expected a selector"
             " that leaves a face out (column 4)\n  1d1!\n     ^",
         ),
-        ("1d6@37", "icon entry 7 is not a face of d6 (column 5)\n  1d6@37\n      ^"),
+        (
+            "1d6@37",
+            "icon entry 7 is not a face of d6; expected faces only (column 5)\n  1d6@37\n      ^",
+        ),
         (
             "2d6 3",
             "unexpected '3'; expected an operator (+ - * / // % == < > ...) or the end (column 5)\n"

@@ -354,6 +354,7 @@ def test_generated_expressions_roll_or_raise_only_the_documented_error(
         result = roll(text, seeded(seed))
     except DiceError as exc:
         assert exc.col >= 1 and str(exc).count("\n") == 2
+        assert "expected" in exc.message, exc.message
         return
     assert isinstance(result.total, int)
     assert len(result.rolls) <= 1000
@@ -366,7 +367,8 @@ def test_generated_expressions_roll_or_raise_only_the_documented_error(
 def test_any_text_rolls_or_raises_only_the_documented_error(text: str) -> None:
     try:
         result = roll(text, seeded(3))
-    except DiceError:
+    except DiceError as exc:
+        assert "expected" in exc.message and 1 <= exc.col <= len(text) + 1, exc
         return
     assert isinstance(result.total, int)
 

@@ -139,10 +139,16 @@ def checked(text: str, node: Dice, cols: dict[str, int]) -> Dice:
         raise DiceError(text, cols["reroll"], "expected a success target before r, as in 6d6>=5r2")
     if node.icons is not None:
         if node.success:
-            raise DiceError(text, cols["icons"], "a die counts either successes or icons, not both")
+            raise DiceError(
+                text, cols["icons"], "expected either a success target or icons, not both"
+            )
         bad = [v for v in node.icons if faces is not None and v not in faces]
         if bad:
-            raise DiceError(text, cols["icons"] + 1, f"icon entry {bad[0]} is not a face of {name}")
+            raise DiceError(
+                text,
+                cols["icons"] + 1,
+                f"icon entry {bad[0]} is not a face of {name}; expected faces only",
+            )
     grown = False
     for op in node.ops:
         if op.op in ("mi", "ma"):
