@@ -1,9 +1,10 @@
-"""Benchmark for `pnp roll 2d6`: cold start beside Python itself and d20, and warm rolls per second.
+"""Benchmark for `pnp roll`: cold start beside Python itself and d20, and warm rolls per second.
 
-Run: python bench/roll.py [--runs N]. Prints medians of N cold runs (each a fresh process) and
-the warm throughput of the roll function with OS entropy and with a seed, beside d20's
-``roll('2d6')`` measured in the same run. Sessions are pointed at an empty temporary directory
-so the cold roll is the plain, unrecorded one.
+Run: python bench/roll.py [--runs N]. Prints medians of N cold runs (each a fresh process), the
+project modules a cold ``pnp roll 2d6`` and ``pnp roll 4d6kh3`` import (``python -X importtime``),
+and the warm throughput of the roll function for ``2d6``, ``4d6kh3`` and an expression with
+sets and re-rolls, with OS entropy and with a seed, beside d20 measured in the same run.
+Sessions are pointed at an empty temporary directory so the cold roll is the plain, unrecorded one.
 """
 
 from __future__ import annotations
@@ -40,6 +41,15 @@ def warm(fn: object, seconds: float = 1.0) -> float:
     return max(number, int(number * seconds / 0.2)) / best
 
 
+def imported(cmd: list[str], env: dict[str, str]) -> list[str]:
+    """The project's modules a fresh process imports, in import order."""
+    run = subprocess.run(
+        [sys.executable, "-X", "importtime", *cmd], env=env, capture_output=True, text=True
+    )
+    names = [line.split("|")[-1].strip() for line in run.stderr.splitlines() if "|" in line]
+    return [n for n in names if n.startswith("generator")]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=21)
@@ -57,6 +67,10 @@ def main() -> None:
             subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, check=True)
         base = cold([py, "-c", "pass"], args.runs, env)
         ours = cold(roll_cmd, args.runs, env)
+        keep = cold([*roll_cmd[:-1], "4d6kh3"], args.runs, env)
+        mods = {
+            expr: imported(["-m", "generator.cli", "roll", expr], env) for expr in ("2d6", "4d6kh3")
+        }
         try:
             import d20  # noqa: F401
 
@@ -68,25 +82,36 @@ def main() -> None:
     print(
         f"  {' '.join(['pnp', 'roll', '2d6']):<23} {ours:7.1f}   (+{ours - base:.1f} over Python)"
     )
+    print(f"  pnp roll 4d6kh3         {keep:7.1f}   (+{keep - base:.1f} over Python)")
     print(f"  python: d20.roll('2d6') {theirs:7.1f}   (+{theirs - base:.1f} over Python)")
+    for expr, names in mods.items():
+        print(f"project modules imported by pnp roll {expr} ({len(names)}):")
+        print("  " + " ".join(n.removeprefix("generator.") for n in names))
 
     from generator.companion.dice_roll import roll
     from generator.companion.rng import SystemSource, seeded
 
     system, seed = SystemSource(), seeded(1)
+    mixed = "(1d4, 2+2, 3d6kl1)kh1 + 4d6ro1"
     rates = {
         "pnp roll('2d6'), OS entropy": warm(lambda: roll("2d6", system)),
         "pnp roll('2d6'), --seed (HMAC)": warm(lambda: roll("2d6", seed)),
+        "pnp roll('4d6kh3'), OS entropy": warm(lambda: roll("4d6kh3", system)),
+        "pnp roll('4d6kh3'), --seed (HMAC)": warm(lambda: roll("4d6kh3", seed)),
+        "pnp roll(mixed), OS entropy": warm(lambda: roll(mixed, system)),
     }
     try:
         import d20
 
         rates["d20.roll('2d6')"] = warm(lambda: d20.roll("2d6"))
+        rates["d20.roll('4d6kh3')"] = warm(lambda: d20.roll("4d6kh3"))
+        rates["d20.roll(mixed)"] = warm(lambda: d20.roll(mixed))
     except ImportError:
         pass
+    print(f"(mixed: {mixed})")
     print("warm rolls per second:")
     for name, rate in rates.items():
-        print(f"  {name:<31} {rate:>10,.0f}")
+        print(f"  {name:<34} {rate:>10,.0f}")
 
 
 if __name__ == "__main__":

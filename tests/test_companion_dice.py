@@ -86,25 +86,37 @@ def test_content_die_reports_labels_and_reads_zero_as_ten() -> None:
     [
         (
             "2d6kx3",
-            "unexpected 'x'; write dice like 2d6, 4d6kh3, 6d6>=5 (column 5)\n  2d6kx3\n      ^",
+            "unexpected 'x'; expected an operator (+ - * / // % == < > ...) or the end (column 5)\n"
+            "  2d6kx3\n      ^",
         ),
-        ("2d", "expected the number of sides after 'd' (d6, d%, d[name]) (column 3)\n  2d\n    ^"),
-        ("1000d6", "the number of dice must be 1..999 (column 1)\n  1000d6\n  ^"),
+        (
+            "2d",
+            "expected the number of sides after 'd' (d6, d%, dF, d[name]) (column 3)\n  2d\n    ^",
+        ),
+        ("1000d6", "expected a number of dice from 0 to 999 (column 1)\n  1000d6\n  ^"),
         (
             "600d6+600d6",
-            "1200 dice in one roll; the limit is 999 (column 7)\n  600d6+600d6\n        ^",
+            "1200 dice in one roll; expected at most 999 (column 7)\n  600d6+600d6\n        ^",
         ),
-        ("3d6kh4", "cannot keep 4 of 3 dice (column 4)\n  3d6kh4\n     ^"),
+        ("3d6kh4", "cannot keep 4 of 3 dice; expected at most 3 (column 4)\n  3d6kh4\n     ^"),
         (
             "3d6r2",
-            "re-rolling failed dice needs a success target first, as in 6d6>=5r2 (column 4)\n  3d6r2\n     ^",
+            "expected a success target before r, as in 6d6>=5r2 (column 4)\n  3d6r2\n     ^",
         ),
         (
             "1d1!",
-            "every face of d1 would explode; the roll would never end (column 4)\n  1d1!\n     ^",
+            "every face of d1 would explode, so the roll would never end; expected a selector"
+            " that leaves a face out (column 4)\n  1d1!\n     ^",
         ),
-        ("1d6@37", "icon entry 7 is not a face of d6 (column 5)\n  1d6@37\n      ^"),
-        ("2d6 3", "expected + or - before '3' (column 5)\n  2d6 3\n      ^"),
+        (
+            "1d6@37",
+            "icon entry 7 is not a face of d6; expected faces only (column 5)\n  1d6@37\n      ^",
+        ),
+        (
+            "2d6 3",
+            "unexpected '3'; expected an operator (+ - * / // % == < > ...) or the end (column 5)\n"
+            "  2d6 3\n      ^",
+        ),
     ],
 )
 def test_bad_expression_points_at_the_column(expr: str, message: str) -> None:
@@ -114,7 +126,7 @@ def test_bad_expression_points_at_the_column(expr: str, message: str) -> None:
 
 
 def test_too_long_expression_is_refused() -> None:
-    with pytest.raises(DiceError, match="longer than 200 characters"):
+    with pytest.raises(DiceError, match="expected at most 200 characters"):
         parse("1+" * 100 + "1")
 
 
@@ -206,9 +218,9 @@ def test_cli_roll_json_with_seed_is_reproducible_and_has_total_and_dice(tmp_path
 def test_cli_bad_expression_prints_one_error_with_a_caret_and_exits_1(tmp_path: Path) -> None:
     run = pnp("roll", "4d6kq", env={**os.environ, "PNP_DATA_DIR": str(tmp_path)})
     assert run.returncode == 1
-    assert (
-        run.stderr
-        == "Error: unexpected 'q'; write dice like 2d6, 4d6kh3, 6d6>=5 (column 5)\n  4d6kq\n      ^\n"
+    assert run.stderr == (
+        "Error: unexpected 'q'; expected an operator (+ - * / // % == < > ...) or the end (column 5)\n"
+        "  4d6kq\n      ^\n"
     )
     assert "Traceback" not in run.stderr
 
@@ -281,6 +293,10 @@ def test_roll_2d6_imports_nothing_from_the_pdf_side_or_the_content_loader(tmp_pa
         ["4d6kq"],
         ["2d6", "--seed", "x"],
         ["2d6", "--lang", "en", "--seed", "5"],
+        ["(1d4, 2+2, 3d6kl1)kh1", "--seed", "3", "--json"],
+        ["3d6e6kh2 + 9[fire]", "--seed", "4"],
+        ["1/(1d1-1)", "--seed", "4"],
+        ["4dF + d%", "--seed", "4", "--json"],
     ],
 )
 def test_quick_roll_prints_what_the_full_command_prints(args: list[str], tmp_path: Path) -> None:

@@ -2,7 +2,7 @@
 
 Only the common forms are handled here: ``pnp roll EXPR`` with ``--seed N``, ``--json`` and
 ``--no-session``, for an expression that names no game and is not recorded in a session.
-Anything else (help, ``--lang``, a game's dice, a current session to record in) returns
+Anything else (help, ``--lang``, a game's dice ``d[game:die]``, a current session to record in) returns
 ``None`` and the full click command takes over, so both paths print the same thing.
 """
 
@@ -41,9 +41,20 @@ def _parse(args: list[str]) -> dict[str, object] | None:
             return None
         i += 1
     expr = out["expr"]
-    if not isinstance(expr, str) or "[" in expr or ":" in expr:
+    if not isinstance(expr, str) or content_die(expr) is not None or ":" in expr:
         return None
     return out
+
+
+def content_die(expr: str) -> str | None:
+    """The name inside the first ``d[...]`` (a game's die), or None; ``9[fire]`` is a note."""
+    at = expr.find("[")
+    while at >= 0:
+        before = expr[:at].rstrip()
+        if before[-1:] in ("d", "D"):
+            return expr[at + 1 :].split("]", 1)[0].strip()
+        at = expr.find("[", at + 1)
+    return None
 
 
 def roll(args: list[str]) -> int | None:

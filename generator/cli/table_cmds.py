@@ -107,17 +107,32 @@ def roll(
     as_json: bool,
     lang: str | None,
 ) -> None:
-    """Roll dice: 2d6, d%, 4d6kh3, 4d6dl1, 3d6!, 6d6>=5r2, 1d6@33445, or GAME:ROLL --param N.
+    """Roll dice: 2d6, 4d6kh3, (1d4+1)*2, 1d20+5 >= 15, 6d6>=5r2, or GAME:ROLL --param N.
 
     \b
-    kh/kl/dh/dl N  keep or drop the N highest/lowest    !  explode (!>=5: on 5 or more)
-    >=N <=N        count successes                      rN re-roll up to N failed dice once
-    @DIGITS        icon die: one point per matching entry (1d6@33445: a 4 scores 2)
-    d[game:die]    a die from a game's table.yaml, e.g. 5d[five-armies:free-peoples-action]
+    Numbers and dice   7   2d6   d20 (one die)   d% (1-100)   4dF (-1/0/+1)   0d6
+    Arithmetic         + - * / // % and brackets; / rounds down like //; -x and +x
+    Comparisons        == != < > <= >= on totals give 1 or 0: 1d20+2 >= 15, (2d6)>=7
+    Successes          right after dice, a comparison and a number counts the dice
+                       that meet it: 6d6>=5 -> successes; 6d6>=5r2 re-rolls up to 2
+                       failures once; 6d6>=5 >= 2 -> 1 when at least 2 succeed
+    Sets               (1d4, 2+2, 3d6kl1)kh1 keeps the best item; (a,) is a set of one
+    Selectors          N (faces showing N)  hN lN (N highest/lowest)  <N >N =N >=N <=N
+    On sets and dice   kS keep   pS drop (dh/dl = ph/pl)   k alone = kh1
+                       k1k2k3: operators in a row combine (keep 1s, 2s and 3s)
+    On dice only       rrS re-roll until none selected   roS re-roll once
+                       eS explode (!: on the top face, !>=5)   raS add one die once
+                       miN maN raise/lower every die to N   @DIGITS icon scores
+    Notes              9[fire] 2d6[slashing]: shown, not counted
+    Game dice          d[game:die], e.g. 5d[five-armies:free-peoples-action]
+    Limits             200 characters, 999 dice, 1000 faces rolled (re-rolls and
+                       explosions included), 50 levels of brackets and signs
     """
     params = _extra(ctx.args)
     game_name, _, named = expr.partition(":") if _is_named(expr) else ("", "", "")
-    needs_game = bool(game_name) or "[" in expr
+    from .quick import content_die
+
+    needs_game = bool(game_name) or content_die(expr) is not None
     use_session = not no_session and seed is None and (session_path is not None or _has_current())
     if not needs_game and not use_session:
         if params:
@@ -219,9 +234,9 @@ def _roll_with_content(
 
 def _game_of_die(expr: str) -> Any:
     from ..companion.engine import Game, find_game
+    from .quick import content_die
 
-    inside = expr[expr.index("[") + 1 :].split("]", 1)[0]
-    game_name = inside.rpartition(":")[0]
+    game_name = (content_die(expr) or "").rpartition(":")[0]
     if not game_name:
         raise UsageError(
             "name the game of a content die: d[game:die], or start a session for that game"

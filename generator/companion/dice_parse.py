@@ -1,17 +1,22 @@
-"""The dice notation: text -> tokens -> an immutable tree, with located errors.
+"""The dice notation: text -> an immutable tree, with located errors.
 
-Grammar (whitespace ignored, at most 200 characters)::
+Grammar (whitespace between tokens ignored, at most 200 characters)::
 
-    expr  := [+|-] term (('+'|'-') term)*
-    term  := INT | [INT] 'd' (INT | '%' | '[' name ']') mod*
-    mod   := ('kh'|'kl'|'dh'|'dl'|'k') [INT]    keep / drop highest or lowest (default 1)
-           | '!' [cmp INT]                      explode (default: on the highest face)
-           | cmp INT                            count successes (>=, <=, >, <, =)
-           | 'r' INT                            re-roll up to INT failed dice once
-           | '@' DIGITS                         icon die: score once per matching entry
+    expr     := sum (CMP sum)*                  CMP: == != >= <= > < (= is ==); gives 1 or 0
+    sum      := product (('+'|'-') product)*
+    product  := unary (('*'|'/'|'//'|'%') unary)*    / rounds down like //
+    unary    := ('+'|'-')* atom
+    atom     := (INT | dice | group) ('[' note ']')*
+    group    := '(' [expr (',' expr)* [',']] ')' setop*     one item without a comma: brackets
+    dice     := [INT] 'd' (INT | '%' | 'F' | '[' name ']') diceop* [CMP INT ['r' INT]] ['@' DIGITS]
+    setop    := ('k' | 'p') selector                keep / drop; 'dh' 'dl' are 'ph' 'pl'
+    diceop   := setop | ('rr'|'ro'|'ra'|'e'|'mi'|'ma') selector | '!' [selector]
+    selector := ['h'|'l'|'<'|'>'|'='|'>='|'<='] INT      a bare INT selects that face
 
-Every problem raises :class:`DiceError`, whose message shows the expression with a caret under
-the column at fault. The parser is a loop, not a recursion, so no input can exhaust the stack.
+A comparison followed by a whole number directly after dice counts the dice that meet it
+(``6d6>=5``); anywhere else it compares totals. Every problem raises :class:`DiceError`, whose
+message says what was expected and shows the expression with a caret under the column at
+fault. Nesting (brackets and signs) stops at :data:`MAX_DEPTH`, so no input exhausts the stack.
 """
 
 from __future__ import annotations
@@ -25,7 +30,11 @@ MAX_CHARS = 200
 MAX_DICE = 999
 MAX_SIDES = 10_000
 MAX_CONST = 1_000_000
+MAX_DEPTH = 50
 COMPARATORS = (">=", "<=", ">", "<", "=")
+_CMPS = ("==", "!=", ">=", "<=", "=", "<", ">")
+_LOWER = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
+_MOD_START = "kpdrem!@<>="  # what may begin an operator after dice (parsed in dice_mods)
 
 
 class DiceError(PnpError):
@@ -47,263 +56,94 @@ class Const(NamedTuple):
     col: int
 
 
+class Sel(NamedTuple):
+    """A selector: ``h``/``l`` take the N highest/lowest, the others compare each value to N."""
+
+    kind: str  # h l < > = >= <=; ("=", -1) is the highest face of a content die
+    value: int
+
+
+class Op(NamedTuple):
+    """A set or dice operator with its selectors (consecutive equal operators merged)."""
+
+    op: str  # k p rr ro ra e mi ma
+    sels: tuple[Sel, ...]
+    col: int
+
+
 class Dice(NamedTuple):
-    """``count`` dice of ``sides`` faces (or the content die ``die``) and their modifiers."""
+    """``count`` dice of ``sides`` faces (Fudge, d%, or the content die ``die``) and operators."""
 
     count: int
     sides: int
     col: int
     die: str | None = None
-    keep: tuple[str, int] | None = None  # ("kh"|"kl"|"dh"|"dl", n)
-    explode: tuple[str, int] | None = None  # (comparator, value)
+    ops: tuple[Op, ...] = ()
     success: tuple[str, int] | None = None  # (comparator, target)
-    reroll: int = 0
+    reroll: int = 0  # re-roll up to this many failed dice once
     icons: tuple[int, ...] | None = None
+    fudge: bool = False
+
+
+class Group(NamedTuple):
+    """``(a, b, c)`` (a set) or ``(a)`` (brackets), with keep/drop operators."""
+
+    items: tuple[Node, ...]
+    col: int
+    is_set: bool
+    ops: tuple[Op, ...] = ()
+
+
+class Unary(NamedTuple):
+    op: str
+    operand: Node
+    col: int
+
+
+class Binary(NamedTuple):
+    op: str  # + - * / // % == != >= <= > <
+    left: Node
+    right: Node
+    col: int
+
+
+class Note(NamedTuple):
+    """A value with an annotation in square brackets, such as ``9[fire]``."""
+
+    node: Node
+    note: str
+    col: int
+
+
+Node = Const | Dice | Group | Unary | Binary | Note
 
 
 class Expr(NamedTuple):
-    """A parsed expression: signed terms in order."""
+    """A parsed expression: its text and the root of its tree."""
 
     text: str
-    terms: tuple[tuple[int, Const | Dice], ...]
+    root: Node
+
+    @property
+    def terms(self) -> tuple[tuple[int, Const | Dice], ...]:
+        """Every number and dice group, left to right, as ``(1, node)`` pairs."""
+        out: list[tuple[int, Const | Dice]] = []
+        stack: list[Node] = [self.root]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (Const, Dice)):
+                out.append((1, node))
+            elif isinstance(node, Group):
+                stack.extend(reversed(node.items))
+            elif isinstance(node, Binary):
+                stack += [node.right, node.left]
+            else:
+                stack.append(node.operand if isinstance(node, Unary) else node.node)
+        return tuple(out)
 
     @property
     def dice_count(self) -> int:
         return sum(t.count for _, t in self.terms if isinstance(t, Dice))
-
-
-class Tok(NamedTuple):
-    kind: str  # int, d, %, name, +, -, !, @, cmp, keep, r, end
-    text: str
-    col: int
-
-
-_SIMPLE = {"+": "+", "-": "-", "!": "!", "@": "@", "%": "%"}
-
-
-def lex(text: str) -> list[Tok]:
-    """Split ``text`` into tokens; unknown characters raise DiceError at their column."""
-    out: list[Tok] = []
-    i, n = 0, len(text)
-    while i < n:
-        ch = text[i]
-        col = i + 1
-        if ch.isspace():
-            i += 1
-        elif "0" <= ch <= "9":
-            j = i
-            while j < n and "0" <= text[j] <= "9":
-                j += 1
-            out.append(Tok("int", text[i:j], col))
-            i = j
-        elif ch in _SIMPLE:
-            out.append(Tok(_SIMPLE[ch], ch, col))
-            i += 1
-        elif ch in "<>=":
-            two = text[i : i + 2]
-            if two in (">=", "<="):
-                out.append(Tok("cmp", two, col))
-                i += 2
-            else:
-                out.append(Tok("cmp", ch, col))
-                i += 1
-        elif ch == "[":
-            j = text.find("]", i)
-            if j < 0:
-                raise DiceError(text, col, "'[' is never closed with ']'")
-            name = text[i + 1 : j].strip()
-            if not name or not all(c.isalnum() or c in "-_:" for c in name):
-                raise DiceError(text, col + 1, "a die name has letters, digits, '-', '_' and ':'")
-            out.append(Tok("name", name, col + 1))
-            i = j + 1
-        elif ch in "kKdD" and i + 1 < n and text[i + 1] in "hlHL":
-            out.append(Tok("keep", (ch + text[i + 1]).lower(), col))
-            i += 2
-        elif ch in "kK":
-            out.append(Tok("keep", "kh", col))
-            i += 1
-        elif ch in "dD":
-            out.append(Tok("d", "d", col))
-            i += 1
-        elif ch in "rR":
-            out.append(Tok("r", "r", col))
-            i += 1
-        else:
-            shown = ch if ch.isprintable() else repr(ch)
-            raise DiceError(text, col, f"unexpected {shown!r}; write dice like 2d6, 4d6kh3, 6d6>=5")
-    out.append(Tok("end", "", n + 1))
-    return out
-
-
-class _Parser:
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.toks = lex(text)
-        self.i = 0
-
-    def peek(self) -> Tok:
-        return self.toks[self.i]
-
-    def take(self) -> Tok:
-        tok = self.toks[self.i]
-        self.i += 1
-        return tok
-
-    def fail(self, tok: Tok, message: str) -> DiceError:
-        return DiceError(self.text, tok.col, message)
-
-    def number(self, what: str, low: int, high: int) -> int:
-        tok = self.take()
-        if tok.kind != "int":
-            raise self.fail(tok, f"expected {what} here")
-        if len(tok.text) > 7 or not low <= int(tok.text) <= high:
-            raise self.fail(tok, f"{what} must be {low}..{high}")
-        return int(tok.text)
-
-    def parse(self) -> Expr:
-        terms: list[tuple[int, Const | Dice]] = []
-        sign = 1
-        if self.peek().kind in ("+", "-"):
-            sign = -1 if self.take().kind == "-" else 1
-        while True:
-            terms.append((sign, self.term()))
-            tok = self.take()
-            if tok.kind == "end":
-                break
-            if tok.kind not in ("+", "-"):
-                raise self.fail(tok, f"expected + or - before {tok.text!r}")
-            sign = -1 if tok.kind == "-" else 1
-        expr = Expr(self.text, tuple(terms))
-        if expr.dice_count > MAX_DICE:
-            last = max((t for _, t in terms if isinstance(t, Dice)), key=lambda t: t.col)
-            raise DiceError(
-                self.text, last.col, f"{expr.dice_count} dice in one roll; the limit is {MAX_DICE}"
-            )
-        return expr
-
-    def term(self) -> Const | Dice:
-        tok = self.peek()
-        if tok.kind == "int" and self.toks[self.i + 1].kind != "d":
-            return Const(self.number("a number", 0, MAX_CONST), tok.col)
-        count = 1
-        if tok.kind == "int":
-            count = self.number("the number of dice", 1, MAX_DICE)
-        d = self.take()
-        if d.kind != "d":
-            raise self.fail(d, "expected a number or dice such as 2d6")
-        side_tok = self.take()
-        die: str | None = None
-        if side_tok.kind == "%":
-            sides = 100
-        elif side_tok.kind == "name":
-            sides, die = 0, side_tok.text
-        elif side_tok.kind == "int":
-            self.i -= 1
-            sides = self.number("the number of sides", 1, MAX_SIDES)
-        else:
-            raise self.fail(side_tok, "expected the number of sides after 'd' (d6, d%, d[name])")
-        return self.modifiers(Dice(count, sides, tok.col, die))
-
-    def modifiers(self, dice: Dice) -> Dice:
-        fields: dict[str, object] = {}
-        first_col: dict[str, int] = {}
-        while True:
-            tok = self.peek()
-            if tok.kind == "keep":
-                self.take()
-                n = self.number("how many dice", 0, MAX_DICE) if self.peek().kind == "int" else 1
-                self._once(fields, first_col, "keep", tok, (tok.text, n), "one keep or drop")
-            elif tok.kind == "!":
-                self.take()
-                rule = ("=", dice.sides) if dice.die is None else ("=", -1)
-                if self.peek().kind == "cmp":
-                    cmp = self.take().text
-                    rule = (cmp, self.number("a face value", 0, MAX_SIDES))
-                self._once(fields, first_col, "explode", tok, rule, "one explosion")
-            elif tok.kind == "cmp":
-                self.take()
-                self._once(
-                    fields,
-                    first_col,
-                    "success",
-                    tok,
-                    (tok.text, self.number("a target", 0, MAX_SIDES)),
-                    "one success target",
-                )
-            elif tok.kind == "r":
-                self.take()
-                self._once(
-                    fields,
-                    first_col,
-                    "reroll",
-                    tok,
-                    self.number("how many failed dice to re-roll", 0, MAX_DICE),
-                    "one re-roll",
-                )
-            elif tok.kind == "@":
-                self.take()
-                digits = self.take()
-                if digits.kind != "int":
-                    raise self.fail(digits, "expected icon entries such as @33445")
-                self._once(
-                    fields,
-                    first_col,
-                    "icons",
-                    tok,
-                    tuple(int(c) for c in digits.text),
-                    "one icon list",
-                )
-            else:
-                break
-        return self._checked(dice, fields, first_col)
-
-    def _once(
-        self,
-        fields: dict[str, object],
-        cols: dict[str, int],
-        key: str,
-        tok: Tok,
-        value: object,
-        what: str,
-    ) -> None:
-        if key in fields:
-            raise self.fail(tok, f"only {what} per die")
-        fields[key] = value
-        cols[key] = tok.col
-
-    def _checked(self, dice: Dice, f: dict[str, object], cols: dict[str, int]) -> Dice:
-        out = Dice(dice.count, dice.sides, dice.col, dice.die, **f)  # type: ignore[arg-type]
-        t = self.text
-        if out.keep and out.keep[1] > out.count:
-            raise DiceError(
-                t,
-                cols["keep"],
-                f"cannot {'keep' if out.keep[0][0] == 'k' else 'drop'} {out.keep[1]} of {out.count} dice",
-            )
-        if out.reroll and not out.success:
-            raise DiceError(
-                t,
-                cols["reroll"],
-                "re-rolling failed dice needs a success target first, as in 6d6>=5r2",
-            )
-        if out.success and out.icons:
-            raise DiceError(t, cols["icons"], "a die counts either successes or icons, not both")
-        if out.icons and out.die is None:
-            bad = [v for v in out.icons if not 1 <= v <= out.sides]
-            if bad:
-                raise DiceError(
-                    t, cols["icons"] + 1, f"icon entry {bad[0]} is not a face of d{out.sides}"
-                )
-        if out.explode and out.die is None:
-            cmp, value = out.explode
-            faces = range(1, out.sides + 1)
-            if all(compare(cmp, v, value) for v in faces):
-                raise DiceError(
-                    t,
-                    cols["explode"],
-                    f"every face of d{out.sides} would explode; the roll would never end",
-                )
-        return out
 
 
 def compare(cmp: str, value: int, target: int) -> bool:
@@ -316,16 +156,215 @@ def compare(cmp: str, value: int, target: int) -> bool:
         return value > target
     if cmp == "<":
         return value < target
+    if cmp == "!=":
+        return value != target
     return value == target
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.low = text.translate(_LOWER)  # ASCII only: same length, same columns
+        self.i = 0
+        self.n = len(text)
+        self.depth = 0
+        self.ndice = 0
+
+    # ------------------------------------------------------------ scanning
+
+    def fail(self, message: str, i: int | None = None) -> DiceError:
+        return DiceError(self.text, (self.i if i is None else i) + 1, message)
+
+    def peek(self, k: int = 1) -> str:
+        while self.i < self.n and self.text[self.i].isspace():
+            self.i += 1
+        return self.low[self.i : self.i + k]
+
+    def shown(self) -> str:
+        if self.i >= self.n:
+            return "end of the expression"
+        ch = self.text[self.i]
+        return repr(ch) if ch.isprintable() else repr(repr(ch))
+
+    def int_here(self) -> bool:
+        return self.peek() in "0123456789" and self.i < self.n
+
+    def number(self, what: str, low: int, high: int) -> int:
+        if not self.int_here():
+            raise self.fail(f"unexpected {self.shown()}; expected {what} here")
+        start = self.i
+        while self.i < self.n and self.low[self.i] in "0123456789":
+            self.i += 1
+        digits = self.text[start : self.i]
+        if len(digits) > 7 or not low <= int(digits) <= high:
+            raise self.fail(f"expected {what} from {low} to {high}", start)
+        return int(digits)
+
+    def cmp(self) -> str | None:
+        two = self.peek(2)
+        for c in _CMPS:
+            if two.startswith(c):
+                return c
+        return None
+
+    def enter(self) -> None:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.fail(f"expected at most {MAX_DEPTH} levels of brackets and signs")
+
+    # ------------------------------------------------------------ grammar
+
+    def parse(self) -> Node:
+        root = self.expr()
+        if self.peek():
+            ch = self.low[self.i]
+            if ch == ")":
+                raise self.fail("expected an operator or the end; this ')' closes nothing")
+            if ch == ",":
+                raise self.fail("expected an operator or the end; ',' only separates set items")
+            raise self.fail(
+                f"unexpected {self.shown()}; expected an operator (+ - * / // % == < > ...) or the end"
+            )
+        return root
+
+    def expr(self) -> Node:
+        left = self.sum()
+        while (c := self.cmp()) is not None:
+            col = self.i + 1
+            self.i += len(c)
+            left = Binary("==" if c == "=" else c, left, self.sum(), col)
+        return left
+
+    def sum(self) -> Node:
+        left = self.product()
+        while (ch := self.peek()) in ("+", "-") and ch:
+            col = self.i + 1
+            self.i += 1
+            left = Binary(ch, left, self.product(), col)
+        return left
+
+    def product(self) -> Node:
+        left = self.unary()
+        while (ch := self.peek()) in ("*", "/", "%") and ch:
+            col = self.i + 1
+            op = "//" if self.low.startswith("//", self.i) else ch
+            self.i += len(op)
+            left = Binary(op, left, self.unary(), col)
+        return left
+
+    def unary(self) -> Node:
+        signs: list[tuple[str, int]] = []
+        while (ch := self.peek()) in ("+", "-") and ch:
+            self.enter()
+            signs.append((ch, self.i + 1))
+            self.i += 1
+        node = self.atom()
+        for ch, col in reversed(signs):
+            node = Unary(ch, node, col)
+        self.depth -= len(signs)
+        return node
+
+    def atom(self) -> Node:
+        ch = self.peek()
+        start = self.i
+        node: Node
+        if ch == "(":
+            node = self.group()
+        elif ch and ch in "0123456789":
+            value = self.number("a number", 0, MAX_CONST)
+            if self.peek() == "d":
+                if value > MAX_DICE:
+                    raise self.fail(f"expected a number of dice from 0 to {MAX_DICE}", start)
+                node = self.dice(value, start)
+            else:
+                node = Const(value, start + 1)
+        elif ch == "d":
+            node = self.dice(1, start)
+        else:
+            raise self.fail(
+                f"unexpected {self.shown()}; expected a number, dice such as 2d6, or '('"
+            )
+        while self.peek() == "[":
+            end = self.text.find("]", self.i)
+            if end < 0:
+                raise self.fail("expected ']' to close this note")
+            node = Note(node, self.text[self.i + 1 : end].strip(), self.i + 1)
+            self.i = end + 1
+        return node
+
+    def group(self) -> Group:
+        self.enter()
+        col = self.i + 1
+        self.i += 1
+        items: list[Node] = []
+        comma = False
+        if self.peek() != ")":
+            while True:
+                items.append(self.expr())
+                ch = self.peek()
+                if ch == ",":
+                    comma = True
+                    self.i += 1
+                    if self.peek() == ")":
+                        break
+                    continue
+                if ch == ")":
+                    break
+                raise self.fail(f"expected ',' or ')' to close the '(' of column {col}")
+        self.i += 1
+        self.depth -= 1
+        ops: tuple[Op, ...] = ()
+        if self.peek() and self.low[self.i] in _MOD_START:
+            from .dice_mods import set_ops
+
+            ops = set_ops(self)
+        return Group(tuple(items), col, comma or len(items) != 1, ops)
+
+    def dice(self, count: int, start: int) -> Dice:
+        self.i += 1  # the 'd'
+        ch = self.peek()
+        die = None
+        fudge = False
+        if ch == "%":
+            sides = 100
+            self.i += 1
+        elif ch == "f":
+            sides, fudge = 3, True
+            self.i += 1
+        elif ch == "[":
+            end = self.text.find("]", self.i)
+            name = self.text[self.i + 1 : end].strip() if end > 0 else ""
+            if not name or not all(c.isalnum() or c in "-_:" for c in name):
+                raise self.fail(
+                    "expected a die name of letters, digits, '-', '_' and ':', then ']'",
+                    self.i + 1,
+                )
+            sides, die = 0, name
+            self.i = end + 1
+        elif ch and ch in "0123456789":
+            sides = self.number("a number of sides", 1, MAX_SIDES)
+        else:
+            raise self.fail("expected the number of sides after 'd' (d6, d%, dF, d[name])")
+        self.ndice += count
+        if self.ndice > MAX_DICE:
+            raise self.fail(f"{self.ndice} dice in one roll; expected at most {MAX_DICE}", start)
+        node = Dice(count, sides, start + 1, die, fudge=fudge)
+        if self.peek() and self.low[self.i] in _MOD_START:
+            from .dice_mods import modifiers
+
+            node = modifiers(self, node)
+        return node
 
 
 @lru_cache(maxsize=512)
 def parse(text: str) -> Expr:
     """Parse a dice expression (cached: the same text always gives the same tree)."""
     if not isinstance(text, str) or not text.strip():
-        raise DiceError(str(text or ""), 1, "empty dice expression; try 2d6")
+        raise DiceError(str(text or ""), 1, "expected a dice expression such as 2d6; found none")
     if len(text) > MAX_CHARS:
         raise DiceError(
-            text, MAX_CHARS + 1, f"the expression is longer than {MAX_CHARS} characters"
+            text,
+            MAX_CHARS + 1,
+            f"expected at most {MAX_CHARS} characters; the expression is longer",
         )
-    return _Parser(text).parse()
+    return Expr(text, _Parser(text).parse())

@@ -1,18 +1,23 @@
-"""Rolling a parsed dice expression: explosions, re-rolls, keep/drop, successes, icons.
+"""Rolling a dice expression: the public entry points, the result and the fast path.
 
-The evaluator dispatches on the node type through a table and draws every face from a
-:class:`~generator.companion.rng.Source` passed in. A roll never throws anything but a
-:class:`~generator.companion.dice_parse.DiceError`: more than 1,000 faces rolled (re-rolls and
-explosions included) or an unknown content die are reported at their column.
+:func:`roll` parses (cached) and rolls. Sums of numbers and numbered dice with at most one
+``kh``/``kl``/``ph``/``pl`` each, the forms rolled most often, are rolled here by a precompiled
+plan without building a record per die; the account and the JSON are made only when asked for,
+with the same choice of dropped dice as the full evaluator in :mod:`dice_ops` (imported only
+for other expressions). A roll never raises anything but
+:class:`~generator.companion.dice_parse.DiceError`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, NamedTuple
 
-from .dice_parse import Const, Dice, DiceError, Expr, compare, parse
+from .dice_parse import Binary, Const, Dice, DiceError, Expr, Unary, parse
 from .rng import Source
+
+__all__ = ["MAX_ROLLS", "DiceError", "DieFaces", "FaceResolver", "RollResult", "roll"]
 
 MAX_ROLLS = 1000
 
@@ -26,87 +31,79 @@ class DieFaces(NamedTuple):
 
 FaceResolver = Callable[[str], DieFaces | None]
 
-
-class DieRoll:
-    """One die as it finally lies, and how it got there."""
-
-    __slots__ = ("value", "label", "kept", "exploded", "rerolled_from", "success", "score")
-
-    def __init__(self, value: int, label: str | None = None, *, exploded: bool = False) -> None:
-        self.value = value
-        self.label = label
-        self.kept = True
-        self.exploded = exploded  # added by an explosion
-        self.rerolled_from: int | None = None
-        self.success: bool | None = None
-        self.score: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"value": self.value, "kept": self.kept}
-        for key in ("label", "success", "score", "rerolled_from"):
-            v = getattr(self, key)
-            if v is not None:
-                out[key] = v
-        if self.exploded:
-            out["exploded"] = True
-        return out
-
-
-class TermResult:
-    """One signed term: a constant or a group of dice, with its value.
-
-    Plain dice (no modifiers) keep only their ``faces``; the :class:`DieRoll` records are
-    built when first asked for, which keeps the common ``2d6`` fast.
-    """
-
-    __slots__ = ("sign", "value", "faces", "text", "successes", "records")
-
-    def __init__(
-        self,
-        sign: int,
-        value: int,
-        faces: list[int] | None = None,
-        text: str = "",
-        successes: bool = False,
-        records: list[DieRoll] | None = None,
-    ) -> None:
-        self.sign, self.value, self.faces, self.text = sign, value, faces, text
-        self.successes, self.records = successes, records
-
-    @property
-    def dice(self) -> list[DieRoll]:
-        if self.records is None:
-            self.records = [DieRoll(v) for v in self.faces or ()]
-        return self.records
+# one term of a fast plan: joining operator ("" for the first), unary signs, their sign,
+# the constant (None for dice), dice count, sides, keep/drop ("" for none) and how many
+Step = tuple[str, str, int, int | None, int, int, str, int]
 
 
 class RollResult:
     """The outcome of one expression."""
 
-    __slots__ = ("expr", "total", "terms", "rolls")
+    __slots__ = ("expr", "total", "rolls", "_plan", "_res", "_groups")
 
-    def __init__(self, expr: str, total: int, terms: list[TermResult], rolls: list[int]) -> None:
-        self.expr, self.total, self.terms = expr, total, terms
+    def __init__(
+        self,
+        expr: str,
+        total: int,
+        rolls: list[int],
+        plan: tuple[Step, ...] | None = None,
+        res: Any = None,
+        groups: list[list[Any]] | None = None,
+    ) -> None:
+        self.expr, self.total = expr, total
         self.rolls = rolls  # every face rolled, in order, re-rolled and exploded ones included
+        self._plan, self._res, self._groups = plan, res, groups
 
     @property
     def dice(self) -> list[int]:
-        """The final faces of every die, in order (explosions follow their die)."""
-        out: list[int] = []
-        for t in self.terms:
-            out.extend(
-                t.faces if t.records is None and t.faces is not None else [d.value for d in t.dice]
-            )
-        return out
+        """The final faces of every die, in order (dice added by explosions follow their group)."""
+        if self._groups is None:
+            return list(self.rolls)
+        return [d.value for g in self._groups for d in g]
 
     @property
     def labels(self) -> list[str]:
         return [
             d.label
-            for t in self.terms
-            for d in t.dice
+            for g in self._groups or ()
+            for d in g
             if d.label is not None and not d.label.isdigit()
         ]
+
+    def detail(self) -> list[list[dict[str, Any]]]:
+        """Each group of dice: every die, its final face, kept or dropped and what happened."""
+        if self._groups is not None:
+            return [[d.to_json() for d in g] for g in self._groups if g]
+        out = []
+        for faces, step in _fast_groups(self._plan or (), self.rolls):
+            if faces:
+                kept = _kept(faces, step[6], step[7])
+                name = "d%" if step[5] == 100 else f"d{step[5]}"
+                out.append(
+                    [{"die": name, "value": v, "kept": k} for v, k in zip(faces, kept, strict=True)]
+                )
+        return out
+
+    def text(self) -> str:
+        """A one-line account: ``4d6kh3 = [6, 5, ~2, 4] = 15``."""
+        if self._res is not None:
+            from .dice_ops import text_of
+
+            return f"{self.expr} = {text_of(self._res)} = {self.total}"
+        parts: list[str] = []
+        groups = iter(_fast_groups(self._plan or (), self.rolls))
+        for join, signs, _, const, _, _, how, n in self._plan or ():
+            if const is not None:
+                body = str(const)
+            else:
+                faces = next(groups)[0]
+                marks = _kept(faces, how, n)
+                body = ", ".join(
+                    str(v) if k else f"~{v}" for v, k in zip(faces, marks, strict=True)
+                )
+                body = f"[{body}]"
+            parts.append(f" {join} {signs}{body}" if join else signs + body)
+        return f"{self.expr} = {''.join(parts)} = {self.total}"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -115,167 +112,138 @@ class RollResult:
             "dice": self.dice,
             "rolls": self.rolls,
             "labels": self.labels,
-            "detail": [[d.to_json() for d in t.dice] for t in self.terms if t.dice],
-            "text": describe(self),
+            "detail": self.detail(),
+            "text": self.text(),
         }
 
 
-class _Roller:
-    def __init__(self, expr: Expr, source: Source, resolve: FaceResolver | None) -> None:
-        self.expr = expr
-        self.source = source
-        self.resolve = resolve
-        self.rolls: list[int] = []
+def _fast_groups(plan: tuple[Step, ...], rolls: list[int]) -> list[tuple[list[int], Step]]:
+    out, at = [], 0
+    for step in plan:
+        if step[3] is None:
+            out.append((rolls[at : at + step[4]], step))
+            at += step[4]
+    return out
 
-    def face(self, faces: DieFaces | None, sides: int, col: int) -> tuple[int, str | None]:
-        if len(self.rolls) >= MAX_ROLLS:
-            raise DiceError(
-                self.expr.text,
-                col,
-                f"more than {MAX_ROLLS} dice rolled (re-rolls and explosions included)",
-            )
-        if faces is None:
-            value = self.source.below(sides) + 1
-            self.rolls.append(value)
-            return value, None
-        i = self.source.below(len(faces.values))
-        value = faces.values[i]
-        self.rolls.append(value)
-        return value, faces.labels[i] if faces.labels else None
 
-    def const(self, node: Const, sign: int) -> TermResult:
-        return TermResult(sign, node.value, text=str(node.value))
+def _kept(faces: list[int], how: str, n: int) -> list[bool]:
+    """Which dice ``kh``/``kl``/``ph``/``pl`` N keep; ties go to the earlier die, as in dice_ops."""
+    if not how:
+        return [True] * len(faces)
+    order = sorted(range(len(faces)), key=faces.__getitem__, reverse=how[1] == "h")[:n]
+    chosen = set(order)
+    return [(i in chosen) == (how[0] == "k") for i in range(len(faces))]
 
-    def dice(self, node: Dice, sign: int) -> TermResult:
-        faces = self._faces(node)
-        sides = node.sides
-        explode = node.explode
-        if explode and explode[1] == -1 and faces is not None:
-            explode = ("=", max(faces.values))
-        out: list[DieRoll] = []
-        for _ in range(node.count):
-            value, label = self.face(faces, sides, node.col)
-            out.append(DieRoll(value, label))
-            while explode and compare(explode[0], value, explode[1]):
-                value, label = self.face(faces, sides, node.col)
-                out.append(DieRoll(value, label, exploded=True))
-        if node.reroll and node.success:
-            cmp, target = node.success
-            left = node.reroll
-            for die in out:
-                if left == 0:
-                    break
-                if not compare(cmp, die.value, target):
-                    value, label = self.face(faces, sides, node.col)
-                    die.rerolled_from, die.value, die.label = die.value, value, label
-                    left -= 1
-        if node.keep:
-            self._keep(out, *node.keep)
-        kept = [d for d in out if d.kept]
-        if node.success:
-            cmp, target = node.success
-            for d in kept:
-                d.success = compare(cmp, d.value, target)
-            value = sum(1 for d in kept if d.success)
-        elif node.icons:
-            for d in kept:
-                d.score = node.icons.count(d.value)
-            value = sum(d.score or 0 for d in kept)
-        else:
-            value = sum(d.value for d in kept)
-        return TermResult(sign, value, records=out, successes=bool(node.success or node.icons))
 
-    def _faces(self, node: Dice) -> DieFaces | None:
-        if node.die is None:
+def _plan(expr: Expr) -> tuple[Step, ...] | None:
+    """A fast plan when the expression is a sum of numbers and plain numbered dice."""
+    terms: list[tuple[str, Any]] = []
+    node: Any = expr.root
+    while type(node) is Binary and node.op in ("+", "-"):
+        terms.append((node.op, node.right))
+        node = node.left
+    terms.append(("", node))
+    steps: list[Step] = []
+    for join, leaf in reversed(terms):
+        signs = ""
+        while type(leaf) is Unary:
+            signs += leaf.op
+            leaf = leaf.operand
+        sign = -1 if signs.count("-") % 2 else 1
+        if type(leaf) is Const:
+            steps.append((join, signs, sign, leaf.value, 0, 0, "", 0))
+            continue
+        if type(leaf) is not Dice or leaf.die or leaf.fudge or leaf.success or leaf.icons:
             return None
-        faces = self.resolve(node.die) if self.resolve else None
-        if faces is None or not faces.values:
-            col = self.expr.text.find(node.die) + 1 or node.col
-            raise DiceError(
-                self.expr.text, col, f"unknown die {node.die!r}; name a game's die as [game:die]"
-            )
-        return faces
-
-    @staticmethod
-    def _keep(out: list[DieRoll], how: str, n: int) -> None:
-        high_first = how in ("kh", "dh")
-        order = sorted(range(len(out)), key=lambda i: out[i].value, reverse=high_first)
-        chosen = set(order[:n]) if how[0] == "k" else set(order[n:])
-        for i, d in enumerate(out):
-            d.kept = i in chosen
+        how, n = "", 0
+        if leaf.ops:
+            op = leaf.ops[0]
+            if len(leaf.ops) > 1 or op.op not in ("k", "p") or len(op.sels) > 1:
+                return None
+            if op.sels[0].kind not in ("h", "l"):
+                return None
+            how, n = op.op + op.sels[0].kind, op.sels[0].value
+        steps.append((join, signs, sign, None, leaf.count, leaf.sides, how, n))
+    return tuple(steps)
 
 
-_PLAIN: set[Expr] = set()
-
-_DISPATCH: Mapping[type, Callable[[_Roller, Any, int], TermResult]] = {
-    Const: _Roller.const,
-    Dice: _Roller.dice,
-}
+Fast = Callable[[Callable[[int], int]], tuple[int, list[int]]]
 
 
-def _plain(expr: Expr) -> bool:
-    """Whether every term is a constant or unmodified numbered dice (the fast path)."""
-    return all(
-        isinstance(n, Const)
-        or (n.die is None and not (n.keep or n.explode or n.success or n.icons))
-        for _, n in expr.terms
+@lru_cache(maxsize=512)
+def _prepared(text: str) -> tuple[Expr, tuple[Step, ...] | None, Fast | None]:
+    expr = parse(text)
+    plan = _plan(expr)
+    return expr, plan, None if plan is None else _compiled(plan)
+
+
+def _compiled(plan: tuple[Step, ...]) -> Fast:
+    """A function rolling ``plan``: one dice term gets its own loop, others the general one."""
+    if len(plan) != 1 or plan[0][3] is not None or plan[0][2] != 1:
+        return lambda below: _general(plan, below)
+    _, _, _, _, count, sides, how, n = plan[0]
+    dice = range(count)
+    if not how:
+
+        def plain(below: Callable[[int], int]) -> tuple[int, list[int]]:
+            faces = [below(sides) + 1 for _ in dice]
+            return sum(faces), faces
+
+        return plain
+    start, stop = {"kh": (count - n, count), "kl": (0, n), "ph": (0, count - n)}.get(
+        how, (n, count)
     )
+
+    def kept(below: Callable[[int], int]) -> tuple[int, list[int]]:
+        faces = [below(sides) + 1 for _ in dice]
+        return sum(sorted(faces)[start:stop]), faces
+
+    return kept
+
+
+def _general(plan: tuple[Step, ...], below: Callable[[int], int]) -> tuple[int, list[int]]:
+    rolls: list[int] = []
+    total = 0
+    for join, _, sign, const, count, sides, how, n in plan:
+        if const is not None:
+            value = const
+        else:
+            faces = [below(sides) + 1 for _ in range(count)]
+            rolls += faces
+            if not how:
+                value = sum(faces)
+            else:
+                faces.sort()
+                if how == "kh":
+                    value = sum(faces[count - n :])
+                elif how == "kl":
+                    value = sum(faces[:n])
+                elif how == "ph":
+                    value = sum(faces[: count - n])
+                else:
+                    value = sum(faces[n:])
+        total += -sign * value if join == "-" else sign * value
+    return total, rolls
 
 
 def roll_expr(expr: Expr, source: Source, resolve: FaceResolver | None = None) -> RollResult:
-    """Roll a parsed expression."""
-    if expr in _PLAIN or (_plain(expr) and not _PLAIN.add(expr)):  # type: ignore[func-returns-value]
-        below = source.below
-        terms: list[TermResult] = []
-        rolls: list[int] = []
-        total = 0
-        for sign, node in expr.terms:
-            if type(node) is Const:
-                terms.append(TermResult(sign, node.value, text=str(node.value)))
-                total += sign * node.value
-                continue
-            sides = node.sides
-            faces = [below(sides) + 1 for _ in range(node.count)]
-            value = sum(faces)
-            rolls += faces
-            total += sign * value
-            terms.append(TermResult(sign, value, faces))
-        return RollResult(expr.text, total, terms, rolls)
-    roller = _Roller(expr, source, resolve)
-    terms = [_DISPATCH[type(node)](roller, node, sign) for sign, node in expr.terms]
-    total = sum(t.sign * t.value for t in terms)
-    return RollResult(expr.text, total, terms, roller.rolls)
+    """Roll a parsed expression with the full evaluator."""
+    from .dice_ops import Roller
+
+    roller = Roller(expr, source, resolve)
+    res = roller.run()
+    return RollResult(expr.text, res.total, roller.rolls, res=res, groups=roller.groups)
 
 
 def roll(text: str, source: Source, resolve: FaceResolver | None = None) -> RollResult:
     """Parse (cached) and roll ``text``."""
-    return roll_expr(parse(text), source, resolve)
+    expr, plan, fast = _prepared(text)
+    if fast is None:
+        return roll_expr(expr, source, resolve)
+    total, rolls = fast(source.below)
+    return RollResult(text, total, rolls, plan)
 
 
 def describe(result: RollResult) -> str:
     """A one-line account: ``4d6kh3 = [6, 5, ~2, 4] = 15``."""
-    parts: list[str] = []
-    for i, t in enumerate(result.terms):
-        sign = "-" if t.sign < 0 else "+"
-        body = t.text or "[" + ", ".join(_die_text(d) for d in t.dice) + "]"
-        if t.successes:
-            body += f"→{t.value}"
-        parts.append(body if i == 0 and sign == "+" else f"{sign} {body}" if i else f"-{body}")
-    return f"{result.expr} = {' '.join(parts)} = {result.total}"
-
-
-def _die_text(d: DieRoll) -> str:
-    text = d.label or str(d.value)
-    if d.label is not None and d.value:
-        text = f"{d.label}({d.value})"
-    if d.rerolled_from is not None:
-        text = f"{d.rerolled_from}→{text}"
-    if d.exploded:
-        text = "!" + text
-    if not d.kept:
-        text = "~" + text
-    elif d.success:
-        text += "*"
-    elif d.score:
-        text += "*" * d.score
-    return text
+    return result.text()

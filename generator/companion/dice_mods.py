@@ -1,0 +1,186 @@
+"""The operators after dice and sets: parsing them, and checking them once at parse time.
+
+Loaded only when something follows dice or a set, so a plain ``2d6`` never imports it.
+Operators in a row with the same name merge (``10d6k1k2k3`` keeps 1s, 2s and 3s), as in d20;
+``mi``/``ma`` never merge. The checks refuse a combination that cannot mean anything or could
+never stop (an explosion or a re-roll on every face), at the column of the operator at fault.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .dice_parse import MAX_DICE, MAX_SIDES, Dice, DiceError, Op, Sel, compare
+
+if TYPE_CHECKING:
+    from .dice_parse import _Parser
+
+_TWO = ("rr", "ro", "ra", "mi", "ma")
+
+
+def modifiers(p: _Parser, node: Dice) -> Dice:
+    """Operators, a success target (``>=5``), ``rN`` and ``@DIGITS`` after ``node``, checked."""
+    ops: list[Op] = []
+    extra: dict[str, Any] = {}
+    cols: dict[str, int] = {}
+    while True:
+        ops += _ops(p, set_only=False)
+        ch = p.peek()
+        col = p.i + 1
+        if ch == "@" and "icons" not in extra:
+            p.i += 1
+            if not p.int_here():
+                raise p.fail("expected icon entries such as @33445")
+            digits = p.i
+            p.number("icon entries", 0, 10**7 - 1)
+            extra["icons"] = tuple(int(c) for c in p.text[digits : p.i])
+        elif ch == "r" and "reroll" not in extra:
+            p.i += 1
+            extra["reroll"] = p.number("how many failed dice to re-roll", 0, MAX_DICE)
+        elif "success" not in extra and (c := p.cmp()) is not None and _target(p, c):
+            p.i += len(c)
+            extra["success"] = ("=" if c == "==" else c, p.number("a target", 0, MAX_SIDES))
+        else:
+            break
+        cols[next(reversed(extra))] = col
+    if not ops and not extra:
+        return node
+    return checked(p.text, node._replace(ops=merged(ops), **extra), cols)
+
+
+def set_ops(p: _Parser) -> tuple[Op, ...]:
+    """Keep and drop operators after a set or brackets."""
+    return merged(_ops(p, set_only=True))
+
+
+def merged(ops: list[Op]) -> tuple[Op, ...]:
+    """Consecutive equal operators act as one with all their selectors."""
+    out: list[Op] = []
+    for op in ops:
+        if out and out[-1].op == op.op and op.op not in ("mi", "ma"):
+            out[-1] = Op(op.op, out[-1].sels + op.sels, out[-1].col)
+        else:
+            out.append(op)
+    return tuple(out)
+
+
+def _target(p: _Parser, c: str) -> bool:
+    """Whether ``c`` here is followed by a plain number (not dice): a success target."""
+    j = p.i + len(c)
+    while j < p.n and p.text[j].isspace():
+        j += 1
+    if j >= p.n or p.low[j] not in "0123456789":
+        return False
+    while j < p.n and p.low[j] in "0123456789":
+        j += 1
+    while j < p.n and p.text[j].isspace():
+        j += 1
+    return not p.low.startswith("d", j)
+
+
+def _ops(p: _Parser, set_only: bool) -> list[Op]:
+    out: list[Op] = []
+    while True:
+        two = p.peek(2)
+        col = p.i + 1
+        if two in ("dh", "dl"):
+            op, step = "p", 1  # the selector reads the h or l
+        elif two[:1] in ("k", "p"):
+            op, step = two[:1], 1
+        elif two in _TWO:
+            op, step = two, 2
+        elif two[:1] in ("e", "!") and two != "!=":
+            op, step = "e", 1
+        else:
+            return out
+        if set_only and op not in ("k", "p"):
+            raise p.fail(f"expected k or p here; {two[:step]!r} works on dice, not on a set")
+        p.i += step
+        out.append(Op(op, (_selector(p, op),), col))
+
+
+def _selector(p: _Parser, op: str) -> Sel:
+    ch = p.peek()
+    if ch in ("h", "l") and ch:
+        p.i += 1
+        return Sel(ch, p.number("how many dice", 0, MAX_DICE) if p.int_here() else 1)
+    c = p.cmp()
+    if c is not None and c not in ("==", "!="):
+        p.i += len(c)
+        return Sel(c, p.number("a face value", 0, MAX_SIDES))
+    if p.int_here():
+        return Sel("=", p.number("a face value", 0, MAX_SIDES))
+    if op == "e":
+        return Sel("=", -1)  # the highest face
+    if op == "k":
+        return Sel("h", 1)
+    raise p.fail(f"expected a selector after {op!r}: a face (1), h2, l2, <3 or >4")
+
+
+def faces_of(node: Dice) -> list[int] | None:
+    """The face values of numbered or Fudge dice; None for a content die."""
+    if node.die is not None:
+        return None
+    return [-1, 0, 1] if node.fudge else list(range(1, node.sides + 1))
+
+
+def selects(sel: Sel, value: int, top: int) -> bool:
+    """Whether a value selector picks ``value`` (``h``/``l`` are never sure to)."""
+    if sel.kind in ("h", "l"):
+        return False
+    return compare(sel.kind, value, top if sel.value == -1 else sel.value)
+
+
+def checked(text: str, node: Dice, cols: dict[str, int]) -> Dice:
+    """``node`` itself when it makes sense; otherwise a located :class:`DiceError`."""
+    faces = faces_of(node)
+    name = "dF" if node.fudge else f"d{node.sides}"
+    if node.reroll and not node.success:
+        raise DiceError(text, cols["reroll"], "expected a success target before r, as in 6d6>=5r2")
+    if node.icons is not None:
+        if node.success:
+            raise DiceError(
+                text, cols["icons"], "expected either a success target or icons, not both"
+            )
+        bad = [v for v in node.icons if faces is not None and v not in faces]
+        if bad:
+            raise DiceError(
+                text,
+                cols["icons"] + 1,
+                f"icon entry {bad[0]} is not a face of {name}; expected faces only",
+            )
+    grown = False
+    for op in node.ops:
+        if op.op in ("mi", "ma"):
+            if op.sels[-1].kind != "=" or op.sels[-1].value < 0:
+                raise DiceError(
+                    text, op.col, f"expected a face value after {op.op}, as in {op.op}2"
+                )
+        elif op.op in ("k", "p") and not grown:
+            for sel in op.sels:
+                if sel.kind in ("h", "l") and sel.value > node.count:
+                    verb = "keep" if op.op == "k" else "drop"
+                    raise DiceError(
+                        text,
+                        op.col,
+                        f"cannot {verb} {sel.value} of {node.count} dice; expected at most {node.count}",
+                    )
+        elif op.op == "rr" and any(sel.kind in ("h", "l") for sel in op.sels):
+            raise DiceError(
+                text,
+                op.col,
+                "expected a face (rr1) or a comparison (rr<3) after rr; h and l never stop",
+            )
+        if op.op in ("e", "ra"):
+            grown = True
+        if op.op in ("e", "rr") and faces is not None:
+            top = max(faces)
+            if all(any(selects(s, v, top) for s in op.sels) for v in faces):
+                what = "explode" if op.op == "e" else "be re-rolled"
+                raise DiceError(
+                    text,
+                    op.col,
+                    f"every face of {name} would {what}, so the roll would never end; "
+                    "expected a selector that leaves a face out",
+                )
+    return node

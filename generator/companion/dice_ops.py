@@ -1,0 +1,337 @@
+"""Evaluating a dice tree: every operator, what happened to each die, and its one-line account.
+
+:class:`Roller` walks the tree from :mod:`dice_parse` left to right, drawing every face from the
+:class:`~generator.companion.rng.Source` it is given, so a seed or a fair session replays
+exactly. Operators act in the order written on the dice still kept, as d20 defines them:
+``k``/``p`` keep or drop, ``rr`` re-rolls until no selected face is left, ``ro`` re-rolls once,
+``e`` explodes (each selected die adds one, new dice may explode again), ``ra`` adds one die for
+the first selected, ``mi``/``ma`` raise or lower every die to a value. More than
+:data:`MAX_ROLLS` faces in one roll, division by zero and an unknown content die are reported as
+:class:`DiceError` at their column; nothing else is raised.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .dice_parse import (
+    Binary,
+    Const,
+    Dice,
+    DiceError,
+    Expr,
+    Group,
+    Node,
+    Note,
+    Op,
+    Sel,
+    Unary,
+    compare,
+)
+from .dice_roll import MAX_ROLLS, DieFaces, FaceResolver
+from .rng import Source
+
+
+class DieRoll:
+    """One die as it finally lies, and how it got there."""
+
+    __slots__ = ("value", "label", "kept", "name", "history", "rerolled", "exploded", "added")
+    __slots__ += ("set_by", "success", "score")
+
+    def __init__(self, value: int, label: str | None, name: str, added: str | None = None) -> None:
+        self.value = value
+        self.label = label
+        self.name = name
+        self.kept = True
+        self.history: list[int] = []  # earlier faces, replaced by a re-roll, mi or ma
+        self.rerolled = False
+        self.exploded = False  # set off another die
+        self.added = added  # "explosion" when an e or ra operator added it
+        self.set_by: str | None = None  # "mi" or "ma"
+        self.success: bool | None = None
+        self.score: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"die": self.name, "value": self.value, "kept": self.kept}
+        if self.history:
+            out["rolled"] = [*self.history, self.value]
+        for key in ("rerolled", "exploded"):
+            if getattr(self, key):
+                out[key] = True
+        for key in ("added", "set_by", "label", "success", "score"):
+            v = getattr(self, key)
+            if v is not None:
+                out[key] = v
+        return out
+
+    def text(self) -> str:
+        text = self.label or str(self.value)
+        if self.label is not None and self.value:
+            text = f"{self.label}({self.value})"
+        if self.history:
+            text = "→".join(str(v) for v in self.history) + "→" + text
+        if self.added:
+            text = "!" + text
+        if not self.kept:
+            return "~" + text
+        if self.success:
+            return text + "*"
+        return text + "*" * (self.score or 0)
+
+
+class Elem:
+    """One item of a set: the result of an expression, kept or dropped."""
+
+    __slots__ = ("res", "kept")
+
+    def __init__(self, res: Res) -> None:
+        self.res = res
+        self.kept = True
+
+    @property
+    def value(self) -> int:
+        return self.res.total
+
+
+class Res:
+    """The result of one node: its total, its children and, for dice and sets, its items."""
+
+    __slots__ = ("node", "total", "kids", "items", "own")
+
+    def __init__(self, node: Node, total: int = 0, kids: list[Res] | None = None) -> None:
+        self.node = node
+        self.total = total
+        self.kids = kids or []
+        self.items: list[Any] = []  # DieRoll for dice, Elem for sets
+        self.own = False  # brackets whose one item is their own value
+
+
+def _name(node: Dice) -> str:
+    if node.die is not None:
+        return f"d[{node.die}]"
+    return "dF" if node.fudge else "d%" if node.sides == 100 else f"d{node.sides}"
+
+
+def select(items: list[Any], sels: tuple[Sel, ...], top: int, limit: int | None = None) -> list:
+    """The kept items any selector picks, in their order (``limit``: at most that many)."""
+    kept = [d for d in items if d.kept]
+    chosen: set[int] = set()
+    for sel in sels:
+        if sel.kind == "h":
+            picked = sorted(kept, key=lambda d: d.value, reverse=True)[: sel.value]
+        elif sel.kind == "l":
+            picked = sorted(kept, key=lambda d: d.value)[: sel.value]
+        else:
+            target = top if sel.value == -1 else sel.value
+            picked = [d for d in kept if compare(sel.kind, d.value, target)]
+        if limit is not None:
+            picked = picked[: limit - len(chosen)]
+        chosen.update(id(d) for d in picked)
+    return [d for d in kept if id(d) in chosen]
+
+
+def keep_or_drop(items: list[Any], op: Op, top: int) -> None:
+    picked = {id(d) for d in select(items, op.sels, top)}
+    for d in items:
+        if d.kept and (id(d) in picked) != (op.op == "k"):
+            d.kept = False
+
+
+class Roller:
+    """Rolls one parsed expression against a source."""
+
+    def __init__(self, expr: Expr, source: Source, resolve: FaceResolver | None) -> None:
+        self.expr = expr
+        self.below = source.below
+        self.resolve = resolve
+        self.rolls: list[int] = []
+        self.groups: list[list[DieRoll]] = []
+
+    def fail(self, col: int, message: str) -> DiceError:
+        return DiceError(self.expr.text, col, message)
+
+    def run(self) -> Res:
+        return self.eval(self.expr.root)
+
+    def eval(self, node: Node) -> Res:
+        kind = type(node)
+        if kind is Const:
+            return Res(node, node.value)  # type: ignore[union-attr]
+        if kind is Dice:
+            return self.dice(node)  # type: ignore[arg-type]
+        if kind is Group:
+            return self.group(node)  # type: ignore[arg-type]
+        if kind is Binary:
+            return self.binary(node)  # type: ignore[arg-type]
+        if kind is Unary:
+            res = self.eval(node.operand)  # type: ignore[union-attr]
+            return Res(node, -res.total if node.op == "-" else res.total, [res])  # type: ignore[union-attr]
+        res = self.eval(node.node)  # type: ignore[union-attr]
+        return Res(node, res.total, [res])
+
+    def binary(self, node: Binary) -> Res:
+        left = self.eval(node.left)
+        right = self.eval(node.right)
+        a, b, op = left.total, right.total, node.op
+        if op in ("/", "//", "%") and b == 0:
+            raise self.fail(node.col, f"cannot divide by zero: expected a non-zero right of {op!r}")
+        if op == "+":
+            value = a + b
+        elif op == "-":
+            value = a - b
+        elif op == "*":
+            value = a * b
+        elif op in ("/", "//"):
+            value = a // b
+        elif op == "%":
+            value = a % b
+        else:
+            value = int(compare(op, a, b))
+        return Res(node, value, [left, right])
+
+    def group(self, node: Group) -> Res:
+        kids = [self.eval(item) for item in node.items]
+        res = Res(node, 0, kids)
+        inner = kids[0] if not node.is_set else None
+        if inner is not None and inner.items:
+            res.items = inner.items  # (4d6)kh3 works on the dice inside
+        else:
+            res.items = [Elem(k) for k in kids]
+            res.own = inner is not None
+        for op in node.ops:
+            keep_or_drop(res.items, op, 0)
+        if inner is not None and not res.own:
+            res.total = self.retotal(inner)
+        else:
+            res.total = sum(e.res.total for e in res.items if e.kept)
+        return res
+
+    def retotal(self, res: Res) -> int:
+        """A total again after brackets kept or dropped some of the items inside."""
+        node = res.node
+        if isinstance(node, Dice):
+            res.total = self.count(node, res.items)
+        elif isinstance(node, Group) and (node.is_set or res.own):
+            res.total = sum(e.res.total for e in res.items if e.kept)
+        elif isinstance(node, (Group, Note)):
+            res.total = self.retotal(res.kids[0])
+        return res.total
+
+    # ------------------------------------------------------------ dice
+
+    def draw(self, node: Dice, faces: DieFaces | None) -> tuple[int, str | None]:
+        if len(self.rolls) >= MAX_ROLLS:
+            raise self.fail(
+                node.col,
+                f"more than {MAX_ROLLS} dice rolled (re-rolls and explosions included); "
+                "expected fewer dice or a narrower re-roll",
+            )
+        label = None
+        if faces is not None:
+            i = self.below(len(faces.values))
+            value = faces.values[i]
+            label = faces.labels[i] if faces.labels else None
+        elif node.fudge:
+            value = self.below(3) - 1
+        else:
+            value = self.below(node.sides) + 1
+        self.rolls.append(value)
+        return value, label
+
+    def faces(self, node: Dice) -> DieFaces | None:
+        if node.die is None:
+            return None
+        faces = self.resolve(node.die) if self.resolve else None
+        if faces is None or not faces.values:
+            col = self.expr.text.find(node.die) + 1 or node.col
+            raise self.fail(col, f"unknown die {node.die!r}; expected a game's die as [game:die]")
+        return faces
+
+    def dice(self, node: Dice) -> Res:
+        faces = self.faces(node)
+        name = _name(node)
+        top = max(faces.values) if faces else 1 if node.fudge else node.sides
+        dice = [DieRoll(*self.draw(node, faces), name) for _ in range(node.count)]
+        for op in node.ops:
+            if op.op in ("k", "p"):
+                keep_or_drop(dice, op, top)
+            elif op.op in ("rr", "ro"):
+                picked = select(dice, op.sels, top)
+                while picked:
+                    for d in picked:
+                        self.reroll(node, faces, d)
+                    picked = select(dice, op.sels, top) if op.op == "rr" else []
+            elif op.op in ("e", "ra"):
+                self.explode(node, faces, dice, op, top)
+            else:
+                target = op.sels[-1].value
+                for d in dice:
+                    if d.kept and (d.value < target if op.op == "mi" else d.value > target):
+                        d.history.append(d.value)
+                        d.value, d.set_by = target, op.op
+        if node.reroll and node.success:
+            left = node.reroll
+            for d in dice:
+                if left and d.kept and not compare(node.success[0], d.value, node.success[1]):
+                    self.reroll(node, faces, d)
+                    left -= 1
+        self.groups.append(dice)
+        res = Res(node, 0)
+        res.items = dice
+        res.total = self.count(node, dice)
+        return res
+
+    def reroll(self, node: Dice, faces: DieFaces | None, d: DieRoll) -> None:
+        d.history.append(d.value)
+        d.value, d.label = self.draw(node, faces)
+        d.rerolled = True
+
+    def explode(
+        self, node: Dice, faces: DieFaces | None, dice: list[DieRoll], op: Op, top: int
+    ) -> None:
+        limit = 1 if op.op == "ra" else None
+        picked = select(dice, op.sels, top, limit)
+        done: set[int] = set()
+        while picked:
+            for d in picked:
+                d.exploded = True
+                dice.append(DieRoll(*self.draw(node, faces), _name(node), "explosion"))
+            if limit:
+                return
+            done.update(id(d) for d in picked)
+            picked = [d for d in select(dice, op.sels, top) if id(d) not in done]
+
+    @staticmethod
+    def count(node: Dice, dice: list[DieRoll]) -> int:
+        kept = [d for d in dice if d.kept]
+        if node.success:
+            cmp, target = node.success
+            for d in dice:
+                d.success = compare(cmp, d.value, target) if d.kept else None
+            return sum(1 for d in kept if d.success)
+        if node.icons:
+            for d in dice:
+                d.score = node.icons.count(d.value) if d.kept else None
+            return sum(d.score or 0 for d in kept)
+        return sum(d.value for d in kept)
+
+
+def text_of(res: Res) -> str:
+    """The account of one node: faces in square brackets, dropped ones marked ``~``."""
+    node = res.node
+    if isinstance(node, Const):
+        return str(node.value)
+    if isinstance(node, Dice):
+        body = "[" + ", ".join(d.text() for d in res.items) + "]"
+        return body + f"→{res.total}" if node.success or node.icons else body
+    if isinstance(node, Group):
+        if not node.is_set:
+            mark = "~" if res.own and not res.items[0].kept else ""
+            return f"({mark}{text_of(res.kids[0])})"
+        parts = [("" if e.kept else "~") + text_of(e.res) for e in res.items]
+        return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")"
+    if isinstance(node, Unary):
+        return node.op + text_of(res.kids[0])
+    if isinstance(node, Binary):
+        return f"{text_of(res.kids[0])} {node.op} {text_of(res.kids[1])}"
+    return f"{text_of(res.kids[0])}[{node.note}]"  # type: ignore[union-attr]
