@@ -119,9 +119,34 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-Hans": "{card}（{owner}）启动。",
     },
     "deck.reserved": {
-        "en": "{owner} puts a card in reserve.",
-        "zh-Hant": "{owner}保留一張卡。",
-        "zh-Hans": "{owner}保留一张卡。",
+        "en": "{owner} puts {card} in reserve.",
+        "zh-Hant": "{owner}把{card}放入保留區。",
+        "zh-Hans": "{owner}把{card}放入保留区。",
+    },
+    "deck.drawn_unit": {
+        "en": "Drew {card} ({owner}): {owner} activates it now or puts it in reserve.",
+        "zh-Hant": "抽到{card}（{owner}）：{owner}可立即啟動，或將它放入保留區。",
+        "zh-Hans": "抽到{card}（{owner}）：{owner}可立即启动，或将它放入保留区。",
+    },
+    "deck.drew_to": {
+        "en": "{player} draws {card}.",
+        "zh-Hant": "{player}抽到{card}。",
+        "zh-Hans": "{player}抽到{card}。",
+    },
+    "game.over": {
+        "en": "Game over: {note}.",
+        "zh-Hant": "遊戲結束：{note}。",
+        "zh-Hans": "游戏结束：{note}。",
+    },
+    "status.player": {
+        "en": "  {player}: still to activate {left}; in reserve {reserve}.",
+        "zh-Hant": "  {player}：待啟動 {left}；保留區 {reserve}。",
+        "zh-Hans": "  {player}：待启动 {left}；保留区 {reserve}。",
+    },
+    "status.turn": {
+        "en": "  Last card: {card}; the turn is {player}'s.",
+        "zh-Hant": "  最後一張：{card}；現在輪到{player}。",
+        "zh-Hans": "  最后一张：{card}；现在轮到{player}。",
     },
     "deck.removed": {
         "en": "{card} is out of play; the turn passes.",
