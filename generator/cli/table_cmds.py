@@ -135,6 +135,9 @@ def _roll_with_content(
 
         result = do_roll(text, seeded(seed) if seed is not None else SystemSource(), game.faces)
         data = result.to_json()
+    estimated = _estimated_dice(game, text)
+    if estimated:
+        notes.append(message("roll.estimate", detect(lang), dice=", ".join(estimated)))
     data["notes"] = notes
     lines = [data["text"]]
     if data["labels"]:
@@ -148,6 +151,18 @@ def _roll_with_content(
             )
         )
     out(as_json, data, [*lines, *notes])
+
+
+def _estimated_dice(game: Any, text: str) -> list[str]:
+    """The game's dice named in ``text`` whose face mix is an estimate."""
+    import re
+
+    found = []
+    for name in re.findall(r"\[([^\]]+)\]", text):
+        die = game.spec.dice.get(name.rpartition(":")[2])
+        if die is not None and die.estimate and name not in found:
+            found.append(name.rpartition(":")[2])
+    return found
 
 
 def _game_of_die(expr: str) -> Any:

@@ -6,6 +6,8 @@ the result in the chosen language, or computes a score from the game's ``scoring
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from ..errors import UsageError
@@ -86,6 +88,9 @@ def fate_odds(bag_id: str, session_path: str | None, as_json: bool, lang: str | 
             special=f"{result['special']:.0%}",
         )
     )
+    if table.game.spec.bags[bag_id].estimate:
+        lines.append(message("fate.odds.estimate", terms.lang))
+        result["estimate"] = True
     out(as_json, result, lines)
 
 
@@ -100,13 +105,22 @@ def deck() -> None:
 @deck.command("draw")
 @click.argument("deck_id")
 @click.option("--count", type=click.IntRange(1, 100), default=1)
+@click.option("--player", default=None, help="Whose hand the cards go to (number decks).")
 @common
 def deck_draw(
-    deck_id: str, count: int, session_path: str | None, as_json: bool, lang: str | None
+    deck_id: str,
+    count: int,
+    player: str | None,
+    session_path: str | None,
+    as_json: bool,
+    lang: str | None,
 ) -> None:
     """Draw COUNT cards (into a hand for number decks; shown and discarded for plain decks)."""
+    args: dict[str, Any] = {"deck": deck_id}
+    if player:
+        args["player"] = player
     for _ in range(count):
-        run(session_path, "deck.draw", {"deck": deck_id}, as_json, lang)
+        run(session_path, "deck.draw", args, as_json, lang)
 
 
 @deck.command("number")
@@ -125,12 +139,21 @@ def deck_number(
 @deck.command("discard")
 @click.argument("deck_id")
 @click.argument("cards", nargs=-1, required=True)
+@click.option("--player", default=None, help="Whose hand (needed when two hands hold the name).")
 @common
 def deck_discard(
-    deck_id: str, cards: tuple[str, ...], session_path: str | None, as_json: bool, lang: str | None
+    deck_id: str,
+    cards: tuple[str, ...],
+    player: str | None,
+    session_path: str | None,
+    as_json: bool,
+    lang: str | None,
 ) -> None:
-    """Put cards from the hands onto the discard pile."""
-    run(session_path, "deck.discard", {"deck": deck_id, "cards": list(cards)}, as_json, lang)
+    """Put cards from the hands onto the discard pile, by the name shown when drawn."""
+    args: dict[str, Any] = {"deck": deck_id, "cards": list(cards)}
+    if player:
+        args["player"] = player
+    run(session_path, "deck.discard", args, as_json, lang)
 
 
 @deck.command("reset")
@@ -229,12 +252,21 @@ def deck_play(
 @deck.command("remove")
 @click.argument("deck_id")
 @click.argument("unit")
+@click.option("--player", default=None, help="Whose unit (needed when two players share a name).")
 @common
 def deck_remove(
-    deck_id: str, unit: str, session_path: str | None, as_json: bool, lang: str | None
+    deck_id: str,
+    unit: str,
+    player: str | None,
+    session_path: str | None,
+    as_json: bool,
+    lang: str | None,
 ) -> None:
     """Take an eliminated unit's card out of an activation deck."""
-    run(session_path, "act.remove", {"deck": deck_id, "unit": unit}, as_json, lang)
+    args: dict[str, Any] = {"deck": deck_id, "unit": unit}
+    if player:
+        args["player"] = player
+    run(session_path, "act.remove", args, as_json, lang)
 
 
 # ---------------------------------------------------------------- scores
@@ -315,25 +347,30 @@ def score_track(
 @score.command("calc", context_settings=EXTRA)
 @click.argument("what")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--lang", default=None, help="en, zh-Hant or zh-Hans (default: the locale).")
 @click.pass_context
-def score_calc(ctx: click.Context, what: str, as_json: bool) -> None:
+def score_calc(ctx: click.Context, what: str, as_json: bool, lang: str | None) -> None:
     """Compute a game's score: GAME:CALC with its options.
 
-    \b
-    five-armies:victory    --hold ravenhill,front-gate,... [--end-of-turn]
-    barons-of-fyn:baron    --lands N --population N --combat N | --holdings capital,city,...
-                           | --mine N --theirs N [--draw N]
-    pocket-battles:battle  --on-unit N | --limit N | --destroyed N --lost N --limit N
-    manoeuvre:battle       --attack N --defence N | --mine N --theirs N [--depleted-mine N ...]
+    `pnp score calc GAME:` lists the game's calculators and the options each takes (they come
+    from the game's table.yaml).
     """
     from ..companion.engine import Game, find_game
-    from ..companion.scores import calculate
+    from ..companion.i18n import detect
+    from ..companion.scores import calculate, usage
+    from ..companion.textout import result_lines
 
     game_name, _, calc = what.partition(":")
     game = Game.load(find_game(game_name))
+    lang_ = detect(lang)
     if calc not in game.spec.scoring:
-        raise UsageError(
-            f"{game.id} has no score {calc!r} (scores: {', '.join(game.spec.scoring) or 'none'})"
-        )
+        lines = [f"{game.id}:{cid}  {usage(spec)}" for cid, spec in game.spec.scoring.items()]
+        if calc:
+            raise UsageError(
+                f"{game.id} has no score {calc!r}; scores: "
+                + ("; ".join(lines) if lines else "none")
+            )
+        out(as_json, {"scores": lines}, lines or ["-"])
+        return
     result = calculate(game.spec.scoring[calc], extra(ctx.args))
-    out(as_json, result, [f"{k}: {v}" for k, v in result.items()])
+    out(as_json, result, result_lines(result, lang_))

@@ -138,6 +138,31 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-Hant": "遊戲結束：{note}。",
         "zh-Hans": "游戏结束：{note}。",
     },
+    "roll.estimate": {
+        "en": "Estimate: the face mix of {dice} is not known from a source; correct it in table.yaml.",
+        "zh-Hant": "估計值：{dice}各面的圖案分布沒有出處，可在 table.yaml 修正。",
+        "zh-Hans": "估计值：{dice}各面的图案分布没有出处，可在 table.yaml 修正。",
+    },
+    "fate.odds.estimate": {
+        "en": "  Estimate: the tile mix is not known from a source, so these odds are estimates too.",
+        "zh-Hant": "  估計值：板塊組成沒有出處，以上機率也只是估計。",
+        "zh-Hans": "  估计值：板块组成没有出处，以上概率也只是估计。",
+    },
+    "play.help.title": {
+        "en": "{game} at the table. Commands as with pnp, without the pnp:",
+        "zh-Hant": "{game}桌邊助手。指令與 pnp 相同，省略 pnp：",
+        "zh-Hans": "{game}桌边助手。指令与 pnp 相同，省略 pnp：",
+    },
+    "play.help.rolls": {"en": "Rolls:", "zh-Hant": "擲骰：", "zh-Hans": "掷骰："},
+    "play.help.bags": {"en": "Bags:", "zh-Hant": "抽袋：", "zh-Hans": "抽袋："},
+    "play.help.decks": {"en": "Decks:", "zh-Hant": "牌堆：", "zh-Hans": "牌堆："},
+    "play.help.tracks": {"en": "Tracks:", "zh-Hant": "軌道：", "zh-Hans": "轨道："},
+    "play.help.scores": {"en": "Scores:", "zh-Hant": "計分：", "zh-Hans": "计分："},
+    "play.help.more": {
+        "en": "Also: roll 2d6, status, log, undo; help pnp for every command; quit to leave.",
+        "zh-Hant": "另有：roll 2d6、status、log、undo；help pnp 列出全部指令；quit 離開。",
+        "zh-Hans": "另有：roll 2d6、status、log、undo；help pnp 列出全部指令；quit 离开。",
+    },
     "status.player": {
         "en": "  {player}: still to activate {left}; in reserve {reserve}.",
         "zh-Hant": "  {player}：待啟動 {left}；保留區 {reserve}。",

@@ -185,6 +185,27 @@ def territory(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
     return out
 
 
+def usage(spec: Any) -> str:
+    """The options a calculator takes, from its data."""
+    if spec.kind == "control":
+        return f"--hold {','.join(p.id for p in spec.places)}"
+    if spec.kind == "sum":
+        text = " ".join(f"--{p} N" for p in spec.parts)
+        if spec.hand_limit:
+            text += f" | --holdings {','.join(spec.hand_limit)}"
+        if spec.hit_base is not None:
+            text += " | --mine N --theirs N [--draw N]"
+        return text
+    steps = " ".join(
+        f"--{s.mine} N --{s.theirs} N" if s.mine else f"--{s.option} A,B"
+        for s in spec.tie_break
+        if s.mine or s.option
+    )
+    if spec.kind == "army":
+        return f"--on-unit N | --limit N | --limit N {steps}"
+    return f"--attack N --defence N | {steps}"
+
+
 CALCULATORS: dict[str, Callable[[Any, dict[str, str]], dict[str, Any]]] = {
     "control": control,
     "sum": total_sum,
