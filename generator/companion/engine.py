@@ -54,12 +54,11 @@ def new_session(
     """Create a session log for a game and make it the current one."""
     root = find_game(game_name)
     game = Game.load(root)
-    if path is None:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = session.data_dir() / "sessions" / f"{game.id}-{stamp}.jsonl"
     header: dict[str, Any] = {
         "game": game.id,
         "content": str(root),
+        "content_hash": game.content_hash(),
+        "pieces": game.pieces(),
         "players": players,
         "created": time.time(),
         "initial": game.initial_state(),
@@ -74,11 +73,13 @@ def new_session(
         header.update({"rng": "seeded", "seed": seed})
     else:
         header["rng"] = "system"
-    session.create(path, header)
+    if path is None:
+        path = session.create_new(session.data_dir() / "sessions", game.id, header)
+    else:
+        session.create(path, header)
     if secret is not None:
         secret_path = path.with_name(path.name + ".secret")
-        session.atomic_write(secret_path, secret.hex() + "\n")
-        secret_path.chmod(0o600)
+        session.atomic_write(secret_path, secret.hex() + "\n", mode=0o600)
     session.set_current(path)
     return {
         "path": str(path),

@@ -52,13 +52,18 @@ def set_current(path: Path) -> None:
     atomic_write(pointer, str(path.resolve()) + "\n")
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file, fsync it and rename it over ``path``."""
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(text)
-        fh.flush()
-        os.fsync(fh.fileno())
+def atomic_write(path: Path, text: str, mode: int = 0o644) -> None:
+    """Write ``text`` to a temporary file created with ``mode``, fsync it, rename it over ``path``."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+    try:
+        os.fchmod(fd, mode)  # the umask may have widened nothing, but never narrow too late
+        with open(fd, "w", encoding="utf-8", closefd=False) as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+    finally:
+        os.close(fd)
     os.replace(tmp, path)
 
 
@@ -91,6 +96,21 @@ def create(path: Path, header: dict[str, Any]) -> None:
         raise SessionError(
             f"a session already exists at {path}; choose another --session path"
         ) from None
+
+
+def create_new(folder: Path, game_id: str, header: dict[str, Any]) -> Path:
+    """Create a new log named after the game and the time; never collides with another."""
+    import time
+
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(1, 1000):
+        path = folder / (f"{game_id}-{stamp}.jsonl" if n == 1 else f"{game_id}-{stamp}-{n}.jsonl")
+        try:
+            create(path, header)
+            return path
+        except SessionError:
+            continue
+    raise SessionError(f"too many sessions started this second in {folder}")
 
 
 def read(path: Path, *, repair: bool = True) -> Log:
