@@ -218,6 +218,21 @@ def session_new(
     out(as_json, info, lines)
 
 
+@session.command("migrate")
+@common
+def session_migrate(session_path: str | None, as_json: bool, lang: str | None) -> None:
+    """Move the session to the game's content as it is now (when its table.yaml was edited)."""
+    from ..companion.render import event_lines
+
+    table = table_of(session_path)
+    event = table.migrate()
+    out(
+        as_json,
+        {"seq": event["seq"], "type": "migrate"},
+        event_lines(table.game, terms_of(table, lang), event),
+    )
+
+
 @session.command("reveal")
 @common
 def session_reveal(session_path: str | None, as_json: bool, lang: str | None) -> None:

@@ -79,6 +79,8 @@ def run(
     event = table.run(kind, args)
     terms = terms_of(table, lang)
     lines = event_lines(table.game, terms, event)
+    if table.game.changed:
+        click.echo(message("session.content_changed", terms.lang, game=table.game.id), err=True)
     if event.get("repaired"):
         click.echo(message("session.repaired", terms.lang, what=event["repaired"]), err=True)
     out(as_json, event, lines)

@@ -57,7 +57,7 @@ def new_session(
     header: dict[str, Any] = {
         "game": game.id,
         "content": str(root),
-        "content_hash": game.content_hash(),
+        "record": game.record(),
         "pieces": game.pieces(),
         "players": players,
         "created": time.time(),
@@ -89,6 +89,26 @@ def new_session(
     }
 
 
+def game_of(header: dict[str, Any]) -> Game:
+    """The game a session started with: its recorded table, else (older logs) the content now."""
+    from .game import hash_files
+
+    root = Path(header["content"])
+    if not (root / "game.yaml").is_file():
+        root = find_game(header["game"])
+    record = header.get("record")
+    if not isinstance(record, dict):
+        return Game.load(root)
+    try:
+        game = Game.from_record(header["game"], root, record)
+        game.changed = hash_files(root, list(record["files"])) != record["hash"]
+    except (KeyError, TypeError, AttributeError):
+        raise session.SessionError(
+            f"{header.get('content')}: the session's recorded game is damaged (line 1 of the log)"
+        ) from None
+    return game
+
+
 def resolve_session(path: str | Path | None) -> Path:
     """``--session PATH``, else the current session; UsageError when there is none."""
     if path:
@@ -113,12 +133,10 @@ class Table:
     def load(self, *, repair: bool = True) -> None:
         self.log = session.read(self.path, repair=repair)
         header = self.log.header
-        if self.game is None or self.game.id != header["game"]:
-            root = Path(header["content"])
-            self.game = Game.load(
-                root if (root / "game.yaml").is_file() else find_game(header["game"])
-            )
-        snap = session.read_snapshot(self.path, self.log)
+        migrated = any(e["type"] == "migrate" for e in self.log.events)
+        if self.game is None or self.game.id != header["game"] or migrated:
+            self.game = game_of(header)
+        snap = None if migrated else session.read_snapshot(self.path, self.log)
         if snap is not None and "undo" not in {e["type"] for e in self.log.events[snap["seq"] :]}:
             self.state, self.effective = snap["state"], list(snap["effective"])
             rest = self.log.events[snap["seq"] :]
@@ -150,8 +168,8 @@ class Table:
 
         Effects are not stored in the log; they come from replaying it from the start.
         """
-        self.preload()  # the game's content; the log is read and replayed once, below
         self.log = session.read(self.path, repair=False)
+        self.game = game_of(self.log.header)  # a migrate event switches it on the way
         by_seq = {e["seq"]: e for e in self.log.events}
         self.state, self.effective = copy.deepcopy(self.log.header["initial"]), []
         told: list[dict[str, Any]] = []
@@ -166,6 +184,8 @@ class Table:
     def rebuild(self) -> None:
         assert self.log is not None
         by_seq = {e["seq"]: e for e in self.log.events}
+        if any(e["type"] == "migrate" for e in self.log.events):
+            self.game = game_of(self.log.header)
         self.state = copy.deepcopy(self.log.header["initial"])
         keep, self.effective = self.effective, []
         for seq in keep:
@@ -199,11 +219,7 @@ class Table:
     def preload(self) -> None:
         """Load the game's content before taking the lock (the header never changes)."""
         if self.game is None:
-            header = session.read_header(self.path)
-            root = Path(header["content"])
-            self.game = Game.load(
-                root if (root / "game.yaml").is_file() else find_game(header["game"])
-            )
+            self.game = game_of(session.read_header(self.path))
 
     def run(self, kind: str, args: dict[str, Any]) -> dict[str, Any]:
         """Load under the lock, draw, log (fsynced), apply; returns the event with its effects."""
@@ -225,6 +241,8 @@ class Table:
             if random_ and start is not None:
                 event["ctr"] = [start, source.counter]  # type: ignore[attr-defined]
             fx = self.apply_event(event)
+            if event["seq"] % SNAPSHOT_EVERY == 0:
+                event["snap"] = session.state_hash(self.state, self.effective)
             session.append(self.path, event)
             self.log.events.append(event)
             if event["seq"] % SNAPSHOT_EVERY == 0:
@@ -252,12 +270,29 @@ class Table:
                 "t": round(time.time(), 3),
             }
             self.apply_event(event)
+            event["snap"] = session.state_hash(self.state, self.effective)
             session.append(self.path, event)
             self.log.events.append(event)
             session.write_snapshot(
                 self.path, event["seq"], self.state, self.effective, session.dump_line(event)
             )
             return {**event, "fx": {"undone": target}}
+
+    def migrate(self) -> dict[str, Any]:
+        """Move the session to the game's content as it is now, if every piece in play is in it."""
+        self.preload()
+        assert self.game is not None
+        new = Game.load(self.game.root)
+        with session.locked(self.path):
+            self.load()
+            missing = missing_pieces(self.state, new)
+        if missing:
+            raise UsageError(
+                "the new content lacks pieces in play: "
+                + ", ".join(missing)
+                + "; the session goes on with the pieces it started with"
+            )
+        return self.run("migrate", {"record": new.record()})
 
     def reveal(self) -> dict[str, Any]:
         with session.locked(self.path):
@@ -280,6 +315,28 @@ class Table:
         with session.locked(self.path):
             self.load()
         return self.state
+
+
+def missing_pieces(state: dict[str, Any], game: Game) -> list[str]:
+    """Tiles, cards and tracks of ``state`` that ``game`` does not have."""
+    from .bag import tile_kind
+    from .decks import card_id
+
+    missing: list[str] = []
+    for bid, bag in state.get("bags", {}).items():
+        spec = game.spec.bags.get(bid)
+        kinds = {t.id for t in spec.tiles} if spec is not None else set()
+        held = [*bag["pool"], *bag["aside"], *bag["held"], *bag["used"]]
+        missing += sorted({f"{bid}: {tile_kind(t)}" for t in held if tile_kind(t) not in kinds})
+    for did, deck in state.get("decks", {}).items():
+        if did not in game.spec.decks:
+            missing.append(f"deck {did}")
+        elif "owners" not in deck:
+            cards = game.cards.get(did, {})
+            held = [*deck["pile"], *deck["discard"], *deck["out"], *deck["aside"]]
+            missing += sorted({f"{did}: {card_id(c)}" for c in held if card_id(c) not in cards})
+    missing += [f"track {t}" for t in state.get("tracks", {}) if t not in game.spec.tracks]
+    return missing
 
 
 def verify(path: Path, secret_hex: str | None = None) -> dict[str, Any]:
@@ -311,8 +368,7 @@ def verify(path: Path, secret_hex: str | None = None) -> dict[str, Any]:
                 "type": "session",
                 "problem": "the revealed seed does not match the commitment",
             }
-    root = Path(header["content"])
-    table.game = Game.load(root if (root / "game.yaml").is_file() else find_game(header["game"]))
+    table.game = game_of(header)
     table.state, table.effective = copy.deepcopy(header["initial"]), []
     expected_ctr = 0
     checked = 0

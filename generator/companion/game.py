@@ -38,6 +38,36 @@ def find_game(name: str) -> Path:
     return game_dir(content_dir(), name).resolve()
 
 
+class Rec(dict):  # type: ignore[type-arg]
+    """A recorded table (plain JSON data) read like the validated models: ``spec.bags[b].tiles``."""
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    @classmethod
+    def wrap(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            return cls({k: cls.wrap(v) for k, v in data.items()})
+        if isinstance(data, list):
+            return [cls.wrap(v) for v in data]
+        return data
+
+
+def hash_files(root: Path, files: list[str]) -> str:
+    """The hash of a game's table file and card files (named relative to the game's folder)."""
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0")
+        try:
+            digest.update((root / name).read_bytes())
+        except OSError:
+            digest.update(b"(missing)")
+    return digest.hexdigest()
+
+
 @dataclass
 class Game:
     """A game's table data, loaded once per command."""
@@ -46,6 +76,7 @@ class Game:
     root: Path
     spec: Any
     cards: dict[str, dict[str, dict[str, Any]]]  # deck id -> card id -> data
+    changed: bool = False  # a recorded game whose files have changed since
 
     @classmethod
     def load(cls, root: Path) -> Game:
@@ -87,22 +118,32 @@ class Game:
             "tracks": {tid: [t.start, t.end] for tid, t in self.spec.tracks.items()},
         }
 
-    def content_hash(self) -> str:
-        """A hash of the table file and every card file it reads."""
-        from ..content.table import table_path
+    def files(self) -> list[str]:
+        """The table file and every card file it reads, relative to the game's folder."""
+        from ..content.table import card_file_of, table_path
 
-        digest = hashlib.sha256()
         files = [table_path(self.root)]
         for deck in self.spec.decks.values():
             if deck.cards_from is not None:
-                from ..content.table import card_file_of
-
                 files.append(card_file_of(self.root, deck.cards_from.component))
             elif isinstance(deck.cards, str):
                 files.append(self.root / deck.cards)
-        for f in files:
-            digest.update(f.read_bytes())
-        return digest.hexdigest()
+        return [str(f.relative_to(self.root)) for f in files]
+
+    def record(self) -> dict[str, Any]:
+        """Everything a session needs of this game, as JSON: kept in the log's header."""
+        files = self.files()
+        return {
+            "spec": self.spec.model_dump(mode="json"),
+            "cards": self.cards,
+            "files": files,
+            "hash": hash_files(self.root, files),
+        }
+
+    @classmethod
+    def from_record(cls, game_id: str, root: Path, record: dict[str, Any]) -> Game:
+        """The game as recorded in a session (no YAML read, no validation: it was checked then)."""
+        return cls(game_id, root, Rec.wrap(record["spec"]), record["cards"])
 
     def faces(self, name: str) -> DieFaces | None:
         game, _, die = name.rpartition(":")

@@ -148,6 +148,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-Hant": "  估計值：板塊組成沒有出處，以上機率也只是估計。",
         "zh-Hans": "  估计值：板块组成没有出处，以上概率也只是估计。",
     },
+    "session.content_changed": {
+        "en": "The content of {game} has changed since this session started; it goes on with the pieces recorded then. `pnp session migrate` moves it to the content as it is now.",
+        "zh-Hant": "{game}的內容在本局開始後已修改；本局繼續使用開局時記錄的配件。`pnp session migrate` 可改用目前的內容。",
+        "zh-Hans": "{game}的内容在本局开始后已修改；本局继续使用开局时记录的配件。`pnp session migrate` 可改用当前的内容。",
+    },
+    "session.migrated": {
+        "en": "The session now uses the current content of {game}.",
+        "zh-Hant": "本局已改用{game}目前的內容。",
+        "zh-Hans": "本局已改用{game}当前的内容。",
+    },
     "play.help.title": {
         "en": "{game} at the table. Commands as with pnp, without the pnp:",
         "zh-Hant": "{game}桌邊助手。指令與 pnp 相同，省略 pnp：",

@@ -299,6 +299,13 @@ def apply_pad(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, 
     return scores.pad_add(t.state, args["player"], args["points"], args.get("round"))
 
 
+def apply_migrate(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    from .game import Game
+
+    t.game = Game.from_record(t.game.id, t.game.root, args["record"])
+    return {}
+
+
 def apply_nothing(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     return {}
 
@@ -324,4 +331,5 @@ OPS: dict[str, tuple[Op, Apply, bool]] = {
     "track.move": (op_track, apply_track, False),
     "pad.add": (op_plain, apply_pad, False),
     "reveal": (op_plain, apply_nothing, False),
+    "migrate": (op_plain, apply_migrate, False),
 }

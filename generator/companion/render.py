@@ -246,6 +246,10 @@ def reveal(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     return [message("session.reveal", terms.lang, secret=e["args"]["secret"])]
 
 
+def migrate(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    return [message("session.migrated", terms.lang, game=game.id)]
+
+
 RENDER: dict[str, Callable[[Any, Terms, dict[str, Any]], list[str]]] = {
     "roll": roll,
     "fate.draw": fate_draw,
@@ -264,6 +268,7 @@ RENDER: dict[str, Callable[[Any, Terms, dict[str, Any]], list[str]]] = {
     "pad.add": pad_add,
     "undo": undo,
     "reveal": reveal,
+    "migrate": migrate,
 }
 
 
@@ -345,6 +350,8 @@ def status_lines(table: Any, terms: Terms) -> list[str]:
                 out=len(deck["out"]),
             )
         )
+    if game.changed:
+        lines.append(message("session.content_changed", lang, game=game.id))
     lines += _activation_lines(game, terms, state)
     over = state.get("over")
     if over:

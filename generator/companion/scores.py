@@ -77,7 +77,7 @@ def total_sum(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
         out["hit_number"] = max(low, min(high, hit))
         if "draw" in opts:
             shown = _int(opts, "draw")
-            draw = spec.draw_reads.get(shown, shown)
+            draw = spec.draw_reads.get(shown, spec.draw_reads.get(str(shown), shown))
             if not spec.draw_min <= draw <= spec.draw_max:
                 readable = ", ".join(f"{k} reads {v}" for k, v in spec.draw_reads.items())
                 raise UsageError(

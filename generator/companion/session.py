@@ -230,10 +230,21 @@ def read_snapshot(path: Path, log: Log) -> dict[str, Any] | None:
         return None
     if not 0 < seq <= len(log.events):
         return None
-    line = _dump(log.events[seq - 1])
+    event = log.events[seq - 1]
+    line = _dump(event)
     if hashlib.sha256(line.encode()).hexdigest() != snap.get("hash"):
         return None
+    try:
+        if event.get("snap") != state_hash(snap["state"], snap["effective"]):
+            return None  # the log says what the state was; an edited snapshot is not trusted
+    except (KeyError, TypeError, ValueError):
+        return None
     return snap
+
+
+def state_hash(state: dict[str, Any], effective: list[int]) -> str:
+    """The hash the log keeps of the state a snapshot saves (so the snapshot can be checked)."""
+    return hashlib.sha256(_dump({"state": state, "effective": effective}).encode()).hexdigest()
 
 
 def dump_line(event: dict[str, Any]) -> str:

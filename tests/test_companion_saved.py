@@ -1,0 +1,111 @@
+"""Saved games: the content recorded at the start, migration, snapshots checked against the log,
+sessions started in the same second, and the fair secret's permissions."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import cli
+from generator.companion import session as store
+from generator.companion.engine import Table, new_session
+
+from .helpers import TABLE_GAME
+
+pytestmark = pytest.mark.usefixtures("data_dir")
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args))
+    text = result.output
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        lines = getattr(result.exception, "lines", None)
+        text += "\n".join(lines()) if callable(lines) else str(result.exception)
+    return result.exit_code, text
+
+
+def copied_game(tmp_path: Path) -> Path:
+    game = tmp_path / "table_game"
+    shutil.copytree(TABLE_GAME, game)
+    return game
+
+
+def test_editing_the_table_mid_game_is_announced_and_play_goes_on_then_migrates(
+    tmp_path: Path,
+) -> None:
+    game = copied_game(tmp_path)
+    path = tmp_path / "s.jsonl"
+    new_session(str(game), path, [], seed=4)
+    assert "pieces" in store.read_header(path) and "record" in store.read_header(path)
+    table_file = game / "table.yaml"
+    table_file.write_text(
+        table_file.read_text().replace(
+            "{id: three, value: 3, qty: 1}", "{id: three, value: 5, qty: 1}"
+        )
+    )
+    code, text = run("fate", "draw", "--generals", "1", "--session", str(path))
+    assert code == 0, text
+    assert "has changed since this session started" in text and "session migrate" in text
+    code, text = run("session", "migrate", "--session", str(path))
+    assert code == 0 and "now uses the current content" in text
+    code, text = run("status", "--session", str(path))
+    assert code == 0 and "has changed" not in text
+
+
+def test_migrating_to_content_without_a_piece_in_play_is_refused(tmp_path: Path) -> None:
+    game = copied_game(tmp_path)
+    path = tmp_path / "s.jsonl"
+    new_session(str(game), path, [], seed=4)
+    table_file = game / "table.yaml"
+    table_file.write_text(
+        table_file.read_text().replace("      - {id: three, value: 3, qty: 1}\n", "")
+    )
+    code, text = run("fate", "odds", "--session", str(path))
+    assert code == 0, text  # the recorded pieces still play
+    code, text = run("session", "migrate", "--session", str(path))
+    assert code != 0 and "fate: three" in text and "Traceback" not in text
+
+
+def test_an_edited_snapshot_is_not_trusted_over_the_log(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    new_session(TABLE_GAME, path, [], seed=2)
+    t = Table(path)
+    for _ in range(25):
+        t.run("track.move", {"track": "fate", "by": 0})
+    t.run("pad.add", {"player": "Ann", "points": 1, "round": None})
+    snap_path = store.snapshot_path(path)
+    snap = json.loads(snap_path.read_text())
+    snap["state"]["tracks"]["fate"] = 5
+    snap_path.write_text(json.dumps(snap))
+    assert Table(path).snapshot_state()["tracks"]["fate"] == 0
+
+
+def test_two_new_sessions_in_one_second_do_not_collide(data_dir: Path) -> None:
+    first = new_session(TABLE_GAME, None, [], seed=1)["path"]
+    second = new_session(TABLE_GAME, None, [], seed=1)["path"]
+    assert first != second and Path(first).is_file() and Path(second).is_file()
+
+
+def test_the_secret_is_never_readable_by_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    modes: list[int] = []
+    real_replace = os.replace
+
+    def spy(src: str | Path, dst: str | Path) -> None:
+        if str(dst).endswith(".secret"):
+            modes.append(stat.S_IMODE(os.stat(src).st_mode))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(store.os, "replace", spy)
+    path = tmp_path / "fair.jsonl"
+    new_session(TABLE_GAME, path, [], fair=True)
+    secret = path.with_name(path.name + ".secret")
+    assert modes == [0o600]
+    assert stat.S_IMODE(secret.stat().st_mode) == 0o600
