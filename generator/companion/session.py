@@ -194,6 +194,30 @@ def append(path: Path, event: dict[str, Any]) -> None:
 @contextmanager
 def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
     """Hold the session's lock file (another terminal waits up to ``timeout`` seconds)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        fcntl = None  # type: ignore[assignment]
+    if fcntl is not None:
+        import time
+
+        fd = os.open(str(path) + ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            deadline = time.monotonic() + timeout
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise SessionError(
+                            f"{path} is busy in another terminal; try again"
+                        ) from None
+                    time.sleep(0.002)
+            yield
+        finally:
+            os.close(fd)  # closing the descriptor releases the lock
+        return
     from filelock import FileLock, Timeout
 
     lock = FileLock(str(path) + ".lock", timeout=timeout, poll_interval=0.002)
