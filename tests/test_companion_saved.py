@@ -109,3 +109,70 @@ def test_the_secret_is_never_readable_by_others(
     secret = path.with_name(path.name + ".secret")
     assert modes == [0o600]
     assert stat.S_IMODE(secret.stat().st_mode) == 0o600
+
+
+def _variants(lines: list[str]) -> dict[str, str]:
+    """Damaged or edited copies of a log (name -> text)."""
+    header, events = json.loads(lines[0]), [json.loads(x) for x in lines[1:]]
+
+    def dump(h: dict, evs: list[dict]) -> str:  # type: ignore[type-arg]
+        return "\n".join(json.dumps(x) for x in [h, *evs]) + "\n"
+
+    out = {
+        "header without initial": dump({k: v for k, v in header.items() if k != "initial"}, events),
+        "header with an unknown rng": dump({**header, "rng": "dice"}, events),
+        "header with a seed as text": dump({**header, "seed": "seven"}, events),
+        "record damaged": dump({**header, "record": {"spec": 3}}, events),
+        "event of unknown type": dump(header, [{**events[0], "type": "teleport"}, *events[1:]]),
+        "event args not an object": dump(header, [{**events[0], "args": [1]}, *events[1:]]),
+        "event without its args": dump(header, [{**events[0], "args": {}}, *events[1:]]),
+        "draw of a tile not in the bag": dump(
+            header, [*events[:1], {**events[1], "out": {**events[1]["out"], "tile": "nope#1"}}]
+        ),
+        "undo with nothing to undo": dump(
+            header, [{"seq": 1, "type": "undo", "args": {"target": 9}, "out": {}}]
+        ),
+        "counter damaged": dump(header, [*events[:1], {**events[1], "ctr": ["a", 2]}]),
+        "seq out of order": dump(header, [events[1], events[0]]),
+        "not json in the middle": dump(header, events[:1])
+        + "{oops\n"
+        + json.dumps(events[1])
+        + "\n",
+    }
+    return out
+
+
+def test_every_damaged_log_gives_a_located_message_never_an_internal_error(tmp_path: Path) -> None:
+    path = tmp_path / "good.jsonl"
+    new_session(TABLE_GAME, path, [], seed=3)
+    t = Table(path)
+    t.run("track.move", {"track": "fate", "by": 1})
+    t.run("fate.draw", {"bag": "fate", "generals": 1})
+    lines = path.read_text().splitlines()
+    for name, text in _variants(lines).items():
+        bad = tmp_path / f"{name.replace(' ', '-')}.jsonl"
+        bad.write_text(text)
+        for args in (["log"], ["status"], ["session", "verify", str(bad)]):
+            argv = [*args, "--session", str(bad)] if args[0] != "session" else args
+            result = CliRunner().invoke(cli, argv)
+            exc = result.exception
+            assert exc is None or isinstance(exc, SystemExit) or hasattr(exc, "lines"), (
+                name,
+                args,
+                exc,
+            )
+            if exc is not None and hasattr(exc, "lines"):
+                message = "\n".join(exc.lines())
+                assert f"{bad}:" in message or str(bad) in message, (name, args, message)
+            if name not in ("event without its args",):
+                assert result.exit_code != 0 or args[0] == "session", (name, args, result.output)
+
+
+def test_a_repaired_tail_is_announced_by_every_command(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    new_session(TABLE_GAME, path, [], seed=3)
+    Table(path).run("track.move", {"track": "fate", "by": 1})
+    with open(path, "ab") as fh:
+        fh.write(b'{"seq": 2, "type": "roll", "ar')
+    code, text = run("status", "--session", str(path))
+    assert code == 0 and "Repaired the log" in text

@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from ..errors import UsageError
-from .table_common import EXTRA, common, extra, out, table_of, terms_of
+from .table_common import EXTRA, announce, common, extra, out, table_of, terms_of
 from .table_play_cmds import deck, fate, score
 
 __all__ = ["deck", "fate", "log", "play", "roll", "score", "session", "status", "undo"]
@@ -311,6 +311,7 @@ def log(tail: int | None, session_path: str | None, as_json: bool, lang: str | N
         click.echo(json.dumps({"events": events}, ensure_ascii=False, sort_keys=True))
         return
     told = table.history()
+    announce(table, terms_of(table, lang).lang)
     terms = terms_of(table, lang)
     for e in told[-tail:] if tail else told:
         try:
@@ -329,6 +330,7 @@ def status(session_path: str | None, as_json: bool, lang: str | None) -> None:
 
     table = table_of(session_path)
     state = table.snapshot_state()
+    announce(table, terms_of(table, lang).lang)
     out(
         as_json,
         {"path": str(table.path), "game": table.game.id, "state": state},

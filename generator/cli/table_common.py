@@ -72,16 +72,22 @@ def terms_of(table: Any, lang: str | None) -> Any:
 def run(
     session_path: str | None, kind: str, args: dict[str, Any], as_json: bool, lang: str | None
 ) -> dict[str, Any]:
-    from ..companion.i18n import message
     from ..companion.render import event_lines
 
     table = table_of(session_path)
     event = table.run(kind, args)
     terms = terms_of(table, lang)
     lines = event_lines(table.game, terms, event)
-    if table.game.changed:
-        click.echo(message("session.content_changed", terms.lang, game=table.game.id), err=True)
-    if event.get("repaired"):
-        click.echo(message("session.repaired", terms.lang, what=event["repaired"]), err=True)
+    announce(table, terms.lang)
     out(as_json, event, lines)
     return event
+
+
+def announce(table: Any, lang: str) -> None:
+    """Tell the players, on standard error, of a repaired log tail and of edited content."""
+    from ..companion.i18n import message
+
+    if table.log is not None and table.log.repaired:
+        click.echo(message("session.repaired", lang, what=table.log.repaired), err=True)
+    if table.game is not None and table.game.changed:
+        click.echo(message("session.content_changed", lang, game=table.game.id), err=True)

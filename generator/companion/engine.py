@@ -89,7 +89,7 @@ def new_session(
     }
 
 
-def game_of(header: dict[str, Any]) -> Game:
+def game_of(header: dict[str, Any], path: Path | str = "session") -> Game:
     """The game a session started with: its recorded table, else (older logs) the content now."""
     from .game import hash_files
 
@@ -104,7 +104,7 @@ def game_of(header: dict[str, Any]) -> Game:
         game.changed = hash_files(root, list(record["files"])) != record["hash"]
     except (KeyError, TypeError, AttributeError):
         raise session.SessionError(
-            f"{header.get('content')}: the session's recorded game is damaged (line 1 of the log)"
+            f"{path}:1: header: the recorded game (record) is damaged"
         ) from None
     return game
 
@@ -135,7 +135,7 @@ class Table:
         header = self.log.header
         migrated = any(e["type"] == "migrate" for e in self.log.events)
         if self.game is None or self.game.id != header["game"] or migrated:
-            self.game = game_of(header)
+            self.game = game_of(header, self.path)
         snap = None if migrated else session.read_snapshot(self.path, self.log)
         if snap is not None and "undo" not in {e["type"] for e in self.log.events[snap["seq"] :]}:
             self.state, self.effective = snap["state"], list(snap["effective"])
@@ -151,7 +151,20 @@ class Table:
         for event in events:
             if check is not None:
                 check(event)
-            self.apply_event(event)
+            self.apply_logged(event)
+
+    def apply_logged(self, event: dict[str, Any]) -> dict[str, Any]:
+        """Apply an event read from the log; one that cannot be replayed is a located error."""
+        try:
+            return self.apply_event(event)
+        except (UsageError, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            detail = (
+                exc.lines()[0] if isinstance(exc, UsageError) else f"{type(exc).__name__}: {exc}"
+            )
+            raise session.SessionError(
+                f"{self.path}:{event.get('seq', 0) + 1}: event {event.get('seq')} "
+                f"({event.get('type')}) cannot be replayed ({detail}); the log was left as it is"
+            ) from None
 
     def apply_event(self, event: dict[str, Any]) -> dict[str, Any]:
         if event["type"] == "undo":
@@ -169,12 +182,12 @@ class Table:
         Effects are not stored in the log; they come from replaying it from the start.
         """
         self.log = session.read(self.path, repair=False)
-        self.game = game_of(self.log.header)  # a migrate event switches it on the way
+        self.game = game_of(self.log.header, self.path)  # a migrate event switches it on the way
         by_seq = {e["seq"]: e for e in self.log.events}
         self.state, self.effective = copy.deepcopy(self.log.header["initial"]), []
         told: list[dict[str, Any]] = []
         for event in self.log.events:
-            fx = self.apply_event(event)
+            fx = self.apply_logged(event)
             if event["type"] == "undo":
                 target = event.get("args", {}).get("target")
                 fx = {"undone": by_seq.get(target, {"seq": target, "type": "?"})}
@@ -185,11 +198,11 @@ class Table:
         assert self.log is not None
         by_seq = {e["seq"]: e for e in self.log.events}
         if any(e["type"] == "migrate" for e in self.log.events):
-            self.game = game_of(self.log.header)
+            self.game = game_of(self.log.header, self.path)
         self.state = copy.deepcopy(self.log.header["initial"])
         keep, self.effective = self.effective, []
         for seq in keep:
-            self.apply_event(by_seq[seq])
+            self.apply_logged(by_seq[seq])
 
     # randomness ------------------------------------------------------------
     def counter(self) -> int:
@@ -219,7 +232,7 @@ class Table:
     def preload(self) -> None:
         """Load the game's content before taking the lock (the header never changes)."""
         if self.game is None:
-            self.game = game_of(session.read_header(self.path))
+            self.game = game_of(session.read_header(self.path), self.path)
 
     def run(self, kind: str, args: dict[str, Any]) -> dict[str, Any]:
         """Load under the lock, draw, log (fsynced), apply; returns the event with its effects."""
@@ -368,7 +381,7 @@ def verify(path: Path, secret_hex: str | None = None) -> dict[str, Any]:
                 "type": "session",
                 "problem": "the revealed seed does not match the commitment",
             }
-    table.game = game_of(header)
+    table.game = game_of(header, path)
     table.state, table.effective = copy.deepcopy(header["initial"]), []
     expected_ctr = 0
     checked = 0
@@ -398,5 +411,5 @@ def verify(path: Path, secret_hex: str | None = None) -> dict[str, Any]:
                 }
             expected_ctr = ctr[1]
             checked += 1
-        table.apply_event(event)
+        table.apply_logged(event)
     return {"ok": True, "checked": checked}

@@ -153,6 +153,12 @@ def read(path: Path, *, repair: bool = True) -> Log:
             raise SessionError(
                 f"{path}:{n}: corrupt event (expected seq {n - 1}); the log was left as it is"
             )
+        if n > 1:
+            problem = _event_problem(rec)
+            if problem:
+                raise SessionError(
+                    f"{path}:{n}: corrupt event ({problem}); the log was left as it is"
+                )
         records.append(rec)
     if not records or records[0].get("type") != "session":
         raise SessionError(f"{path}:1: not a pnp session log")
@@ -160,7 +166,38 @@ def read(path: Path, *, repair: bool = True) -> Log:
         raise SessionError(
             f"{path}:1: session format {records[0].get('format')!r} is not supported"
         )
+    header = records[0]
+    for key, kind in (("game", str), ("content", str), ("rng", str), ("initial", dict)):
+        if not isinstance(header.get(key), kind):
+            raise SessionError(f"{path}:1: header: {key} is missing or damaged")
+    if header["rng"] not in ("system", "seeded", "fair"):
+        raise SessionError(f"{path}:1: header: rng {header['rng']!r} is not known")
+    if header["rng"] == "seeded" and not isinstance(header.get("seed"), int):
+        raise SessionError(f"{path}:1: header: seed is missing or damaged")
+    if header["rng"] == "fair" and not isinstance(header.get("commit"), str):
+        raise SessionError(f"{path}:1: header: commit is missing or damaged")
     return Log(path, records[0], records[1:], repaired, len(raw))
+
+
+EVENT_TYPES = {
+    "roll", "fate.draw", "fate.stop", "fate.add", "deck.draw", "deck.discard", "deck.reset",
+    "act.add", "act.turn", "act.draw", "act.reserve", "act.play", "act.remove", "track.move",
+    "pad.add", "reveal", "migrate", "undo",
+}  # fmt: skip
+
+
+def _event_problem(rec: dict[str, Any]) -> str | None:
+    """What is wrong with an event's shape, or None."""
+    if rec.get("type") not in EVENT_TYPES:
+        return f"unknown type {rec.get('type')!r}"
+    if not isinstance(rec.get("args", {}), dict) or not isinstance(rec.get("out", {}), dict):
+        return "args and out must be objects"
+    ctr = rec.get("ctr")
+    if ctr is not None and not (
+        isinstance(ctr, list) and len(ctr) == 2 and all(isinstance(c, int) for c in ctr)
+    ):
+        return "ctr must be two whole numbers"
+    return None
 
 
 def read_header(path: Path) -> dict[str, Any]:
