@@ -176,3 +176,11 @@ def test_a_repaired_tail_is_announced_by_every_command(tmp_path: Path) -> None:
         fh.write(b'{"seq": 2, "type": "roll", "ar')
     code, text = run("status", "--session", str(path))
     assert code == 0 and "Repaired the log" in text
+
+
+def test_the_data_folder_is_an_option_as_well_as_a_variable(tmp_path: Path) -> None:
+    folder = tmp_path / "elsewhere"
+    code, text = run("session", "new", TABLE_GAME, "--seed", "1", "--data-dir", str(folder))
+    assert code == 0, text
+    assert list((folder / "sessions").glob("table_game-*.jsonl"))
+    assert (folder / "current").is_file()

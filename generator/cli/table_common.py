@@ -1,6 +1,7 @@
 """Shared pieces of the table commands: common options, output, extra options, the session table.
 
-Every table command takes ``--session``, ``--json`` and ``--lang``; :func:`run` records one event
+Every table command takes ``--session``, ``--json``, ``--lang`` and ``--data-dir`` (the folder
+of sessions; ``PNP_DATA_DIR`` otherwise); :func:`run` records one event
 and prints it in the chosen language.
 """
 
@@ -24,12 +25,29 @@ def common(fn: Callable[..., Any]) -> Callable[..., Any]:
     fn = click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")(
         fn
     )
+    fn = click.option(
+        "--data-dir",
+        default=None,
+        expose_value=False,
+        is_eager=True,
+        callback=_set_data_dir,
+        help="Folder of sessions, history and the current-session pointer "
+        "(default: $PNP_DATA_DIR, else the user's data folder).",
+    )(fn)
     return click.option(
         "--session",
         "session_path",
         default=None,
         help="Session file (default: the current session).",
     )(fn)
+
+
+def _set_data_dir(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--data-dir DIR`` stands for ``PNP_DATA_DIR=DIR`` for this command."""
+    if value:
+        import os
+
+        os.environ["PNP_DATA_DIR"] = value
 
 
 def out(as_json: bool, obj: dict[str, Any], lines: list[str]) -> None:
