@@ -2,9 +2,11 @@
 
 Run: python bench/roll.py [--runs N]. Prints medians of N cold runs (each a fresh process), the
 project modules a cold ``pnp roll 2d6`` and ``pnp roll 4d6kh3`` import (``python -X importtime``),
-and the warm throughput of the roll function for ``2d6``, ``4d6kh3`` and an expression with
-sets and re-rolls, with OS entropy and with a seed, beside d20 measured in the same run.
-Sessions are pointed at an empty temporary directory so the cold roll is the plain, unrecorded one.
+the same for table commands with a current saved session of 500 events (interleaved with a bare
+``python -c pass``, wall and CPU time, each as a multiple of the bare interpreter), and the warm
+throughput of the roll function for ``2d6``, ``4d6kh3`` and an expression with sets and re-rolls,
+with OS entropy and with a seed, beside d20 measured in the same run. Sessions are pointed at an
+empty temporary directory so the cold roll is the plain, unrecorded one.
 """
 
 from __future__ import annotations
@@ -31,6 +33,43 @@ def cold(cmd: list[str], runs: int, env: dict[str, str]) -> float:
         )
         times.append((time.perf_counter() - start) * 1000)
     return statistics.median(times)
+
+
+def cold_saved(cmds: list[list[str]], runs: int, env: dict[str, str]) -> list[tuple[float, float]]:
+    """(median wall ms, median CPU ms) of each command, the commands run interleaved."""
+    import resource
+
+    walls: list[list[float]] = [[] for _ in cmds]
+    cpus: list[list[float]] = [[] for _ in cmds]
+    for _ in range(runs):
+        for n, cmd in enumerate(cmds):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            start = time.perf_counter()
+            subprocess.run(
+                cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True
+            )
+            walls[n].append((time.perf_counter() - start) * 1000)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            cpus[n].append(cpu * 1000)
+    return [(statistics.median(w), statistics.median(c)) for w, c in zip(walls, cpus, strict=True)]
+
+
+def saved_session(data: str, py: str, env: dict[str, str]) -> None:
+    """A session of 500 events (rolls, score-pad rows, track moves) made current in ``data``."""
+    script = (
+        "from generator.companion.engine import Table, new_session\n"
+        "import sys\n"
+        "info = new_session(sys.argv[1], None, ['Ann', 'Bob'], seed=7)\n"
+        "t = Table(__import__('pathlib').Path(info['path']))\n"
+        "for i in range(500):\n"
+        "    kind = i % 3\n"
+        "    if kind == 0: t.run('roll', {'expr': '2d6', 'game': t.game.id if t.game else ''})\n"
+        "    elif kind == 1: t.run('pad.add', {'player': 'Ann', 'points': 1, 'round': None})\n"
+        "    else: t.run('track.move', {'track': 'fate', 'by': 0, 'to': None})\n"
+    )
+    game = str(Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "table_game")
+    subprocess.run([py, "-c", script, game], env=env, check=True)
 
 
 def warm(fn: object, seconds: float = 1.0) -> float:
@@ -87,6 +126,33 @@ def main() -> None:
     for expr, names in mods.items():
         print(f"project modules imported by pnp roll {expr} ({len(names)}):")
         print("  " + " ".join(n.removeprefix("generator.") for n in names))
+
+    with tempfile.TemporaryDirectory() as data:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PNP_DATA_DIR"] = data
+        saved_session(data, py, env)
+        pnp_cmd = [pnp] if pnp else [py, "-m", "generator.cli"]
+        cmds = [
+            [py, "-c", "pass"],
+            [*pnp_cmd, "roll", "2d6"],
+            [*pnp_cmd, "score", "track", "fate", "--by", "0"],
+            [*pnp_cmd, "status"],
+        ]
+        for cmd in cmds:  # warm the disk cache once
+            subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, check=True)
+        figures = cold_saved(cmds, args.runs, env)
+    (base_wall, base_cpu) = figures[0]
+    print(f"with a saved session of 500 events, interleaved runs, median of {args.runs} (ms):")
+    print(f"  {'command':<31} {'wall':>7} {'x bare':>7} {'CPU':>7} {'x bare':>7}")
+    for cmd, (wall, cpu) in zip(cmds, figures, strict=True):
+        name = (
+            "python -c pass"
+            if cmd[0] == py and cmd[1:] == ["-c", "pass"]
+            else " ".join(["pnp", *cmd[len(pnp_cmd) :]])
+        )
+        print(
+            f"  {name:<31} {wall:7.1f} {wall / base_wall:6.1f}x {cpu:7.1f} {cpu / base_cpu:6.1f}x"
+        )
 
     from generator.companion.dice_roll import roll
     from generator.companion.rng import SystemSource, seeded

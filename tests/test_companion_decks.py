@@ -124,11 +124,12 @@ def scoring(game: str, calc: str) -> object:
 def test_five_armies_victory_points_and_instant_win_at_the_front_gate() -> None:
     spec = scoring("five-armies", "victory")
     held = calculate(spec, {"hold": "ravenhill,east-hill,camp"})
-    assert (
-        held["points"] == 10 and held["wins_now"] is False and held["wins_at_end_of_turn"] is True
-    )
+    assert held["points"] == 10 and held["wins_now"] is False and held["wins"] is True
     assert calculate(spec, {"hold": "front-gate,ravenhill,camp"})["wins_now"] is True
-    assert calculate(spec, {"hold": "camp,dale-ruins"})["beorn_would_win"] is True
+    low = calculate(spec, {"hold": "camp,dale-ruins"})["other_side_instant_wins"]
+    assert any("Beorn" in w["en"] for w in low)
+    high = calculate(spec, {"hold": "ravenhill,east-hill"})["other_side_instant_wins"]
+    assert not any("Beorn" in w["en"] for w in high)
     with pytest.raises(UsageError, match="no place 'mordor'"):
         calculate(spec, {"hold": "mordor"})
 
@@ -164,7 +165,7 @@ def test_manoeuvre_combat_by_ratio_and_the_tie_break_order() -> None:
     }
     assert rows == {(3, 4): 0, (4, 4): 0, (5, 4): 1, (9, 4): 2, (13, 4): 3, (17, 4): 4}
     assert (
-        calculate(spec, {"mine": "4", "theirs": "4", "depleted-mine": "1", "depleted-theirs": "2"})[
+        calculate(spec, {"mine": "4", "theirs": "4", "losses-mine": "1", "losses-theirs": "2"})[
             "winner"
         ]
         == "me"

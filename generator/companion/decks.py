@@ -42,6 +42,7 @@ def initial(deck: Any, cards: list[dict[str, Any]]) -> dict[str, Any]:
         "out": [],
         "reshuffles": 0,
         "over": False,
+        "hands": {},
     }
     if deck.kind == "activation":
         state.update(
@@ -112,30 +113,105 @@ def check_position(deck: Any, position: int) -> None:
         raise UsageError(f"position must be 1..{deck.positions}")
 
 
-def discard(state: dict[str, Any], card: str) -> None:
-    """A card from a hand goes to the discard pile."""
-    for instance in state["out"]:
-        if instance == card or card_id(instance) == card:
-            state["out"].remove(instance)
-            state["discard"].append(instance)
-            return
-    raise UsageError(f"{card!r} is not in anyone's hand")
+def name_key(cards: dict[str, dict[str, Any]], instance: str) -> str:
+    """A card's name independent of language (the English name, else the id)."""
+    name = cards.get(card_id(instance), {}).get("name")
+    if isinstance(name, dict):
+        name = name.get("en") or next(iter(name.values()), None)
+    return str(name or card_id(instance))
+
+
+def all_names(cards: dict[str, dict[str, Any]], instance: str) -> set[str]:
+    """Every way a card may be named: its id, instance and its name in each language."""
+    name = cards.get(card_id(instance), {}).get("name")
+    names = {card_id(instance), instance}
+    if isinstance(name, dict):
+        names |= {str(v) for v in name.values() if v}
+    elif name:
+        names.add(str(name))
+    return {n.casefold() for n in names}
+
+
+def to_hand(
+    state: dict[str, Any], cards: dict[str, dict[str, Any]], player: str, instance: str
+) -> int:
+    """Put a drawn card in a player's hand; its number among same-named cards there (1, 2, ...)."""
+    hand = state.setdefault("hands", {}).setdefault(player, [])
+    key = name_key(cards, instance)
+    used = {n for inst, n in hand if name_key(cards, inst) == key}
+    n = next(k for k in range(1, len(hand) + 2) if k not in used)
+    hand.append([instance, n])
+    return n
+
+
+def find_in_hands(
+    state: dict[str, Any], cards: dict[str, dict[str, Any]], shown: str, player: str | None
+) -> tuple[str, int]:
+    """(player, index in hand) of the card shown as ``shown`` ("Army", "Army (2)" or an id)."""
+    hands = state.get("hands", {})
+    base, n_wanted = shown.strip(), 1
+    if base.endswith(")") and " (" in base:
+        head, _, tail = base[:-1].rpartition(" (")
+        if tail.isdigit():
+            base, n_wanted = head, int(tail)
+    want = base.casefold()
+    found: list[tuple[str, int]] = []
+    for who, hand in hands.items():
+        if player is not None and who != player:
+            continue
+        for k, (inst, n) in enumerate(hand):
+            if want in all_names(cards, inst) and (n == n_wanted or want == inst.casefold()):
+                found.append((who, k))
+    if not found:
+        where = f"{player}'s hand" if player is not None else "anyone's hand"
+        raise UsageError(f"{shown!r} is not in {where}")
+    owners = sorted({who for who, _ in found})
+    if len(owners) > 1:
+        raise UsageError(
+            f"{shown!r} is in more than one hand ({', '.join(owners)}): say whose with --player"
+        )
+    return found[0]
+
+
+def discard(
+    state: dict[str, Any], cards: dict[str, dict[str, Any]], shown: str, player: str | None
+) -> str:
+    """A card from a hand goes to the discard pile; returns the card instance."""
+    who, k = find_in_hands(state, cards, shown, player)
+    instance, _ = state["hands"][who].pop(k)
+    if instance in state["out"]:
+        state["out"].remove(instance)
+    state["discard"].append(instance)
+    return instance
 
 
 def reset(state: dict[str, Any]) -> None:
     """Gather every card back into the pile (a plain deck's new day)."""
     state["pile"] = sorted(state["pile"] + state["discard"] + state["out"])
-    state["discard"], state["out"] = [], []
+    state["discard"], state["out"], state["hands"] = [], [], {}
 
 
 # ---------------------------------------------------------------- activation decks
 
 
-def act_add(state: dict[str, Any], player: str, units: list[str]) -> None:
+def unit_name(instance: str) -> str:
+    """The shown name of a unit card (identical names are told apart by ``#2``, ``#3`` inside)."""
+    return instance.split("#", 1)[0]
+
+
+def act_add(state: dict[str, Any], player: str, units: list[str]) -> list[str]:
+    """Add unit cards (identical names allowed, within and across players); their instances."""
+    added = []
     for unit in units:
-        if unit in state["owners"]:
-            raise UsageError(f"{unit!r} already belongs to {state['owners'][unit]}")
-        state["owners"][unit] = player
+        if "#" in unit or not unit.strip():
+            raise UsageError(f"{unit!r}: a unit name may not be empty or contain '#'")
+        instance, k = unit, 1
+        while instance in state["owners"]:
+            k += 1
+            instance = f"{unit}#{k}"
+        state["owners"][instance] = player
+        added.append(instance)
+    return added
 
 
 def act_turn(state: dict[str, Any], mode: str, order: dict[str, list[str]]) -> None:
@@ -151,10 +227,12 @@ def act_turn(state: dict[str, Any], mode: str, order: dict[str, list[str]]) -> N
     if mode == "sequence":
         for player in sorted(set(state["owners"].values())):
             own = [u for u in live if state["owners"][u] == player]
-            wanted = order.get(player) or own
-            unknown = [u for u in wanted if u not in own]
-            if unknown:
-                raise UsageError(f"{player} has no unit {unknown[0]!r}")
+            wanted: list[str] = []
+            for name in order.get(player) or []:
+                match = [u for u in own if unit_name(u) == name and u not in wanted]
+                if not match:
+                    raise UsageError(f"{player} has no unit {name!r} left to order")
+                wanted.append(match[0])
             state["queues"][player] = wanted + [u for u in own if u not in wanted]
     elif mode == "barbarian":
         state["queues"] = {
@@ -163,18 +241,18 @@ def act_turn(state: dict[str, Any], mode: str, order: dict[str, list[str]]) -> N
         }
 
 
-def act_reserve(state: dict[str, Any], player: str) -> str:
-    """The card the player may put in reserve now (checks the once-per-turn rule)."""
-    if player in state["reserved_this_turn"]:
-        raise UsageError(f"{player} has already reserved a card this turn")
+def act_reserve(state: dict[str, Any], player: str, per_turn: int) -> str:
+    """The card the player may put in reserve now (checks the per-turn limit)."""
+    if state["reserved_this_turn"].count(player) >= per_turn:
+        raise UsageError(f"{player} has already reserved a card this turn (at most {per_turn})")
     if state["mode"] == "marauder":
         last = state["last"]
         if not last or state["owners"].get(last) != player:
             raise UsageError(
                 "in marauder mode only the card just drawn, if it is your own, can be reserved"
             )
-        return last
+        return str(last)
     queue = state["queues"].get(player) or []
     if state["mode"] != "sequence" or not queue:
         raise UsageError(f"{player} has no card to reserve")
-    return queue[0]
+    return str(queue[0])

@@ -119,9 +119,69 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-Hans": "{card}（{owner}）启动。",
     },
     "deck.reserved": {
-        "en": "{owner} puts a card in reserve.",
-        "zh-Hant": "{owner}保留一張卡。",
-        "zh-Hans": "{owner}保留一张卡。",
+        "en": "{owner} puts {card} in reserve.",
+        "zh-Hant": "{owner}把{card}放入保留區。",
+        "zh-Hans": "{owner}把{card}放入保留区。",
+    },
+    "deck.drawn_unit": {
+        "en": "Drew {card} ({owner}): {owner} activates it now or puts it in reserve.",
+        "zh-Hant": "抽到{card}（{owner}）：{owner}可立即啟動，或將它放入保留區。",
+        "zh-Hans": "抽到{card}（{owner}）：{owner}可立即启动，或将它放入保留区。",
+    },
+    "deck.drew_to": {
+        "en": "{player} draws {card}.",
+        "zh-Hant": "{player}抽到{card}。",
+        "zh-Hans": "{player}抽到{card}。",
+    },
+    "game.over": {
+        "en": "Game over: {note}.",
+        "zh-Hant": "遊戲結束：{note}。",
+        "zh-Hans": "游戏结束：{note}。",
+    },
+    "roll.estimate": {
+        "en": "Estimate: the face mix of {dice} is not known from a source; correct it in table.yaml.",
+        "zh-Hant": "估計值：{dice}各面的圖案分布沒有出處，可在 table.yaml 修正。",
+        "zh-Hans": "估计值：{dice}各面的图案分布没有出处，可在 table.yaml 修正。",
+    },
+    "fate.odds.estimate": {
+        "en": "  Estimate: the tile mix is not known from a source, so these odds are estimates too.",
+        "zh-Hant": "  估計值：板塊組成沒有出處，以上機率也只是估計。",
+        "zh-Hans": "  估计值：板块组成没有出处，以上概率也只是估计。",
+    },
+    "session.content_changed": {
+        "en": "The content of {game} has changed since this session started; it goes on with the pieces recorded then. `pnp session migrate` moves it to the content as it is now.",
+        "zh-Hant": "{game}的內容在本局開始後已修改；本局繼續使用開局時記錄的配件。`pnp session migrate` 可改用目前的內容。",
+        "zh-Hans": "{game}的内容在本局开始后已修改；本局继续使用开局时记录的配件。`pnp session migrate` 可改用当前的内容。",
+    },
+    "session.migrated": {
+        "en": "The session now uses the current content of {game}.",
+        "zh-Hant": "本局已改用{game}目前的內容。",
+        "zh-Hans": "本局已改用{game}当前的内容。",
+    },
+    "play.help.title": {
+        "en": "{game} at the table. Commands as with pnp, without the pnp:",
+        "zh-Hant": "{game}桌邊助手。指令與 pnp 相同，省略 pnp：",
+        "zh-Hans": "{game}桌边助手。指令与 pnp 相同，省略 pnp：",
+    },
+    "play.help.rolls": {"en": "Rolls:", "zh-Hant": "擲骰：", "zh-Hans": "掷骰："},
+    "play.help.bags": {"en": "Bags:", "zh-Hant": "抽袋：", "zh-Hans": "抽袋："},
+    "play.help.decks": {"en": "Decks:", "zh-Hant": "牌堆：", "zh-Hans": "牌堆："},
+    "play.help.tracks": {"en": "Tracks:", "zh-Hant": "軌道：", "zh-Hans": "轨道："},
+    "play.help.scores": {"en": "Scores:", "zh-Hant": "計分：", "zh-Hans": "计分："},
+    "play.help.more": {
+        "en": "Also: roll 2d6, status, log, undo; help pnp for every command; quit to leave.",
+        "zh-Hant": "另有：roll 2d6、status、log、undo；help pnp 列出全部指令；quit 離開。",
+        "zh-Hans": "另有：roll 2d6、status、log、undo；help pnp 列出全部指令；quit 离开。",
+    },
+    "status.player": {
+        "en": "  {player}: still to activate {left}; in reserve {reserve}.",
+        "zh-Hant": "  {player}：待啟動 {left}；保留區 {reserve}。",
+        "zh-Hans": "  {player}：待启动 {left}；保留区 {reserve}。",
+    },
+    "status.turn": {
+        "en": "  Last card: {card}; the turn is {player}'s.",
+        "zh-Hant": "  最後一張：{card}；現在輪到{player}。",
+        "zh-Hans": "  最后一张：{card}；现在轮到{player}。",
     },
     "deck.removed": {
         "en": "{card} is out of play; the turn passes.",

@@ -1,7 +1,8 @@
 """``pnp play GAME``: an interactive table prompt with history and completion.
 
 Each line is an ordinary ``pnp`` command without the ``pnp`` (``roll 2d6``, ``fate draw``);
-errors are printed and the prompt goes on. With a terminal the prompt uses prompt_toolkit
+a game's roll is named bare (``roll combat``), ``help`` lists the game's own rolls, bags, decks,
+tracks and scores, ``help pnp`` the whole command list; errors are printed and the prompt goes on. With a terminal the prompt uses prompt_toolkit
 (history kept in the data directory, tab completion of commands, games' rolls, bags and
 decks); without one it reads commands from standard input, which makes it scriptable.
 """
@@ -19,7 +20,43 @@ WORDS = [
 ]  # fmt: skip
 
 
-def _run_line(line: str, session_path: str, lang: str | None) -> bool:
+def game_help(game: Any, lang: str | None) -> list[str]:
+    """The game's own help: its rolls (with their options), bags, decks, tracks and scores."""
+    from .i18n import Terms, detect, message, pick
+
+    terms = Terms(game.root, detect(lang))
+    lg = terms.lang
+    spec = game.spec
+    lines = [message("play.help.title", lg, game=game.id)]
+    if spec.rolls:
+        lines.append(message("play.help.rolls", lg))
+        for rid, r in spec.rolls.items():
+            opts = " ".join(
+                f"[--{n} N]" if p.default is not None else f"--{n} N" for n, p in r.params.items()
+            )
+            name = pick(r.name, lg) or ""
+            lines.append(f"  roll {rid} {opts}".rstrip() + (f"    {name}" if name else ""))
+    for key, items, cmd in (
+        ("play.help.bags", spec.bags, "fate draw --bag {id}"),
+        ("play.help.decks", spec.decks, "deck draw {id}"),
+        ("play.help.tracks", spec.tracks, "score track {id} --by N"),
+        ("play.help.scores", spec.scoring, "score calc " + game.id + ":{id}"),
+    ):
+        if items:
+            lines.append(message(key, lg))
+            lines += [f"  {cmd.format(id=i)}" for i in items]
+    lines.append(message("play.help.more", lg))
+    return lines
+
+
+def _bare_roll(argv: list[str], game: Any) -> list[str]:
+    """``roll combat`` -> ``roll GAME:combat`` when combat is one of the game's rolls."""
+    if len(argv) > 1 and argv[0] == "roll" and argv[1] in game.spec.rolls:
+        return ["roll", f"{game.id}:{argv[1]}", *argv[2:]]
+    return argv
+
+
+def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) -> bool:
     """Run one command line; False when the user asked to leave."""
     import click
 
@@ -35,6 +72,12 @@ def _run_line(line: str, session_path: str, lang: str | None) -> bool:
         return True
     if argv[0] in ("quit", "exit"):
         return False
+    if argv[0] == "help" and game is not None and argv[1:] != ["pnp"]:
+        for text in game_help(game, lang):
+            click.echo(text)
+        return True
+    if game is not None:
+        argv = _bare_roll(argv, game)
     if argv[0] == "help":
         argv = ["--help"]
     elif argv[0] not in ("session",) and "--session" not in argv:
@@ -59,8 +102,13 @@ def _completer(game: Any) -> Any:
     from prompt_toolkit.completion import WordCompleter
 
     words = list(WORDS)
+    words += [f"roll {r}" for r in game.spec.rolls]
     words += [f"roll {game.id}:{r}" for r in game.spec.rolls]
-    words += [f"deck draw {d}" for d in game.spec.decks]
+    for command in ("draw", "number", "discard", "reset", "add", "turn", "activate", "play"):
+        words += [f"deck {command} {d}" for d in game.spec.decks]
+    words += [f"fate draw --bag {b}" for b in game.spec.bags]
+    words += [f"score track {t}" for t in game.spec.tracks]
+    words += [f"score calc {game.id}:{c}" for c in game.spec.scoring]
     return WordCompleter(words, sentence=True)
 
 
@@ -86,7 +134,7 @@ def run_prompt(game_name: str, session_path: str | None, lang: str | None) -> No
     click.echo(f"{game.id}: {path}  (help, quit)")
     if not sys.stdin.isatty():
         for line in sys.stdin:
-            if not _run_line(line.strip(), path, lang):
+            if not _run_line(line.strip(), path, lang, game):
                 break
         return
     from prompt_toolkit import PromptSession
@@ -100,5 +148,5 @@ def run_prompt(game_name: str, session_path: str | None, lang: str | None) -> No
             line = prompt.prompt(f"{game.id}> ")
         except (EOFError, KeyboardInterrupt):
             break
-        if not _run_line(line, path, lang):
+        if not _run_line(line, path, lang, game):
             break

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .bag import tile_kind
-from .decks import card_id
+from .decks import card_id, unit_name
 from .i18n import MODES, Terms, message, pick
 
 
@@ -39,7 +39,10 @@ def _track_lines(game: Any, terms: Terms, move: dict[str, Any]) -> list[str]:
     for mark_id in move["marks"]:
         mark = next(m for m in spec.marks if m.id == mark_id)
         lines.append(message("track.ready", terms.lang, name=terms.name(mark.id, mark.name)))
-    if move["end"] and spec.end_note:
+    if move.get("game_over") is not None:
+        note = pick(spec.game_over[move["game_over"]].note, terms.lang)
+        lines.append(message("game.over", terms.lang, note=note))
+    elif move["end"] and spec.end_note:
         lines.append(
             message(
                 "track.end",
@@ -106,14 +109,15 @@ def fate_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     ]
 
 
-def _card_name(game: Any, terms: Terms, deck_id: str, instance: str) -> str:
+def _card_name(game: Any, terms: Terms, deck_id: str, instance: str, n: int = 1) -> str:
     data = game.cards.get(deck_id, {}).get(card_id(instance), {})
-    return pick(data.get("name"), terms.lang) or card_id(instance)
+    name = pick(data.get("name"), terms.lang) or card_id(instance)
+    return f"{name} ({n})" if n > 1 else name
 
 
 def deck_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     deck_id, fx, lang = e["args"]["deck"], e["fx"], terms.lang
-    name = _card_name(game, terms, deck_id, fx["card"])
+    name = _card_name(game, terms, deck_id, fx["card"], fx.get("n", 1))
     lines = [message("deck.reshuffled", lang)] if fx.get("reshuffled") else []
     if "position" in fx:
         if "number" in fx:
@@ -127,19 +131,31 @@ def deck_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
         if fx.get("must_play"):
             lines.append(message("deck.must_play_number", lang, card=name))
     else:
-        lines.append(message("deck.drew", lang, card=name))
+        if fx.get("player"):
+            lines.append(message("deck.drew_to", lang, card=name, player=fx["player"]))
+        else:
+            lines.append(message("deck.drew", lang, card=name))
         if fx.get("must_play"):
             lines.append(message("deck.must_play", lang, card=name))
     if fx.get("ends_game"):
+        note = pick(game.spec.decks[deck_id].ends_game_note, lang)
         lines.append(message("deck.ends", lang, card=name))
+        if note:
+            lines.append(message("game.over", lang, note=note))
+    if fx.get("deck_empty"):
+        note = pick(game.spec.decks[deck_id].empty_ends_game, lang)
+        lines.append(message("game.over", lang, note=note))
     return lines
 
 
 def act_card(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     fx = e["fx"]
+    card = unit_name(fx["card"])
     if fx.get("removed"):
-        return [message("deck.removed", terms.lang, card=fx["card"])]
-    return [message("deck.active", terms.lang, card=fx["card"], owner=fx.get("owner"))]
+        return [message("deck.removed", terms.lang, card=card)]
+    if fx.get("may_reserve") and e["type"] == "act.draw":
+        return [message("deck.drawn_unit", terms.lang, card=card, owner=fx.get("owner"))]
+    return [message("deck.active", terms.lang, card=card, owner=fx.get("owner"))]
 
 
 def _deck_name(game: Any, terms: Terms, deck_id: str) -> str:
@@ -153,7 +169,8 @@ def _listing(names: list[str], lang: str) -> str:
 
 def deck_discard(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     deck_id = e["args"]["deck"]
-    cards = [_card_name(game, terms, deck_id, c) for c in e["args"]["cards"]]
+    shown = e.get("fx", {}).get("discarded") or e["args"]["cards"]
+    cards = [_card_name(game, terms, deck_id, c) for c in shown]
     return [
         message(
             "deck.discarded",
@@ -202,7 +219,10 @@ def act_remove(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 
 def act_reserve(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
-    return [message("deck.reserved", terms.lang, owner=e["fx"]["owner"])]
+    card = e["fx"].get("card")
+    return [
+        message("deck.reserved", terms.lang, owner=e["fx"]["owner"], card=unit_name(card or "?"))
+    ]
 
 
 def track_move(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
@@ -226,6 +246,10 @@ def reveal(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     return [message("session.reveal", terms.lang, secret=e["args"]["secret"])]
 
 
+def migrate(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    return [message("session.migrated", terms.lang, game=game.id)]
+
+
 RENDER: dict[str, Callable[[Any, Terms, dict[str, Any]], list[str]]] = {
     "roll": roll,
     "fate.draw": fate_draw,
@@ -244,12 +268,46 @@ RENDER: dict[str, Callable[[Any, Terms, dict[str, Any]], list[str]]] = {
     "pad.add": pad_add,
     "undo": undo,
     "reveal": reveal,
+    "migrate": migrate,
 }
 
 
 def event_lines(game: Any, terms: Terms, event: dict[str, Any]) -> list[str]:
     fn = RENDER.get(event["type"])
     return fn(game, terms, event) if fn else [f"{event['type']} {event.get('args', {})}"]
+
+
+def _activation_lines(game: Any, terms: Terms, state: dict[str, Any]) -> list[str]:
+    """Per player of each activation deck: cards left this turn, reserve; whose card came last."""
+    lines: list[str] = []
+    lang = terms.lang
+    for deck in state["decks"].values():
+        if "owners" not in deck or deck.get("mode") is None:
+            continue
+        players = sorted(set(deck["owners"].values()))
+        for player in players:
+            if deck["mode"] == "marauder":
+                left = [u for u in deck["pile"] if deck["owners"].get(u) == player]
+            else:
+                left = list(deck["queues"].get(player) or [])
+            reserve = [unit_name(u) for u in deck["reserve"].get(player) or []]
+            lines.append(
+                message(
+                    "status.player",
+                    lang,
+                    player=player,
+                    left=_listing([unit_name(u) for u in left], lang) or "-",
+                    reserve=_listing(reserve, lang) or "-",
+                )
+            )
+        last = deck.get("last") or (deck["discard"][-1] if deck["discard"] else None)
+        if last is not None:
+            lines.append(
+                message(
+                    "status.turn", lang, player=deck["owners"].get(last, "?"), card=unit_name(last)
+                )
+            )
+    return lines
 
 
 def status_lines(table: Any, terms: Terms) -> list[str]:
@@ -292,6 +350,14 @@ def status_lines(table: Any, terms: Terms) -> list[str]:
                 out=len(deck["out"]),
             )
         )
+    if game.changed:
+        lines.append(message("session.content_changed", lang, game=game.id))
+    lines += _activation_lines(game, terms, state)
+    over = state.get("over")
+    if over:
+        from .ops import over_note
+
+        lines.append(message("game.over", lang, note=over_note(game, over, lang)))
     from .scores import pad_totals
 
     totals = pad_totals(state)

@@ -1,10 +1,11 @@
 """Score calculators driven by a game's ``scoring:`` data, and the generic score pad.
 
 Each calculator kind is one function in a dispatch table: ``control`` (points for held places,
-a threshold at the end of a turn and an instant win), ``sum`` (add named counts; hand limits;
-hit numbers), ``army`` (victory at a share of the enemy's army points; order costs) and
-``territory`` (squares held, tie-breaks, combat result by ratio). Inputs are the options given
-on the command line as a plain dict of strings; every bad input is a UsageError.
+a threshold at the end of a turn, an instant-win place and the other side's instant wins),
+``sum`` (add named counts; hand limits; hit numbers with a draw read through a lookup table),
+``army`` (victory at a share of the enemy's army points; order costs; a tie-break list) and
+``territory`` (combat result from a ratio table; the end-of-game tie-break list). Inputs are the
+options given on the command line as a plain dict of strings; every bad input is a UsageError.
 """
 
 from __future__ import annotations
@@ -29,11 +30,11 @@ def _int(opts: dict[str, str], key: str, default: int | None = None) -> int:
 
 def _list(opts: dict[str, str], key: str) -> list[str]:
     raw = opts.get(key) or ""
-    return [p.strip() for p in raw.split(",") if p.strip()]
+    return [p.strip().lower() for p in raw.split(",") if p.strip()]
 
 
 def control(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
-    """Points for held places; win at the end of a turn at ``win_at``, at once with the instant place."""
+    """Points for held places; ``wins`` at ``win_at`` (end of turn), ``wins_now`` with the instant place."""
     points = {p.id: p.points for p in spec.places}
     held = _list(opts, "hold")
     unknown = [h for h in held if h not in points]
@@ -41,15 +42,15 @@ def control(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
         raise UsageError(f"no place {unknown[0]!r}; places: {', '.join(points)}")
     total = sum(points[h] for h in set(held))
     instant = bool(spec.instant_place and spec.instant_place in held and total >= spec.win_at)
-    end_of_turn = "end-of-turn" in opts
     return {
         "points": total,
         "held": sorted(set(held)),
         "win_at": spec.win_at,
+        "wins": total >= spec.win_at,
         "wins_now": instant,
-        "wins_at_end_of_turn": total >= spec.win_at,
-        "wins": instant or (end_of_turn and total >= spec.win_at),
-        "beorn_would_win": total < 6,
+        "other_side_instant_wins": [
+            w.text for w in spec.instant_wins if w.points_below is None or total < w.points_below
+        ],
     }
 
 
@@ -71,9 +72,19 @@ def total_sum(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
         if spec.hit_base is None:
             raise UsageError("this game has no hit number")
         hit = spec.hit_base + _int(opts, "mine") - _int(opts, "theirs")
-        out["hit_number"] = hit
+        low = spec.always_hit if spec.always_hit is not None else spec.draw_min
+        high = spec.always_miss - 1 if spec.always_miss is not None else spec.draw_max
+        out["hit_number"] = max(low, min(high, hit))
         if "draw" in opts:
-            draw = _int(opts, "draw")
+            shown = _int(opts, "draw")
+            draw = spec.draw_reads.get(shown, spec.draw_reads.get(str(shown), shown))
+            if not spec.draw_min <= draw <= spec.draw_max:
+                readable = ", ".join(f"{k} reads {v}" for k, v in spec.draw_reads.items())
+                raise UsageError(
+                    f"--draw must be {spec.draw_min}..{spec.draw_max}"
+                    + (f" ({readable})" if readable else "")
+                )
+            out["draw"] = draw
             if spec.always_hit is not None and draw <= spec.always_hit:
                 out["hit"] = True
             elif spec.always_miss is not None and draw >= spec.always_miss:
@@ -82,13 +93,35 @@ def total_sum(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
                 out["hit"] = draw <= hit
     if not out:
         raise UsageError(
-            f"give --{' N --'.join(spec.parts)} N, or --holdings capital,city,..., or --mine N --theirs N [--draw N]"
+            f"give --{' N --'.join(spec.parts)} N, or --holdings A,B,..., or --mine N --theirs N [--draw N]"
         )
     return out
 
 
+def tie_break(steps: list[Any], opts: dict[str, str]) -> tuple[str | None, str | None]:
+    """Walk a tie-break list: ("me" | "them" | a named winner, the step's name) or (None, None)."""
+    for step in steps:
+        if step.winner is not None:
+            return step.winner, step.name
+        if step.order is not None:
+            names = _list(opts, step.option)
+            if len(names) != 2 or any(n not in step.order for n in names):
+                raise UsageError(
+                    f"a full tie: give --{step.option} MINE,THEIRS from {', '.join(step.order)}"
+                )
+            if names[0] == names[1]:
+                raise UsageError(f"--{step.option}: the two must differ")
+            first = step.order.index(names[0]) < step.order.index(names[1])
+            return ("me" if first else "them"), step.name
+        mine, theirs = _int(opts, step.mine, step.default), _int(opts, step.theirs, step.default)
+        if mine != theirs:
+            better = mine > theirs if step.better == "higher" else mine < theirs
+            return ("me" if better else "them"), step.name
+    return None, None
+
+
 def army(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
-    """Victory at a share of the enemy's army; ties to the higher total, then the second player."""
+    """Victory at a share of the enemy's army; when both reach it, the tie-break list."""
     out: dict[str, Any] = {}
     if "on-unit" in opts:
         out["order_cost"] = _int(opts, "on-unit") + spec.order_base
@@ -104,8 +137,10 @@ def army(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
         destroyed, lost = _int(opts, "destroyed", 0), _int(opts, "lost", 0)
         i_win = destroyed >= spec.share * enemy_army
         they_win = lost >= spec.share * my_army
+        how = None
         if i_win and they_win:
-            winner = "me" if destroyed > lost else "them" if lost > destroyed else "second-player"
+            winner, how = tie_break(spec.tie_break, opts)
+            out["tie"] = spec.tie
         else:
             winner = "me" if i_win else "them" if they_win else None
         out.update(
@@ -114,6 +149,7 @@ def army(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
                 "lost": lost,
                 "needed": spec.share * enemy_army,
                 "winner": winner,
+                "decided_by": how,
             }
         )
     if not out:
@@ -124,12 +160,12 @@ def army(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
 
 
 def territory(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
-    """Combat result by ratio (--attack --defence) or the end-of-game count."""
+    """Combat result from the ratio table (--attack --defence) or the end-of-game comparison."""
     out: dict[str, Any] = {}
     if "attack" in opts or "defence" in opts:
         attack, defence = _int(opts, "attack"), _int(opts, "defence")
-        if defence <= 0:
-            raise UsageError("--defence must be at least 1")
+        if defence <= 0 or attack < 0:
+            raise UsageError("--defence must be at least 1 and --attack at least 0")
         result = spec.lower if attack < defence else spec.equal if attack == defence else None
         row = 0
         if result is None:
@@ -137,29 +173,37 @@ def territory(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
                 if attack > r.above * defence:
                     result, row = r.result, n + 1
         out.update({"attack": attack, "defence": defence, "result": result, "row": row})
-    if "mine" in opts:
-        mine, theirs = _int(opts, "mine"), _int(opts, "theirs")
-        dm, dt = _int(opts, "depleted-mine", 0), _int(opts, "depleted-theirs", 0)
-        nations = _list(opts, "nations")
-        winner = "me" if mine > theirs else "them" if theirs > mine else None
-        how = "squares"
-        if winner is None:
-            winner, how = ("me" if dm < dt else "them" if dt < dm else None), "depleted"
-        if winner is None:
-            if len(nations) != 2 or any(n not in spec.order for n in nations):
-                raise UsageError(
-                    f"a full tie: give --nations MINE,THEIRS from {', '.join(spec.order)}"
-                )
-            winner, how = (
-                ("me" if spec.order.index(nations[0]) < spec.order.index(nations[1]) else "them"),
-                "nation order",
-            )
-        out.update({"squares": [mine, theirs], "winner": winner, "decided_by": how})
+    first = spec.tie_break[0] if spec.tie_break else None
+    if first is not None and first.mine is not None and first.mine in opts:
+        winner, how = tie_break(spec.tie_break, opts)
+        out.update({"winner": winner, "decided_by": how})
     if not out:
         raise UsageError(
-            "give --attack N --defence N, or --mine N --theirs N [--depleted-mine N --depleted-theirs N --nations A,B]"
+            "give --attack N --defence N, or the end-of-game numbers: "
+            + " ".join(f"--{s.mine} N --{s.theirs} N" for s in spec.tie_break if s.mine)
         )
     return out
+
+
+def usage(spec: Any) -> str:
+    """The options a calculator takes, from its data."""
+    if spec.kind == "control":
+        return f"--hold {','.join(p.id for p in spec.places)}"
+    if spec.kind == "sum":
+        text = " ".join(f"--{p} N" for p in spec.parts)
+        if spec.hand_limit:
+            text += f" | --holdings {','.join(spec.hand_limit)}"
+        if spec.hit_base is not None:
+            text += " | --mine N --theirs N [--draw N]"
+        return text
+    steps = " ".join(
+        f"--{s.mine} N --{s.theirs} N" if s.mine else f"--{s.option} A,B"
+        for s in spec.tie_break
+        if s.mine or s.option
+    )
+    if spec.kind == "army":
+        return f"--on-unit N | --limit N | --limit N {steps}"
+    return f"--attack N --defence N | {steps}"
 
 
 CALCULATORS: dict[str, Callable[[Any, dict[str, str]], dict[str, Any]]] = {

@@ -52,13 +52,18 @@ def set_current(path: Path) -> None:
     atomic_write(pointer, str(path.resolve()) + "\n")
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file, fsync it and rename it over ``path``."""
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(text)
-        fh.flush()
-        os.fsync(fh.fileno())
+def atomic_write(path: Path, text: str, mode: int = 0o644) -> None:
+    """Write ``text`` to a temporary file created with ``mode``, fsync it, rename it over ``path``."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+    try:
+        os.fchmod(fd, mode)  # the umask may have widened nothing, but never narrow too late
+        with open(fd, "w", encoding="utf-8", closefd=False) as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+    finally:
+        os.close(fd)
     os.replace(tmp, path)
 
 
@@ -91,6 +96,21 @@ def create(path: Path, header: dict[str, Any]) -> None:
         raise SessionError(
             f"a session already exists at {path}; choose another --session path"
         ) from None
+
+
+def create_new(folder: Path, game_id: str, header: dict[str, Any]) -> Path:
+    """Create a new log named after the game and the time; never collides with another."""
+    import time
+
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(1, 1000):
+        path = folder / (f"{game_id}-{stamp}.jsonl" if n == 1 else f"{game_id}-{stamp}-{n}.jsonl")
+        try:
+            create(path, header)
+            return path
+        except SessionError:
+            continue
+    raise SessionError(f"too many sessions started this second in {folder}")
 
 
 def read(path: Path, *, repair: bool = True) -> Log:
@@ -133,6 +153,12 @@ def read(path: Path, *, repair: bool = True) -> Log:
             raise SessionError(
                 f"{path}:{n}: corrupt event (expected seq {n - 1}); the log was left as it is"
             )
+        if n > 1:
+            problem = _event_problem(rec)
+            if problem:
+                raise SessionError(
+                    f"{path}:{n}: corrupt event ({problem}); the log was left as it is"
+                )
         records.append(rec)
     if not records or records[0].get("type") != "session":
         raise SessionError(f"{path}:1: not a pnp session log")
@@ -140,7 +166,38 @@ def read(path: Path, *, repair: bool = True) -> Log:
         raise SessionError(
             f"{path}:1: session format {records[0].get('format')!r} is not supported"
         )
+    header = records[0]
+    for key, kind in (("game", str), ("content", str), ("rng", str), ("initial", dict)):
+        if not isinstance(header.get(key), kind):
+            raise SessionError(f"{path}:1: header: {key} is missing or damaged")
+    if header["rng"] not in ("system", "seeded", "fair"):
+        raise SessionError(f"{path}:1: header: rng {header['rng']!r} is not known")
+    if header["rng"] == "seeded" and not isinstance(header.get("seed"), int):
+        raise SessionError(f"{path}:1: header: seed is missing or damaged")
+    if header["rng"] == "fair" and not isinstance(header.get("commit"), str):
+        raise SessionError(f"{path}:1: header: commit is missing or damaged")
     return Log(path, records[0], records[1:], repaired, len(raw))
+
+
+EVENT_TYPES = {
+    "roll", "fate.draw", "fate.stop", "fate.add", "deck.draw", "deck.discard", "deck.reset",
+    "act.add", "act.turn", "act.draw", "act.reserve", "act.play", "act.remove", "track.move",
+    "pad.add", "reveal", "migrate", "undo",
+}  # fmt: skip
+
+
+def _event_problem(rec: dict[str, Any]) -> str | None:
+    """What is wrong with an event's shape, or None."""
+    if rec.get("type") not in EVENT_TYPES:
+        return f"unknown type {rec.get('type')!r}"
+    if not isinstance(rec.get("args", {}), dict) or not isinstance(rec.get("out", {}), dict):
+        return "args and out must be objects"
+    ctr = rec.get("ctr")
+    if ctr is not None and not (
+        isinstance(ctr, list) and len(ctr) == 2 and all(isinstance(c, int) for c in ctr)
+    ):
+        return "ctr must be two whole numbers"
+    return None
 
 
 def read_header(path: Path) -> dict[str, Any]:
@@ -174,6 +231,30 @@ def append(path: Path, event: dict[str, Any]) -> None:
 @contextmanager
 def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
     """Hold the session's lock file (another terminal waits up to ``timeout`` seconds)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        fcntl = None  # type: ignore[assignment]
+    if fcntl is not None:
+        import time
+
+        fd = os.open(str(path) + ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            deadline = time.monotonic() + timeout
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise SessionError(
+                            f"{path} is busy in another terminal; try again"
+                        ) from None
+                    time.sleep(0.002)
+            yield
+        finally:
+            os.close(fd)  # closing the descriptor releases the lock
+        return
     from filelock import FileLock, Timeout
 
     lock = FileLock(str(path) + ".lock", timeout=timeout, poll_interval=0.002)
@@ -210,10 +291,21 @@ def read_snapshot(path: Path, log: Log) -> dict[str, Any] | None:
         return None
     if not 0 < seq <= len(log.events):
         return None
-    line = _dump(log.events[seq - 1])
+    event = log.events[seq - 1]
+    line = _dump(event)
     if hashlib.sha256(line.encode()).hexdigest() != snap.get("hash"):
         return None
+    try:
+        if event.get("snap") != state_hash(snap["state"], snap["effective"]):
+            return None  # the log says what the state was; an edited snapshot is not trusted
+    except (KeyError, TypeError, ValueError):
+        return None
     return snap
+
+
+def state_hash(state: dict[str, Any], effective: list[int]) -> str:
+    """The hash the log keeps of the state a snapshot saves (so the snapshot can be checked)."""
+    return hashlib.sha256(_dump({"state": state, "effective": effective}).encode()).hexdigest()
 
 
 def dump_line(event: dict[str, Any]) -> str:

@@ -1,37 +1,62 @@
 """Numbered tracks: the fate track, a day clock, morale. Moving a marker announces what it passes.
 
-A track's state is its step (an int in the session state). Moving clamps at the track's ends; the
-outcome lists every mark reached or passed on the way (a character becomes ready at or past his
-step) and whether the last step was reached. Tracks may count down (morale from 6 to 0).
+A track's state is its step (an int in the session state). ``--by N`` adds N to the step (a
+negative N lowers it, whichever way the track counts); ``--to N`` puts the marker on step N. The
+marker stays within the track's lowest and highest step. The outcome lists every mark reached or
+passed towards the track's end (a character becomes ready at or past his step), whether the end
+was reached, and the first of the track's ``game_over`` thresholds the asked-for step meets
+(checked before clamping, so asking for a day past the last one ends the game).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+_TESTS = {
+    "at-or-above": lambda step, at: step >= at,
+    "at-or-below": lambda step, at: step <= at,
+    "above": lambda step, at: step > at,
+    "below": lambda step, at: step < at,
+}
+
 
 def initial(track: Any) -> int:
     return int(track.start)
 
 
+def bounds(track: Any) -> tuple[int, int]:
+    low, high = sorted((track.start, track.end))
+    return (
+        track.low if getattr(track, "low", None) is not None else low,
+        track.high if getattr(track, "high", None) is not None else high,
+    )
+
+
 def move_track(
     track: Any, steps: dict[str, int], tid: str, by: int | None = None, to: int | None = None
 ) -> dict[str, Any]:
-    """Move track ``tid`` by ``by`` steps (towards its end) or to ``to``; update ``steps``."""
-    low, high = sorted((track.start, track.end))
+    """Move track ``tid`` by ``by`` steps or to step ``to``; update ``steps``."""
+    low, high = bounds(track)
     direction = 1 if track.end > track.start else -1
     old = steps[tid]
-    new = old + direction * by if to is None and by is not None else (to if to is not None else old)
-    new = max(low, min(high, new))
+    asked = old + by if to is None and by is not None else (to if to is not None else old)
+    new = max(low, min(high, asked))
     steps[tid] = new
     ahead = (lambda at: old < at <= new) if direction > 0 else (lambda at: new <= at < old)
     reached = [m.id for m in track.marks if ahead(m.at)]
+    over = None
+    for n, rule in enumerate(getattr(track, "game_over", []) or []):
+        if asked != old and _TESTS[rule.when](asked, rule.at):
+            over = n
+            break
     return {
         "track": tid,
         "from": old,
         "to": new,
+        "asked": asked,
         "marks": reached,
         "end": new == track.end and old != track.end,
+        "game_over": over,
     }
 
 

@@ -11,314 +11,18 @@ the ``name`` given here.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Literal
-
-from pydantic import Field, model_validator
+from typing import Any
 
 from ..errors import ContentError, Issue, IssueCollector, Location
 from .schema import ItemsFile
-from .types import LocalText, Model, Slug
+from .table_models import (
+    DeckSpec,
+    RollSpec,
+    TableSpec,
+    TrackSpec,
+)
 from .validate import key_path, suggest, validate
 from .yamlload import Loaded, load_yaml
-
-
-class _Fact(Model):
-    source: str | None = Field(
-        None, description="Where this fact comes from (seed file, rule book and page)."
-    )
-    estimate: bool = Field(
-        False, description="True when the value is not known from a source; users may correct it."
-    )
-
-
-class FaceSpec(Model):
-    """One face of a labelled die."""
-
-    id: Slug = Field(description="Face id; also the glossary term looked up for its name.")
-    name: LocalText | None = Field(
-        None, description="Shown name when the glossary has no term for the id."
-    )
-    value: int = Field(
-        0, ge=-1000, le=1000, description="Number the face adds to a total (0 for pure symbols)."
-    )
-    count: int = Field(1, ge=1, le=100, description="How many faces of the die carry this symbol.")
-
-
-class DieSpec(_Fact):
-    """A die: numbered (``sides``) or with labelled faces (``faces``)."""
-
-    name: LocalText | None = Field(
-        None, description="Shown name when the glossary has no term for the die's id."
-    )
-    term: str | None = Field(
-        None, description="Glossary term id for the name, when it differs from the die's id."
-    )
-    sides: int | None = Field(
-        None,
-        ge=1,
-        le=1000,
-        description="Numbered die with faces 1..sides (or 0..sides-1, see first).",
-    )
-    first: Literal[0, 1] = Field(
-        1, description="Number printed on the lowest face: 0 for a d10 marked 0..9."
-    )
-    zero_is: int | None = Field(
-        None,
-        ge=1,
-        le=1000,
-        description="Value a face printed 0 counts as (10 where a game reads 0 as 10).",
-    )
-    faces: list[FaceSpec] | None = Field(
-        None, description="Labelled faces, in any order; each counted `count` times."
-    )
-
-    @model_validator(mode="after")
-    def _one_kind(self) -> DieSpec:
-        if (self.sides is None) == (self.faces is None):
-            raise ValueError("give either sides (a numbered die) or faces (a labelled die)")
-        return self
-
-
-class ParamSpec(Model):
-    """A number a named roll takes from the command line (``--strength 4``)."""
-
-    kind: Literal["number", "icons"] = Field(
-        "number", description="number: a whole number; icons: a digit string such as 33445."
-    )
-    default: int | str = Field(0, description="Value when the option is not given.")
-    min: int = Field(0, description="Smallest allowed value.")
-    max: int = Field(999, description="Largest allowed value.")
-    clamp: bool = Field(
-        False,
-        description="Lower a larger value to max instead of refusing it (the game's dice cap).",
-    )
-    help: LocalText | None = Field(None, description="What the number means.")
-
-
-class RollSpec(_Fact):
-    """A named roll: a dice expression with {param} placeholders."""
-
-    name: LocalText | None = Field(None, description="Shown name.")
-    expr: str = Field(
-        description="Dice notation; {name} is replaced by a parameter; [die] names a die of this game."
-    )
-    params: dict[Slug, ParamSpec] = Field(
-        default_factory=dict, description="Parameters the expression uses."
-    )
-    note: LocalText | None = Field(None, description="A reminder printed with the result.")
-
-
-class TileSpec(Model):
-    """One kind of tile in a bag."""
-
-    id: Slug = Field(description="Tile id.")
-    value: int = Field(
-        ge=0, le=100, description="Steps the tile advances the bag's track when it resolves."
-    )
-    qty: int = Field(1, ge=1, le=100, description="How many such tiles.")
-    symbol: bool = Field(
-        False,
-        description="The tile shows the special symbol (a fate card is drawn when it resolves).",
-    )
-    special: bool = Field(
-        False, description="Drawing it stops the drawing at once (the blue and red tiles)."
-    )
-    in_bag: bool = Field(
-        True, description="False for tiles kept aside until an event adds them (see enters_with)."
-    )
-    enters_with: LocalText | None = Field(
-        None, description="What puts a set-aside tile into the bag."
-    )
-    name: LocalText | None = Field(None, description="Shown name, for special tiles.")
-
-
-class BagSpec(_Fact):
-    """A bag of tiles drawn without replacement, with the draw-and-hold rule."""
-
-    name: LocalText | None = Field(None, description="Shown name.")
-    term: str | None = Field(None, description="Glossary term id for the name.")
-    tiles: list[TileSpec] = Field(description="Every tile kind.")
-    max_draws: int = Field(
-        3, ge=1, le=20, description="Most tiles one phase may draw (N = activated generals)."
-    )
-    hold_back: bool = Field(
-        True, description="Draw-and-hold: only the last tile drawn resolves; the others go back."
-    )
-    track: Slug | None = Field(None, description="Track advanced by the resolved tile's value.")
-    symbol_note: LocalText | None = Field(
-        None, description="Printed when a resolved tile shows the symbol."
-    )
-
-
-class MarkSpec(Model):
-    """A step of a track where something happens."""
-
-    at: int = Field(description="The step.")
-    id: Slug = Field(description="Id (a glossary term: the character who becomes ready).")
-    name: LocalText | None = Field(None, description="Shown name when the glossary lacks the id.")
-    estimate: bool = Field(False, description="True when the step is not known from a source.")
-
-
-class TrackSpec(_Fact):
-    """A numbered track (fate track, day clock)."""
-
-    name: LocalText | None = Field(None, description="Shown name.")
-    term: str | None = Field(None, description="Glossary term id for the name.")
-    start: int = Field(0, description="Starting step.")
-    end: int = Field(
-        description="Last step (below start for a track that counts down); see end_note."
-    )
-    marks: list[MarkSpec] = Field(
-        default_factory=list, description="Steps that announce something (a character is ready)."
-    )
-    end_note: LocalText | None = Field(None, description="What reaching the last step means.")
-
-
-class CardSpec(Model):
-    """A card written in table.yaml itself (decks that are not printed from an item file)."""
-
-    id: Slug = Field(description="Card id.")
-    qty: int = Field(1, ge=1, le=100, description="Copies.")
-    name: LocalText | None = Field(None, description="Shown name.")
-    kind: str | None = Field(None, description="Card kind, for rules that name a kind.")
-    text: LocalText | None = Field(None, description="What the card says, shown when drawn.")
-    owner: str | None = Field(
-        None, description="Player or side the card belongs to (activation decks)."
-    )
-
-
-class DeckSpec(_Fact):
-    """A deck: a card-number generator, an activation deck, or a plain deck."""
-
-    kind: Literal["number", "activation", "plain"] = Field(
-        description="number: read the number at a chosen position; activation: unit cards per player; plain: draw and show."
-    )
-    name: LocalText | None = Field(None, description="Shown name.")
-    cards: str | list[CardSpec] = Field(
-        description="An item file of the game (printed cards) or the cards themselves."
-    )
-    leave_out: list[str] = Field(
-        default_factory=list, description="Card kinds or ids kept out of the deck (capitals)."
-    )
-    join_at_reshuffle: list[str] = Field(
-        default_factory=list, description="Card ids shuffled in at the first reshuffle."
-    )
-    ends_game: list[str] = Field(
-        default_factory=list, description="Card ids whose drawing ends the game."
-    )
-    must_play: list[str] = Field(
-        default_factory=list,
-        description="Card kinds that act as soon as they are drawn into a hand.",
-    )
-    positions: int = Field(
-        4, ge=1, le=10, description="number decks: how many numbers each card carries."
-    )
-    reshuffle: bool = Field(
-        True, description="Shuffle the discards into a new deck when it runs out."
-    )
-    modes: list[Literal["barbarian", "marauder", "sequence"]] = Field(
-        default_factory=list,
-        description="activation decks: the modes offered (choose / one mixed deck / each in order).",
-    )
-    reserve_per_turn: int = Field(
-        1, ge=0, le=5, description="activation decks: cards a player may hold in reserve each turn."
-    )
-
-
-class Place(Model):
-    """A place that scores when held."""
-
-    id: Slug = Field(description="Place id (a glossary term).")
-    points: int = Field(ge=0, le=100, description="Points while held.")
-    name: LocalText | None = Field(None, description="Shown name when the glossary lacks the id.")
-
-
-class ControlScoring(_Fact):
-    """Points for held places (The Battle of Five Armies' victory points)."""
-
-    kind: Literal["control"]
-    side: str = Field(description="The side that scores (a glossary term).")
-    places: list[Place] = Field(description="Places and their points.")
-    win_at: int = Field(description="Points that win at the end of a turn.")
-    instant_place: Slug | None = Field(
-        None, description="Holding this place with win_at points wins at once."
-    )
-    instant_wins: list[LocalText] = Field(
-        default_factory=list, description="The other side's instant victories, as reminders."
-    )
-
-
-class SumScoring(_Fact):
-    """A score that adds named counts (Barons of Fyn: lands + population + combat)."""
-
-    kind: Literal["sum"]
-    parts: list[Slug] = Field(description="Names of the numbers added for each player.")
-    hand_limit: dict[Slug, int] = Field(
-        default_factory=dict, description="Hand size each holding adds (capital 5, city 2, ...)."
-    )
-    hit_base: int | None = Field(
-        None, description="Combat: base hit number, plus the difference in combat values."
-    )
-    always_hit: int | None = Field(None, description="Combat: a draw this low always hits.")
-    always_miss: int | None = Field(None, description="Combat: a draw this high always misses.")
-
-
-class ArmyScoring(_Fact):
-    """Victory by destroying a share of the enemy's army points (Pocket Battles)."""
-
-    kind: Literal["army"]
-    share: float = Field(0.5, gt=0, le=1, description="Share of the enemy's points to destroy.")
-    tie: LocalText = Field(description="How a tie is broken.")
-    order_base: int = Field(1, description="An order costs the points on the unit plus this.")
-    points_step: int = Field(
-        10, description="Army limits are multiples of this; command points = limit / step."
-    )
-
-
-class RatioRow(Model):
-    """One row of a combat table by attack / defence ratio."""
-
-    above: float = Field(
-        description="The row applies when attack > above x defence (0 for 'greater')."
-    )
-    result: LocalText = Field(description="What happens.")
-
-
-class TerritoryScoring(_Fact):
-    """Squares held in the enemy half, ties by fewer depleted units, then a fixed order (Manoeuvre)."""
-
-    kind: Literal["territory"]
-    order: list[Slug] = Field(description="Tie-break order, first wins.")
-    lower: LocalText = Field(description="Result when attack < defence.")
-    equal: LocalText = Field(description="Result when attack = defence.")
-    ratios: list[RatioRow] = Field(description="Rows for attack > defence, by rising ratio.")
-
-
-Scoring = Annotated[
-    ControlScoring | SumScoring | ArmyScoring | TerritoryScoring, Field(discriminator="kind")
-]
-
-
-class TableSpec(Model):
-    """``content/<game>/table.yaml``: what the table companion knows about one game."""
-
-    source: str | list[str] | None = Field(
-        None, description="Where the facts in this file come from."
-    )
-    estimate_note: str | None = Field(None, description="Why and where values are estimates.")
-    sides: list[Slug] = Field(
-        default_factory=list, description="The sides or players the game names (glossary terms)."
-    )
-    dice: dict[Slug, DieSpec] = Field(
-        default_factory=dict, description="Dice by id; use as [id] in expressions."
-    )
-    rolls: dict[Slug, RollSpec] = Field(
-        default_factory=dict, description="Named rolls: `pnp roll GAME:ROLL --param N`."
-    )
-    bags: dict[Slug, BagSpec] = Field(default_factory=dict, description="Bags of tiles.")
-    tracks: dict[Slug, TrackSpec] = Field(default_factory=dict, description="Tracks and clocks.")
-    decks: dict[Slug, DeckSpec] = Field(default_factory=dict, description="Decks.")
-    scoring: dict[Slug, Scoring] = Field(default_factory=dict, description="Score calculators.")
 
 
 def table_path(game_root: Path) -> Path:
@@ -375,7 +79,9 @@ def _cross_check(spec: TableSpec, loaded: Loaded, root: Path, issues: IssueColle
     for tid, track in spec.tracks.items():
         if track.end == track.start:
             add(("tracks", tid, "end"), f"end {track.end} is the same step as start")
-        low, high = sorted((track.start, track.end))
+        low, high = track_range(track)
+        if not low <= track.start <= high or not low <= track.end <= high:
+            add(("tracks", tid), f"start and end must lie within {low}..{high}")
         for n, mark in enumerate(track.marks):
             if not low <= mark.at <= high:
                 add(
@@ -385,14 +91,50 @@ def _cross_check(spec: TableSpec, loaded: Loaded, root: Path, issues: IssueColle
     for rid, roll in spec.rolls.items():
         _check_roll(rid, roll, spec, add)
     for did, deck in spec.decks.items():
-        if isinstance(deck.cards, str):
+        if deck.cards_from is not None:
+            if deck.cards:
+                add(("decks", did, "cards"), "give cards or cards_from, not both")
+            try:
+                card_file_of(root, deck.cards_from.component)
+            except ValueError as exc:
+                add(("decks", did, "cards_from", "component"), str(exc))
+        elif isinstance(deck.cards, str):
             _check_card_file(root, did, deck, loaded, issues)
+
+
+def track_range(track: TrackSpec) -> tuple[int, int]:
+    """The lowest and highest step of a track."""
+    low, high = sorted((track.start, track.end))
+    return (
+        track.low if track.low is not None else low,
+        track.high if track.high is not None else high,
+    )
+
+
+def card_file_of(root: Path, component: str) -> Path:
+    """The item file of a printed component named in game.yaml; ValueError when there is none."""
+    from .loader import resolve_inside
+
+    data = load_yaml(root / "game.yaml").data if (root / "game.yaml").is_file() else {}
+    for comp in (data or {}).get("components") or []:
+        if isinstance(comp, dict) and comp.get("id") == component:
+            items = comp.get("items")
+            if not isinstance(items, str):
+                raise ValueError(f"component {component!r} has no item file")
+            path = resolve_inside(root, items)
+            if not path.is_file():
+                raise ValueError(f"component {component!r}: file {items!r} does not exist")
+            return path
+    raise ValueError(f"game.yaml has no component {component!r}")
 
 
 def _check_roll(rid: str, roll: RollSpec, spec: TableSpec, add: Any) -> None:
     from ..companion.dice_parse import DiceError, parse
 
-    values = {name: p.default for name, p in roll.params.items()}
+    values = {
+        name: (p.default if p.default is not None else ("1" if p.kind == "icons" else p.min))
+        for name, p in roll.params.items()
+    }
     try:
         text = roll.expr.format(**values)
     except (KeyError, IndexError, ValueError) as exc:

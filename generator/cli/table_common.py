@@ -1,0 +1,111 @@
+"""Shared pieces of the table commands: common options, output, extra options, the session table.
+
+Every table command takes ``--session``, ``--json``, ``--lang`` and ``--data-dir`` (the folder
+of sessions; ``PNP_DATA_DIR`` otherwise); :func:`run` records one event
+and prints it in the chosen language.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from ..errors import UsageError
+
+EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}
+
+
+def common(fn: Callable[..., Any]) -> Callable[..., Any]:
+    fn = click.option("--lang", default=None, help="en, zh-Hant or zh-Hans (default: the locale).")(
+        fn
+    )
+    fn = click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")(
+        fn
+    )
+    fn = click.option(
+        "--data-dir",
+        default=None,
+        expose_value=False,
+        is_eager=True,
+        callback=_set_data_dir,
+        help="Folder of sessions, history and the current-session pointer "
+        "(default: $PNP_DATA_DIR, else the user's data folder).",
+    )(fn)
+    return click.option(
+        "--session",
+        "session_path",
+        default=None,
+        help="Session file (default: the current session).",
+    )(fn)
+
+
+def _set_data_dir(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--data-dir DIR`` stands for ``PNP_DATA_DIR=DIR`` for this command."""
+    if value:
+        import os
+
+        os.environ["PNP_DATA_DIR"] = value
+
+
+def out(as_json: bool, obj: dict[str, Any], lines: list[str]) -> None:
+    if as_json:
+        click.echo(json.dumps(obj, ensure_ascii=False, sort_keys=True))
+    else:
+        for line in lines:
+            click.echo(line)
+
+
+def extra(args: list[str]) -> dict[str, str]:
+    """``--strength 4 --target=6 --end-of-turn`` -> {"strength": "4", "target": "6", "end-of-turn": ""}."""
+    out: dict[str, str] = {}
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if not arg.startswith("--") or len(arg) < 3:
+            raise UsageError(f"unexpected argument {arg!r}; options look like --name VALUE")
+        name, eq, value = arg[2:].partition("=")
+        if not eq and i + 1 < len(args) and not args[i + 1].startswith("--"):
+            value = args[i + 1]
+            i += 1
+        out[name] = value
+        i += 1
+    return out
+
+
+def table_of(session_path: str | None) -> Any:
+    from ..companion.engine import Table, resolve_session
+
+    return Table(resolve_session(session_path))
+
+
+def terms_of(table: Any, lang: str | None) -> Any:
+    from ..companion.i18n import Terms, detect
+
+    return Terms(table.game.root if table.game else None, detect(lang))
+
+
+def run(
+    session_path: str | None, kind: str, args: dict[str, Any], as_json: bool, lang: str | None
+) -> dict[str, Any]:
+    from ..companion.render import event_lines
+
+    table = table_of(session_path)
+    event = table.run(kind, args)
+    terms = terms_of(table, lang)
+    lines = event_lines(table.game, terms, event)
+    announce(table, terms.lang)
+    out(as_json, event, lines)
+    return event
+
+
+def announce(table: Any, lang: str) -> None:
+    """Tell the players, on standard error, of a repaired log tail and of edited content."""
+    from ..companion.i18n import message
+
+    if table.log is not None and table.log.repaired:
+        click.echo(message("session.repaired", lang, what=table.log.repaired), err=True)
+    if table.game is not None and table.game.changed:
+        click.echo(message("session.content_changed", lang, game=table.game.id), err=True)

@@ -1,0 +1,376 @@
+"""Table commands that play the game's pieces: fate (bags of tiles), deck and score.
+
+Each command parses its options, records one event through :func:`table_common.run` and prints
+the result in the chosen language, or computes a score from the game's ``scoring:`` data.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from ..errors import UsageError
+from .table_common import EXTRA, common, extra, out, run, table_of, terms_of
+
+# ---------------------------------------------------------------- fate
+
+
+@click.group()
+def fate() -> None:
+    """Draw from a game's bag of tiles (fate pool)."""
+
+
+@fate.command("draw")
+@click.option(
+    "--generals",
+    type=click.IntRange(0, 20),
+    default=None,
+    help="Activated generals: how many tiles may be drawn (at least 1).",
+)
+@click.option("--bag", "bag_id", default="fate", show_default=True)
+@common
+def fate_draw(
+    generals: int | None, bag_id: str, session_path: str | None, as_json: bool, lang: str | None
+) -> None:
+    """Draw a tile; while the phase is open, the previous tile is set aside."""
+    run(session_path, "fate.draw", {"bag": bag_id, "generals": generals}, as_json, lang)
+
+
+@fate.command("stop")
+@click.option("--bag", "bag_id", default="fate", show_default=True)
+@common
+def fate_stop(bag_id: str, session_path: str | None, as_json: bool, lang: str | None) -> None:
+    """Keep the last tile drawn: it resolves, the set-aside tiles go back."""
+    run(session_path, "fate.stop", {"bag": bag_id}, as_json, lang)
+
+
+@fate.command("add")
+@click.argument("tile")
+@click.option("--bag", "bag_id", default="fate", show_default=True)
+@common
+def fate_add(
+    tile: str, bag_id: str, session_path: str | None, as_json: bool, lang: str | None
+) -> None:
+    """Put a special tile (blue, red) into the bag when its story card is played."""
+    run(session_path, "fate.add", {"bag": bag_id, "tile": tile}, as_json, lang)
+
+
+@fate.command("odds")
+@click.option("--bag", "bag_id", default="fate", show_default=True)
+@common
+def fate_odds(bag_id: str, session_path: str | None, as_json: bool, lang: str | None) -> None:
+    """The chance of each advance for the next tile, from what is left in the bag."""
+    from ..companion.bag import odds
+    from ..companion.i18n import message
+    from ..companion.render import _bag_name
+
+    table = table_of(session_path)
+    state = table.snapshot_state()
+    if bag_id not in table.game.spec.bags:
+        raise UsageError(f"{table.game.id} has no bag {bag_id!r}")
+    result = odds(table.game.spec.bags[bag_id], state["bags"][bag_id])
+    terms = terms_of(table, lang)
+    lines = [
+        message(
+            "fate.odds", terms.lang, tiles=result["tiles"], bag=_bag_name(table.game, terms, bag_id)
+        )
+    ]
+    lines += [
+        message("fate.odds.row", terms.lang, value=v, pct=f"{p:.0%}")
+        for v, p in result["advance"].items()
+    ]
+    lines.append(
+        message(
+            "fate.odds.symbol",
+            terms.lang,
+            pct=f"{result['symbol']:.0%}",
+            special=f"{result['special']:.0%}",
+        )
+    )
+    if table.game.spec.bags[bag_id].estimate:
+        lines.append(message("fate.odds.estimate", terms.lang))
+        result["estimate"] = True
+    out(as_json, result, lines)
+
+
+# ---------------------------------------------------------------- decks
+
+
+@click.group()
+def deck() -> None:
+    """Draw from a game's decks."""
+
+
+@deck.command("draw")
+@click.argument("deck_id")
+@click.option("--count", type=click.IntRange(1, 100), default=1)
+@click.option("--player", default=None, help="Whose hand the cards go to (number decks).")
+@common
+def deck_draw(
+    deck_id: str,
+    count: int,
+    player: str | None,
+    session_path: str | None,
+    as_json: bool,
+    lang: str | None,
+) -> None:
+    """Draw COUNT cards (into a hand for number decks; shown and discarded for plain decks)."""
+    args: dict[str, Any] = {"deck": deck_id}
+    if player:
+        args["player"] = player
+    for _ in range(count):
+        run(session_path, "deck.draw", args, as_json, lang)
+
+
+@deck.command("number")
+@click.argument("deck_id")
+@click.option(
+    "--position", type=int, required=True, help="Which of the card's numbers to read (1..4)."
+)
+@common
+def deck_number(
+    deck_id: str, position: int, session_path: str | None, as_json: bool, lang: str | None
+) -> None:
+    """Draw a card, read the number at POSITION, and discard it (the card-number generator)."""
+    run(session_path, "deck.draw", {"deck": deck_id, "position": position}, as_json, lang)
+
+
+@deck.command("discard")
+@click.argument("deck_id")
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--player", default=None, help="Whose hand (needed when two hands hold the name).")
+@common
+def deck_discard(
+    deck_id: str,
+    cards: tuple[str, ...],
+    player: str | None,
+    session_path: str | None,
+    as_json: bool,
+    lang: str | None,
+) -> None:
+    """Put cards from the hands onto the discard pile, by the name shown when drawn."""
+    args: dict[str, Any] = {"deck": deck_id, "cards": list(cards)}
+    if player:
+        args["player"] = player
+    run(session_path, "deck.discard", args, as_json, lang)
+
+
+@deck.command("reset")
+@click.argument("deck_id")
+@common
+def deck_reset(deck_id: str, session_path: str | None, as_json: bool, lang: str | None) -> None:
+    """Gather every card back into the deck (a new day for Maquis' patrols)."""
+    run(session_path, "deck.reset", {"deck": deck_id}, as_json, lang)
+
+
+@deck.command("add")
+@click.argument("deck_id")
+@click.argument("units", nargs=-1, required=True)
+@click.option("--player", required=True)
+@common
+def deck_add(
+    deck_id: str,
+    units: tuple[str, ...],
+    player: str,
+    session_path: str | None,
+    as_json: bool,
+    lang: str | None,
+) -> None:
+    """Add a player's unit cards to an activation deck."""
+    run(
+        session_path,
+        "act.add",
+        {"deck": deck_id, "player": player, "units": list(units)},
+        as_json,
+        lang,
+    )
+
+
+@deck.command("turn")
+@click.argument("deck_id")
+@click.option("--mode", type=click.Choice(["barbarian", "marauder", "sequence"]), required=True)
+@click.option(
+    "--order", multiple=True, help="sequence mode: PLAYER:unit,unit,... in activation order."
+)
+@common
+def deck_turn(
+    deck_id: str,
+    mode: str,
+    order: tuple[str, ...],
+    session_path: str | None,
+    as_json: bool,
+    lang: str | None,
+) -> None:
+    """Start a turn of an activation deck in one of its modes."""
+    orders: dict[str, list[str]] = {}
+    for item in order:
+        player, _, units = item.partition(":")
+        orders[player] = [u for u in units.split(",") if u]
+    run(session_path, "act.turn", {"deck": deck_id, "mode": mode, "order": orders}, as_json, lang)
+
+
+@deck.command("activate")
+@click.argument("deck_id")
+@click.option("--player", default=None, help="sequence mode: whose next card to reveal.")
+@common
+def deck_activate(
+    deck_id: str, player: str | None, session_path: str | None, as_json: bool, lang: str | None
+) -> None:
+    """Draw (marauder) or reveal (sequence) the next activation card."""
+    run(session_path, "act.draw", {"deck": deck_id, "player": player}, as_json, lang)
+
+
+@deck.command("reserve")
+@click.argument("deck_id")
+@click.option("--player", required=True)
+@common
+def deck_reserve(
+    deck_id: str, player: str, session_path: str | None, as_json: bool, lang: str | None
+) -> None:
+    """Put a card in reserve (once per player per turn)."""
+    run(session_path, "act.reserve", {"deck": deck_id, "player": player}, as_json, lang)
+
+
+@deck.command("play")
+@click.argument("deck_id")
+@click.argument("card", required=False)
+@click.option("--player", required=True)
+@common
+def deck_play(
+    deck_id: str,
+    card: str | None,
+    player: str,
+    session_path: str | None,
+    as_json: bool,
+    lang: str | None,
+) -> None:
+    """Play the reserved card, or in barbarian mode the chosen CARD."""
+    run(session_path, "act.play", {"deck": deck_id, "player": player, "card": card}, as_json, lang)
+
+
+@deck.command("remove")
+@click.argument("deck_id")
+@click.argument("unit")
+@click.option("--player", default=None, help="Whose unit (needed when two players share a name).")
+@common
+def deck_remove(
+    deck_id: str,
+    unit: str,
+    player: str | None,
+    session_path: str | None,
+    as_json: bool,
+    lang: str | None,
+) -> None:
+    """Take an eliminated unit's card out of an activation deck."""
+    args: dict[str, Any] = {"deck": deck_id, "unit": unit}
+    if player:
+        args["player"] = player
+    run(session_path, "act.remove", args, as_json, lang)
+
+
+# ---------------------------------------------------------------- scores
+
+
+@click.group()
+def score() -> None:
+    """Keep and compute scores."""
+
+
+@score.command("add")
+@click.argument("player")
+@click.argument("points", type=int)
+@click.option("--round", "round_no", type=click.IntRange(1, 10_000), default=None)
+@common
+def score_add(
+    player: str,
+    points: int,
+    round_no: int | None,
+    session_path: str | None,
+    as_json: bool,
+    lang: str | None,
+) -> None:
+    """Add POINTS for PLAYER on the score pad."""
+    run(
+        session_path,
+        "pad.add",
+        {"player": player, "points": points, "round": round_no},
+        as_json,
+        lang,
+    )
+
+
+@score.command("pad")
+@common
+def score_pad(session_path: str | None, as_json: bool, lang: str | None) -> None:
+    """Show the score pad: points per player and round, and totals."""
+    from ..companion.scores import pad_table
+
+    table = table_of(session_path)
+    state = table.snapshot_state()
+    result = pad_table(state, table.log.header.get("players") or [])
+    lines = ["\t".join(["", *[str(r) for r in result["rounds"]], "Σ"])]
+    for p in result["players"]:
+        lines.append(
+            "\t".join(
+                [
+                    p,
+                    *[str(result["grid"][p][str(r)]) for r in result["rounds"]],
+                    str(result["totals"][p]),
+                ]
+            )
+        )
+    out(as_json, result, lines)
+
+
+@score.command("track")
+@click.argument("track")
+@click.option(
+    "--by", type=int, default=None, help="Steps towards the track's end (negative: back)."
+)
+@click.option("--to", type=int, default=None, help="Put the marker on this step.")
+@common
+def score_track(
+    track: str,
+    by: int | None,
+    to: int | None,
+    session_path: str | None,
+    as_json: bool,
+    lang: str | None,
+) -> None:
+    """Move a track's marker (day clock, morale, fate track)."""
+    if (by is None) == (to is None):
+        raise UsageError("give exactly one of --by N and --to N")
+    run(session_path, "track.move", {"track": track, "by": by, "to": to}, as_json, lang)
+
+
+@score.command("calc", context_settings=EXTRA)
+@click.argument("what")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--lang", default=None, help="en, zh-Hant or zh-Hans (default: the locale).")
+@click.pass_context
+def score_calc(ctx: click.Context, what: str, as_json: bool, lang: str | None) -> None:
+    """Compute a game's score: GAME:CALC with its options.
+
+    `pnp score calc GAME:` lists the game's calculators and the options each takes (they come
+    from the game's table.yaml).
+    """
+    from ..companion.engine import Game, find_game
+    from ..companion.i18n import detect
+    from ..companion.scores import calculate, usage
+    from ..companion.textout import result_lines
+
+    game_name, _, calc = what.partition(":")
+    game = Game.load(find_game(game_name))
+    lang_ = detect(lang)
+    if calc not in game.spec.scoring:
+        lines = [f"{game.id}:{cid}  {usage(spec)}" for cid, spec in game.spec.scoring.items()]
+        if calc:
+            raise UsageError(
+                f"{game.id} has no score {calc!r}; scores: "
+                + ("; ".join(lines) if lines else "none")
+            )
+        out(as_json, {"scores": lines}, lines or ["-"])
+        return
+    result = calculate(game.spec.scoring[calc], extra(ctx.args))
+    out(as_json, result, result_lines(result, lang_))

@@ -1,0 +1,222 @@
+"""A game's table data as the companion uses it: dice faces, cards by deck, named rolls.
+
+:class:`Game` loads ``table.yaml`` (through :mod:`generator.content.table`) and the cards of
+every deck: cards written in the table file, an item file, or a printed component's item file
+(``cards_from``), so the deck and the printed cards name the same cards. :func:`named_roll` fills
+a named roll's parameters from the command line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import UsageError
+from . import bag as bags
+from . import decks
+from .dice_roll import DieFaces
+
+
+def content_dir() -> Path:
+    """Where games live: ``$PNP_CONTENT_DIR``, else ./content, else the project's content/."""
+    import os
+
+    env = os.environ.get("PNP_CONTENT_DIR")
+    if env:
+        return Path(env)
+    here = Path.cwd() / "content"
+    if here.is_dir():
+        return here
+    return Path(__file__).resolve().parents[2] / "content"
+
+
+def find_game(name: str) -> Path:
+    from ..content.loader import game_dir
+
+    return game_dir(content_dir(), name).resolve()
+
+
+class Rec(dict):  # type: ignore[type-arg]
+    """A recorded table (plain JSON data) read like the validated models: ``spec.bags[b].tiles``."""
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    @classmethod
+    def wrap(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            return cls({k: cls.wrap(v) for k, v in data.items()})
+        if isinstance(data, list):
+            return [cls.wrap(v) for v in data]
+        return data
+
+
+def hash_files(root: Path, files: list[str]) -> str:
+    """The hash of a game's table file and card files (named relative to the game's folder)."""
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0")
+        try:
+            digest.update((root / name).read_bytes())
+        except OSError:
+            digest.update(b"(missing)")
+    return digest.hexdigest()
+
+
+@dataclass
+class Game:
+    """A game's table data, loaded once per command."""
+
+    id: str
+    root: Path
+    spec: Any
+    cards: dict[str, dict[str, dict[str, Any]]]  # deck id -> card id -> data
+    changed: bool = False  # a recorded game whose files have changed since
+
+    @classmethod
+    def load(cls, root: Path) -> Game:
+        from ..content.table import card_file_of, load_items, load_table
+
+        spec = load_table(root)
+        cards: dict[str, dict[str, dict[str, Any]]] = {}
+        for did, deck in spec.decks.items():
+            if deck.cards_from is not None:
+                path = card_file_of(root, deck.cards_from.component)
+                field = deck.cards_from.name
+                cards[did] = {
+                    str(i.id): {
+                        "id": str(i.id),
+                        "qty": i.qty,
+                        **(i.model_extra or {}),
+                        "name": (i.model_extra or {}).get(field),
+                    }
+                    for i in load_items(path).items
+                }
+            elif isinstance(deck.cards, str):
+                items = load_items(root / deck.cards).items
+                cards[did] = {
+                    str(i.id): {"id": str(i.id), "qty": i.qty, **(i.model_extra or {})}
+                    for i in items
+                }
+            else:
+                cards[did] = {c.id: c.model_dump() for c in deck.cards}
+        return cls(root.name, root, spec, cards)
+
+    def pieces(self) -> dict[str, Any]:
+        """The pieces a session starts with: tiles per bag and cards per deck (to spot edits)."""
+        return {
+            "bags": {
+                bid: sorted(f"{t.id}={t.value}x{t.qty}" for t in b.tiles)
+                for bid, b in self.spec.bags.items()
+            },
+            "decks": {did: sorted(c) for did, c in self.cards.items()},
+            "tracks": {tid: [t.start, t.end] for tid, t in self.spec.tracks.items()},
+        }
+
+    def files(self) -> list[str]:
+        """The table file and every card file it reads, relative to the game's folder."""
+        from ..content.table import card_file_of, table_path
+
+        files = [table_path(self.root)]
+        for deck in self.spec.decks.values():
+            if deck.cards_from is not None:
+                files.append(card_file_of(self.root, deck.cards_from.component))
+            elif isinstance(deck.cards, str):
+                files.append(self.root / deck.cards)
+        return [str(f.relative_to(self.root)) for f in files]
+
+    def record(self) -> dict[str, Any]:
+        """Everything a session needs of this game, as JSON: kept in the log's header."""
+        files = self.files()
+        return {
+            "spec": self.spec.model_dump(mode="json"),
+            "cards": self.cards,
+            "files": files,
+            "hash": hash_files(self.root, files),
+        }
+
+    @classmethod
+    def from_record(cls, game_id: str, root: Path, record: dict[str, Any]) -> Game:
+        """The game as recorded in a session (no YAML read, no validation: it was checked then)."""
+        return cls(game_id, root, Rec.wrap(record["spec"]), record["cards"])
+
+    def faces(self, name: str) -> DieFaces | None:
+        game, _, die = name.rpartition(":")
+        if game and game != self.id:
+            return None
+        spec = self.spec.dice.get(die)
+        if spec is None:
+            return None
+        if spec.faces:
+            values: list[int] = []
+            labels: list[str] = []
+            for face in spec.faces:
+                values += [face.value] * face.count
+                labels += [face.id] * face.count
+            return DieFaces(tuple(values), tuple(labels))
+        numbers = range(spec.first, spec.first + spec.sides)
+        values = [spec.zero_is if (n == 0 and spec.zero_is) else n for n in numbers]
+        shown = tuple(
+            str(n) if str(n) != str(v) else None for n, v in zip(numbers, values, strict=True)
+        )
+        return DieFaces(tuple(values), shown if any(shown) else None)
+
+    def initial_state(self) -> dict[str, Any]:
+        from . import tracks
+
+        spec = self.spec
+        return {
+            "bags": {bid: bags.initial(b) for bid, b in spec.bags.items()},
+            "tracks": {tid: tracks.initial(t) for tid, t in spec.tracks.items()},
+            "decks": {
+                did: decks.initial(d, list(self.cards[did].values()))
+                for did, d in spec.decks.items()
+            },
+            "pad": {"rows": []},
+        }
+
+
+def named_roll(game: Game, name: str, params: dict[str, str]) -> tuple[str, list[str]]:
+    """The expression of a named roll with its parameters filled in, and notes on clamping."""
+    from ..content.validate import suggest
+
+    spec = game.spec.rolls.get(name)
+    if spec is None:
+        raise UsageError(
+            f"{game.id} has no roll {name!r}{suggest(name, game.spec.rolls)} (rolls: {', '.join(game.spec.rolls) or 'none'}; dice: {', '.join(game.spec.dice) or 'none'})"
+        )
+    unknown = [p for p in params if p not in spec.params]
+    if unknown:
+        raise UsageError(
+            f"{game.id}:{name} takes no --{unknown[0]}{suggest(unknown[0], spec.params)}"
+            + (f" (it takes {', '.join('--' + p for p in spec.params)})" if spec.params else "")
+        )
+    values: dict[str, Any] = {}
+    notes: list[str] = []
+    for pname, p in spec.params.items():
+        raw = params.get(pname)
+        if raw is None and p.default is None:
+            help_ = p.help if isinstance(p.help, str) else (p.help or {}).get("en")
+            raise UsageError(f"{game.id}:{name} needs --{pname}" + (f" ({help_})" if help_ else ""))
+        if p.kind == "icons":
+            value = str(raw if raw is not None else p.default)
+            if not value.isdigit() or len(value) > 20:
+                raise UsageError(f"--{pname} must be digits such as 33445")
+            values[pname] = value
+            continue
+        try:
+            value_i = int(raw) if raw is not None else int(p.default)  # type: ignore[arg-type]
+        except ValueError:
+            raise UsageError(f"--{pname} must be a whole number, not {raw!r}") from None
+        if value_i > p.max and p.clamp:
+            notes.append(f"{pname}={p.max}")
+            value_i = p.max
+        if not p.min <= value_i <= p.max:
+            raise UsageError(f"--{pname} must be {p.min}..{p.max}")
+        values[pname] = value_i
+    return spec.expr.format(**values), notes

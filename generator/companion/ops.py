@@ -1,0 +1,335 @@
+"""The table's operations: one *draw* step and one *apply* step per event type.
+
+A draw step asks the random source for outcomes (the only place randomness enters) and refuses
+what the rules do not allow; an apply step changes the state from the logged outcomes alone, so
+replaying the log rebuilds the state. :data:`OPS` maps each event type to its two steps. The
+game-over rules (a track's threshold, a card that ends the game, a deck that runs out) put an
+``over`` entry in the state; later draws and moves are refused with what ended the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..errors import UsageError
+from . import bag as bags
+from . import decks, scores
+from .dice_roll import roll
+from .i18n import pick
+from .rng import Source
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .engine import Table
+
+
+def over_note(game: Any, over: dict[str, Any], lang: str) -> str:
+    """What ended the game, in words."""
+    if over["by"] == "track":
+        track = game.spec.tracks[over["id"]]
+        return pick(track.game_over[over["rule"]].note, lang) or ""
+    deck = game.spec.decks[over["id"]]
+    note = deck.empty_ends_game if over["by"] == "empty" else deck.ends_game_note
+    return pick(note, lang) or over.get("card", "")
+
+
+def _not_over(t: Table) -> None:
+    over = t.state.get("over")
+    if over:
+        raise UsageError(
+            f"the game is over ({over_note(t.game, over, 'en')}); `pnp undo` takes back the last event"
+        )
+
+
+def _bag(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    name = args["bag"]
+    if name not in t.game.spec.bags:
+        raise UsageError(
+            f"{t.game.id} has no bag {name!r} (bags: {', '.join(t.game.spec.bags) or 'none'})"
+        )
+    return t.game.spec.bags[name], t.state["bags"][name]
+
+
+def _deck(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    name = args["deck"]
+    if name not in t.game.spec.decks:
+        raise UsageError(
+            f"{t.game.id} has no deck {name!r} (decks: {', '.join(t.game.spec.decks) or 'none'})"
+        )
+    return t.game.spec.decks[name], t.state["decks"][name]
+
+
+def _track_over(t: Table, move: dict[str, Any]) -> None:
+    if move.get("game_over") is not None and not t.state.get("over"):
+        t.state["over"] = {"by": "track", "id": move["track"], "rule": move["game_over"]}
+
+
+def op_roll(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+    result = roll(args["expr"], source, t.game.faces if t.game else None)
+    data = result.to_json()
+    return {k: data[k] for k in ("total", "dice", "rolls", "labels", "text")}
+
+
+def op_fate_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+    _not_over(t)
+    spec, state = _bag(t, args)
+    return bags.draw(spec, state, source, args.get("generals"))
+
+
+def apply_fate_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    spec, state = _bag(t, args)
+    bags.apply_draw(spec, t.game.spec.tracks, state, out, t.state)
+    fx = {"resolved": state.pop("last", None)} if out["resolve"] else {}
+    if fx.get("resolved") and "track" in fx["resolved"]:
+        _track_over(t, fx["resolved"]["track"])
+    return fx
+
+
+def op_fate_stop(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+    return bags.stop(_bag(t, args)[1])
+
+
+def apply_fate_stop(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    spec, state = _bag(t, args)
+    resolved = bags.resolve(spec, t.game.spec.tracks, state, t.state)
+    if "track" in resolved:
+        _track_over(t, resolved["track"])
+    return {"resolved": resolved}
+
+
+def op_fate_add(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+    spec, state = _bag(t, args)
+    return bags.add_special(spec, state, args["tile"])
+
+
+def apply_fate_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    bags.apply_add(_bag(t, args)[1], out)
+    return {}
+
+
+def op_deck_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+    _not_over(t)
+    spec, state = _deck(t, args)
+    if spec.kind == "activation":
+        raise UsageError("activation decks are drawn with `pnp deck activate`")
+    if args.get("position") is not None:
+        decks.check_position(spec, args["position"])
+    player = args.get("player")
+    if player and spec.hand_size is not None:
+        held = len(state.get("hands", {}).get(player, []))
+        if held >= spec.hand_size:
+            raise UsageError(
+                f"{player}'s hand already holds {held} cards (at most {spec.hand_size})"
+            )
+    return decks.draw(spec, state, source)
+
+
+def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    spec, state = _deck(t, args)
+    cards = t.game.cards[args["deck"]]
+    to_hand = spec.kind == "number" and args.get("position") is None
+    fx = decks.apply_draw(spec, state, out, cards, "out" if to_hand else "discard")
+    if to_hand:
+        fx["player"] = args.get("player") or ""
+        fx["n"] = decks.to_hand(state, cards, fx["player"], fx["card"])
+    if args.get("position") is not None:
+        decks.number(spec, fx, cards, args["position"])
+    if fx.get("ends_game") and not t.state.get("over"):
+        t.state["over"] = {"by": "card", "id": args["deck"], "card": fx["card"]}
+    empty = not state["pile"] and (not spec.reshuffle or not (state["discard"] or state["aside"]))
+    if spec.empty_ends_game is not None and empty and not t.state.get("over"):
+        t.state["over"] = {"by": "empty", "id": args["deck"]}
+        fx["deck_empty"] = True
+    return fx
+
+
+def op_plain(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+    return {}
+
+
+def apply_deck_discard(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    state = _deck(t, args)[1]
+    cards = t.game.cards[args["deck"]]
+    done = [decks.discard(state, cards, c, args.get("player")) for c in args["cards"]]
+    return {"discarded": done}
+
+
+def apply_deck_reset(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    decks.reset(_deck(t, args)[1])
+    return {}
+
+
+def apply_act_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    return {"added": decks.act_add(_deck(t, args)[1], args["player"], args["units"])}
+
+
+def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    spec, state = _deck(t, args)
+    if args["mode"] not in spec.modes:
+        raise UsageError(f"mode must be one of {', '.join(spec.modes)}")
+    decks.act_turn(state, args["mode"], args.get("order") or {})
+    return {}
+
+
+def op_act_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+    _not_over(t)
+    state = _deck(t, args)[1]
+    mode = state["mode"]
+    if mode is None:
+        raise UsageError(
+            "start a turn first: `pnp deck turn DECK --mode marauder|sequence|barbarian`"
+        )
+    if mode == "marauder":
+        if not state["pile"]:
+            raise UsageError("the deck is empty: play the reserved cards (`pnp deck play`)")
+        return {"index": source.below(len(state["pile"]))}
+    if mode == "sequence":
+        player = args.get("player")
+        if not player:
+            raise UsageError("say whose sequence with --player")
+        if player not in state["queues"]:
+            raise UsageError(
+                f"{player} has no cards in this deck (players: {', '.join(state['queues'])})"
+            )
+        if not state["queues"][player]:
+            reserve = state["reserve"].get(player) or []
+            raise UsageError(
+                f"{player} has no cards left this turn"
+                + ("; play the reserved card with `pnp deck play`" if reserve else "")
+            )
+        return {}
+    raise UsageError("in barbarian mode the player chooses: `pnp deck play DECK --player P CARD`")
+
+
+def apply_act_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    spec, state = _deck(t, args)
+    if state["mode"] == "marauder":
+        card = state["pile"].pop(out["index"])
+    else:
+        card = state["queues"][args["player"]].pop(0)
+    owner = state["owners"].get(card)
+    state["last"] = card
+    state["discard"].append(card)
+    removed = card in state["removed"]
+    may_reserve = (
+        not removed
+        and owner is not None
+        and state["reserved_this_turn"].count(owner) < spec.reserve_per_turn
+    )
+    return {
+        "card": card,
+        "owner": owner,
+        "removed": removed,
+        "may_reserve": may_reserve,
+    }
+
+
+def apply_act_reserve(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    spec, state = _deck(t, args)
+    card = decks.act_reserve(state, args["player"], spec.reserve_per_turn)
+    if state["mode"] == "marauder":
+        state["discard"].remove(card)
+    else:
+        state["queues"][args["player"]].pop(0)
+    state["reserve"].setdefault(args["player"], []).append(card)
+    state["reserved_this_turn"].append(args["player"])
+    state["last"] = None
+    return {"owner": args["player"], "card": card}
+
+
+def apply_act_play(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    state = _deck(t, args)[1]
+    player, card = args["player"], args.get("card")
+    if state["mode"] == "barbarian" and card:
+        hand = state["queues"].get(player) or []
+        match = [u for u in hand if u == card or decks.unit_name(u) == card]
+        if not match:
+            raise UsageError(f"{player} has no card {card!r} left this turn")
+        card = match[0]
+        hand.remove(card)
+    else:
+        reserve = state["reserve"].get(player) or []
+        if not reserve:
+            raise UsageError(f"{player} has no card in reserve")
+        card = reserve.pop(0)
+    state["discard"].append(card)
+    state["last"] = None
+    return {"card": card, "owner": player, "removed": False, "may_reserve": False}
+
+
+def apply_act_remove(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    state = _deck(t, args)[1]
+    unit = args["unit"]
+    live = [u for u in state["owners"] if u not in state["removed"]]
+    match = [u for u in live if u == unit or decks.unit_name(u) == unit]
+    if args.get("player"):
+        match = [u for u in match if state["owners"][u] == args["player"]]
+    if not match:
+        raise UsageError(f"no unit {unit!r} in play in the activation deck")
+    if len({state["owners"][u] for u in match}) > 1:
+        raise UsageError(f"more than one player has a unit {unit!r}: say whose with --player")
+    card = match[0]
+    state["removed"].append(card)
+    if card in state["pile"]:
+        state["pile"].remove(card)
+    return {"card": card}
+
+
+def op_track(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+    _not_over(t)
+    return {}
+
+
+def apply_track(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    from .tracks import move_track
+
+    tid = args["track"]
+    if tid not in t.game.spec.tracks:
+        raise UsageError(
+            f"{t.game.id} has no track {tid!r} (tracks: {', '.join(t.game.spec.tracks) or 'none'})"
+        )
+    move = move_track(
+        t.game.spec.tracks[tid], t.state["tracks"], tid, args.get("by"), args.get("to")
+    )
+    _track_over(t, move)
+    return move
+
+
+def apply_pad(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    return scores.pad_add(t.state, args["player"], args["points"], args.get("round"))
+
+
+def apply_migrate(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    from .game import Game
+
+    t.game = Game.from_record(t.game.id, t.game.root, args["record"])
+    return {}
+
+
+def apply_nothing(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    return {}
+
+
+Op = Callable[["Table", dict[str, Any], Source], dict[str, Any]]
+Apply = Callable[["Table", dict[str, Any], dict[str, Any]], dict[str, Any]]
+
+# event type -> (draw step, apply step, uses randomness)
+OPS: dict[str, tuple[Op, Apply, bool]] = {
+    "roll": (op_roll, apply_nothing, True),
+    "fate.draw": (op_fate_draw, apply_fate_draw, True),
+    "fate.stop": (op_fate_stop, apply_fate_stop, False),
+    "fate.add": (op_fate_add, apply_fate_add, False),
+    "deck.draw": (op_deck_draw, apply_deck_draw, True),
+    "deck.discard": (op_plain, apply_deck_discard, False),
+    "deck.reset": (op_plain, apply_deck_reset, False),
+    "act.add": (op_plain, apply_act_add, False),
+    "act.turn": (op_plain, apply_act_turn, False),
+    "act.draw": (op_act_draw, apply_act_draw, True),
+    "act.reserve": (op_plain, apply_act_reserve, False),
+    "act.play": (op_plain, apply_act_play, False),
+    "act.remove": (op_plain, apply_act_remove, False),
+    "track.move": (op_track, apply_track, False),
+    "pad.add": (op_plain, apply_pad, False),
+    "reveal": (op_plain, apply_nothing, False),
+    "migrate": (op_plain, apply_migrate, False),
+}
