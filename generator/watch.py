@@ -4,7 +4,8 @@
 fonts: every component; an item file: the components printing it; a layout: the components
 drawing with it), re-checks and rebuilds only those, and rewrites their PNG previews (a
 contact sheet with fronts and backs). A change to ``table.yaml`` re-checks the companion data,
-a change under ``rules/`` re-checks the rule sources and rebuilds the rule sheets. Problems
+a change under ``rules/`` re-checks the rule sources and rebuilds the rule sheets (unless
+rule sheets are left out). Problems
 are returned as located lines, never raised: builds write atomically, so the last good PDF
 stays in place while a file is broken, and the components that failed are retried on the
 next change. :func:`watch_game` runs the rounds on file events from ``watchfiles``.
@@ -33,6 +34,7 @@ from .errors import PnpError, UsageError
 WATCHED_SUFFIXES = {".yaml", ".yml", ".json", ".png", ".jpg", ".jpeg", ".ttf", ".ttc"}
 EVERY_COMPONENT_SUFFIXES = {".png", ".jpg", ".jpeg", ".ttf", ".ttc"}  # images and fonts
 ALL = "*"  # the pending marker for "every component"
+MAX_SNAPSHOT = 10_000  # files compared when the watcher starts
 
 
 @dataclass
@@ -194,7 +196,7 @@ class Rebuilder:
             out.errors.extend(exc.lines())
 
     def _rules(self, out: Round) -> None:
-        if not (self.root / "rules").is_dir():
+        if not self.rules or not (self.root / "rules").is_dir():
             return
         from .build import build_rules_cached
         from .rules import check_rules
@@ -206,11 +208,10 @@ class Rebuilder:
         if errors:
             out.errors.extend(errors)
             return
-        if self.rules:
-            try:
-                out.results.extend(build_rules_cached(self.path, self.options))
-            except PnpError as exc:
-                out.errors.extend(exc.lines())
+        try:
+            out.results.extend(build_rules_cached(self.path, self.options))
+        except PnpError as exc:
+            out.errors.extend(exc.lines())
 
     # ------------------------------------------------------------------ watching
     def watch_filter(self) -> Callable[[Any, str], bool]:
@@ -231,6 +232,21 @@ class Rebuilder:
         return keep
 
 
+def _snapshot(folders: list[Path], keep: Callable[[Any, str], bool]) -> dict[Path, tuple[int, int]]:
+    """(mtime, size) of every watched file under ``folders`` (at most MAX_SNAPSHOT files)."""
+    from watchfiles import Change
+
+    out: dict[Path, tuple[int, int]] = {}
+    for folder in folders:
+        for f in folder.rglob("*"):
+            if len(out) >= MAX_SNAPSHOT:
+                return out
+            if f.is_file() and keep(Change.modified, str(f)):
+                st = f.stat()
+                out[f] = (st.st_mtime_ns, st.st_size)
+    return out
+
+
 def watch_game(
     path: Path,
     options: BuildOptions,
@@ -244,25 +260,38 @@ def watch_game(
     """Build ``path`` once, then rebuild what each change touches until ``stop`` is set.
 
     ``report`` receives every round that did something; ``ready`` the folders being watched,
-    once the first round is done; ``stop`` is a threading.Event (or anything with ``is_set``).
+    once the watcher is listening; ``stop`` is a threading.Event (or anything with ``is_set``).
+    Files saved between the first build and the moment the watcher listens are caught by
+    comparing their times and sizes before and after.
     """
     from watchfiles import watch
 
     rebuilder = Rebuilder(path, options, preview_dpi=preview_dpi, rules=rules)
+    keep = rebuilder.watch_filter()
+    before = _snapshot([rebuilder.root], keep)
     report(rebuilder.rebuild())
     folders = sorted({rebuilder.root, *rebuilder.extra_dirs})
-    if ready is not None:
-        ready(folders)
+    listening = False
     for changes in watch(
         *folders,
-        watch_filter=rebuilder.watch_filter(),
+        watch_filter=keep,
         stop_event=stop,
         debounce=400,
         step=30,
-        rust_timeout=500,
+        rust_timeout=300,
+        yield_on_timeout=True,  # an empty set first says the watcher is listening
         raise_interrupt=False,
     ):
-        done = rebuilder.rebuild(Path(p) for _, p in changes)
+        paths = {Path(p) for _, p in changes}
+        if not listening:
+            listening = True
+            after = _snapshot([rebuilder.root], keep)
+            paths |= {f for f in before.keys() | after.keys() if before.get(f) != after.get(f)}
+            if ready is not None:
+                ready(folders)
+        if not paths:
+            continue
+        done = rebuilder.rebuild(paths)
         if not done.idle:
             report(done)
 

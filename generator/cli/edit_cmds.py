@@ -93,7 +93,7 @@ def _print_round(done: Any) -> None:
     show_default=True,
     help="Resolution of the previews.",
 )
-@click.option("--no-rules", is_flag=True, help="Do not rebuild the rule sheets.")
+@click.option("--no-rules", is_flag=True, help="Leave the rule sheets alone: no check, no build.")
 @click.option("--once", is_flag=True, help="Build what is out of date, write previews and exit.")
 def watch(
     game: str | None,
