@@ -113,16 +113,29 @@ def test_new_names_the_starters_when_one_is_unknown(tmp_path: Path) -> None:
     assert "blank, board, cards, counters" in done.stderr
 
 
-def test_starters_are_shipped_inside_the_package() -> None:
-    import generator
-
-    packaged = Path(generator.__file__).parent / "templates" / "starters"
-    assert starters_dir() == packaged
-    assert (packaged / "cards" / "game.yaml").read_bytes() == (
-        ROOT / "templates" / "starters" / "cards" / "game.yaml"
-    ).read_bytes()
-    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert '"templates/**/*"' in pyproject
+def test_installed_package_creates_and_builds_a_game_in_a_plain_working_folder(
+    tmp_path: Path,
+) -> None:
+    target = tmp_path / "site"
+    installed = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target),
+         str(ROOT)],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert installed.returncode == 0, installed.stderr[-2000:]
+    assert (target / "generator" / "templates" / "starters" / "counters" / "game.yaml").is_file()
+    work = tmp_path / "work"
+    work.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    for args in (["new", "g", "--from", "counters"], ["build", "g", "--no-rules", "--lang", "en"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "generator.cli", *args],
+            cwd=work, env=env, capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+    assert (work / "content" / "g" / "game.yaml").is_file()
+    assert (work / "output" / "g" / "units.pdf").is_file()
+    assert not list(target.rglob("*.pdf")) and not (target / "content").exists()
 
 
 def test_every_top_level_key_of_a_starter_game_is_commented() -> None:
