@@ -2,13 +2,13 @@
 
 :class:`Rebuilder` maps changed files to the components they feed (``game.yaml``, images and
 fonts: every component; an item file: the components printing it; a layout: the components
-drawing with it), re-checks and rebuilds only those, and rewrites their PNG previews (a
-contact sheet with fronts and backs). A change to ``table.yaml`` re-checks the companion data,
-a change under ``rules/`` re-checks the rule sources and rebuilds the rule sheets (unless
-rule sheets are left out). Problems
-are returned as located lines, never raised: builds write atomically, so the last good PDF
-stays in place while a file is broken, and the components that failed are retried on the
-next change. :func:`watch_game` runs the rounds on file events from ``watchfiles``.
+drawing with it; ``table.yaml``: dice labels), re-checks and rebuilds only those, and
+rewrites their PNG previews (a contact sheet with fronts and backs). A change to
+``table.yaml`` also re-checks the companion data, a change under ``rules/`` re-checks the rule
+sources and rebuilds the rule sheets (unless rule sheets are left out). Problems are returned
+as located lines, never raised: builds write atomically, so the last good PDF stays in place
+while a file is broken, and the components that failed are retried on the next change.
+:func:`watch_game` runs the rounds on file events from ``watchfiles``.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from .errors import PnpError, UsageError
 WATCHED_SUFFIXES = {".yaml", ".yml", ".json", ".png", ".jpg", ".jpeg", ".ttf", ".ttc"}
 EVERY_COMPONENT_SUFFIXES = {".png", ".jpg", ".jpeg", ".ttf", ".ttc"}  # images and fonts
 ALL = "*"  # the pending marker for "every component"
+TABLE_KINDS = {"dice-labels"}  # component kinds drawn from table.yaml
 MAX_SNAPSHOT = 10_000  # files compared when the watcher starts
 
 
@@ -79,13 +80,18 @@ class Rebuilder:
 
     # ------------------------------------------------------------------ mapping
     def _learn(self, game: Game) -> None:
+        if isinstance(game.spec.table, str):
+            self.table_file = (self.root / game.spec.table).resolve()
         uses: dict[Path, set[str]] = {}
         for comp in game.components:
-            names = {comp.front.id, *comp.back_layouts}
+            names = {comp.front.id, *comp.back_layouts, *comp.front_layouts}
             if comp.back is not None:
                 names.add(comp.back.id)
-            items = (self.path / comp.spec.items).resolve()
-            uses.setdefault(items, set()).add(comp.id)
+            if comp.spec.items:
+                items = (self.path / comp.spec.items).resolve()
+                uses.setdefault(items, set()).add(comp.id)
+            if comp.kind in TABLE_KINDS:  # drawn from table.yaml
+                uses.setdefault(self.table_file, set()).add(comp.id)
             for f in game.files:
                 if f.parent.name == "layouts" and f.stem in names:
                     uses.setdefault(f.resolve(), set()).add(comp.id)
@@ -93,8 +99,6 @@ class Rebuilder:
         self.extra_dirs = {
             f.resolve().parent for f in game.files if not f.resolve().is_relative_to(self.root)
         }
-        if isinstance(game.spec.table, str):
-            self.table_file = (self.root / game.spec.table).resolve()
 
     def affected(self, changed: Iterable[Path]) -> tuple[set[str], bool, bool]:
         """(components to rebuild, table touched, rules touched) for these changed files."""
@@ -107,6 +111,7 @@ class Rebuilder:
                 table = rules = True
             elif p == self.table_file:
                 table = True
+                comps |= self.uses.get(p, set()) if self.uses is not None else set()
             elif p.is_relative_to(self.root / "rules"):
                 rules = True
             elif self.uses is None:
