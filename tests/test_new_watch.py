@@ -67,7 +67,10 @@ def test_new_game_from_each_starter_checks_and_builds_in_all_languages(
     assert spec["id"] == "first-try" and spec["title"] == "First Try"
     assert spec["languages"] == list(LANGS)
     for comp in spec["components"]:
-        items = yaml.safe_load((game / comp["items"]).read_text(encoding="utf-8"))["items"]
+        if "items" in comp:
+            items = yaml.safe_load((game / comp["items"]).read_text(encoding="utf-8"))["items"]
+        else:  # a board: one face, its values in game.yaml
+            items = [comp["data"]]
         for lang in LANGS:
             pdf = _pdf_for(out / "first-try", comp["id"], lang)
             text = _text(pdf)
