@@ -86,15 +86,18 @@ def create_game(
     files = [p for p in sorted(source.rglob("*")) if p.is_file() and not p.is_symlink()]
     if len(files) > MAX_STARTER_FILES:
         raise BuildError(f"starter {starter!r} has {len(files)} files; expected a handful")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{game_id}.", suffix=".new", dir=target.parent))
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{game_id}.", suffix=".new", dir=target.parent))
+    except OSError as exc:
+        raise BuildError(f"cannot create {target}: {exc}") from None
     try:
         for src in files:
             dest = staging / src.relative_to(source)
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(src, dest)
         _rename_game(staging / "game.yaml", game_id, title or title_from_id(game_id))
-        os.rename(staging, target)  # fails rather than replace a folder made meanwhile
+        os.rename(staging, target)  # refuses a non-empty folder made meanwhile
     except FileExistsError:
         shutil.rmtree(staging, ignore_errors=True)
         raise UsageError(f"{target} already exists; choose another id or remove it first") from None
