@@ -24,6 +24,7 @@ from .build import (
     Checked,
     ComponentResult,
     build_checked,
+    build_languages,
     check_game,
     plan,
     selected,
@@ -169,14 +170,17 @@ class Rebuilder:
             out.warnings.extend(f"{r.component}: {w}" for w in r.warnings)
 
     def _previews(self, checked: Checked, ids: list[str]) -> list[Path]:
-        from .content.expand import languages, trim_size
+        from .content.expand import trim_size
         from .render.preview import write_previews
 
         game = checked.game
         written: list[Path] = []
         for cid in ids:
             comp = game.component(cid)
-            lang = (self.options.langs or languages(game, comp))[0]
+            langs = build_languages(game, comp, self.options)
+            if not langs:
+                continue  # not printed in the languages asked for
+            lang = langs[0]
             _, sheet = plan(game, comp, BuildOptions())
             target = self.options.out_dir / game.id / "preview" / cid / lang
             written += write_previews(

@@ -137,7 +137,7 @@ def test_installed_package_creates_and_builds_a_game_in_a_plain_working_folder(
         )  # fmt: skip
         assert done.returncode == 0, done.stderr
     assert (work / "content" / "g" / "game.yaml").is_file()
-    assert (work / "output" / "g" / "units.pdf").is_file()
+    assert (work / "output" / "g" / "units.en.pdf").is_file()
     assert not list(target.rglob("*.pdf")) and not (target / "content").exists()
 
 
@@ -172,7 +172,7 @@ def test_rebuilder_rebuilds_only_the_components_a_change_touches(tmp_path: Path)
     assert edit("layouts/mat.yaml", "size: 9pt", "size: 10pt") == ["mat"]
     assert edit("game.yaml", "Play mat", "Board") == ["mat", "pieces", "cards"]
     assert edit("rules/en.yaml", "Draw a card.", "Draw one card.") == []
-    assert "Sentry" in _text(out / "boardy" / "pieces.pdf")
+    assert "Sentry" in _text(_pdf_for(out / "boardy", "pieces", "en"))
     contact = out / "boardy" / "preview" / "pieces" / "en" / "contact.png"
     assert contact.is_file()
 
@@ -233,7 +233,7 @@ def test_watch_rebuilds_on_edit_reports_a_broken_file_and_keeps_the_last_good_pd
     content, out = tmp_path / "content", tmp_path / "output"
     create_game(content, "live", "cards")
     items = content / "live" / "cards.yaml"
-    pdf = out / "live" / "deck.pdf"
+    pdf = out / "live" / "deck.en.pdf"  # one language of three: named by it
     contact = out / "live" / "preview" / "deck" / "en" / "contact.png"
     proc = _start_watch(
         content, out, "live", "--content", str(content), "--out", str(out), "--lang", "en",
