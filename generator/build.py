@@ -40,6 +40,7 @@ class BuildOptions:
     proof: bool = False
     force: bool = False
     langs: tuple[str, ...] | None = None
+    components: tuple[str, ...] | None = None  # only these component ids (None: all)
 
     def sheet(self, spec: SheetSpec) -> SheetSpec:
         changes = {
@@ -92,7 +93,8 @@ def _inputs_hash(game: Game, options: BuildOptions) -> str:
     for p in sorted(files):
         h.update(str(p.relative_to(game.root) if p.is_relative_to(game.root) else p.name).encode())
         h.update(p.read_bytes())
-    opts = {k: str(v) for k, v in options.__dict__.items() if k not in ("force", "out_dir")}
+    skip = ("force", "out_dir", "components")
+    opts = {k: str(v) for k, v in options.__dict__.items() if k not in skip}
     h.update(json.dumps(opts, sort_keys=True).encode())
     return h.hexdigest()
 
@@ -170,7 +172,7 @@ def check_game(path: Path, options: BuildOptions | None = None) -> Checked:
     issues = IssueCollector()
     expander = Expander(game, issues)
     copies: dict[tuple[str, str], list[Copy]] = {}
-    for component in game.components:
+    for component in selected(game, options):
         try:
             plan(game, component, options)
         except ContentError as exc:
@@ -192,16 +194,31 @@ def _signature(copies: list[Copy]) -> str:
     return h.hexdigest()
 
 
+def selected(game: Game, options: BuildOptions) -> list[Component]:
+    """The components ``options.components`` names (all when None), in the game's order."""
+    if options.components is None:
+        return list(game.components)
+    for cid in options.components:
+        game.component(cid)  # UsageError with a hint for an unknown id
+    return [c for c in game.components if c.id in options.components]
+
+
 def build_game(
     path: Path, options: BuildOptions | None = None, progress: Progress | None = None
 ) -> list[ComponentResult]:
     """Build every component of the game at ``path`` into ``options.out_dir/<game>/``."""
+    options = options or BuildOptions()
+    return build_checked(check_game(path, options), options, progress)
+
+
+def build_checked(
+    checked: Checked, options: BuildOptions, progress: Progress | None = None
+) -> list[ComponentResult]:
+    """Build the components of an already checked game (those ``options.components`` names)."""
     from .render.board import write_board
     from .render.fonts import use_game_fonts
     from .render.sheet import SheetMeta, write_sheets
 
-    options = options or BuildOptions()
-    checked = check_game(path, options)
     game = checked.game
     use_game_fonts(game.root, dict(game.spec.fonts))
     out = options.out_dir / game.id
@@ -216,7 +233,7 @@ def build_game(
     results: list[ComponentResult] = []
     total = sum(len(checked.copies[k]) for k in checked.copies)
     done = 0
-    for component in game.components:
+    for component in selected(game, options):
         langs = build_languages(game, component, options)
         if not langs:
             continue  # the component is not printed in the languages asked for
@@ -403,4 +420,12 @@ def _write_state(path: Path, state: dict[str, dict[str, object]]) -> None:
     commit_file(fd, tmp, path)
 
 
-__all__ = ["BuildOptions", "ComponentResult", "build_game", "check_game", "plan"]
+__all__ = [
+    "BuildOptions",
+    "ComponentResult",
+    "build_checked",
+    "build_game",
+    "check_game",
+    "plan",
+    "selected",
+]

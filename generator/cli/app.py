@@ -33,6 +33,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     ),
     "rules": ("generator.cli.rules_cmds", "rules", "Build and check translated rule sheets."),
     "export": ("generator.cli.export_cmds", "export", "Export a game for Tabletop Simulator."),
+    "new": ("generator.cli.edit_cmds", "new", "Create a working game folder from a starter."),
+    "watch": ("generator.cli.edit_cmds", "watch", "Rebuild PDFs and previews on each edit."),
     "roll": (
         "generator.cli.table_cmds",
         "roll",

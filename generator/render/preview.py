@@ -56,8 +56,12 @@ def write_previews(
     dpi: int = 150,
     proof: bool = False,
     contact: bool = True,
+    backs: bool = False,
 ) -> list[Path]:
-    """Write ``<item>.front.png`` / ``.back.png`` per item (first copy) and ``contact.png``."""
+    """Write ``<item>.front.png`` / ``.back.png`` per item (first copy) and ``contact.png``.
+
+    The contact sheet shows the fronts; with ``backs`` each front is followed by its back.
+    """
     import pypdfium2 as pdfium
     from PIL import Image
 
@@ -66,7 +70,7 @@ def write_previews(
     data, names = _face_pdf(firsts, trim, bleed, proof)
     pdf = pdfium.PdfDocument(data)
     written: list[Path] = []
-    fronts: list[Image.Image] = []
+    fronts: list[Image.Image] = []  # the faces the contact sheet shows
     out_dir.mkdir(parents=True, exist_ok=True)
     try:
         for i, name in enumerate(names):
@@ -77,13 +81,15 @@ def write_previews(
             path = out_dir / f"{_safe(name)}.png"
             _save(image, path)
             written.append(path)
-            if name.endswith(".front"):
+            if name.endswith(".front") or backs:
                 fronts.append(image)
     finally:
         pdf.close()
     if contact and fronts:
         path = out_dir / "contact.png"
-        _save(_contact(fronts), path)
+        paired = backs and len(fronts) == 2 * len(firsts)
+        cols = 2 * min(4, max(1, round(len(firsts) ** 0.5))) if paired else 0
+        _save(_contact(fronts, cols), path)
         written.append(path)
     return written
 

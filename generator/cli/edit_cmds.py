@@ -1,0 +1,162 @@
+"""``pnp new`` and ``pnp watch``: the designer's edit loop.
+
+``new`` calls :func:`generator.starters.create_game`; ``watch`` calls
+:func:`generator.watch.watch_game` and prints each round: what changed, what was rebuilt,
+where the previews are, and every problem as ``file:line:col: key: message``.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+
+from .print_cmds import CONTENT_OPT, OUT_OPT, _games
+
+
+@click.command()
+@click.argument("game_id", metavar="GAME")
+@click.option(
+    "--from",
+    "starter",
+    default="cards",
+    show_default=True,
+    help="Starter: cards, counters, board or blank.",
+)
+@click.option("--title", help="The game's title (default: made from GAME).")
+@CONTENT_OPT
+def new(game_id: str, starter: str, title: str | None, content_dir: Path) -> None:
+    """Create CONTENT/GAME, a working game folder, from a starter.
+
+    The folder has a commented game.yaml, layouts, items, a back, table.yaml and rule sources;
+    `pnp check GAME` and `pnp build GAME` accept it as created. An existing folder is never
+    overwritten.
+    """
+    from ..starters import create_game
+
+    made = create_game(content_dir, game_id, starter, title)
+    click.echo(f"created {made.path} from the {made.starter} starter ({len(made.files)} files)")
+    click.echo(f"next: pnp watch {made.id}   (edit the files; PDFs and previews follow)")
+
+
+def _stamp() -> str:
+    return time.strftime("%H:%M:%S")
+
+
+def _print_round(done: Any) -> None:
+    """One round of the watch loop, as lines on stdout (problems on stderr)."""
+    if done.changed:
+        names = ", ".join(p.name for p in done.changed[:5])
+        more = f" and {len(done.changed) - 5} more" if len(done.changed) > 5 else ""
+        click.echo(f"{_stamp()} changed: {names}{more}")
+    for r in done.results:
+        if r.skipped:
+            continue
+        click.echo(f"  wrote {r.path} ({r.lang}, {r.pages} pages, {r.seconds:.2f} s)")
+    contacts = [p for p in done.previews if p.name == "contact.png"]
+    for p in contacts:
+        click.echo(f"  preview {p}")
+    for w in done.warnings:
+        click.echo(f"warning: {w}", err=True)
+    if done.errors:
+        for line in done.errors:
+            click.echo(line, err=True)
+        click.echo(
+            f"{_stamp()} {len(done.errors)} problem(s); the last good PDFs are left in place, "
+            "watching for the fix",
+            err=True,
+        )
+        return
+    what = ", ".join(done.components + done.checked) or "nothing"
+    click.echo(f"{_stamp()} ok: {what} ({done.seconds:.2f} s)")
+
+
+@click.command()
+@click.argument("game", required=False)
+@CONTENT_OPT
+@OUT_OPT
+@click.option(
+    "--lang",
+    "langs",
+    multiple=True,
+    type=click.Choice(["en", "zh-Hant", "zh-Hans"]),
+    help="Only these languages (previews use the first).",
+)
+@click.option(
+    "--dpi",
+    default=100,
+    type=click.IntRange(30, 600),
+    show_default=True,
+    help="Resolution of the previews.",
+)
+@click.option("--no-rules", is_flag=True, help="Leave the rule sheets alone: no check, no build.")
+@click.option("--once", is_flag=True, help="Build what is out of date, write previews and exit.")
+def watch(
+    game: str | None,
+    content_dir: Path,
+    out_dir: Path,
+    langs: tuple[str, ...],
+    dpi: int,
+    no_rules: bool,
+    once: bool,
+) -> None:
+    """Rebuild GAME's PDFs and previews whenever one of its files changes.
+
+    Only the components a change touches are rebuilt (game.yaml: all; an item file: the
+    components printing it; a layout: the components drawing with it), and their previews
+    are rewritten in OUT/<game>/preview/<component>/<lang>/contact.png (fronts and backs).
+    A broken file is reported with its line and column and the last good PDF stays in place.
+    GAME may be left out when CONTENT holds a single game. Ctrl-C stops.
+    """
+    from ..build import BuildOptions
+    from ..errors import UsageError
+    from ..watch import Rebuilder, watch_game
+
+    if game is None:
+        found = _games(content_dir, ())
+        if len(found) != 1:
+            names = ", ".join(p.name for p in found)
+            raise UsageError(f"name the game to watch ({names})")
+        path = found[0]
+    else:
+        path = _games(content_dir, (game,))[0]
+    options = BuildOptions(out_dir=out_dir, langs=langs or None)
+    if once:
+        done = Rebuilder(path, options, preview_dpi=dpi, rules=not no_rules).rebuild()
+        _print_round(done)
+        if done.errors:
+            raise SystemExit(1)
+        return
+    stop = threading.Event()
+
+    def on_interrupt(signum: int, frame: Any) -> None:
+        stop.set()  # finish the current round, then leave the loop
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # a second Ctrl-C is immediate
+
+    previous = signal.signal(signal.SIGINT, on_interrupt)
+
+    def ready(folders: list[Path]) -> None:
+        click.echo(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C to stop)")
+
+    try:
+        watch_game(
+            path,
+            options,
+            _print_round,
+            stop=stop,
+            ready=ready,
+            preview_dpi=dpi,
+            rules=not no_rules,
+        )
+    except KeyboardInterrupt:
+        pass
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    click.echo("stopped watching")
+
+
+__all__ = ["new", "watch"]
