@@ -3,7 +3,9 @@
 :func:`make_sheet` turns a :class:`~generator.rules.source.RuleBook` into a :class:`Sheet`
 for one language: the sections in English order, each taken from the hand-written
 translation, the derived zh-Hans, or (when missing) the English source, with every ``[[id]]``
-replaced by the approved rendering (both languages at a term's first use in a section).
+replaced by the approved rendering (both languages at a term's first use in a sheet). A
+stale section (its English changed after it was translated) is never printed silently: its
+title carries a mark and a note opens it saying the English is the authority.
 The renderers draw a Sheet and nothing else; tests compare extracted PDF text against it.
 """
 
@@ -20,6 +22,12 @@ from .terms import TermRenderer
 LABELS: dict[str, dict[str, str]] = {
     "contents": {"en": "Contents", "zh-Hant": "目錄", "zh-Hans": "目录"},
     "continued": {"en": "(cont.)", "zh-Hant": "（續）", "zh-Hans": "（续）"},
+    "stale": {"en": "(out of date)", "zh-Hant": "（譯文待更新）", "zh-Hans": "（译文待更新）"},
+    "stale_note": {
+        "en": "The English rules changed after this section was translated; the English wins.",
+        "zh-Hant": "英文規則在本節翻譯之後改過，這段譯文可能已經過時；兩者不同時，以英文版為準。",
+        "zh-Hans": "英文规则在本节译好之后有过修改，这段译文可能已经过时；两者不一致时，以英文版为准。",
+    },
 }
 
 
@@ -87,6 +95,9 @@ def make_sheet(book: RuleBook, lang: str, coverage: Coverage | None = None) -> S
         terms = TermRenderer(book.glossary, text_lang)
         title = terms.plain(resolved.section.title)
         blocks = tuple(_block(b, terms) for b in resolved.section.blocks)
+        if resolved.entry.status == "stale":
+            title += LABELS["stale"][lang]
+            blocks = (PrintBlock("callout", items=(LABELS["stale_note"][lang],)), *blocks)
         sections.append(
             PrintSection(source.id, title, source.aid, blocks, text_lang, resolved.entry.status)
         )
