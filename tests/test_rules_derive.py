@@ -61,7 +61,7 @@ def test_derived_sheet_prints_the_approved_simplified_term(tmp_path: Path) -> No
     assert "软体" not in "".join(tools.blocks[0].items)
 
 
-def test_term_reference_prints_both_languages_only_at_first_use_per_section(
+def test_term_reference_prints_both_languages_only_at_first_use_in_the_sheet(
     tmp_path: Path,
 ) -> None:
     book = load_rulebook(book_copy(tmp_path), IssueCollector())
@@ -72,7 +72,16 @@ def test_term_reference_prints_both_languages_only_at_first_use_per_section(
     assert joined.count("行動骰（action die）") == 1
     assert joined.count("行動骰") == 2
     tools = next(s for s in sheet.sections if s.id == "tools")
-    assert "天命軌道（Fate Track）" in tools.blocks[0].items[1]  # first use again in a new section
+    assert "天命軌道" in tools.blocks[0].items[1]
+    assert "Fate Track" not in tools.blocks[0].items[1]  # glossed once, in turn-sequence
+
+
+def test_a_term_inside_parentheses_is_glossed_at_its_next_use_outside() -> None:
+    from generator.rules.terms import TermRenderer
+
+    terms = TermRenderer(TERMS, "zh-Hant")
+    assert terms.render("擲骰（用[[mouse]]點選）。") == "擲骰（用滑鼠點選）。"
+    assert terms.render("再按[[mouse]]。") == "再按滑鼠（mouse）。"
 
 
 def test_hand_written_simplified_section_wins_over_derived(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from ..rules.sheet import PrintBlock
 from . import text as rt
 
 Draw = Callable[[Any, float, float], None]  # canvas, x, top
+CALLOUT_WHOLE = 4  # a callout of at most this many lines is never split
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class Style:
     shade: str = "#efe9dc"
     rule: str = "#b9ad95"
     gap: float = 4.0  # space between blocks
+    smallest: float = 6.0  # a table's type never shrinks below this to fit its column
 
 
 def style_for(lang: str, scale: float = 1.0) -> Style:
@@ -168,6 +170,10 @@ def _callout(block: PrintBlock, width: float, st: Style) -> list[Row]:
 
     body = text_rows(block.items[0], width, st, background=st.shade, pad=pad)
     rows = [band(pad * 0.7), *body, band(pad * 0.7)]
+    # no empty shaded sliver at a column's foot or head: a band stays with a line of text,
+    # and a short callout stays whole
+    for n, row in enumerate(rows[:-1]):
+        row.keep = len(body) <= CALLOUT_WHOLE or n in (0, len(rows) - 2)
 
     # a bar down the left side, drawn by every row so it survives a column break
     def with_bar(row: Row) -> Row:

@@ -114,12 +114,28 @@ def write_atomic(path: Path, data: bytes) -> Path:
 
 
 def section_rows(section: PrintSection, width: float, st: Style) -> list[Row]:
-    """Heading and blocks of one section at ``width``."""
+    """Heading and blocks of one section at ``width``; the heading keeps two lines with it."""
     rows = heading_rows(section.title, width, st, anchor=section.id)
+    keep_from = len(rows)
     for n, block in enumerate(section.blocks):
         rows.append(_gap(st) if n else Row(st.gap * 0.5, None, spacer=True))
         rows.extend(block_rows(block, width, st))
+    _keep_lines(rows, keep_from, HEADING_KEEPS)
     return rows
+
+
+HEADING_KEEPS = 2  # lines of a section that never leave its heading
+
+
+def _keep_lines(rows: list[Row], start: int, lines: int) -> None:
+    """Glue ``rows[start:]`` to the heading before it until ``lines`` lines follow it."""
+    seen = 0
+    for row in rows[start:]:
+        if not row.spacer and row.draw is not None and row.height > 4.0:
+            seen += 1
+            if seen >= lines:
+                return
+        row.keep = True
 
 
 def _gap(st: Style) -> Row:

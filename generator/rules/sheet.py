@@ -11,6 +11,7 @@ The renderers draw a Sheet and nothing else; tests compare extracted PDF text ag
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .coverage import Coverage
@@ -67,14 +68,34 @@ class Sheet:
         return LABELS[name][self.lang]
 
 
+_OPERATOR = re.compile(r"(?<=\S) ([×=+−÷]) (?=\S)")
+_COUNT = re.compile(r"(?<=\S) ×(?=\d)")  # "archers ×2": the count stays with its noun
+NBSP = "\u00a0"
+
+
+def bind_expressions(text: str) -> str:
+    """``text`` with the spaces around an arithmetic operator made non-breaking.
+
+    ``5 + 2 = 7``, ``2 × movement`` and a count ``archers ×2`` then never break across lines
+    (the renderer never breaks at a no-break space); a line may still break
+    before or after the whole expression.
+    """
+    text = _OPERATOR.sub(lambda m: f"{NBSP}{m.group(1)}{NBSP}", text)
+    return _COUNT.sub(NBSP + "×", text)
+
+
 def _block(block: Block, terms: TermRenderer) -> PrintBlock:
     kind = block.kind
+
+    def text(t: str) -> str:
+        return bind_expressions(terms.render(t))
+
     if kind == "table":
         assert block.table is not None
-        header = tuple(terms.render(t) for t in block.table.header)
-        rows = tuple(tuple(terms.render(c) for c in row) for row in block.table.rows)
+        header = tuple(text(t) for t in block.table.header)
+        rows = tuple(tuple(text(c) for c in row) for row in block.table.rows)
         return PrintBlock(kind, header=header, rows=rows)
-    return PrintBlock(kind, items=tuple(terms.render(t) for t in block.texts()))
+    return PrintBlock(kind, items=tuple(text(t) for t in block.texts()))
 
 
 def _title(book: RuleBook, lang: str) -> str:
@@ -89,10 +110,11 @@ def make_sheet(book: RuleBook, lang: str, coverage: Coverage | None = None) -> S
     """The sheet ``book`` prints in ``lang`` (en, zh-Hant or zh-Hans)."""
     cov = coverage or Coverage(book)
     sections: list[PrintSection] = []
+    renderers: dict[str, TermRenderer] = {}  # one per text language: glosses once per sheet
     for source in book.sections:
         resolved = cov.resolve(lang, source)
         text_lang = "en" if resolved.entry.origin == "fallback" else lang
-        terms = TermRenderer(book.glossary, text_lang)
+        terms = renderers.setdefault(text_lang, TermRenderer(book.glossary, text_lang))
         title = terms.plain(resolved.section.title)
         blocks = tuple(_block(b, terms) for b in resolved.section.blocks)
         if resolved.entry.status == "stale":
