@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..rules.sheet import PrintBlock
@@ -60,10 +61,19 @@ def spacer(height: float) -> Row:
 
 
 def lines_of(markup: str, width: float, size: float, bold: bool = False) -> list[rt.Line]:
-    """``markup`` broken into lines no wider than ``width``."""
+    """``markup`` broken into lines no wider than ``width``.
+
+    Remembered: a sheet, its bilingual edition and its aid cards wrap the same texts at the
+    same widths many times over (the lines are only read afterwards, never changed).
+    """
+    return list(_wrapped(markup, round(width, 3), round(size, 3), bold))
+
+
+@lru_cache(maxsize=8192)
+def _wrapped(markup: str, width: float, size: float, bold: bool) -> tuple[rt.Line, ...]:
     spans = rt.parse_markup(markup, bold=bold)
     lines, _ = rt.wrap(spans, max(width, size), size)
-    return [ln for ln in lines if ln.pieces] or [rt.Line()]
+    return tuple(ln for ln in lines if ln.pieces) or (rt.Line(),)
 
 
 def draw_line(

@@ -10,6 +10,7 @@ its header row is drawn again; a small table is kept whole.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..rules.sheet import PrintBlock
@@ -30,15 +31,22 @@ def _widths(cells: list[list[str]], size: float) -> tuple[list[float], list[floa
     minimum = [0.0] * ncol
     for row in cells:
         for i, cell in enumerate(row):
-            spans = rt.parse_markup(cell, bold=row is cells[0])
-            one, _ = rt.wrap(spans, 1e6, size)
-            natural[i] = max(natural[i], max(ln.width for ln in one))
-            if len(rt.plain_text(cell).strip()) <= SHORT_WORD:
-                minimum[i] = max(minimum[i], max(ln.width for ln in one))
-                continue  # a short word (戰鬥階段) stays on one line
-            boxes, _ = rt.wrap(spans, 1.0, size)
-            minimum[i] = max(minimum[i], max((ln.width for ln in boxes), default=0.0))
+            one, least = _cell_widths(cell, size, row is cells[0])
+            natural[i] = max(natural[i], one)
+            minimum[i] = max(minimum[i], least)
     return natural, minimum
+
+
+@lru_cache(maxsize=4096)
+def _cell_widths(cell: str, size: float, bold: bool) -> tuple[float, float]:
+    """A cell's width on one line, and its widest unbreakable part."""
+    spans = rt.parse_markup(cell, bold=bold)
+    one, _ = rt.wrap(spans, 1e6, size)
+    natural = max(ln.width for ln in one)
+    if len(rt.plain_text(cell).strip()) <= SHORT_WORD:
+        return natural, natural  # a short word (戰鬥階段) stays on one line
+    boxes, _ = rt.wrap(spans, 1.0, size)
+    return natural, max((ln.width for ln in boxes), default=0.0)
 
 
 def column_widths(

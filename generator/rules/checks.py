@@ -22,8 +22,12 @@ from .terms import ICON_MARK, refs_in, refs_in_all
 from .translator import check_translator
 
 
-def check_rules(game_dir: Path) -> list[Issue]:
-    """Every problem in ``game_dir``'s rule sources, errors and warnings, sorted by place."""
+def check_rules(game_dir: Path, *, advice: bool = True) -> list[Issue]:
+    """Every problem in ``game_dir``'s rule sources, errors and warnings, sorted by place.
+
+    ``advice=False`` leaves out the coverage and translator's warnings (a build needs only to
+    know that there are no errors).
+    """
     issues = IssueCollector()
     book = load_rulebook(Path(game_dir), issues)
     if book is not None:
@@ -32,8 +36,9 @@ def check_rules(game_dir: Path) -> list[Issue]:
         for lang, rf in book.translations.items():
             _check_file(book, rf, issues)
             _check_translation(book, lang, rf, issues)
-        _check_coverage(book, issues)
-        check_translator(book, Coverage(book), issues)
+        if advice:
+            _check_coverage(book, issues)
+            check_translator(book, Coverage(book), issues)
     return sorted(issues.issues, key=lambda i: (i.location, i.key, i.message))
 
 

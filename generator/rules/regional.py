@@ -48,15 +48,20 @@ def _lists() -> dict[str, tuple[Form, ...]]:
 
 
 @lru_cache(maxsize=1)
-def _mainland_rewrites() -> tuple[tuple[re.Pattern[str], str], ...]:
-    return tuple((f.pattern, f.use) for f in _lists()["taiwan_only"])
+def _mainland_rewrite() -> tuple[re.Pattern[str], dict[str, str]]:
+    """One pattern for every form (words to keep tried first, longest first) and its table."""
+    forms = _lists()["taiwan_only"]
+    keep = sorted({k for f in forms for k in f.keep}, key=len, reverse=True)
+    found = sorted((f.form for f in forms), key=len, reverse=True)
+    alternatives = "|".join(re.escape(w) for w in found)
+    kept = "|".join(re.escape(w) for w in keep) or "(?!)"
+    return re.compile(f"({kept})|({alternatives})"), {f.form: f.use for f in forms}
 
 
 def to_mainland(text: str) -> str:
     """``text`` (Simplified script) with every Taiwan-only form replaced by the mainland one."""
-    for pattern, use in _mainland_rewrites():
-        text = pattern.sub(lambda m, u=use: m.group(1) or u, text)
-    return text
+    pattern, use = _mainland_rewrite()
+    return pattern.sub(lambda m: m.group(1) or use[m.group(2)], text)
 
 
 @dataclass(frozen=True)
