@@ -20,9 +20,9 @@ from pypdf import PdfReader
 
 from generator.content.loader import find_games
 from generator.errors import IssueCollector
+from generator.render.rulesheet import clear_caches
 from generator.rules import build_rules
 from generator.rules.derive import derive_section
-from generator.render.rulesheet import clear_caches
 from generator.rules.source import load_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
