@@ -22,6 +22,7 @@ CASES = [
     "rules_bad_yaml",
     "rules_term_drift",
     "rules_stale",
+    "rules_translator",
 ]
 
 

@@ -61,7 +61,7 @@ def test_derived_sheet_prints_the_approved_simplified_term(tmp_path: Path) -> No
     assert "软体" not in "".join(tools.blocks[0].items)
 
 
-def test_term_reference_prints_both_languages_only_at_first_use_per_section(
+def test_term_reference_prints_both_languages_only_at_first_use_in_the_sheet(
     tmp_path: Path,
 ) -> None:
     book = load_rulebook(book_copy(tmp_path), IssueCollector())
@@ -72,7 +72,16 @@ def test_term_reference_prints_both_languages_only_at_first_use_per_section(
     assert joined.count("行動骰（action die）") == 1
     assert joined.count("行動骰") == 2
     tools = next(s for s in sheet.sections if s.id == "tools")
-    assert "天命軌道（Fate Track）" in tools.blocks[0].items[1]  # first use again in a new section
+    assert "天命軌道" in tools.blocks[0].items[1]
+    assert "Fate Track" not in tools.blocks[0].items[1]  # glossed once, in turn-sequence
+
+
+def test_a_term_inside_parentheses_is_glossed_at_its_next_use_outside() -> None:
+    from generator.rules.terms import TermRenderer
+
+    terms = TermRenderer(TERMS, "zh-Hant")
+    assert terms.render("擲骰（用[[mouse]]點選）。") == "擲骰（用滑鼠點選）。"
+    assert terms.render("再按[[mouse]]。") == "再按滑鼠（mouse）。"
 
 
 def test_hand_written_simplified_section_wins_over_derived(tmp_path: Path) -> None:
@@ -93,7 +102,7 @@ def test_hand_written_simplified_section_wins_over_derived(tmp_path: Path) -> No
     assert statuses["combat"] == "derived"
     sheet = make_sheet(book, "zh-Hans", cov)
     tools = next(s for s in sheet.sections if s.id == "tools")
-    assert tools.title == "桌边工具"
+    assert tools.title == "桌边工具（译文待更新）"  # hand-written, and marked as not yet stamped
     assert sheet.title == "渡口遭遇战 手写标题"
 
 
@@ -118,3 +127,58 @@ def test_status_lists_hand_written_derived_missing_and_stale(
     assert rows[("rules-good", "en")] == ["4", "4", "0", "0", "0", "100%"]
     assert rows[("rules-good", "zh-Hant")] == ["4", "2", "0", "1", "1", "50%"]
     assert rows[("rules-good", "zh-Hans")] == ["4", "0", "2", "1", "1", "50%"]
+
+
+# ---------------------------------------------------------------- mainland usage
+
+
+@pytest.mark.parametrize(
+    ("hant", "hans"),
+    [
+        ("他拿著卡片走向河邊。", "他拿着卡片走向河边。"),  # 著 as a particle
+        ("這本著作很顯著。", "这本著作很显著。"),  # 著 kept where it is right
+        ("見「計分」一節，『勝利』另計。", "见“计分”一节，‘胜利’另计。"),
+        ("巨鷹攻擊牠所在的地區。", "巨鹰攻击它所在的地区。"),
+        ("這張卡可抵銷一張補給。", "这张卡可抵消一张补给。"),
+        ("左下角的橘色圓圈。", "左下角的橙色圆圈。"),
+        ("把單位堆成一落。", "把单位堆成一叠。"),
+        ("取自數位版。", "取自数字版。"),
+        ("抽一個亂數。", "抽一个随机数。"),
+    ],
+)
+def test_derived_simplified_is_written_for_mainland_readers(hant: str, hans: str) -> None:
+    assert derive_text(hant, {}) == hans
+
+
+def test_glossary_term_differing_from_the_conversion_is_applied() -> None:
+    # tw2sp and the regional rewrites make 活化 -> 激活 on their own; the glossary says 启用
+    term = GlossaryTerm.model_validate({"en": "activate", "zh-Hant": "活化", "zh-Hans": "启用"})
+    out = derive_text("每回合活化一位將軍，並拿著標記。", {"activate": term})
+    assert out == "每回合启用一位将军，并拿着标记。"
+
+
+def test_rewrites_never_touch_a_protected_term() -> None:
+    # a term whose approved Simplified form keeps a Taiwan-only form on purpose
+    term = GlossaryTerm.model_validate({"en": "Nest", "zh-Hant": "牠巢", "zh-Hans": "牠巢"})
+    assert derive_text("牠巢裡的牠。", {"nest": term}) == "牠巢里的它。"
+
+
+def test_no_shipped_derived_sheet_keeps_a_taiwan_only_form() -> None:
+    from generator.content.loader import find_games
+    from generator.rules.regional import regional_forms
+
+    content = Path(__file__).parent.parent / "content"
+    checked = 0
+    for game in find_games(content):
+        if not (game / "rules").is_dir():
+            continue
+        book = load_rulebook(game, IssueCollector())
+        sheet = make_sheet(book, "zh-Hans")
+        for section in sheet.sections:
+            texts = [section.title]
+            for b in section.blocks:
+                texts += [*b.items, *b.header, *(c for row in b.rows for c in row)]
+            for text in texts:
+                assert regional_forms(text, "zh-Hans") == [], (game.name, section.id, text)
+            checked += 1
+    assert checked > 50

@@ -134,6 +134,7 @@ def status(content: Path) -> None:
     help="Also build English and this translation side by side (rules.en+LANG.pdf).",
 )
 @click.option("--paper", type=click.Choice(["A4", "Letter"]), default="A4", show_default=True)
+@click.option("--strict", is_flag=True, help="Refuse to build when a translated section is stale.")
 @click.option(
     "--aid-size",
     type=click.Choice(["poker", "tarot"]),
@@ -154,11 +155,16 @@ def build(
     langs: tuple[str, ...],
     bilingual: tuple[str, ...],
     paper: str,
+    strict: bool,
     aid_size: str,
     out: Path,
     content: Path,
 ) -> None:
-    """Write OUT/<game>/rules.<lang>.pdf (and rules.en+<lang>.pdf, aids.<lang>.pdf)."""
+    """Write OUT/<game>/rules.<lang>.pdf (and rules.en+<lang>.pdf, aids.<lang>.pdf).
+
+    A stale translated section is named in a warning and marked on the sheet; --strict
+    refuses to build it.
+    """
     from ..rules import build_rules
     from ..rules.source import rules_folder
 
@@ -167,8 +173,13 @@ def build(
     name = spec.id if spec else folder.name
     started = time.perf_counter()
     bil = list(TRANSLATED) if "all" in bilingual else list(bilingual)
-    written = build_rules(folder, out / name, list(langs), bil, paper, aid_size=aid_size)
+    report = IssueCollector()
+    written = build_rules(
+        folder, out / name, list(langs), bil, paper, aid_size=aid_size, strict=strict, report=report
+    )
     elapsed = time.perf_counter() - started
+    for issue in report.issues:
+        click.echo(_issue_line(issue), err=True)
     for path in written:
         click.echo(str(path))
     click.echo(f"{len(written)} files in {elapsed:.2f} s", err=True)

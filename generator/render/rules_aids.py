@@ -1,6 +1,6 @@
 """Player-aid cards: each section marked ``aid: true`` on a poker or tarot card.
 
-A section is set at the largest type size (from 8.1 pt down to 5.6 pt) at which it fits one
+A section is set at the largest type size (from 9 pt down to 8 pt, tables too) at which it fits one
 card inside a 3.5 mm safe zone; a section too long even then continues on further cards under
 a "(cont.)" heading. Cards are imposed butted together (shared cut lines) in the largest grid
 the paper holds (poker: 3 x 3 on A4 and Letter; tarot: 2 x 2), with crop marks outside the
@@ -10,7 +10,7 @@ grid and a 50 mm scale bar in the margin.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..layout.units import MM
@@ -24,7 +24,8 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "tarot": (69.9 * MM, 120.7 * MM),
 }
 SAFE = 3.5 * MM
-SCALES = [s / 100 for s in range(90, 61, -4)]  # body 8.1 pt ... 5.6 pt
+AID_SMALLEST = 8.0  # no text on a player aid is smaller than this (pt)
+SCALES = [s / 100 for s in range(100, 88, -2)]  # body 9 pt ... 8 pt
 SHEET_MARGIN = 5 * MM
 MARK = 5 * MM
 
@@ -46,7 +47,7 @@ def section_cards(section: PrintSection, card: tuple[float, float], sheet: Sheet
     """``section`` set on as few cards as possible, at the largest size that allows."""
     w, h = card[0] - 2 * SAFE, card[1] - 2 * SAFE
     for scale in SCALES:
-        st = style_for(section.lang, scale)
+        st = replace(style_for(section.lang, scale), smallest=AID_SMALLEST)
         rows = section_rows(section, w, st)
         if _height(rows) <= h:
             flow = Flow(lambda i: Frame(i, 0.0, 0.0, w, h))

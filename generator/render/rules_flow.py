@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..rules.sheet import PrintBlock
 from . import text as rt
 
 Draw = Callable[[Any, float, float], None]  # canvas, x, top
+CALLOUT_WHOLE = 4  # a callout of at most this many lines is never split
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,7 @@ class Style:
     shade: str = "#efe9dc"
     rule: str = "#b9ad95"
     gap: float = 4.0  # space between blocks
+    smallest: float = 6.0  # a table's type never shrinks below this to fit its column
 
 
 def style_for(lang: str, scale: float = 1.0) -> Style:
@@ -58,10 +61,19 @@ def spacer(height: float) -> Row:
 
 
 def lines_of(markup: str, width: float, size: float, bold: bool = False) -> list[rt.Line]:
-    """``markup`` broken into lines no wider than ``width``."""
+    """``markup`` broken into lines no wider than ``width``.
+
+    Remembered: a sheet, its bilingual edition and its aid cards wrap the same texts at the
+    same widths many times over (the lines are only read afterwards, never changed).
+    """
+    return list(_wrapped(markup, round(width, 3), round(size, 3), bold))
+
+
+@lru_cache(maxsize=8192)
+def _wrapped(markup: str, width: float, size: float, bold: bool) -> tuple[rt.Line, ...]:
     spans = rt.parse_markup(markup, bold=bold)
     lines, _ = rt.wrap(spans, max(width, size), size)
-    return [ln for ln in lines if ln.pieces] or [rt.Line()]
+    return tuple(ln for ln in lines if ln.pieces) or (rt.Line(),)
 
 
 def draw_line(
@@ -168,6 +180,10 @@ def _callout(block: PrintBlock, width: float, st: Style) -> list[Row]:
 
     body = text_rows(block.items[0], width, st, background=st.shade, pad=pad)
     rows = [band(pad * 0.7), *body, band(pad * 0.7)]
+    # no empty shaded sliver at a column's foot or head: a band stays with a line of text,
+    # and a short callout stays whole
+    for n, row in enumerate(rows[:-1]):
+        row.keep = len(body) <= CALLOUT_WHOLE or n in (0, len(rows) - 2)
 
     # a bar down the left side, drawn by every row so it survives a column break
     def with_bar(row: Row) -> Row:

@@ -1,14 +1,16 @@
 """Tables in rule sheets: column widths from the cells' text, one row per table row.
 
 Column widths start from each column's natural width (its longest cell on one line) and never
-go below its widest unbreakable word; when even those minimums do not fit the column, the
+go below its widest unbreakable word (a cell of a few characters counts as one word, so a
+short Chinese term is never split); when even those minimums do not fit the column, the
 table's type is made smaller (down to 6 pt). Every table row becomes one :class:`Row` that
 draws its shading, rules and cells, so a long table can continue in the next column, where
-its header row is drawn again.
+its header row is drawn again; a small table is kept whole.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..rules.sheet import PrintBlock
@@ -18,6 +20,8 @@ from .rules_flow import Row, Style, draw_line, lines_of
 PAD_X = 2.6
 PAD_Y = 1.6
 MIN_SIZE = 6.0
+SMALL_TABLE = 8  # a table of at most this many rows (header included) is kept whole
+SHORT_WORD = 5  # a cell of at most this many characters is not broken inside a column
 
 
 def _widths(cells: list[list[str]], size: float) -> tuple[list[float], list[float]]:
@@ -27,16 +31,28 @@ def _widths(cells: list[list[str]], size: float) -> tuple[list[float], list[floa
     minimum = [0.0] * ncol
     for row in cells:
         for i, cell in enumerate(row):
-            spans = rt.parse_markup(cell, bold=row is cells[0])
-            one, _ = rt.wrap(spans, 1e6, size)
-            natural[i] = max(natural[i], max(ln.width for ln in one))
-            boxes, _ = rt.wrap(spans, 1.0, size)
-            minimum[i] = max(minimum[i], max((ln.width for ln in boxes), default=0.0))
+            one, least = _cell_widths(cell, size, row is cells[0])
+            natural[i] = max(natural[i], one)
+            minimum[i] = max(minimum[i], least)
     return natural, minimum
 
 
-def column_widths(cells: list[list[str]], width: float, size: float) -> tuple[list[float], float]:
-    """Text widths of the columns and the type size that lets them fit ``width``."""
+@lru_cache(maxsize=4096)
+def _cell_widths(cell: str, size: float, bold: bool) -> tuple[float, float]:
+    """A cell's width on one line, and its widest unbreakable part."""
+    spans = rt.parse_markup(cell, bold=bold)
+    one, _ = rt.wrap(spans, 1e6, size)
+    natural = max(ln.width for ln in one)
+    if len(rt.plain_text(cell).strip()) <= SHORT_WORD:
+        return natural, natural  # a short word (戰鬥階段) stays on one line
+    boxes, _ = rt.wrap(spans, 1.0, size)
+    return natural, max((ln.width for ln in boxes), default=0.0)
+
+
+def column_widths(
+    cells: list[list[str]], width: float, size: float, smallest: float = MIN_SIZE
+) -> tuple[list[float], float]:
+    """Text widths of the columns and the type size (not below ``smallest``) that fits ``width``."""
     ncol = len(cells[0])
     while True:
         avail = width - ncol * 2 * PAD_X
@@ -46,15 +62,15 @@ def column_widths(cells: list[list[str]], width: float, size: float) -> tuple[li
             return [
                 n + (avail - total) * n / total if total else avail / ncol for n in natural
             ], size
-        if sum(minimum) <= avail or size <= MIN_SIZE:
+        if sum(minimum) <= avail or size <= smallest:
             return _share(natural, minimum, avail), size
-        size = max(MIN_SIZE, size - 0.5)
+        size = max(smallest, size - 0.5)
 
 
 def table_rows(block: PrintBlock, width: float, st: Style) -> list[Row]:
     """One row per table row (the header first, kept with the first body row)."""
     cells = [list(block.header), *(list(r) for r in block.rows)]
-    widths, size = column_widths(cells, width, st.size * 0.95)
+    widths, size = column_widths(cells, width, max(st.size * 0.95, st.smallest), st.smallest)
     lead = st.leading
     rows: list[Row] = []
     for r, cells_of_row in enumerate(cells):
@@ -94,7 +110,8 @@ def table_rows(block: PrintBlock, width: float, st: Style) -> list[Row]:
                     y -= size * lead
                 cx += w + 2 * PAD_X
 
-        row = Row(height, paint, keep=header)
+        small = len(cells) <= SMALL_TABLE
+        row = Row(height, paint, keep=header or (small and r < len(cells) - 1))
         if rows:  # a body row that opens a column brings the header with it
             row.repeat = Row(rows[0].height, rows[0].draw)
         rows.append(row)

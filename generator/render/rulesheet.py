@@ -14,6 +14,7 @@ import io
 import os
 import tempfile
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +72,7 @@ def check_glyphs(sheet: Sheet) -> None:
     """BuildError naming every character no shipped font can draw (it would vanish)."""
     missing: dict[str, set[str]] = {}
     for sid, markup in sheet_texts(sheet):
-        lost = fonts.missing_glyphs(rt.plain_text(markup))
+        lost = _lost(markup)
         if lost:
             missing.setdefault(sid, set()).update(lost)
     if missing:
@@ -80,6 +81,20 @@ def check_glyphs(sheet: Sheet) -> None:
             for sid, chars in sorted(missing.items())
         )
         raise BuildError(f"{sheet.game} ({sheet.lang}): no font has these characters: {detail}")
+
+
+@lru_cache(maxsize=8192)
+def _lost(markup: str) -> frozenset[str]:
+    return frozenset(fonts.missing_glyphs(rt.plain_text(markup)))
+
+
+def clear_caches() -> None:
+    """Forget remembered line breaks, table widths and glyph checks (benchmarks start cold)."""
+    from . import rules_flow, rules_table
+
+    _lost.cache_clear()
+    rules_flow._wrapped.cache_clear()
+    rules_table._cell_widths.cache_clear()
 
 
 def new_canvas(buf: io.BytesIO, size: tuple[float, float], title: str, lang: str) -> Canvas:
@@ -114,12 +129,28 @@ def write_atomic(path: Path, data: bytes) -> Path:
 
 
 def section_rows(section: PrintSection, width: float, st: Style) -> list[Row]:
-    """Heading and blocks of one section at ``width``."""
+    """Heading and blocks of one section at ``width``; the heading keeps two lines with it."""
     rows = heading_rows(section.title, width, st, anchor=section.id)
+    keep_from = len(rows)
     for n, block in enumerate(section.blocks):
         rows.append(_gap(st) if n else Row(st.gap * 0.5, None, spacer=True))
         rows.extend(block_rows(block, width, st))
+    _keep_lines(rows, keep_from, HEADING_KEEPS)
     return rows
+
+
+HEADING_KEEPS = 2  # lines of a section that never leave its heading
+
+
+def _keep_lines(rows: list[Row], start: int, lines: int) -> None:
+    """Glue ``rows[start:]`` to the heading before it until ``lines`` lines follow it."""
+    seen = 0
+    for row in rows[start:]:
+        if not row.spacer and row.draw is not None and row.height > 4.0:
+            seen += 1
+            if seen >= lines:
+                return
+        row.keep = True
 
 
 def _gap(st: Style) -> Row:

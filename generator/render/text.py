@@ -24,8 +24,8 @@ from reportlab.pdfbase import pdfmetrics
 from . import fonts
 from .icons import ICONS, draw_icon
 
-NO_START = set("，。、：；！？）」』】》〉…‥・ー々〕］｝’”%),.;:!?]}»›")
-NO_END = set("（「『【《〈〔［｛‘“([{«‹")
+NO_START = set("，。、：；！？）」』】》〉…‥・ー々〕］｝’”%),.;:!?]}»›\u00a0")
+NO_END = set("（「『【《〈〔［｛‘“([{«‹\u00a0")
 _ICON = re.compile(r":([a-z][a-z0-9-]*):")
 _TOKEN = re.compile(
     r"(\\\*|\*\*|\*|\[#[0-9a-fA-F]{6}\]|\[#[0-9a-fA-F]{3}\]|\[/\]|:[a-z][a-z0-9-]*:|\n)"

@@ -3,7 +3,9 @@
 :func:`build_rules` loads a game's rule sources, refuses to build when they have errors
 (warnings such as missing or stale translations do not stop a build: a missing section prints
 in English), and writes ``rules.<lang>.pdf``, ``rules.en+<lang>.pdf`` and, when sections are
-marked ``aid: true``, ``aids.<lang>.pdf``. :func:`rules_status` gives the coverage table.
+marked ``aid: true``, ``aids.<lang>.pdf``. Stale sections are never printed silently: each is
+reported as a located warning naming the section and marked on the sheet; ``strict`` refuses
+to build them. :func:`rules_status` gives the coverage table.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from ..content.loader import find_games
 from ..content.types import LANGS
 from ..errors import ContentError, IssueCollector, UsageError
 from .checks import check_rules
-from .coverage import STATUSES, Coverage
+from .coverage import STATUSES, Coverage, Entry
 from .sheet import Sheet, make_sheet
 from .source import TRANSLATED, load_rulebook, rules_folder
 
@@ -35,9 +37,14 @@ def _langs(langs: Iterable[str]) -> list[str]:
     return out
 
 
-def load_sheets(game_dir: Path, langs: Iterable[str]) -> dict[str, Sheet]:
-    """The printable sheets of ``game_dir`` in ``langs``; ContentError if the sources have errors."""
-    errors = [i for i in check_rules(game_dir) if i.severity == "error"]
+def load_sheets(
+    game_dir: Path, langs: Iterable[str], report: IssueCollector | None = None
+) -> dict[str, Sheet]:
+    """The printable sheets of ``game_dir`` in ``langs``; ContentError if the sources have errors.
+
+    Every stale section of a wanted language is added to ``report`` as a located warning.
+    """
+    errors = [i for i in check_rules(game_dir, advice=False) if i.severity == "error"]
     if errors:
         raise ContentError(errors)
     issues = IssueCollector()
@@ -45,7 +52,23 @@ def load_sheets(game_dir: Path, langs: Iterable[str]) -> dict[str, Sheet]:
     issues.raise_if_errors()
     assert book is not None
     cov = Coverage(book)
-    return {lang: make_sheet(book, lang, cov) for lang in _langs(langs)}
+    wanted = _langs(langs)
+    if report is not None:
+        for lang in wanted:
+            for entry in cov.entries.get(lang, []):
+                if entry.status == "stale":
+                    report.add(
+                        entry.location, entry.key, _stale_warning(book.game, entry), "warning"
+                    )
+    return {lang: make_sheet(book, lang, cov) for lang in wanted}
+
+
+def _stale_warning(game: str, entry: Entry) -> str:
+    how = "derived from a stale zh-Hant section" if entry.origin == "derived" else "stale"
+    return (
+        f"{entry.lang} section {entry.section!r} is {how}: the English changed after it was "
+        f"translated; the sheet marks it as out of date (update it, then `pnp rules stamp {game}`)"
+    )
 
 
 def build_rules(
@@ -56,13 +79,16 @@ def build_rules(
     paper: str = "A4",
     *,
     aid_size: str = "poker",
+    strict: bool = False,
+    report: IssueCollector | None = None,
 ) -> list[Path]:
     """Write a game's rule sheets into ``out_dir`` (the game's own output folder).
 
     ``langs``: en, zh-Hant, zh-Hans or all; ``bilingual``: translations to print beside the
     English (``rules.en+<lang>.pdf``); ``paper``: A4 or Letter; ``aid_size``: poker or tarot
     player-aid cards (``aids.<lang>.pdf``, only when some section has ``aid: true``).
-    Returns the files written.
+    Stale sections go to ``report`` as warnings; with ``strict`` they are a ContentError and
+    nothing is written. Returns the files written.
     """
     from ..render.rules_aids import render_aids
     from ..render.rulesheet import check_glyphs, render_bilingual, render_sheet, write_atomic
@@ -76,7 +102,12 @@ def build_rules(
                 f"--bilingual takes a translation ({', '.join(TRANSLATED)}), not {lang!r}"
             )
     wanted = _langs(langs)
-    sheets = load_sheets(Path(game_dir), [*wanted, *pairs, *(["en"] if pairs else [])])
+    found = IssueCollector()
+    sheets = load_sheets(Path(game_dir), [*wanted, *pairs, *(["en"] if pairs else [])], found)
+    if strict and found.issues:
+        raise ContentError([i._replace(severity="error") for i in found.issues])
+    if report is not None:
+        report.issues.extend(found.issues)
     for sheet in sheets.values():
         check_glyphs(sheet)
     # render everything before writing anything: a failed build leaves no partial set

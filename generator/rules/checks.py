@@ -5,7 +5,7 @@ section that is not in the English source, a translation whose blocks differ in 
 from the English ones, and a translation that does not reference every glossary term its
 English section uses (so it cannot print the approved rendering). Warnings (work to do):
 sections not yet translated, stale translations, item or row counts that differ from the
-English. ``pnp rules check --strict`` fails on warnings too.
+English, and what a translator would send back (:mod:`generator.rules.translator`). ``pnp rules check --strict`` fails on warnings too.
 """
 
 from __future__ import annotations
@@ -19,10 +19,15 @@ from .coverage import Coverage, Entry
 from .models import Block, SourceSection, TranslatedSection
 from .source import TRANSLATED, RuleBook, RuleFile, load_rulebook
 from .terms import ICON_MARK, refs_in, refs_in_all
+from .translator import check_translator
 
 
-def check_rules(game_dir: Path) -> list[Issue]:
-    """Every problem in ``game_dir``'s rule sources, errors and warnings, sorted by place."""
+def check_rules(game_dir: Path, *, advice: bool = True) -> list[Issue]:
+    """Every problem in ``game_dir``'s rule sources, errors and warnings, sorted by place.
+
+    ``advice=False`` leaves out the coverage and translator's warnings (a build needs only to
+    know that there are no errors).
+    """
     issues = IssueCollector()
     book = load_rulebook(Path(game_dir), issues)
     if book is not None:
@@ -31,7 +36,9 @@ def check_rules(game_dir: Path) -> list[Issue]:
         for lang, rf in book.translations.items():
             _check_file(book, rf, issues)
             _check_translation(book, lang, rf, issues)
-        _check_coverage(book, issues)
+        if advice:
+            _check_coverage(book, issues)
+            check_translator(book, Coverage(book), issues)
     return sorted(issues.issues, key=lambda i: (i.location, i.key, i.message))
 
 

@@ -1,6 +1,8 @@
-"""Simplified Chinese derived from Traditional: OpenCC t2s with glossary terms protected.
+"""Simplified Chinese derived from Traditional: OpenCC tw2sp, mainland forms, glossary terms protected.
 
-A zh-Hans section that nobody wrote by hand is made from its zh-Hant section. Every glossary
+A zh-Hans section that nobody wrote by hand is made from its zh-Hant section with OpenCC's
+Taiwan-to-mainland phrase profile (tw2sp), then the Taiwan-only forms it keeps (「」 quotes,
+著 as a particle, 牠 ...) are rewritten to mainland usage (``regional.yaml``). Every glossary
 term's Traditional rendering is mapped to the Simplified rendering the glossary gives, so a term
 comes out exactly as approved even where OpenCC's tables would pick another character or word;
 ``[[id]]`` references and markup are ASCII and pass through unchanged.
@@ -11,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from .chinese import to_simplified
+from .chinese import to_mainland_simplified
 from .models import GlossaryTerm, TranslatedSection
 
 
@@ -26,10 +28,10 @@ def derive_section(
     """The zh-Hans version of a zh-Hant ``section`` (same id, blocks and source hash)."""
     data = section.model_dump(mode="json", exclude_none=True, by_alias=True)
     text = json.dumps(data, ensure_ascii=False)
-    converted = to_simplified(text, protected_terms(glossary))
+    converted = to_mainland_simplified(text, protected_terms(glossary))
     return TranslatedSection.model_validate(json.loads(converted))
 
 
 def derive_text(text: str, glossary: Mapping[str, GlossaryTerm]) -> str:
     """One Traditional text converted to Simplified with glossary terms protected."""
-    return to_simplified(text, protected_terms(glossary))
+    return to_mainland_simplified(text, protected_terms(glossary))

@@ -13,12 +13,13 @@ from typing import Any
 
 from pydantic import Field, field_validator, model_validator
 
-from ..content.types import Model, Slug
+from ..content.types import Lang, Model, Slug
 
 BLOCK_KINDS: tuple[str, ...] = ("p", "steps", "list", "table", "callout")
 MAX_SECTIONS = 200
 MAX_BLOCKS = 200
 MAX_TEXT = 4000
+MAX_AVOID = 20
 _ATTR = {"p": "p", "steps": "steps", "list": "bullets", "table": "table", "callout": "callout"}
 
 
@@ -42,6 +43,25 @@ class GlossaryTerm(Model):
         description="Simplified Chinese rendering, written out: it is protected from conversion.",
     )
     note: str | None = Field(None, description="A note for translators; never printed.")
+    avoid: dict[Lang, list[str]] = Field(
+        default_factory=dict,
+        description=(
+            "Synonyms a reader could take for this term, per language (e.g. zh-Hant: [改良]): "
+            "`pnp rules check` reports them in any sheet that uses the term. zh-Hans, when "
+            "not given, is the zh-Hant list converted."
+        ),
+    )
+
+    @field_validator("avoid")
+    @classmethod
+    def _avoid(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
+        for words in v.values():
+            if len(words) > MAX_AVOID:
+                raise ValueError(f"at most {MAX_AVOID} synonyms per language")
+            for w in words:
+                if not w.strip() or len(w) > 40:
+                    raise ValueError(f"a synonym is 1 to 40 characters, not {w!r}")
+        return v
 
     @field_validator("en", "zh_hant", "zh_hans")
     @classmethod

@@ -3,12 +3,15 @@
 :func:`make_sheet` turns a :class:`~generator.rules.source.RuleBook` into a :class:`Sheet`
 for one language: the sections in English order, each taken from the hand-written
 translation, the derived zh-Hans, or (when missing) the English source, with every ``[[id]]``
-replaced by the approved rendering (both languages at a term's first use in a section).
+replaced by the approved rendering (both languages at a term's first use in a sheet). A
+stale section (its English changed after it was translated) is never printed silently: its
+title carries a mark and a note opens it saying the English is the authority.
 The renderers draw a Sheet and nothing else; tests compare extracted PDF text against it.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .coverage import Coverage
@@ -20,6 +23,12 @@ from .terms import TermRenderer
 LABELS: dict[str, dict[str, str]] = {
     "contents": {"en": "Contents", "zh-Hant": "目錄", "zh-Hans": "目录"},
     "continued": {"en": "(cont.)", "zh-Hant": "（續）", "zh-Hans": "（续）"},
+    "stale": {"en": "(out of date)", "zh-Hant": "（譯文待更新）", "zh-Hans": "（译文待更新）"},
+    "stale_note": {
+        "en": "The English rules changed after this section was translated; the English wins.",
+        "zh-Hant": "英文規則在本節翻譯之後改過，這段譯文可能已經過時；兩者不同時，以英文版為準。",
+        "zh-Hans": "英文规则在本节译好之后有过修改，这段译文可能已经过时；两者不一致时，以英文版为准。",
+    },
 }
 
 
@@ -59,14 +68,34 @@ class Sheet:
         return LABELS[name][self.lang]
 
 
+_OPERATOR = re.compile(r"(?<=\S) ([×=+−÷]) (?=\S)")
+_COUNT = re.compile(r"(?<=\S) ×(?=\d)")  # "archers ×2": the count stays with its noun
+NBSP = "\u00a0"
+
+
+def bind_expressions(text: str) -> str:
+    """``text`` with the spaces around an arithmetic operator made non-breaking.
+
+    ``5 + 2 = 7``, ``2 × movement`` and a count ``archers ×2`` then never break across lines
+    (the renderer never breaks at a no-break space); a line may still break
+    before or after the whole expression.
+    """
+    text = _OPERATOR.sub(lambda m: f"{NBSP}{m.group(1)}{NBSP}", text)
+    return _COUNT.sub(NBSP + "×", text)
+
+
 def _block(block: Block, terms: TermRenderer) -> PrintBlock:
     kind = block.kind
+
+    def text(t: str) -> str:
+        return bind_expressions(terms.render(t))
+
     if kind == "table":
         assert block.table is not None
-        header = tuple(terms.render(t) for t in block.table.header)
-        rows = tuple(tuple(terms.render(c) for c in row) for row in block.table.rows)
+        header = tuple(text(t) for t in block.table.header)
+        rows = tuple(tuple(text(c) for c in row) for row in block.table.rows)
         return PrintBlock(kind, header=header, rows=rows)
-    return PrintBlock(kind, items=tuple(terms.render(t) for t in block.texts()))
+    return PrintBlock(kind, items=tuple(text(t) for t in block.texts()))
 
 
 def _title(book: RuleBook, lang: str) -> str:
@@ -81,12 +110,16 @@ def make_sheet(book: RuleBook, lang: str, coverage: Coverage | None = None) -> S
     """The sheet ``book`` prints in ``lang`` (en, zh-Hant or zh-Hans)."""
     cov = coverage or Coverage(book)
     sections: list[PrintSection] = []
+    renderers: dict[str, TermRenderer] = {}  # one per text language: glosses once per sheet
     for source in book.sections:
         resolved = cov.resolve(lang, source)
         text_lang = "en" if resolved.entry.origin == "fallback" else lang
-        terms = TermRenderer(book.glossary, text_lang)
+        terms = renderers.setdefault(text_lang, TermRenderer(book.glossary, text_lang))
         title = terms.plain(resolved.section.title)
         blocks = tuple(_block(b, terms) for b in resolved.section.blocks)
+        if resolved.entry.status == "stale":
+            title += LABELS["stale"][lang]
+            blocks = (PrintBlock("callout", items=(LABELS["stale_note"][lang],)), *blocks)
         sections.append(
             PrintSection(source.id, title, source.aid, blocks, text_lang, resolved.entry.status)
         )

@@ -1,8 +1,10 @@
 """Glossary term references ``[[id]]`` in rule text: finding them and rendering them per language.
 
 English sheets print the English rendering. Chinese sheets print the approved Chinese
-rendering; the first use in each section also gives the English in full-width brackets,
-e.g. 天命軌道（Fate Track）, so a reader can match the sheet to an English rule book.
+rendering; the first use in a sheet also gives the English in full-width brackets,
+e.g. 天命軌道（Fate Track）, so a reader can match the sheet to an English rule book. A use
+inside full-width parentheses never carries the gloss (brackets inside brackets); the next
+use outside them does.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ def first_use(term: GlossaryTerm, lang: str) -> str:
 class TermRenderer:
     """Replaces ``[[id]]`` with renderings for one language, remembering first uses.
 
-    Make one per section: the first use of a term in that section prints both languages.
+    Make one per sheet: the first use of a term in the sheet prints both languages.
     """
 
     def __init__(self, glossary: Mapping[str, GlossaryTerm], lang: str) -> None:
@@ -55,7 +57,9 @@ class TermRenderer:
         term = self.glossary.get(tid)
         if term is None:
             return match.group(0)  # reported by the checks; printed as written
-        if tid in self.used:
+        before = match.string[: match.start()]
+        bracketed = before.count("（") > before.count("）")
+        if tid in self.used or bracketed:
             return term.rendering(self.lang)
         self.used.add(tid)
         return first_use(term, self.lang)

@@ -1,0 +1,241 @@
+"""Checks a translator would run over a game's rule text, each problem located at file:line.
+
+- a glossary term's known synonyms (its ``avoid`` list) written in a sheet that uses the term;
+- Taiwan-only forms in zh-Hans and mainland-only forms in zh-Hant (``regional.yaml``), in the
+  text, in the glossary renderings, and in the zh-Hans derived from zh-Hant;
+- ASCII spaces between Chinese characters (what a folded YAML line leaves between two lines);
+- English or Latin quotes inside Chinese text (ASCII quotes, «», and “” in Taiwan text);
+- full-width parentheses inside full-width parentheses.
+
+All are warnings: the text prints, but a reader would stumble (``--strict`` fails on them).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from functools import lru_cache
+from pathlib import Path
+
+from ..content.validate import key_path
+from ..errors import IssueCollector, Location
+from .chinese import to_simplified
+from .coverage import Coverage
+from .models import Block, GlossaryTerm, SectionBase
+from .regional import regional_forms
+from .source import RuleBook, RuleFile
+from .terms import ICON_MARK, REF, refs_in_all
+
+HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+CJK_PUNCT = "，。、；：！？（）「」『』“”‘’《》〈〉…—"
+_CHINESE = re.compile(f"[{HAN}]")
+_SPACED = re.compile(f"([{HAN}{CJK_PUNCT}])[ \t\u00a0]+(?=[{HAN}{CJK_PUNCT}])")
+_APOSTROPHE = re.compile(f"[{HAN}{CJK_PUNCT}]\\s*'|'\\s*[{HAN}]")
+_TAIWAN_QUOTES_ONLY = "“”‘’"
+_LATIN_QUOTES = "«»‹›„"
+_MASK = "\x00"
+_SCAN_LINES = 200  # how far below a value's first line its text may run
+LINE_END = "\n"  # a fragment starting with this is looked for at the end of a line
+
+
+def block_texts(n: int, block_no: int, block: Block) -> list[tuple[tuple[str | int, ...], str]]:
+    """(key path, text) of every text in block ``block_no`` of section ``n``."""
+    base: tuple[str | int, ...] = ("sections", n, "blocks", block_no, block.kind)
+    if block.table is not None:
+        out = [((*base, "header", i), t) for i, t in enumerate(block.table.header)]
+        for r, row in enumerate(block.table.rows):
+            out.extend(((*base, "rows", r, c), t) for c, t in enumerate(row))
+        return out
+    texts = block.texts()
+    if block.kind in ("p", "callout"):
+        return [(base, texts[0])]
+    return [((*base, i), t) for i, t in enumerate(texts)]
+
+
+def section_texts(n: int, section: SectionBase) -> list[tuple[tuple[str | int, ...], str]]:
+    """(key path, text) of the title and every block text of section ``n``."""
+    out: list[tuple[tuple[str | int, ...], str]] = [(("sections", n, "title"), section.title)]
+    for b, block in enumerate(section.blocks):
+        out.extend(block_texts(n, b, block))
+    return out
+
+
+def printed(text: str, glossary: Mapping[str, GlossaryTerm], lang: str) -> str:
+    """``text`` as its letters print: terms as their bare rendering, icons as a mark, no markup."""
+    from ..render.text import plain_text
+
+    text = REF.sub(
+        lambda m: (
+            glossary[m.group(1).strip()].rendering(lang) if m.group(1).strip() in glossary else "?"
+        ),
+        text,
+    )
+    return plain_text(ICON_MARK.sub("\u25cb", text))
+
+
+def avoided(term: GlossaryTerm, lang: str) -> list[str]:
+    """The synonyms of ``term`` a text in ``lang`` must not use (zh-Hans from zh-Hant if unset)."""
+    if lang in term.avoid:
+        return list(term.avoid[lang])
+    if lang == "zh-Hans" and "zh-Hant" in term.avoid:
+        return [to_simplified(w) for w in term.avoid["zh-Hant"]]
+    return []
+
+
+def _masked(text: str, glossary: Mapping[str, GlossaryTerm], lang: str) -> str:
+    """``text`` with references and every literal glossary rendering blanked out."""
+    text = REF.sub(_MASK, text)
+    for rendering in sorted({t.rendering(lang) for t in glossary.values()}, key=len, reverse=True):
+        if len(rendering) > 1:
+            text = text.replace(rendering, _MASK)
+    return text
+
+
+def nested_parentheses(text: str) -> bool:
+    """Whether a full-width parenthesis opens inside another one."""
+    depth = 0
+    for ch in text:
+        if ch == "（":
+            depth += 1
+            if depth > 1:
+                return True
+        elif ch == "）":
+            depth = max(0, depth - 1)
+    return False
+
+
+def text_problems(
+    text: str, lang: str, glossary: Mapping[str, GlossaryTerm], used: list[str]
+) -> Iterator[tuple[str, str]]:
+    """(fragment to find in the file, message) for every problem of one text in ``lang``.
+
+    ``used``: term ids the text's sheet references (their synonyms are reported).
+    """
+    masked = _masked(text, glossary, lang)
+    for tid in used:
+        term = glossary.get(tid)
+        if term is None:
+            continue
+        for word in avoided(term, lang):
+            if word in masked:
+                yield (
+                    word,
+                    (
+                        f"{word!r} is a synonym of the glossary term [[{tid}]] "
+                        f"({term.rendering(lang)}) used in this sheet: write [[{tid}]], "
+                        "so a reader does not take them for two things"
+                    ),
+                )
+    if lang == "en":
+        return
+    for found in regional_forms(REF.sub(_MASK, text), lang):
+        yield (
+            found.form,
+            (f"{found.form!r} is {found.region} usage, not {_readers(lang)}: write {found.use!r}"),
+        )
+    shown = printed(text, glossary, lang)
+    if not _CHINESE.search(shown):
+        return
+    for m in _SPACED.finditer(shown):
+        yield (
+            LINE_END + shown[max(0, m.start() - 2) : m.start() + 1],
+            (
+                f"ASCII space between Chinese characters after {shown[max(0, m.start() - 6) : m.end()]!r} "
+                "(a folded YAML line leaves one): join the lines"
+            ),
+        )
+    if '"' in shown or _APOSTROPHE.search(shown):
+        yield '"', f"ASCII quote inside Chinese text: use {_quotes(lang)}"
+    for q in _LATIN_QUOTES + (_TAIWAN_QUOTES_ONLY if lang == "zh-Hant" else ""):
+        if q in shown:
+            yield q, f"{q!r} is not a quote mark of {_readers(lang)} text: use {_quotes(lang)}"
+            break
+    if nested_parentheses(shown):
+        yield "（", "full-width parentheses inside parentheses: rephrase, or use a comma or dash"
+
+
+def _readers(lang: str) -> str:
+    return {"zh-Hans": "mainland", "zh-Hant": "Taiwan"}.get(lang, lang)
+
+
+def _quotes(lang: str) -> str:
+    return "「」 (and 『』 inside)" if lang == "zh-Hant" else "“” (and ‘’ inside)"
+
+
+@lru_cache(maxsize=64)
+def _file_lines(path: Path, stamp: float) -> tuple[str, ...]:
+    return tuple(path.read_text(encoding="utf-8").splitlines())
+
+
+def line_of(rf: RuleFile, where: Location, fragment: str) -> Location:
+    """The line at or below ``where`` where ``fragment`` is written (``where`` if not found)."""
+    if not where.line or not fragment:
+        return where
+    lines = _file_lines(rf.path, rf.path.stat().st_mtime)
+    span = range(where.line - 1, min(len(lines), where.line - 1 + _SCAN_LINES))
+    if fragment.startswith(LINE_END):
+        for tail in (fragment[1:], fragment[-1:]):
+            for n in span:
+                line = lines[n].rstrip()
+                if n + 1 < len(lines) and line.endswith(tail):
+                    return Location(where.file, n + 1, len(line))
+        return where
+    for n in span:
+        col = lines[n].find(fragment, where.col - 1 if n == where.line - 1 else 0)
+        if col >= 0:
+            return Location(where.file, n + 1, col + 1)
+    return where
+
+
+def check_translator(book: RuleBook, cov: Coverage, issues: IssueCollector) -> None:
+    """Add every translator's-check problem of ``book`` to ``issues`` (as warnings)."""
+    glossary = book.glossary
+    _check_glossary_forms(book, issues)
+    files = [("en", book.source), *book.translations.items()]
+    english = [t for n, s in enumerate(book.sections) for _, t in section_texts(n, s)]
+    for lang, rf in files:
+        every = [[(("title",), rf.model.title)]]
+        every += [section_texts(n, s) for n, s in enumerate(rf.model.sections)]
+        used = refs_in_all([*english, *(t for texts in every for _, t in texts)])
+        for texts in every:
+            for path, text in texts:
+                for fragment, message in text_problems(text, lang, glossary, used):
+                    where = line_of(rf, rf.locate(*path), fragment)
+                    issues.add(where, key_path(path), message, "warning")
+    hant = book.translations.get("zh-Hant")
+    hand_hans = book.translations.get("zh-Hans")
+    if hant is None:
+        return
+    own = hand_hans.index() if hand_hans else {}
+    for n, section in enumerate(hant.model.sections):
+        if section.id in own:
+            continue
+        derived = cov.derived(section.id)
+        if derived is None:
+            continue
+        for path, text in section_texts(n, derived):
+            for found in regional_forms(REF.sub(_MASK, text), "zh-Hans"):
+                issues.add(
+                    hant.locate(*path),
+                    key_path(path),
+                    f"the zh-Hans derived from this text keeps {found.form!r} ({found.region} "
+                    f"usage): reword the zh-Hant, or add the form to regional.yaml",
+                    "warning",
+                )
+
+
+def _check_glossary_forms(book: RuleBook, issues: IssueCollector) -> None:
+    gfile = book.glossary_file
+    if gfile is None:
+        return
+    for tid, term in book.glossary.items():
+        for lang in ("zh-Hant", "zh-Hans"):
+            for found in regional_forms(term.rendering(lang), lang):
+                path = ("terms", tid, lang)
+                issues.add(
+                    gfile.locate(*path),
+                    key_path(path),
+                    f"{found.form!r} is {found.region} usage, not {_readers(lang)}: "
+                    f"write {found.use!r}",
+                    "warning",
+                )

@@ -1,0 +1,124 @@
+"""Typesetting of the shipped rule sheets, read back from the built PDFs (pypdfium2).
+
+What a proof-reader would circle: a heading left as a column's last line, a space between two
+Chinese characters, an arithmetic expression broken across lines, a player aid in type
+smaller than 8 pt. Plus the flow rules that prevent them, tested on their own.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+
+from generator.content.loader import find_games
+from generator.render.rules_flow import Flow, Frame, Style, spacer, text_rows
+from generator.render.rulesheet import section_rows
+from generator.rules import build_rules
+from generator.rules.build import load_sheets
+from generator.rules.sheet import PrintBlock, PrintSection, bind_expressions
+
+from .rulestext import column_lines, layout_faults
+
+CONTENT = Path(__file__).parent.parent / "content"
+GAMES = [g for g in find_games(CONTENT) if (g / "rules").is_dir()]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[list[Path], set[str]]]:
+    out = tmp_path_factory.mktemp("sheets")
+    result = {}
+    for game in GAMES:
+        files = build_rules(game, out / game.name, ["all"])
+        sheets = load_sheets(game, ["all"])
+        headings = {re.sub(r"\s+", "", s.title) for sh in sheets.values() for s in sh.sections}
+        result[game.name] = (files, headings)
+    return result
+
+
+@pytest.mark.parametrize("game", [g.name for g in GAMES])
+def test_no_stranded_heading_spaced_chinese_or_split_expression(built, game: str) -> None:  # type: ignore[no-untyped-def]
+    files, headings = built[game]
+    sheets = [f for f in files if f.name.startswith("rules.")]
+    assert len(sheets) == 3
+    faults = [fault for f in sheets for fault in layout_faults(f, headings)]
+    assert faults == []
+
+
+@pytest.mark.parametrize("game", [g.name for g in GAMES])
+def test_player_aid_text_is_at_least_8_pt(built, game: str) -> None:  # type: ignore[no-untyped-def]
+    files, _ = built[game]
+    aids = [f for f in files if f.name.startswith("aids.")]
+    assert aids, "every shipped game has player aids"
+    for path in aids:
+        pdf = pdfium.PdfDocument(str(path))
+        try:
+            for page in pdf:
+                tp = page.get_textpage()
+                small = ""
+                for i in range(tp.count_chars()):
+                    ch = tp.get_text_range(i, 1)
+                    if ch.strip() and pdfium_c.FPDFText_GetFontSize(tp.raw, i) < 7.99:
+                        small += ch
+                # only the scale bar's label, outside the cards, is smaller
+                assert small in ("", "50mm"), f"{path.name}: {small!r} below 8 pt"
+        finally:
+            pdf.close()
+
+
+def test_reader_finds_a_heading_left_at_the_foot_of_a_column(tmp_path: Path) -> None:
+    """The fault finder itself: a column that ends in a heading is reported."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    path = tmp_path / "stranded.pdf"
+    c = Canvas(str(path), pagesize=(400, 400))
+    c.setFont("Helvetica", 9)
+    for n in range(5):
+        c.drawString(20, 380 - 12 * n, f"body line {n}")
+    c.setFont("Helvetica-Bold", 11)
+    c.drawString(20, 300, "Combat")
+    c.save()
+    assert column_lines(path)[0][0][-1] == "Combat"
+    assert layout_faults(path, {"Combat"}) == [
+        "stranded.pdf p1 left: heading 'Combat' ends the column"
+    ]
+
+
+def _section(*paragraphs: str) -> PrintSection:
+    blocks = tuple(PrintBlock("p", items=(p,)) for p in paragraphs)
+    return PrintSection("s", "Heading", False, blocks, "en", "source")
+
+
+def test_heading_moves_to_the_next_column_with_two_lines_of_its_section() -> None:
+    st = Style()
+    frame = Frame(0, 0.0, 500.0, 150.0, 200.0)
+    flow = Flow(lambda i: Frame(i, 0.0, 500.0, 150.0, 200.0))
+    filler = text_rows("word " * 200, frame.width, st)
+    line = filler[0].height
+    # fill the column until there is room for the heading and one line, not two
+    head = section_rows(_section("first line " * 30), frame.width, st)
+    head_h = sum(r.height for r in head[:5] if not r.spacer) + line * 1.5
+    flow.add(filler[: int((frame.height - head_h) // line)])
+    flow.add([spacer(0.1)])
+    flow.add(head)
+    heading_col = next(p.page for p in flow.placements if p.row.anchor == "s")
+    lines_with_it = [p for p in flow.placements if p.page == heading_col and p.row.anchor is None]
+    assert heading_col == 1
+    assert len([p for p in lines_with_it if p.row.draw and p.row.height > 4]) >= 2
+
+
+@pytest.mark.parametrize(
+    ("text", "bound"),
+    [
+        ("手牌可以持有 5 + 2 + 1 = 8 張", "5\u00a0+\u00a02\u00a0+\u00a01\u00a0=\u00a08"),
+        ("最多 2 × 移動屬性", "2\u00a0×\u00a0移動屬性"),
+        ("+ terrain effects", "+ terrain effects"),  # a running sum's first term stays as is
+        ("−4 or less", "−4 or less"),
+        ("長矛兵（Elf Spearman） ×1；", "）\u00a0×1；"),
+    ],
+)
+def test_arithmetic_is_bound_with_non_breaking_spaces(text: str, bound: str) -> None:
+    assert bound in bind_expressions(text)
