@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from pypdf import PdfReader
 
 from generator.build import BuildOptions, ComponentResult, build_game, check_game
 from generator.content.types import LANGS
@@ -36,20 +37,45 @@ def game_yaml(game: Path) -> dict:  # type: ignore[type-arg]
         return yaml.safe_load(f)
 
 
+def component_spec(game: Path, component: str) -> dict:  # type: ignore[type-arg]
+    return next(c for c in game_yaml(game)["components"] if c["id"] == component)
+
+
 def items(game: Path, component: str) -> list[dict]:  # type: ignore[type-arg]
-    """The component's items as the item file writes them (read with PyYAML, not our loader)."""
-    spec = next(c for c in game_yaml(game)["components"] if c["id"] == component)
+    """The component's items as its file writes them (read with PyYAML, not our loader).
+
+    A dice-labels component has no file: one label per face of each chosen die of table.yaml,
+    ``sets`` times over.
+    """
+    spec = component_spec(game, component)
+    if spec["kind"] == "dice-labels":
+        with open(game / "table.yaml", encoding="utf-8") as f:
+            dice = yaml.safe_load(f)["dice"]
+        sets = spec["dice"].get("sets", 1)
+        return [
+            {"id": f"{die}-{k}", "qty": sets}
+            for die in spec["dice"]["dice"]
+            for k in range(1, dice[die]["sides"] + 1)
+        ]
     with open(game / spec["items"], encoding="utf-8") as f:
         data = yaml.safe_load(f)
     return [{**(data.get("defaults") or {}), **item} for item in data["items"]]
 
 
+def page_text(path: Path, page: int) -> str:
+    return PdfReader(str(path)).pages[page].extract_text() or ""
+
+
+def tiles(result: ComponentResult) -> int:
+    """Pieces one item makes: the tiles of a board split over sheets, else one."""
+    found = re.match(r"(\d+) tiles", result.packing)
+    return int(found.group(1)) if found else 1
+
+
 def front_pages(result: ComponentResult) -> Iterator[int]:
     """Pages that carry fronts: every other page of a long-edge duplex file, else every page."""
     pages = pdfcheck.page_count(result.path)
-    spec = next(
-        c for c in game_yaml(GAMES[result.game])["components"] if c["id"] == result.component
-    )
+    spec = component_spec(GAMES[result.game], result.component)
     duplex = (spec.get("sheet") or {}).get("duplex", "long")
     has_back = "back" in spec and duplex != "none"
     return iter(range(0, pages, 2) if has_back else range(pages))
@@ -73,7 +99,9 @@ def test_every_component_is_built_in_all_three_languages(
     game: str, built: dict[str, list[ComponentResult]]
 ) -> None:
     wanted = {c["id"] for c in game_yaml(GAMES[game])["components"]}
-    got = {(r.component, r.lang) for r in printed(built, game)}
+    got = set()
+    for r in printed(built, game):  # a PDF with no text of any language serves them all
+        got |= {(r.component, lang) for lang in (LANGS if r.lang == "all" else (r.lang,))}
     assert got == {(c, lang) for c in wanted for lang in LANGS}
     assert all(r.path.is_file() and r.path.stat().st_size > 0 for r in printed(built, game))
 
@@ -83,7 +111,8 @@ def test_each_pdf_holds_as_many_pieces_as_the_item_quantities_add_up_to(
     game: str, built: dict[str, list[ComponentResult]]
 ) -> None:
     for result in printed(built, game):
-        expected = sum(int(i.get("qty", 1)) for i in items(GAMES[game], result.component))
+        copies = sum(int(i.get("qty", 1)) for i in items(GAMES[game], result.component))
+        expected = copies * tiles(result)
         pieces = sum(len(pdfcheck.placements(result.path, p)) for p in front_pages(result))
         assert pieces == expected, (result.path.name, pieces, expected)
 
@@ -114,7 +143,7 @@ def test_text_is_legible_at_real_size(game: str, lang: str) -> None:
     """Cards keep text at 6 pt or more and counters at 4 pt or more, and nothing overflows."""
     checked = check_game(GAMES[game])
     for spec in game_yaml(GAMES[game])["components"]:
-        floor = 6.0 if spec["kind"] == "cards" else 4.0
+        floor = 4.0 if spec["kind"] == "tokens" else 6.0
         texts = laid_out_texts(checked.copies[(spec["id"], lang)])
         assert texts, spec["id"]
         for item, shown, laid, _ in texts:
@@ -122,9 +151,33 @@ def test_text_is_legible_at_real_size(game: str, lang: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_every_estimated_piece_carries_the_estimate_mark_and_the_sheet_explains_it(
+    game: str, built: dict[str, list[ComponentResult]]
+) -> None:
+    seen_estimates = False
+    for result in printed(built, game):
+        estimated = sum(
+            int(i.get("qty", 1)) for i in items(GAMES[game], result.component) if i.get("estimate")
+        )
+        estimated *= tiles(result)
+        marks = 0
+        for page in front_pages(result):
+            text = page_text(result.path, page)
+            explained = "marks a piece with a value not known from a source" in text
+            marks += text.count("\u2248") - (1 if explained else 0)
+            if estimated and pdfcheck.placements(result.path, page):
+                assert explained, (result.path.name, page)  # an assembly page has no pieces
+        assert marks == estimated, (result.path.name, marks, estimated)
+        seen_estimates |= estimated > 0
+    assert seen_estimates
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_every_estimated_item_says_where_its_facts_come_from(game: str) -> None:
     """An estimate is never silent: the item names a source and its file explains the estimate."""
     for spec in game_yaml(GAMES[game])["components"]:
+        if "items" not in spec:
+            continue
         with open(GAMES[game] / spec["items"], encoding="utf-8") as f:
             data = yaml.safe_load(f)
         estimated = [i for i in data["items"] if i.get("estimate")]
@@ -132,6 +185,51 @@ def test_every_estimated_item_says_where_its_facts_come_from(game: str) -> None:
             assert data.get("estimate_note"), spec["items"]
         for item in data["items"]:
             assert item.get("source") or data.get("source"), (spec["items"], item.get("id"))
+
+
+def result_for(
+    built: dict[str, list[ComponentResult]], game: str, component: str, lang: str = "en"
+) -> ComponentResult:
+    return next(r for r in built[game] if r.component == component and r.lang in (lang, "all"))
+
+
+def test_range_ruler_prints_four_10_cm_bands_with_their_difficulty_and_interference(
+    built: dict[str, list[ComponentResult]],
+) -> None:
+    text = " ".join(pdfcheck.text(result_for(built, "ragnarok", "ruler").path).split())
+    # (a board split into tiles prints each band on every tile it reaches)
+    bands = re.findall(
+        r"Range (\d+)–(\d+) cm Difficulty of the shot (\d+) With interference \(\+2\) (\d+)", text
+    )
+    assert {int(start) for start, *_ in bands} == {0, 10, 20, 30}
+    for start, end, difficulty, interfered in bands:
+        assert int(end) == int(start) + 10
+        assert int(difficulty) == int(start) // 10  # cm / 10, rounded down
+        assert int(interfered) == int(difficulty) + 2
+
+
+def test_area_template_numbers_six_directions_and_ten_1_cm_rings(
+    built: dict[str, list[ComponentResult]],
+) -> None:
+    pdf = result_for(built, "ragnarok", "template").path
+    tokens = pdfcheck.text(pdf).split()
+    for n in range(1, 7):
+        assert tokens.count(str(n)) >= 2, n  # a direction and a ring
+    for n in range(7, 11):
+        assert str(n) in tokens, n
+    assert pdfcheck.page_count(pdf) == 1, "the whole template on one sheet"
+
+
+def test_battlefield_mat_has_three_sectors_of_five_squares(
+    built: dict[str, list[ComponentResult]],
+) -> None:
+    text = " ".join(pdfcheck.text(result_for(built, "pocket-battles", "battlefield").path).split())
+    for sector in ("Left", "Centre", "Right"):
+        for row in ("rear", "front"):
+            assert text.count(f"{sector} · {row}") == 2, (sector, row)  # one per player
+        assert text.count(f"Engagement · {sector}") == 2  # labelled for both players
+    hant = pdfcheck.text(result_for(built, "pocket-battles", "battlefield", "zh-Hant").path)
+    assert hant.count("交戰格") == 6
 
 
 # ---------------------------------------------------------------- a turn at the table
