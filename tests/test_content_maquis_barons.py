@@ -86,6 +86,7 @@ def test_maquis_prints_the_seed_pieces(games: dict[str, Game]) -> None:
     # seed 004: 10 patrol and 10 mission cards, 6 spare locations, 5 + 5 + 5 pawns,
     # 24 resources, 3 track markers and 6 action markers
     assert copies == {
+        "board": 1,
         "patrols": 10,
         "missions": 10,
         "spare-rooms": 6,
@@ -109,7 +110,13 @@ def test_every_component_is_built_in_three_languages_with_its_pieces(
             pdf = pdf_of(out, game, component.id, lang)
             assert pdf.exists(), (component.id, lang)
             pages = pdfcheck.page_count(pdf)
-            pieces = sum(len(pdfcheck.placements(pdf, p)) for p in front_pages(component, pages))
+            placed = [len(pdfcheck.placements(pdf, p)) for p in front_pages(component, pages)]
+            if component.spec.kind == "board":
+                # one board, tiled: one tile a sheet, then the assembly page
+                assert component.copies == 1 and placed[:-1] == [1] * (pages - 1), placed
+                assert placed[-1] == 0 and pages >= 3, (component.id, placed)
+                continue
+            pieces = sum(placed)
             assert pieces == component.copies == sum(i.qty for i in component.items), (
                 component.id,
                 lang,
@@ -174,6 +181,37 @@ def test_every_maquis_item_names_its_source() -> None:
         assert load_yaml(ROOT / "content" / "maquis" / f"{name}.yaml").data["source"], name
         for item in raw_items("maquis", name):
             assert item.get("source"), (name, item["id"])
+
+
+def test_the_board_prints_every_patrol_location_and_every_space_has_a_road_home(
+    out: Path, games: dict[str, Game]
+) -> None:
+    board = dict(games["maquis"].component("board").items[0].data)
+    patrol = games["maquis"].component("patrols").items[0].data
+    for place, name in patrol["places"].items():
+        assert board["places"][place] == name, place
+    for lang in LANGS:
+        pdf = pdf_of(out, "maquis", "board", lang)
+        text = "".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+        for place in patrol["places"]:
+            assert localize(board["places"][place], lang) in text, (place, lang)
+    roads: dict[str, set[str]] = {}
+    for a, b in board["routes"]:
+        roads.setdefault(a, set()).add(b)
+        roads.setdefault(b, set()).add(a)
+    spaces = {p for p in board["places"] if p != "spare-room"}
+    assert set(roads) == spaces
+    seen, todo = {"safe-house"}, ["safe-house"]
+    while todo:
+        for nxt in roads[todo.pop()] - seen:
+            seen.add(nxt)
+            todo.append(nxt)
+    assert seen == spaces, "every space reaches the Safe House by road"
+    # morale 1..7 sends 5, 4, 4, 4, 3, 3, 2 patrols; the table's morale starts where the board does
+    assert board["patrols_by_morale"] == sorted(board["patrols_by_morale"], reverse=True)
+    table = load_yaml(ROOT / "content" / "maquis" / "table.yaml").data
+    assert table["tracks"]["morale"]["start"] == board["morale_start"]
+    assert table["tracks"]["day"]["end"] == 15 == max(board["morale_days"]) + 1
 
 
 # ---------------------------------------------------------------- a Maquis day with the companion
