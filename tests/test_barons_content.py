@@ -241,4 +241,5 @@ def test_pnp_check_accepts_the_game() -> None:
         timeout=120,
     )
     assert result.returncode == 0, result.stderr
-    assert "157 items" in result.stdout
+    # the 157-card deck and the 20 kinds of special-card counter
+    assert "2 components, 177 items" in result.stdout
