@@ -37,8 +37,11 @@ EXPECTED = {
         "events",
         "stories",
         "fate-cards",
+        "fate-track",
+        "dice-free-peoples",
+        "dice-shadow",
     },
-    "manoeuvre": {"counters", "cards", "aid"},
+    "manoeuvre": {"counters", "cards", "aid", "tiles"},
 }
 
 
@@ -267,3 +270,26 @@ def test_manoeuvre_assault_with_printed_cards_and_tie_break_by_printed_nations(
         names[c["deck_nation"]].add(c["nation"]["en"])
     for nation in ("usa", "france"):
         assert all(n in text for n in names[nation]), nation
+
+
+def test_fate_track_board_marks_the_companions_character_spaces(games: dict[str, Game]) -> None:
+    track = item_table("five-armies", "table.yaml")["tracks"]["fate"]  # type: ignore[index]
+    steps = games["five-armies"].component("fate-track").items[0].data["steps"]
+    assert [s["n"] for s in steps] == list(range(track["start"], track["end"] + 1))
+    printed = {s["n"]: s["mark"]["en"] for s in steps if "mark" in s}
+    expected = {m["at"]: m["id"] for m in track["marks"]}
+    assert printed.keys() == expected.keys()
+    for at, name in printed.items():
+        assert name.lower().replace(" ", "-") == expected[at]
+
+
+def test_map_tiles_are_24_double_sided_4_by_4_squares_of_known_terrain(
+    games: dict[str, Game],
+) -> None:
+    tiles = games["manoeuvre"].component("tiles")
+    assert tiles.copies == 24 and tiles.back is not None
+    for item in tiles.items:
+        for side in ("side_a", "side_b"):
+            rows = [r.split() for r in item.data[side]]
+            assert len(rows) == 4 and all(len(r) == 4 for r in rows), item.id
+            assert {c for r in rows for c in r} <= set("cfwhtml"), item.id
