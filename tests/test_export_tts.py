@@ -238,6 +238,11 @@ def test_failed_export_reports_the_cell_and_keeps_the_previous_export(tmp_path: 
 
 
 def test_game_without_printable_components_says_so(tmp_path: Path) -> None:
-    result = pnp("export", "tts", "five-armies", "--out", str(tmp_path))
+    # a game of its own: the shipped games gain printable components over time
+    game = tmp_path / "content" / "bare-game"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text("id: bare-game\ntitle: Bare game\n", encoding="utf-8")
+    content = str(tmp_path / "content")
+    result = pnp("export", "tts", "bare-game", "--content", content, "--out", str(tmp_path / "out"))
     assert result.returncode == 2
-    assert "five-armies has nothing to export for Tabletop Simulator" in result.stderr
+    assert "bare-game has nothing to export for Tabletop Simulator" in result.stderr
