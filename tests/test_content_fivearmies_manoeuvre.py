@@ -185,7 +185,8 @@ def test_each_nation_deck_has_40_unit_cards_5_per_counter_and_20_command_cards(
 
 
 def test_tie_break_order_names_the_printed_nations(games: dict[str, Game]) -> None:
-    order = item_table("manoeuvre", "table.yaml")["scoring"]["battle"]["order"]  # type: ignore[index]
+    battle = item_table("manoeuvre", "table.yaml")["scoring"]["battle"]  # type: ignore[index]
+    order = next(step["order"] for step in battle["tie_break"] if "order" in step)
     decks = {i.data["deck_nation"] for i in games["manoeuvre"].component("cards").items}
     assert set(order) == decks and len(order) == 8  # type: ignore[arg-type]
 
