@@ -39,7 +39,7 @@ from ..errors import ContentError, Issue, Location
 from .schema import MAX_ITEMS
 from .types import LANGS
 from .validate import suggest
-from .yamlload import MAX_FILE_BYTES, Loaded, Marks, display_path
+from .yamlload import Loaded, Marks, display_path, read_text
 
 SUFFIXES = (".csv", ".tsv")
 MAX_ROWS = MAX_ITEMS
@@ -282,22 +282,7 @@ def load_table(path: Path, *, shown_as: str | None = None) -> Loaded:
     """
     rel = display_path(path)
     file = shown_as or (str(path) if rel.startswith("..") else rel)
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise ContentError(
-            [Issue(Location(file), "", f"cannot read file: {exc.strerror}")]
-        ) from None
-    if size > MAX_FILE_BYTES:
-        raise ContentError(
-            [Issue(Location(file), "", f"file is {size} bytes; the limit is {MAX_FILE_BYTES}")]
-        )
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ContentError(
-            [Issue(Location(file), "", f"not UTF-8 text ({exc.reason} at byte {exc.start})")]
-        ) from None
+    text = read_text(path, file, "utf-8-sig")  # a spreadsheet's byte-order mark is skipped
     if "\x00" in text:
         raise ContentError([Issue(Location(file), "", "not a text file (holds NUL characters)")])
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # as YAML reads line ends

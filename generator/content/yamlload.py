@@ -274,6 +274,12 @@ class _TooBig(Exception):
 def load_yaml(path: Path, *, shown_as: str | None = None) -> Loaded:
     """Load one YAML file safely, with marks. Raises ContentError on any problem."""
     file = shown_as or _rel(path)
+    text = read_text(path, file).replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads
+    return load_yaml_text(text, file, path)
+
+
+def read_text(path: Path, file: str, encoding: str = "utf-8") -> str:
+    """A content file's text, refused (ContentError at ``file``) when too big or not UTF-8."""
     try:
         size = path.stat().st_size
     except OSError as exc:
@@ -285,12 +291,11 @@ def load_yaml(path: Path, *, shown_as: str | None = None) -> Loaded:
             [Issue(Location(file), "", f"file is {size} bytes; the limit is {MAX_FILE_BYTES}")]
         )
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_bytes().decode(encoding)
     except UnicodeDecodeError as exc:
         raise ContentError(
             [Issue(Location(file), "", f"not UTF-8 text ({exc.reason} at byte {exc.start})")]
         ) from None
-    return load_yaml_text(text, file, path)
 
 
 def load_yaml_text(text: str, file: str, path: Path | None = None, *, fast: bool = True) -> Loaded:

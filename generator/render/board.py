@@ -9,8 +9,6 @@ page shows the whole board with every tile's place. Written atomically like ever
 
 from __future__ import annotations
 
-import contextlib
-import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -30,9 +28,7 @@ from .sheet import (
     _crop_marks,
     _label,
     _proof,
-    atomic_target,
-    commit_file,
-    new_canvas,
+    atomic_canvas,
 )
 
 ALIGN_RGB = "0.85 0 0.55"  # the alignment line and ticks (magenta: hidden under the next tile)
@@ -52,9 +48,8 @@ def write_board(
 ) -> SheetResult:
     """Tile each copy of the board over sheets and write them to ``path`` atomically."""
     imp = tiling.imposition
-    fd, tmp = atomic_target(path)
-    try:
-        c = new_canvas(tmp, imp.page_w, imp.page_h, f"{meta.game} - {meta.component}")
+    title = f"{meta.game} - {meta.component}"
+    with atomic_canvas(path, imp.page_w, imp.page_h, title) as (c, written):
         renderer = FaceRenderer(c, tiling.board_w, tiling.board_h, bleed)
         jobs = [(cp, tile) for cp in copies for tile in tiling.tiles]
         per = imp.per_page
@@ -85,15 +80,7 @@ def write_board(
         if assembly and tiling.count > 1:
             _assembly_page(c, tiling, meta)
             pages += 1
-        c.save()
-        size = commit_file(fd, tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.close(fd)
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return SheetResult(pages, size, renderer.warnings)
+    return SheetResult(pages, written.size, renderer.warnings)
 
 
 def _tile_words(cp: Copy, tile: Tile, tiling: Tiling, boards: int) -> str:

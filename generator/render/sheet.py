@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -78,6 +78,35 @@ def new_canvas(target: str, page_w: float, page_h: float, title: str) -> Canvas:
     c.setCreator("pnp")
     c.setProducer("pnp (reportlab)")
     return c
+
+
+class Written:
+    """What an atomic write produced: the final file's size."""
+
+    size = 0
+
+
+@contextlib.contextmanager
+def atomic_canvas(
+    path: Path, page_w: float, page_h: float, title: str
+) -> Iterator[tuple[Canvas, Written]]:
+    """A canvas drawing into a temporary file that replaces ``path`` only when drawing succeeds.
+
+    On any failure the temporary file is removed and ``path`` is left as it was.
+    """
+    fd, tmp = atomic_target(path)
+    written = Written()
+    try:
+        c = new_canvas(tmp, page_w, page_h, title)
+        yield c, written
+        c.save()
+        written.size = commit_file(fd, tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
 
 
 def commit_file(fd: int, tmp: str, path: Path) -> int:
@@ -234,9 +263,8 @@ def write_sheets(
     cut_path = cut == "line" or (cut == "auto" and (trim[2] == "round" or radius > 0))
     crop_marks = crop_marks and cut != "none"
     tw, th, shape = trim
-    fd, tmp = atomic_target(path)
-    try:
-        c = new_canvas(tmp, imp.page_w, imp.page_h, f"{meta.game} - {meta.component}")
+    title = f"{meta.game} - {meta.component}"
+    with atomic_canvas(path, imp.page_w, imp.page_h, title) as (c, written):
         renderer = FaceRenderer(c, tw, th, bleed, shape, cut_radius=radius if cut_path else None)
         uses: dict[int, int] = {}
         for cp in copies:
@@ -292,15 +320,7 @@ def write_sheets(
                 _label(c, imp.back_band, f"{words} · back (print double-sided: flip on {flip})")
                 c.showPage()
                 pages += 1
-        c.save()
-        size = commit_file(fd, tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.close(fd)
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return SheetResult(pages, size, renderer.warnings)
+    return SheetResult(pages, written.size, renderer.warnings)
 
 
 def _page(
