@@ -38,7 +38,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "roll": (
         "generator.cli.table_cmds",
         "roll",
-        "Roll dice: 2d6, 4d6kh3, 6d6>=5, five-armies:combat.",
+        "Roll dice: 2d6, 4d6kh3, 6d6>=5, GAME:ROLL.",
     ),
     "session": ("generator.cli.table_cmds", "session", "Start, reveal and verify table sessions."),
     "fate": ("generator.cli.table_cmds", "fate", "Draw from a game's bag of tiles (fate pool)."),

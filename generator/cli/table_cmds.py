@@ -57,7 +57,7 @@ def roll(
                        eS explode (!: on the top face, !>=5)   raS add one die once
                        miN maN raise/lower every die to N   @DIGITS icon scores
     Notes              9[fire] 2d6[slashing]: shown, not counted
-    Game dice          d[game:die], e.g. 5d[five-armies:free-peoples-action]
+    Game dice          d[GAME:DIE], a die from a game's table.yaml (pnp roll GAME:ROLL for its named rolls)
     Limits             200 characters, 999 dice, 1000 faces rolled (re-rolls and
                        explosions included), 50 levels of brackets and signs
     """
