@@ -248,6 +248,13 @@ def test_a_scripted_maquis_day_draws_patrols_that_go_to_printed_locations(
             board[goes_to] = "patrol"
     assert list(board.values()).count("patrol") >= 1
 
+    # the companion tells the drawn card's route by the place names printed on the card
+    shown = pnp("deck", "draw", "patrol", env=env)
+    assert shown.returncode == 0, shown.stderr
+    drawn = run("status")["state"]["decks"]["patrol"]["discard"][-1]
+    route = printed[patrols[drawn]["number"]]
+    assert ", ".join(route) in shown.stdout, (route, shown.stdout)
+
     # upkeep: the patrols leave, the deck is gathered, the day marker moves on
     run("deck", "reset", "patrol")
     moved = run("score", "track", "day", "--by", "1")["fx"]

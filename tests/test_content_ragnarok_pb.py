@@ -256,10 +256,17 @@ def test_ragnarok_activation_deck_holds_the_printed_unit_cards(
             if unit["unit"]:
                 assert unit["unit"]["en"] in pdf_text[f"activation-{army}"], unit["id"]
 
+    # seed 001, "drawing the cards": one card per unit. The deck starts with every printed
+    # card that names a unit, owned by its army; blank cards stay out until a player adds one.
     run("session", "new", "ragnarok", "--players", ",".join(ROSTERS), "--seed", "11")
-    for army, units in rosters.items():
-        run("deck", "add", "activation", "--player", army, *(u["id"] for u in units))
-    owner_of = {u["id"]: army for army, units in rosters.items() for u in units}
+    owner_of = {u["id"]: army for army, units in rosters.items() for u in units if u["unit"]}
+    blank = [u["id"] for units in rosters.values() for u in units if not u["unit"]]
+    assert blank and owner_of
+    deck = run("status")["state"]["decks"]["activation"]
+    assert deck["owners"] == owner_of
+    added = run("deck", "add", "activation", "--player", "wolfen", "Hunters")
+    assert added["type"] == "act.add"
+    owner_of["Hunters"] = "wolfen"
 
     # Marauder mode: one mixed deck; every printed card comes up once, with its army as owner
     run("deck", "turn", "activation", "--mode", "marauder")
@@ -276,6 +283,27 @@ def test_ragnarok_activation_deck_holds_the_printed_unit_cards(
     run("deck", "turn", "activation", "--mode", "marauder")
     drawn = [run("deck", "activate", "activation")["fx"]["card"] for _ in range(len(owner_of) - 1)]
     assert sorted(drawn) == sorted(set(owner_of) - {gone})
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_ragnarok_activation_cards_are_announced_by_their_printed_names(
+    lang: str, data_dir: Path
+) -> None:
+    """Seed 001, marauder mode: the drawn card is told by the unit name printed on it."""
+    printed = {
+        u["id"]: u["unit"] for army in ROSTERS for u in items(RAGNAROK, f"activation-{army}")
+    }
+    run("session", "new", "ragnarok", "--players", ",".join(ROSTERS), "--seed", "5")
+    run("deck", "turn", "activation", "--mode", "marauder")
+    proc = pnp("deck", "activate", "activation", "--lang", lang)
+    assert proc.returncode == 0, proc.stderr
+    names = [n.get(lang) for n in printed.values() if n and n.get(lang)]
+    if lang == "zh-Hans":  # derived from the zh-Hant names for mainland readers
+        from generator.rules.chinese import to_mainland_simplified
+
+        names = [to_mainland_simplified(n["zh-Hant"]) for n in printed.values() if n]
+    assert any(name in proc.stdout for name in names), proc.stdout
+    assert not any(uid in proc.stdout for uid in printed), proc.stdout
 
 
 def test_ragnarok_scatter_roll_names_a_direction_printed_on_the_template() -> None:

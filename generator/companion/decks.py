@@ -20,15 +20,18 @@ def card_id(instance: str) -> str:
     return instance.split("#", 1)[0]
 
 
+def _instances(card: dict[str, Any]) -> list[str]:
+    """The copies of a card in a deck: its id, or ``id#1``, ``id#2`` ... for several."""
+    qty = card.get("qty", 1)
+    return [card["id"] if qty == 1 else f"{card['id']}#{i + 1}" for i in range(qty)]
+
+
 def initial(deck: Any, cards: list[dict[str, Any]]) -> dict[str, Any]:
     """State at the start: pile, discard, cards set aside until the first reshuffle."""
     pile: list[str] = []
     aside: list[str] = []
     for card in cards:
-        names = [
-            card["id"] if card.get("qty", 1) == 1 else f"{card['id']}#{i + 1}"
-            for i in range(card.get("qty", 1))
-        ]
+        names = _instances(card)
         if card["id"] in deck.join_at_reshuffle:
             aside.extend(names)
         elif card["id"] in deck.leave_out or card.get("kind") in deck.leave_out:
@@ -45,9 +48,12 @@ def initial(deck: Any, cards: list[dict[str, Any]]) -> dict[str, Any]:
         "hands": {},
     }
     if deck.kind == "activation":
+        # printed unit cards with an owner (one roster per army) are in play from the start
+        owners = {i: c["owner"] for c in cards if c.get("owner") for i in _instances(c)}
         state.update(
             {
-                "owners": {},
+                "pile": [],
+                "owners": owners,
                 "mode": None,
                 "queues": {},
                 "reserve": {},

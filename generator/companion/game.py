@@ -80,23 +80,14 @@ class Game:
 
     @classmethod
     def load(cls, root: Path) -> Game:
-        from ..content.table import card_file_of, load_items, load_table
+        from ..content.printed_cards import printed_cards
+        from ..content.table import load_items, load_table
 
         spec = load_table(root)
         cards: dict[str, dict[str, dict[str, Any]]] = {}
         for did, deck in spec.decks.items():
             if deck.cards_from is not None:
-                path = card_file_of(root, deck.cards_from.component)
-                field = deck.cards_from.name
-                cards[did] = {
-                    str(i.id): {
-                        "id": str(i.id),
-                        "qty": i.qty,
-                        **(i.model_extra or {}),
-                        "name": (i.model_extra or {}).get(field),
-                    }
-                    for i in load_items(path).items
-                }
+                cards[did] = printed_cards(root, deck)
             elif isinstance(deck.cards, str):
                 items = load_items(root / deck.cards).items
                 cards[did] = {
@@ -124,9 +115,8 @@ class Game:
 
         files = [table_path(self.root)]
         for deck in self.spec.decks.values():
-            if deck.cards_from is not None:
-                files.append(card_file_of(self.root, deck.cards_from.component))
-            elif isinstance(deck.cards, str):
+            files += [card_file_of(self.root, source.component) for source in deck.printed]
+            if isinstance(deck.cards, str):
                 files.append(self.root / deck.cards)
         return [str(f.relative_to(self.root)) for f in files]
 

@@ -319,7 +319,9 @@ def pick(text: Any, lang: str) -> str | None:
         return None
     if isinstance(text, str):
         return text
-    return text.get(lang) or text.get("en") or next(iter(text.values()), None)
+    from ..localtext import choose
+
+    return choose(text, lang) or None
 
 
 class Terms:

@@ -237,12 +237,20 @@ def apply_act_reserve(t: Table, args: dict[str, Any], out: dict[str, Any]) -> di
     return {"owner": args["player"], "card": card}
 
 
+def _is_unit(t: Table, args: dict[str, Any], instance: str, named: str) -> bool:
+    """Whether a player's words name this unit card: as added, or a printed card's id or name."""
+    if named in (instance, decks.unit_name(instance)):
+        return True
+    cards = t.game.cards.get(args["deck"], {})
+    return decks.card_id(instance) in cards and named.casefold() in decks.all_names(cards, instance)
+
+
 def apply_act_play(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     state = _deck(t, args)[1]
     player, card = args["player"], args.get("card")
     if state["mode"] == "barbarian" and card:
         hand = state["queues"].get(player) or []
-        match = [u for u in hand if u == card or decks.unit_name(u) == card]
+        match = [u for u in hand if _is_unit(t, args, u, card)]
         if not match:
             raise UsageError(f"{player} has no card {card!r} left this turn")
         card = match[0]
@@ -261,7 +269,7 @@ def apply_act_remove(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dic
     state = _deck(t, args)[1]
     unit = args["unit"]
     live = [u for u in state["owners"] if u not in state["removed"]]
-    match = [u for u in live if u == unit or decks.unit_name(u) == unit]
+    match = [u for u in live if _is_unit(t, args, u, unit)]
     if args.get("player"):
         match = [u for u in match if state["owners"][u] == args["player"]]
     if not match:

@@ -115,6 +115,30 @@ def _card_name(game: Any, terms: Terms, deck_id: str, instance: str, n: int = 1)
     return f"{name} ({n})" if n > 1 else name
 
 
+def _unit(game: Any, terms: Terms, instance: str) -> str:
+    """A unit card's shown name: the printed card's name when the deck has one, else as added."""
+    for cards in game.cards.values():
+        data = cards.get(card_id(instance))
+        if data is not None and data.get("owner"):
+            return pick(data.get("name"), terms.lang) or unit_name(instance)
+    return unit_name(instance)
+
+
+def _shown(game: Any, terms: Terms, deck_id: str, instance: str) -> list[str]:
+    """The fields a printed card tells when drawn (e.g. a patrol's three locations, in order)."""
+    data = game.cards.get(deck_id, {}).get(card_id(instance), {})
+    lines = []
+    for show in data.get("show") or []:
+        values = _listing([pick(v, terms.lang) or "" for v in show["values"]], terms.lang)
+        label = pick(show.get("label"), terms.lang)
+        lines.append(
+            f"  {label}{'：' if terms.lang.startswith('zh') else ': '}{values}"
+            if label
+            else f"  {values}"
+        )
+    return lines
+
+
 def deck_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     deck_id, fx, lang = e["args"]["deck"], e["fx"], terms.lang
     name = _card_name(game, terms, deck_id, fx["card"], fx.get("n", 1))
@@ -135,6 +159,7 @@ def deck_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
             lines.append(message("deck.drew_to", lang, card=name, player=fx["player"]))
         else:
             lines.append(message("deck.drew", lang, card=name))
+        lines += _shown(game, terms, deck_id, fx["card"])
         if fx.get("must_play"):
             lines.append(message("deck.must_play", lang, card=name))
     if fx.get("ends_game"):
@@ -150,7 +175,7 @@ def deck_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 def act_card(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     fx = e["fx"]
-    card = unit_name(fx["card"])
+    card = _unit(game, terms, fx["card"])
     if fx.get("removed"):
         return [message("deck.removed", terms.lang, card=card)]
     if fx.get("may_reserve") and e["type"] == "act.draw":
@@ -221,7 +246,12 @@ def act_remove(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 def act_reserve(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     card = e["fx"].get("card")
     return [
-        message("deck.reserved", terms.lang, owner=e["fx"]["owner"], card=unit_name(card or "?"))
+        message(
+            "deck.reserved",
+            terms.lang,
+            owner=e["fx"]["owner"],
+            card=_unit(game, terms, card or "?"),
+        )
     ]
 
 
@@ -290,13 +320,13 @@ def _activation_lines(game: Any, terms: Terms, state: dict[str, Any]) -> list[st
                 left = [u for u in deck["pile"] if deck["owners"].get(u) == player]
             else:
                 left = list(deck["queues"].get(player) or [])
-            reserve = [unit_name(u) for u in deck["reserve"].get(player) or []]
+            reserve = [_unit(game, terms, u) for u in deck["reserve"].get(player) or []]
             lines.append(
                 message(
                     "status.player",
                     lang,
                     player=player,
-                    left=_listing([unit_name(u) for u in left], lang) or "-",
+                    left=_listing([_unit(game, terms, u) for u in left], lang) or "-",
                     reserve=_listing(reserve, lang) or "-",
                 )
             )
@@ -304,7 +334,10 @@ def _activation_lines(game: Any, terms: Terms, state: dict[str, Any]) -> list[st
         if last is not None:
             lines.append(
                 message(
-                    "status.turn", lang, player=deck["owners"].get(last, "?"), card=unit_name(last)
+                    "status.turn",
+                    lang,
+                    player=deck["owners"].get(last, "?"),
+                    card=_unit(game, terms, last),
                 )
             )
     return lines

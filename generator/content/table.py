@@ -94,10 +94,22 @@ def _cross_check(spec: TableSpec, loaded: Loaded, root: Path, issues: IssueColle
         if deck.cards_from is not None:
             if deck.cards:
                 add(("decks", did, "cards"), "give cards or cards_from, not both")
-            try:
-                card_file_of(root, deck.cards_from.component)
-            except ValueError as exc:
-                add(("decks", did, "cards_from", "component"), str(exc))
+            many = isinstance(deck.cards_from, list)
+            for n, source in enumerate(deck.printed):
+                at: tuple[str | int, ...] = ("decks", did, "cards_from", *((n,) if many else ()))
+                try:
+                    card_file_of(root, source.component)
+                except ValueError as exc:
+                    add((*at, "component"), str(exc))
+                if source.owner is not None and deck.kind != "activation":
+                    add((*at, "owner"), "only activation decks have owners")
+            if not issues.issues:
+                from .printed_cards import printed_cards
+
+                try:
+                    printed_cards(root, deck)
+                except (ValueError, ContentError) as exc:
+                    add(("decks", did, "cards_from"), str(exc))
         elif isinstance(deck.cards, str):
             _check_card_file(root, did, deck, loaded, issues)
 

@@ -198,11 +198,36 @@ class CardSpec(Model):
     )
 
 
+class ShowField(Model):
+    """An item field told beside a printed card's name when it is drawn (e.g. a patrol's route)."""
+
+    field: str = Field(description="The item field: a value, or a list of values.")
+    names: str | None = Field(
+        None,
+        description="A mapping under the item file's defaults that gives each value's shown "
+        "name (e.g. places: {grocer: {en: Grocer, ...}}); without it values are told as written.",
+    )
+    label: LocalText | None = Field(None, description="Shown before the values.")
+
+
 class CardsFrom(Model):
     """A deck whose cards are a printed component's items (the same cards the PDF prints)."""
 
     component: Slug = Field(description="The component's id in game.yaml.")
     name: str = Field("name", description="The item field holding the card's shown name.")
+    owner: str | None = Field(
+        None,
+        description="Activation decks: the player (or army) these cards belong to; they are in "
+        "the deck from the start, and `pnp deck add` adds further units.",
+    )
+    skip: str | None = Field(
+        None,
+        description="An item field; items where it is true stay out of the deck (e.g. blank "
+        "cards an owner fills in by hand).",
+    )
+    show: list[ShowField] = Field(
+        default_factory=list, max_length=8, description="Fields told when a card is drawn."
+    )
 
 
 class DeckSpec(_Fact):
@@ -216,8 +241,10 @@ class DeckSpec(_Fact):
         default_factory=list,
         description="An item file of the game (printed cards) or the cards themselves.",
     )
-    cards_from: CardsFrom | None = Field(
-        None, description="Take the cards from a printed component of game.yaml instead."
+    cards_from: CardsFrom | list[CardsFrom] | None = Field(
+        None,
+        description="Take the cards from a printed component of game.yaml instead (a list: "
+        "several components, e.g. one roster per army).",
     )
     empty_ends_game: LocalText | None = Field(
         None, description="When set, the deck running out ends the game; what that means."
@@ -238,6 +265,14 @@ class DeckSpec(_Fact):
         default_factory=list,
         description="Card kinds that act as soon as they are drawn into a hand.",
     )
+
+    @property
+    def printed(self) -> list[CardsFrom]:
+        """The printed components the deck takes its cards from (none, one or several)."""
+        if self.cards_from is None:
+            return []
+        return self.cards_from if isinstance(self.cards_from, list) else [self.cards_from]
+
     positions: int = Field(
         4, ge=1, le=10, description="number decks: how many numbers each card carries."
     )

@@ -1,0 +1,73 @@
+"""A companion deck's cards read from printed components (``cards_from`` in ``table.yaml``).
+
+The deck and the PDF then name the same cards: each item of the component's item file becomes
+one card (``qty`` copies) with its shown name, its owner (activation decks: one roster per army)
+and the fields told when it is drawn (``show``), whose values are named through a mapping under
+the item file's ``defaults`` (a patrol's route of location ids becomes the printed place names).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .table_models import CardsFrom, DeckSpec
+
+
+def _named(value: Any, names: dict[str, Any] | None, where: str) -> Any:
+    if names is None:
+        return value
+    if not isinstance(value, str) or value not in names:
+        known = ", ".join(sorted(names)[:8])
+        raise ValueError(f"{where}: {value!r} is not one of the names given ({known})")
+    return names[value]
+
+
+def _cards_of(root: Path, source: CardsFrom) -> dict[str, dict[str, Any]]:
+    from .table import card_file_of, load_items
+
+    path = card_file_of(root, source.component)
+    spec = load_items(path)
+    cards: dict[str, dict[str, Any]] = {}
+    for item in spec.items:
+        extra = {**spec.defaults, **(item.model_extra or {})}
+        if source.skip is not None and extra.get(source.skip):
+            continue
+        card: dict[str, Any] = {"id": str(item.id), "qty": item.qty, "name": extra.get(source.name)}
+        if card["name"] in (None, ""):
+            raise ValueError(f"item {item.id!r} of {path.name} has no {source.name!r} to show")
+        if source.owner is not None:
+            card["owner"] = source.owner
+        if item.estimate:
+            card["estimate"] = True
+        shown = []
+        for show in source.show:
+            if show.field not in extra:
+                continue
+            names = None
+            if show.names is not None:
+                names = spec.defaults.get(show.names)
+                if not isinstance(names, dict):
+                    raise ValueError(
+                        f"{path.name}: defaults has no mapping {show.names!r} to name "
+                        f"{show.field!r} values"
+                    )
+            value = extra[show.field]
+            values = value if isinstance(value, list) else [value]
+            where = f"{path.name}: item {item.id!r}: {show.field}"
+            shown.append({"label": show.label, "values": [_named(v, names, where) for v in values]})
+        if shown:
+            card["show"] = shown
+        cards[str(item.id)] = card
+    return cards
+
+
+def printed_cards(root: Path, deck: DeckSpec) -> dict[str, dict[str, Any]]:
+    """Card id -> card data for a deck with ``cards_from``; ValueError on a bad reference."""
+    cards: dict[str, dict[str, Any]] = {}
+    for source in deck.printed:
+        for cid, card in _cards_of(root, source).items():
+            if cid in cards:
+                raise ValueError(f"card {cid!r} is in more than one component")
+            cards[cid] = card
+    return cards
