@@ -69,11 +69,18 @@ def test_barons_hit_number_never_shows_below_the_always_hit_draw_seed_002_d4() -
 # ---------------------------------------------------------------- 2. Rag'narok activation
 
 
+def own_units_only(t: Table) -> Table:
+    """Take the printed roster cards out, so that only the units a test adds are in play."""
+    for unit in list(t.snapshot_state()["decks"]["activation"]["owners"]):
+        t.run("act.remove", {"deck": "activation", "unit": unit})
+    return t
+
+
 def test_ragnarok_marauder_card_reserved_then_played_activates_once_seed_001_marauder(
     tmp_path: Path,
 ) -> None:
     # seed 001, Marauder mode: one own card per turn may go to reserve and be played later
-    t = table(tmp_path, "ragnarok")
+    t = own_units_only(table(tmp_path, "ragnarok"))
     t.run("act.add", {"deck": "activation", "player": "Ann", "units": ["wolves"]})
     t.run("act.turn", {"deck": "activation", "mode": "marauder"})
     drawn = t.run("act.draw", {"deck": "activation"})
@@ -89,7 +96,7 @@ def test_ragnarok_identical_unit_names_are_allowed_within_and_across_players_see
     tmp_path: Path,
 ) -> None:
     # seed 001: each unit has its card; two units of one profile carry the same name
-    t = table(tmp_path, "ragnarok")
+    t = own_units_only(table(tmp_path, "ragnarok"))
     t.run("act.add", {"deck": "activation", "player": "Ann", "units": ["warriors", "warriors"]})
     t.run("act.add", {"deck": "activation", "player": "Bob", "units": ["warriors"]})
     t.run("act.turn", {"deck": "activation", "mode": "marauder"})
@@ -102,7 +109,7 @@ def test_ragnarok_sequence_run_out_names_the_player_and_status_shows_each_player
     tmp_path: Path,
 ) -> None:
     # seed 001, other modes: each player's sequence in order, one reserve
-    t = table(tmp_path, "ragnarok")
+    t = own_units_only(table(tmp_path, "ragnarok"))
     t.run("act.add", {"deck": "activation", "player": "Ann", "units": ["wolves", "hunters"]})
     t.run("act.add", {"deck": "activation", "player": "Bob", "units": ["bears"]})
     t.run("act.turn", {"deck": "activation", "mode": "sequence"})
@@ -144,7 +151,8 @@ def test_maquis_patrol_draws_show_card_names_seed_004_maquis(tmp_path: Path) -> 
     t = table(tmp_path, "maquis")
     t.run("deck.draw", {"deck": "patrol"})
     code, text = run("log", "--session", str(t.path))
-    assert "Drew patrol card " in text and "patrol-0" not in text and "patrol-1" not in text
+    assert "Drew Patrol " in text and "patrol-0" not in text and "patrol-1" not in text
+    assert "route (first empty location, else the first with a worker): " in text
 
 
 # ---------------------------------------------------------------- 4. Pocket Battles
