@@ -53,9 +53,13 @@ def _cut_lines(pdf: Path, page: int) -> tuple[list[float], list[float]]:
     return xs, ys
 
 
-def test_there_are_six_games_with_printed_components(built: dict[str, list]) -> None:
-    assert len(GAMES) == 6
-    assert sum(len(r) for r in built.values()) >= 6
+SHIPPED = {"barons-of-fyn", "five-armies", "manoeuvre", "maquis", "pocket-battles", "ragnarok"}
+
+
+def test_the_six_shipped_games_each_print_components(built: dict[str, list]) -> None:
+    # a game added to content/ joins the checks below; the six shipped ones must stay
+    assert SHIPPED <= set(GAMES)
+    assert all(built[name] for name in SHIPPED)
 
 
 @pytest.mark.parametrize("game", GAMES)
