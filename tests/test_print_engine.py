@@ -304,7 +304,9 @@ def test_build_game_library_call_writes_pdfs(tmp_path: Path) -> None:
 def test_shipped_content_checks_clean() -> None:
     result = pnp("check")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.count("ok: ") == 6
+    games = {line.split()[1] for line in result.stdout.splitlines() if line.startswith("ok: ")}
+    shipped = {"barons-of-fyn", "five-armies", "manoeuvre", "maquis", "pocket-battles", "ragnarok"}
+    assert shipped <= games and "problems" not in result.stdout
 
 
 def test_second_build_of_a_rules_only_game_skips_its_rule_sheets(tmp_path: Path) -> None:

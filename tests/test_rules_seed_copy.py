@@ -29,8 +29,9 @@ def seed_texts() -> list[str]:
     return [han(f.read_text(encoding="utf-8")) for f in files]
 
 
-def test_every_game_has_rule_sheets() -> None:
-    assert len(GAMES) == 6
+def test_every_shipped_game_has_rule_sheets() -> None:
+    shipped = {"barons-of-fyn", "five-armies", "manoeuvre", "maquis", "pocket-battles", "ragnarok"}
+    assert shipped <= set(GAMES)
 
 
 @pytest.mark.parametrize("game", GAMES)
