@@ -1,25 +1,23 @@
 """Rule-sheet PDFs: one language in two columns, or English and a translation side by side.
 
 A sheet (see :mod:`generator.rules.sheet`) is typeset into rows (:mod:`.rules_flow`), flowed
-into two columns per page on A4 or Letter, and drawn with a title, a contents list with page
-numbers, section headings and page numbers. The bilingual edition puts the English in the
+into two columns per page on any paper of the shared presets (``templates/presets.yaml``),
+and drawn with a title, a contents list with page numbers, section headings and page numbers. The bilingual edition puts the English in the
 left column and the translation in the right one, each section starting level on both sides.
 Every font is an embedded TrueType subset (the canvas's initial font too), output is
-deterministic (``invariant=1``), and files are written atomically.
+deterministic (``invariant=1``); :mod:`generator.atomic` writes the files.
 """
 
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from collections.abc import Callable
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from .. import presets
 from ..errors import BuildError
 from ..layout.units import MM
 from ..rules.sheet import PrintSection, Sheet
@@ -39,7 +37,6 @@ from .rules_flow import (
     text_rows,
 )
 
-PAPERS: dict[str, tuple[float, float]] = {"A4": (210 * MM, 297 * MM), "Letter": (612.0, 792.0)}
 MARGIN = 14 * MM
 BOTTOM = 16 * MM
 GUTTER = 7 * MM
@@ -52,10 +49,12 @@ def footer_text(page: int, total: int) -> str:
 
 
 def paper_size(paper: str) -> tuple[float, float]:
+    """Portrait width and height (points) of a paper named in the shared presets."""
+    papers = presets.papers()
     try:
-        return PAPERS[paper]
+        return papers[paper]
     except KeyError:
-        raise BuildError(f"unknown paper {paper!r}; choose {' or '.join(PAPERS)}") from None
+        raise BuildError(f"unknown paper {paper!r}; choose {', '.join(papers)}") from None
 
 
 def sheet_texts(sheet: Sheet) -> list[tuple[str, str]]:
@@ -112,20 +111,6 @@ def new_canvas(buf: io.BytesIO, size: tuple[float, float], title: str, lang: str
     c.setTitle(title)
     c.setCreator("pnp")
     return c
-
-
-def write_atomic(path: Path, data: bytes) -> Path:
-    """Write ``data`` to ``path`` through a temporary file in the same folder."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
 
 
 def section_rows(section: PrintSection, width: float, st: Style) -> list[Row]:
@@ -225,6 +210,11 @@ def _columns(
     return col_w, frame
 
 
+def _in_column(frame: Callable[[int, int], Frame], column: int) -> Callable[[int], Frame]:
+    """``frame`` with its column fixed: page ``i`` to that column's frame on page ``i``."""
+    return lambda i: frame(i, column)
+
+
 def _place_title(rows: list[Row], x: float, top: float) -> list[Placement]:
     out = []
     for r in rows:
@@ -260,7 +250,7 @@ def render_bilingual(source: Sheet, other: Sheet, paper: str = "A4") -> bytes:
     titles = [_title_rows(s.title, col_w, st) for s, st in zip((source, other), sts, strict=True)]
     reserved = max(sum(r.height for r in t) for t in titles) + 5 * MM
     _, frame = _columns(size, reserved)
-    flows = [Flow(lambda i, col=col: frame(i, col)) for col in (0, 1)]
+    flows = [Flow(_in_column(frame, col)) for col in (0, 1)]
     anchors = flows[0].anchors
     parts: list[tuple[list[Row], list[Row]]] = [
         (

@@ -10,8 +10,6 @@ place, so a failed build never leaves a half-written PDF.
 from __future__ import annotations
 
 import contextlib
-import os
-import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -21,6 +19,9 @@ from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
+from ..atomic import atomic_path
+from ..atomic import atomic_target as atomic_target  # re-exported for callers of this module
+from ..atomic import commit_file as commit_file
 from ..content.expand import Copy
 from ..layout.impose import (
     BAND,
@@ -56,12 +57,6 @@ class SheetResult:
     warnings: list[FaceWarning]
 
 
-def atomic_target(path: Path) -> tuple[int, str]:
-    """A temporary file beside ``path`` (same file system, so os.replace is atomic)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-
-
 def new_canvas(target: str, page_w: float, page_h: float, title: str) -> Canvas:
     """A canvas that embeds only our fonts and writes the same bytes for the same drawing."""
     fonts.ensure_builtin()
@@ -94,31 +89,12 @@ def atomic_canvas(
 
     On any failure the temporary file is removed and ``path`` is left as it was.
     """
-    fd, tmp = atomic_target(path)
     written = Written()
-    try:
+    with atomic_path(path) as tmp:
         c = new_canvas(tmp, page_w, page_h, title)
         yield c, written
         c.save()
-        written.size = commit_file(fd, tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.close(fd)
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
-def commit_file(fd: int, tmp: str, path: Path) -> int:
-    """fsync the temporary file and move it over ``path``; returns its size."""
-    with os.fdopen(fd, "rb+") as fh:
-        fh.flush()
-        os.fsync(fh.fileno())
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(tmp, 0o666 & ~umask)
-    os.replace(tmp, path)
-    return path.stat().st_size
+    written.size = path.stat().st_size
 
 
 def _crop_marks(

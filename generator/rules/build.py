@@ -85,13 +85,14 @@ def build_rules(
     """Write a game's rule sheets into ``out_dir`` (the game's own output folder).
 
     ``langs``: en, zh-Hant, zh-Hans or all; ``bilingual``: translations to print beside the
-    English (``rules.en+<lang>.pdf``); ``paper``: A4 or Letter; ``aid_size``: poker or tarot
+    English (``rules.en+<lang>.pdf``); ``paper``: a paper of the shared presets; ``aid_size``: poker or tarot
     player-aid cards (``aids.<lang>.pdf``, only when some section has ``aid: true``).
     Stale sections go to ``report`` as warnings; with ``strict`` they are a ContentError and
     nothing is written. Returns the files written.
     """
+    from ..atomic import write_all
     from ..render.rules_aids import render_aids
-    from ..render.rulesheet import check_glyphs, render_bilingual, render_sheet, write_atomic
+    from ..render.rulesheet import check_glyphs, render_bilingual, render_sheet
 
     if aid_size not in AID_SIZES:
         raise UsageError(f"unknown aid card size {aid_size!r}; choose {' or '.join(AID_SIZES)}")
@@ -120,7 +121,7 @@ def build_rules(
     for lang in pairs:
         files[f"rules.en+{lang}.pdf"] = render_bilingual(sheets["en"], sheets[lang], paper)
     out = Path(out_dir)
-    return [write_atomic(out / name, data) for name, data in files.items()]
+    return write_all({out / name: data for name, data in files.items()})  # all or none
 
 
 @dataclass(frozen=True)

@@ -7,13 +7,13 @@ the line after the section's ``id:`` at the same indentation. Files are rewritte
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..atomic import write_text
 from ..errors import IssueCollector, UsageError
+from .models import TranslationFile
 from .source import TRANSLATED, RuleFile, load_rulebook, source_hash
 
 _VALUE = re.compile(r"""(["']?)[0-9A-Za-z]*\1""")
@@ -33,6 +33,7 @@ def _edit(rf: RuleFile, hashes: dict[str, str], lang: str) -> tuple[list[str], l
     text = rf.path.read_text(encoding="utf-8")
     lines = text.splitlines(keepends=True)
     marks = rf.loaded.marks
+    assert isinstance(rf.model, TranslationFile)  # only translations carry source_hash
     edits: list[tuple[int, str, str | None]] = []  # (0-based line, kind, payload)
     stamps: list[Stamp] = []
     for n, section in enumerate(rf.model.sections):
@@ -74,17 +75,6 @@ def _ending(line: str) -> str:
     return "\n"
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def stamp_rules(game_dir: Path, langs: list[str] | None = None) -> list[Stamp]:
     """Write the current English hash into every translated section of ``langs``.
 
@@ -105,6 +95,6 @@ def stamp_rules(game_dir: Path, langs: list[str] | None = None) -> list[Stamp]:
             continue
         lines, stamps = _edit(rf, hashes, lang)
         if stamps:
-            _write_atomic(rf.path, "".join(lines))
+            write_text(rf.path, "".join(lines))
             done.extend(stamps)
     return done

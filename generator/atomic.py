@@ -1,0 +1,126 @@
+"""Atomic file writes: the one way pnp puts a file in place.
+
+Every file pnp writes (sheets, rule sheets, aids, previews, images, build state, edited rule
+sources) is first written to a temporary file in the target's folder, flushed to disk, given
+the mode an ordinary new file gets (``0666`` less the umask: ``0644`` under the usual umask),
+and only then renamed over the target. A failure at any point removes the temporary file and
+leaves the target as it was. :func:`write_all` extends this to a set of files: every
+temporary file is written before any target is replaced.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+
+def file_mode() -> int:
+    """The mode a newly created ordinary file gets under the current umask."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def atomic_target(path: Path) -> tuple[int, str]:
+    """An open temporary file beside ``path`` (same file system, so the rename is atomic)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+
+
+def _finish(fd: int, tmp: str) -> None:
+    """fsync the temporary file behind ``fd``, close it and give it the ordinary file mode."""
+    try:
+        os.fsync(fd)
+        os.fchmod(fd, file_mode())
+    finally:
+        os.close(fd)
+
+
+def _discard(fd: int | None, tmp: str) -> None:
+    if fd is not None:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(tmp)
+
+
+def commit_file(fd: int, tmp: str, path: Path) -> int:
+    """Finish the temporary file from :func:`atomic_target`, move it over ``path``; its size.
+
+    Whatever was written to ``tmp`` (through ``fd`` or by name) becomes ``path``.
+    """
+    try:
+        _finish(fd, tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        _discard(None, tmp)
+        raise
+    return path.stat().st_size
+
+
+@contextlib.contextmanager
+def atomic_path(path: Path) -> Iterator[str]:
+    """A temporary file name to write; it replaces ``path`` when the block ends without error."""
+    fd, tmp = atomic_target(Path(path))
+    try:
+        yield tmp
+    except BaseException:
+        _discard(fd, tmp)
+        raise
+    commit_file(fd, tmp, Path(path))
+
+
+def write_bytes(path: Path, data: bytes) -> Path:
+    """Write ``data`` to ``path`` atomically; returns ``path``."""
+    path = Path(path)
+    fd, tmp = atomic_target(path)
+    try:
+        _write_all_fd(fd, data)
+    except BaseException:
+        _discard(fd, tmp)
+        raise
+    commit_file(fd, tmp, path)
+    return path
+
+
+def _write_all_fd(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def write_text(path: Path, text: str, encoding: str = "utf-8") -> Path:
+    """Write ``text`` to ``path`` atomically, line endings exactly as given."""
+    return write_bytes(path, text.encode(encoding))
+
+
+def write_all(files: Mapping[Path, bytes]) -> list[Path]:
+    """Write several files so that either all of them are replaced or none is.
+
+    Every temporary file is written and flushed first; only then are the targets replaced, in
+    order. A failure while writing leaves every target untouched.
+    """
+    pending: list[tuple[int | None, str, Path]] = []
+    try:
+        for path, data in files.items():
+            fd, tmp = atomic_target(Path(path))
+            pending.append((fd, tmp, Path(path)))
+            _write_all_fd(fd, data)
+            _finish(fd, tmp)
+            pending[-1] = (None, tmp, Path(path))
+    except BaseException:
+        for fd_open, tmp, _ in pending:
+            _discard(fd_open, tmp)
+        raise
+    done: list[Path] = []
+    try:
+        for _, tmp, path in pending:
+            os.replace(tmp, path)
+            done.append(path)
+    finally:
+        for _, tmp, _ in pending[len(done) :]:
+            _discard(None, tmp)
+    return done
