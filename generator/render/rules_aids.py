@@ -2,9 +2,11 @@
 
 A section is set at the largest type size (from 9 pt down to 8 pt, tables too) at which it fits one
 card inside a 3.5 mm safe zone; a section too long even then continues on further cards under
-a "(cont.)" heading. Cards are imposed butted together (shared cut lines) in the largest grid
-the paper holds (poker: 3 x 3 on A4 and Letter; tarot: 2 x 2), with crop marks outside the
-grid and a 50 mm scale bar in the margin.
+a "(cont.)" heading. Cards are imposed by the engine every component uses
+(:mod:`generator.layout.impose`): butted together (shared cut lines), single-sided, in the
+densest grid and orientation the paper holds (poker: 3 x 3 on A4, 4 x 2 on Letter landscape;
+tarot: 2 x 2), with the same TrimBox and BleedBox (the card grid), crop marks, sheet label
+and 50 mm scale bar as every card sheet.
 """
 
 from __future__ import annotations
@@ -13,11 +15,14 @@ import io
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..errors import BuildError
+from ..layout.impose import PAPERS, DoesNotFit, Imposition, impose, sheet_slots
 from ..layout.units import MM
 from ..rules.sheet import PrintSection, Sheet
 from . import text as rt
-from .rules_flow import Flow, Frame, Placement, Row, draw_line, heading_rows, lines_of, style_for
-from .rulesheet import check_glyphs, new_canvas, paper_size, section_rows
+from .rules_flow import Flow, Frame, Placement, Row, heading_rows, style_for
+from .rulesheet import check_glyphs, new_canvas, section_rows
+from .sheet import _boxes, _crop_marks, _label
 
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "poker": (63.5 * MM, 88.9 * MM),
@@ -26,8 +31,6 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
 SAFE = 3.5 * MM
 AID_SMALLEST = 8.0  # no text on a player aid is smaller than this (pt)
 SCALES = [s / 100 for s in range(100, 88, -2)]  # body 9 pt ... 8 pt
-SHEET_MARGIN = 5 * MM
-MARK = 5 * MM
 
 
 @dataclass
@@ -67,61 +70,6 @@ def section_cards(section: PrintSection, card: tuple[float, float], sheet: Sheet
     return cards
 
 
-def _grid(page: tuple[float, float], card: tuple[float, float]) -> tuple[int, int, float, float]:
-    """Columns, rows, and the grid's left and top edges (centred on the page)."""
-    cols = int((page[0] - 2 * SHEET_MARGIN + 0.01) // card[0])
-    rows = int((page[1] - 2 * SHEET_MARGIN + 0.01) // card[1])
-    if cols < 1 or rows < 1:
-        raise ValueError("card larger than the paper")
-    left = (page[0] - cols * card[0]) / 2
-    top = page[1] - (page[1] - rows * card[1]) / 2
-    return cols, rows, left, top
-
-
-def _crop_marks(
-    c: Any,
-    page: tuple[float, float],
-    grid: tuple[int, int, float, float],
-    card: tuple[float, float],
-) -> None:
-    cols, rows, left, top = grid
-    right, bottom = left + cols * card[0], top - rows * card[1]
-    c.setStrokeColorRGB(0, 0, 0)
-    c.setLineWidth(0.25)
-    vspace = min(page[1] - top, bottom)
-    hspace = min(left, page[0] - right)
-    vlen, hlen = min(MARK, vspace - 1.5 * MM), min(MARK, hspace - 1.5 * MM)
-    for k in range(cols + 1):
-        x = left + k * card[0]
-        if vlen > 0:
-            c.line(x, top + 1 * MM, x, top + 1 * MM + vlen)
-            c.line(x, bottom - 1 * MM, x, bottom - 1 * MM - vlen)
-    for k in range(rows + 1):
-        y = top - k * card[1]
-        if hlen > 0:
-            c.line(left - 1 * MM, y, left - 1 * MM - hlen, y)
-            c.line(right + 1 * MM, y, right + 1 * MM + hlen, y)
-
-
-def _scale_bar(
-    c: Any,
-    page: tuple[float, float],
-    grid: tuple[int, int, float, float],
-    card: tuple[float, float],
-) -> None:
-    cols, rows, left, top = grid
-    bottom = top - rows * card[1]
-    label = lines_of("50 mm", 40 * MM, 6.0)[0]
-    c.setFillColorRGB(0, 0, 0)
-    if bottom >= 9 * MM:
-        c.rect(left, bottom - 7.5 * MM, 50 * MM, 1.2 * MM, stroke=0, fill=1)
-        draw_line(c, label, left + 52 * MM, bottom - 6.2 * MM, 6.0, 1.0, "#000000")
-    else:
-        x = left + cols * card[0] + (page[0] - left - cols * card[0]) / 2
-        c.rect(x - 0.6 * MM, top - 50 * MM, 1.2 * MM, 50 * MM, stroke=0, fill=1)
-        draw_line(c, label, x - label.width / 2, top - 51.5 * MM, 6.0, 1.0, "#000000")
-
-
 def _draw_card(
     c: Any, card: Card, x: float, top: float, size: tuple[float, float], sheet: Sheet
 ) -> None:
@@ -141,25 +89,49 @@ def _draw_card(
             p.row.draw(c, x + SAFE + p.x, top - SAFE + p.top)
 
 
-def render_aids(sheet: Sheet, size: str = "poker", paper: str = "A4") -> bytes:
+def aid_imposition(size: str = "poker", paper: str = "A4", orientation: str = "auto") -> Imposition:
+    """Where aid cards of ``size`` go on ``paper``: butted, no bleed, single-sided.
+
+    The same engine as every component (:func:`generator.layout.impose.impose`), so margins,
+    crop marks, label band and scale bar keep the same distances from the paper's edge.
+    """
+    try:
+        card = CARD_SIZES[size]
+    except KeyError:
+        raise BuildError(
+            f"unknown aid card size {size!r}; choose {', '.join(CARD_SIZES)}"
+        ) from None
+    if paper not in PAPERS:
+        raise BuildError(f"unknown paper {paper!r}; choose {', '.join(PAPERS)}")
+    try:
+        return impose(
+            *card, paper=paper, orientation=orientation, bleed=0.0, packing="butted", duplex="none"
+        )
+    except DoesNotFit as exc:
+        raise BuildError(f"player aids: {exc}") from None
+
+
+def render_aids(
+    sheet: Sheet, size: str = "poker", paper: str = "A4", orientation: str = "auto"
+) -> bytes:
     """PDF bytes of the player-aid cards of ``sheet`` imposed on ``paper``."""
     check_glyphs(sheet)
+    imp = aid_imposition(size, paper, orientation)
     card = CARD_SIZES[size]
-    page = paper_size(paper)
     cards = [c for s in sheet.sections if s.aid for c in section_cards(s, card, sheet)]
-    grid = _grid(page, card)
-    cols, rows, left, top = grid
-    per_page = cols * rows
+    per_page = imp.per_page
+    sheets = max(1, -(-len(cards) // per_page))
     buf = io.BytesIO()
-    c = new_canvas(buf, page, sheet.title, sheet.lang)
-    for start in range(0, len(cards), per_page):
-        c.setTrimBox((0, 0, *page))
-        c.setBleedBox((0, 0, *page))
-        for n, one in enumerate(cards[start : start + per_page]):
-            r, k = divmod(n, cols)
-            _draw_card(c, one, left + k * card[0], top - r * card[1], card, sheet)
-        _crop_marks(c, page, grid, card)
-        _scale_bar(c, page, grid, card)
+    c = new_canvas(buf, (imp.page_w, imp.page_h), sheet.title, sheet.lang)
+    for n in range(sheets):
+        chunk = cards[n * per_page : (n + 1) * per_page]
+        slots, _ = sheet_slots(imp, max(len(chunk), 1), 0.0)
+        _boxes(c, imp, slots)
+        for one, slot in zip(chunk, slots, strict=False):
+            _draw_card(c, one, slot.trim.x, slot.trim.top, card, sheet)
+        _crop_marks(c, imp, slots, "lr", imp.band)
+        words = f"{sheet.title} · player aids · {sheet.lang} · sheet {n + 1}/{sheets}"
+        _label(c, imp.band, f"{words} · {imp.describe()}")
         c.showPage()
     c.save()
     return buf.getvalue()
