@@ -3,16 +3,18 @@
 reportlab embeds TrueType outlines only, and Noto Sans CJK ships CFF outlines, so each face is
 subset to the characters below and its cubic outlines are converted to quadratic ``glyf``
 outlines (fontTools' cu2qu, 1 unit tolerance on a 1000-unit em). Both regions get the same
-character set, so a text wraps identically in either; the Taiwan (TC) face draws zh-Hant and
-the mainland (SC) face zh-Hans, each with its region's glyph forms. Characters kept: every
-Big5 level-1 (frequently used) and level-2 character, every GB2312 character, the CJK
-punctuation, full-width forms, Bopomofo and kana blocks, and every character of the shipped
-content. Run from the repository root with fontTools installed::
+character set and widths, so a text wraps identically in either; the Taiwan (TC) face draws
+zh-Hant and the mainland (SC) face zh-Hans, each with its region's glyph forms. Characters
+kept: every Big5 character (level 1, frequently used, and level 2), every GB2312 character,
+the CJK punctuation, full-width forms, Bopomofo and kana blocks, ASCII and Latin-1 (spaces
+and digits inside a Chinese run), and every character of the shipped content. Run from the
+repository root with fontTools installed (Debian's fonts-noto-cjk has the two collections)::
 
     python scripts/make_cjk_fonts.py NotoSansCJK-Regular.ttc NotoSansCJK-Bold.ttc
 
-It writes ``NotoSansCJK{TC,SC}-{Regular,Bold}.ttf`` into ``generator/render/fonts/``. The fonts are under the SIL
-Open Font License 1.1 (``LICENSE-NotoSansCJK.txt``); the subsets keep their names and notices.
+It writes ``NotoSansCJK{TC,SC}-{Regular,Bold}.ttf`` into ``generator/render/fonts/``. The
+fonts are under the SIL Open Font License 1.1 (``LICENSE-NotoSansCJK.txt`` there); the
+subsets keep their names and copyright notices.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from typing import Any
 HERE = Path(__file__).resolve().parent.parent / "generator" / "render" / "fonts"
 REGIONS = {"TC": "Noto Sans CJK TC", "SC": "Noto Sans CJK SC"}
 BLOCKS = [
+    (0x0020, 0x007E),  # ASCII: a space inside a Chinese run is drawn in the Chinese face
+    (0x00A0, 0x00FF),  # Latin-1 punctuation and letters
     (0x2000, 0x206F),  # general punctuation (quotes, ellipsis, dashes)
     (0x2460, 0x24FF),  # enclosed numbers
     (0x2E80, 0x2FDF),  # radicals

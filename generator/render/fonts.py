@@ -1,14 +1,19 @@
 """Fonts: the shipped families, game fonts, and choosing a font per run of text.
 
-Everything drawn uses embedded, subset TrueType fonts: DejaVu Sans Condensed for Latin text
-and Droid Sans Fallback for Chinese (both ship in ``render/fonts/`` with their licences), plus
-any TrueType font a game names. There is no automatic fallback in PDF, so :func:`split_runs`
-cuts text into runs and gives each run the first font in the family's chain that has every
-glyph of it: a Chinese character inside an English sentence never becomes an empty box.
+Everything drawn uses embedded, subset TrueType fonts, shipped in ``render/fonts/`` with their
+licences: DejaVu Sans Condensed for Latin text; Noto Sans CJK (regular and a real bold) for
+Chinese, in two regional editions with the same characters and metrics: Taiwan forms (TC)
+for zh-Hant and mainland forms (SC) for zh-Hans, chosen per document by :func:`language`;
+Droid Sans Fallback as a last resort for characters outside Big5 and GB2312; plus any
+TrueType font a game names. There is no automatic fallback in PDF, so :func:`split_runs` cuts
+text into runs and gives each run the first font in the family's chain that has every glyph
+of it: a Chinese character inside an English sentence never becomes an empty box.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -27,15 +32,28 @@ _BUILTIN: dict[str, dict[str, str]] = {
         "italic": "DejaVuSansCondensed-Oblique.ttf",
         "bold-italic": "DejaVuSansCondensed-BoldOblique.ttf",
     },
-    "cjk": {style: "DroidSansFallbackFull.ttf" for style in STYLES},
 }
+_CJK: dict[str, dict[str, str]] = {
+    region: {
+        "regular": f"NotoSansCJK{region}-Regular.ttf",
+        "bold": f"NotoSansCJK{region}-Bold.ttf",
+        "italic": f"NotoSansCJK{region}-Regular.ttf",
+        "bold-italic": f"NotoSansCJK{region}-Bold.ttf",
+    }
+    for region in ("TC", "SC")
+}
+REGION_OF_LANG = {"zh-Hant": "TC", "zh-Hans": "SC"}
+DEFAULT_REGION = "TC"  # documents in no Chinese variant (English, several languages)
+_BUILTIN["cjk"] = _CJK[DEFAULT_REGION]
+_BUILTIN["fallback"] = {style: "DroidSansFallbackFull.ttf" for style in STYLES}
+_region = DEFAULT_REGION
 
 
 class Face:
     """A font face: its reportlab name and the code points it covers.
 
     A face is registered with reportlab (its file read and parsed) the first time its glyph
-    coverage is asked for; the 4 MB Chinese face is therefore loaded only by documents that
+    coverage is asked for; the 5 MB Chinese faces are therefore loaded only by documents that
     have a character the Latin face lacks.
     """
 
@@ -110,8 +128,42 @@ def ensure_builtin() -> None:
         return
     for family, styles in _BUILTIN.items():
         for style in STYLES:
-            _face(family, style, FONT_DIR / styles[style], lazy=family == "cjk")
+            _face(family, style, FONT_DIR / styles[style], lazy=family != "sans")
     _ready = True
+
+
+@contextmanager
+def language(lang: str) -> Iterator[None]:
+    """Inside the block, Chinese is drawn in ``lang``'s regional glyph forms.
+
+    zh-Hans takes the mainland (SC) faces, every other language the Taiwan (TC) ones. Both
+    editions have the same characters and advance widths, so text laid out in one region
+    draws identically in the other: only the glyph shapes and the embedded font differ.
+    """
+    before = _region
+    _select(REGION_OF_LANG.get(lang, DEFAULT_REGION))
+    try:
+        yield
+    finally:
+        _select(before)
+
+
+def _select(region: str) -> None:
+    """Point the shipped Chinese faces at ``region``'s files (loaded ones load the new file)."""
+    global _region
+    if region == _region:
+        return
+    ensure_builtin()
+    for style in STYLES:
+        f = _faces[("cjk", style)]
+        if f.path.parent != FONT_DIR or not f.path.name.startswith("NotoSansCJK"):
+            continue  # a game's own font under this family name stays as it is
+        f.path = FONT_DIR / _CJK[region][style]
+        f.name = _by_file.get(f.path.resolve()) or f"pnp-cjk-{f.path.stem}"
+        if f._cmap is not None:
+            f._cmap = None
+            f.ensure()
+    _region = region
 
 
 def register_family(family: str, files: dict[str, Path | None]) -> None:
@@ -154,7 +206,7 @@ def _chain(family: str, style: str) -> tuple[Face, ...]:
     """The faces tried in order for a character; fallbacks load only when consulted."""
     ensure_builtin()
     chain = [face(family, style)]
-    for fam in ("sans", "cjk"):
+    for fam in ("sans", "cjk", "fallback"):
         f = _faces.get((fam, style)) or _faces[("sans", style)]
         if f not in chain:
             chain.append(f)

@@ -19,6 +19,7 @@ from ..errors import BuildError
 from ..layout.impose import PAPERS, DoesNotFit, Imposition, impose, sheet_slots
 from ..layout.units import MM
 from ..rules.sheet import PrintSection, Sheet
+from . import fonts
 from . import text as rt
 from .rules_flow import Flow, Frame, Placement, Row, heading_rows, style_for
 from .rulesheet import check_glyphs, new_canvas, section_rows
@@ -115,6 +116,11 @@ def render_aids(
     sheet: Sheet, size: str = "poker", paper: str = "A4", orientation: str = "auto"
 ) -> bytes:
     """PDF bytes of the player-aid cards of ``sheet`` imposed on ``paper``."""
+    with fonts.language(sheet.lang):
+        return _aids_pdf(sheet, size, paper, orientation)
+
+
+def _aids_pdf(sheet: Sheet, size: str, paper: str, orientation: str) -> bytes:
     check_glyphs(sheet)
     imp = aid_imposition(size, paper, orientation)
     card = CARD_SIZES[size]

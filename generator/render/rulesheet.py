@@ -225,6 +225,11 @@ def _place_title(rows: list[Row], x: float, top: float) -> list[Placement]:
 
 def render_sheet(sheet: Sheet, paper: str = "A4") -> bytes:
     """PDF bytes of ``sheet`` in two columns with a title and a contents list."""
+    with fonts.language(sheet.lang):
+        return _sheet_pdf(sheet, paper)
+
+
+def _sheet_pdf(sheet: Sheet, paper: str) -> bytes:
     check_glyphs(sheet)
     size = paper_size(paper)
     st = style_for(sheet.lang)
@@ -241,7 +246,15 @@ def render_sheet(sheet: Sheet, paper: str = "A4") -> bytes:
 
 
 def render_bilingual(source: Sheet, other: Sheet, paper: str = "A4") -> bytes:
-    """PDF bytes with ``source`` on the left and ``other`` on the right, aligned by section."""
+    """PDF bytes with ``source`` on the left and ``other`` on the right, aligned by section.
+
+    Chinese on either side takes the regional glyph forms of ``other``'s language.
+    """
+    with fonts.language(other.lang):
+        return _bilingual_pdf(source, other, paper)
+
+
+def _bilingual_pdf(source: Sheet, other: Sheet, paper: str) -> bytes:
     check_glyphs(source)
     check_glyphs(other)
     size = paper_size(paper)

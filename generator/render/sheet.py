@@ -234,8 +234,25 @@ def write_sheets(
     """Impose ``copies`` on sheets and write them to ``path`` atomically.
 
     ``cut`` (line, marks, none, auto) chooses the cutting guides; ``auto`` adds a thin cut path
-    to round and rounded items, whose corners crop marks cannot show.
+    to round and rounded items, whose corners crop marks cannot show. Chinese takes the
+    regional glyph forms of ``meta.lang``.
     """
+    with fonts.language(meta.lang):
+        return _write_sheets(path, copies, imp, meta, trim, bleed, crop_marks, proof, cut, radius)
+
+
+def _write_sheets(
+    path: Path,
+    copies: Sequence[Copy],
+    imp: Imposition,
+    meta: SheetMeta,
+    trim: tuple[float, float, str],
+    bleed: float,
+    crop_marks: bool,
+    proof: bool,
+    cut: str,
+    radius: float,
+) -> SheetResult:
     cut_path = cut == "line" or (cut == "auto" and (trim[2] == "round" or radius > 0))
     crop_marks = crop_marks and cut != "none"
     tw, th, shape = trim
