@@ -32,12 +32,16 @@ _SPACED_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff][ \u00a0\t]+[\u3400-\u9ff
 def column_lines(path) -> list[list[list[str]]]:  # type: ignore[no-untyped-def]
     """Every page's printed lines, per column (left, right), top to bottom.
 
-    Reads each drawn character with its box (pypdfium2) and groups characters by their centre
-    into lines and by side of the page into columns. Spaces are read from the gaps between
+    Reads each drawn character with its box (pypdfium2) and groups characters by their baseline
+    into lines (Latin and Chinese faces have different ascents, so box centres of one line
+    differ) and by side of the page into columns. Spaces are read from the gaps between
     glyphs, not from the extractor's guesses: a gap of a space's width is " ", a wider one (a
     table's cell border) is " | ". The page-number line is left out.
     """
+    import ctypes
+
     import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
 
     pdf = pdfium.PdfDocument(str(path))
     pages = []
@@ -51,7 +55,9 @@ def column_lines(path) -> list[list[list[str]]]:  # type: ignore[no-untyped-def]
                 if not ch or ch.isspace():
                     continue
                 left, bottom, right, top = text.get_charbox(i, loose=True)
-                line = round((bottom + top) / 2 / 4)  # a 4 pt band holds one line's centres
+                x, y = ctypes.c_double(), ctypes.c_double()
+                pdfium_c.FPDFText_GetCharOrigin(text.raw, i, ctypes.byref(x), ctypes.byref(y))
+                line = round(y.value / 4)  # a 4 pt band holds one line's baseline
                 side = 1 if left > middle else 0
                 columns[side].setdefault(line, []).append((left, right, top - bottom, ch))
             foot = min((y for col in columns for y in col), default=0)

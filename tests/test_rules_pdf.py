@@ -251,7 +251,7 @@ def test_long_aid_section_continues_on_another_tarot_card(tmp_path: Path) -> Non
 def test_content_errors_stop_the_build_before_any_file_is_written(tmp_path: Path) -> None:
     game = tmp_path / "rules_bad_markup"
     shutil.copytree(FIXTURES / "rules_bad_markup", game)
-    with pytest.raises(ContentError, match=r"no font can draw 〈 \(U\+3008\)"):
+    with pytest.raises(ContentError, match=r"no font can draw ⸨ \(U\+2E28\)"):
         build_rules(game, tmp_path / "out", ["all"], [], "A4")
     assert not (tmp_path / "out").exists()
 
