@@ -1,30 +1,42 @@
 """The print build: the library entry point behind ``pnp build`` and ``pnp check``.
 
 ``check_game`` loads, validates and expands a game without drawing (every problem collected
-and raised once). ``build_game`` then imposes and renders each component per language into
-``output/<game>/``; a content hash of the inputs (files, options and the generator's own code)
-lets an unchanged component be skipped on the next build.
+and raised once). ``build_game`` first hashes the game's inputs (:mod:`generator.build_cache`)
+and returns at once when nothing changed; otherwise it imposes and renders each component per
+language into ``output/<game>/``, every file staged until the whole build has succeeded
+(:mod:`generator.build_stage`). The content and drawing modules are imported only when a
+build needs them, so an unchanged build never loads them.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from . import __version__, presets
-from .content.expand import Copy, Expander, languages, trim_size
-from .content.loader import Component, Game, load_game
-from .content.schema import SheetSpec
+from .build_cache import (
+    RULES_STATE_FILE,
+    STATE_FILE,
+    STATE_VERSION,
+    game_key,
+    read_state,
+    rules_key,
+    unchanged,
+    up_to_date,
+)
+from .build_stage import Staging, staged
 from .errors import ContentError, Issue, IssueCollector
-from .layout.impose import DoesNotFit, Imposition, impose
-from .layout.tiling import Tiling, tile_board
 
-STATE_FILE = ".pnp-build.json"
-IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}
+if TYPE_CHECKING:
+    from .content.expand import Copy
+    from .content.loader import Component, Game
+    from .content.schema import SheetSpec
+    from .layout.impose import Imposition
+    from .layout.tiling import Tiling
+
 Progress = Callable[[str, int, int], None]
 
 
@@ -74,31 +86,6 @@ class ComponentResult:
     warnings: list[str] = field(default_factory=list)
 
 
-def _code_hash() -> str:
-    h = hashlib.sha256(__version__.encode())
-    for p in sorted(Path(__file__).parent.rglob("*.py")):
-        h.update(p.read_bytes())
-    return h.hexdigest()
-
-
-def _inputs_hash(game: Game, options: BuildOptions) -> str:
-    h = hashlib.sha256(_code_hash().encode())
-    files = set(game.files)
-    shared = presets.templates_dir(game.root)
-    files.update(p for p in (shared / "presets.yaml", shared / "icons.yaml") if p.is_file())
-    files.update((shared / "icons").glob("*.svg"))  # papers, sizes and icons shape every sheet
-    files.update(
-        p for p in game.root.rglob("*") if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file()
-    )
-    for p in sorted(files):
-        h.update(str(p.relative_to(game.root) if p.is_relative_to(game.root) else p.name).encode())
-        h.update(p.read_bytes())
-    skip = ("force", "out_dir", "components")
-    opts = {k: str(v) for k, v in options.__dict__.items() if k not in skip}
-    h.update(json.dumps(opts, sort_keys=True).encode())
-    return h.hexdigest()
-
-
 def _component_issue(game: Game, component: Component, key: str, message: str) -> Issue:
     n = [c.id for c in game.spec.components].index(component.id)
     assert game.marks is not None
@@ -109,6 +96,10 @@ def plan(
     game: Game, component: Component, options: BuildOptions
 ) -> tuple[Imposition | Tiling, SheetSpec]:
     """The imposition (or a board's tiling) a component gets; ContentError when it cannot fit."""
+    from .content.expand import trim_size
+    from .layout.impose import DoesNotFit, impose
+    from .layout.tiling import tile_board
+
     sheet = options.sheet(component.spec.sheet)
     tw, th, shape = trim_size(component)
     if component.kind == "board":
@@ -152,6 +143,8 @@ def plan(
 
 def build_languages(game: Game, component: Component, options: BuildOptions) -> list[str]:
     """The component's languages that this build prints (all of them unless --lang narrows)."""
+    from .content.expand import languages
+
     own = languages(game, component)
     return [lang for lang in own if lang in options.langs] if options.langs else own
 
@@ -167,6 +160,9 @@ class Checked:
 
 def check_game(path: Path, options: BuildOptions | None = None) -> Checked:
     """Validate everything a build would use, without drawing. Raises ContentError once, with all problems."""
+    from .content.expand import Expander
+    from .content.loader import load_game
+
     options = options or BuildOptions()
     game = load_game(path)
     issues = IssueCollector()
@@ -204,176 +200,265 @@ def selected(game: Game, options: BuildOptions) -> list[Component]:
 
 
 def build_game(
-    path: Path, options: BuildOptions | None = None, progress: Progress | None = None
+    path: Path,
+    options: BuildOptions | None = None,
+    progress: Progress | None = None,
+    staging: Staging | None = None,
 ) -> list[ComponentResult]:
-    """Build every component of the game at ``path`` into ``options.out_dir/<game>/``."""
+    """Build every component of the game at ``path`` into ``options.out_dir/<game>/``.
+
+    When the game's files, the templates, the code and the options are those of the last
+    successful build and its files are untouched, nothing is loaded and the previous summary
+    rows come back marked as skipped. With ``staging`` the files wait for its owner's commit;
+    without, they replace the previous ones when this game has been built completely.
+    """
     options = options or BuildOptions()
-    return build_checked(check_game(path, options), options, progress)
+    key, rows = up_to_date(path, options) if options.components is None else (None, None)
+    if rows is not None:
+        results = [_skipped_row(path.name, options.out_dir / path.name, r) for r in rows]
+        if all(r is not None for r in results):
+            if progress:
+                progress(f"{path.name} unchanged", 1, 1)
+            return [r for r in results if r is not None]
+    return build_checked(check_game(path, options), options, progress, staging, key)
+
+
+def _skipped_row(game: str, folder: Path, row: Any) -> ComponentResult | None:
+    """A summary row of the previous build, read back from the state file."""
+    try:
+        return ComponentResult(
+            game,
+            str(row["component"]),
+            str(row["lang"]),
+            folder / str(row["file"]),
+            int(row["items"]),
+            int(row["copies"]),
+            0,
+            int(row["bytes"]),
+            0.0,
+            skipped=True,
+            packing=str(row.get("packing", "")),
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def build_checked(
-    checked: Checked, options: BuildOptions, progress: Progress | None = None
+    checked: Checked,
+    options: BuildOptions,
+    progress: Progress | None = None,
+    staging: Staging | None = None,
+    key: str | None = None,
 ) -> list[ComponentResult]:
     """Build the components of an already checked game (those ``options.components`` names)."""
-    from .render.board import write_board
     from .render.fonts import use_game_fonts
-    from .render.sheet import SheetMeta, write_sheets
 
     game = checked.game
     use_game_fonts(game.root, dict(game.spec.fonts))
     out = options.out_dir / game.id
     state_path = out / STATE_FILE
-    state: dict[str, dict[str, object]] = {}
-    if state_path.is_file():
-        try:
-            state = json.loads(state_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            state = {}
-    inputs = _inputs_hash(game, options)
+    state = read_state(state_path)
+    done_before = state.get("components")
+    components: dict[str, Any] = dict(done_before) if isinstance(done_before, dict) else {}
+    if key is None:
+        key = game_key(game.root, options)
     results: list[ComponentResult] = []
-    total = sum(len(checked.copies[k]) for k in checked.copies)
-    done = 0
-    for component in selected(game, options):
-        langs = build_languages(game, component, options)
-        if not langs:
-            continue  # the component is not printed in the languages asked for
-        # building only some of its languages: name each file by its language, keep the others
-        partial = len(langs) < len(languages(game, component))
-        groups: dict[str, list[str]] = {}
-        for lang in langs:  # languages whose faces print the same text share one PDF
-            sig = _signature(checked.copies[(component.id, lang)]) if len(langs) > 1 else ""
-            groups.setdefault(sig, []).append(lang)
-        single = len(groups) == 1 and not partial
-        key = hashlib.sha256(f"{inputs}:{component.id}".encode()).hexdigest()
-        previous = state.get(component.id, {})
-        targets = {
-            (langs_[0] if not single else "all"): out
-            / (f"{component.id}.pdf" if single else f"{component.id}.{langs_[0]}.pdf")
-            for langs_ in groups.values()
+    progressed = _Progress(progress, sum(len(v) for v in checked.copies.values()))
+    with staged(options.out_dir, staging) as stage:
+        for component in selected(game, options):
+            langs = build_languages(game, component, options)
+            if not langs:
+                continue  # the component is not printed in the languages asked for
+            ckey = hashlib.sha256(f"{key}:{component.id}".encode()).hexdigest() if key else None
+            entry = _build_component(
+                checked, component, langs, options, stage, out, ckey, components, progressed
+            )
+            results.extend(entry)
+        outputs = sorted({r.path for r in results})
+        data: dict[str, Any] = {
+            "version": STATE_VERSION,
+            "root": str(Path(game.root).resolve()),
+            "components": components,
         }
-        if (
-            not options.force
-            and previous.get("hash") == key
-            and all(p.is_file() for p in targets.values())
-        ):
-            for lang, target in targets.items():
-                n = len(checked.copies[(component.id, langs[0] if lang == "all" else lang)])
-                done += n
-                results.append(
-                    ComponentResult(
-                        game.id,
-                        component.id,
-                        lang,
-                        target,
-                        len(component.items),
-                        n,
-                        0,
-                        target.stat().st_size,
-                        0.0,
-                        skipped=True,
-                    )
-                )
-            if progress:
-                progress(f"{game.id}/{component.id} unchanged", done, total)
-            continue
-        imp, sheet = plan(game, component, options)
-        for langs_ in groups.values():
-            lang = langs_[0]
-            target = targets["all" if single else lang]
-            copies = checked.copies[(component.id, lang)]
-            started = time.perf_counter()
-            title = game.spec.title
-            words = SheetMeta(
-                _local(title, lang),
-                _local(component.spec.title, lang),
-                "all languages" if single else "+".join(langs_),
-            )
-            if isinstance(imp, Tiling):
-                result = write_board(
-                    target,
-                    copies,
-                    imp,
-                    words,
-                    bleed=sheet.bleed,
-                    crop_marks=sheet.crop_marks,
-                    proof=options.proof,
-                    assembly=component.spec.board.assembly,
-                )
-            else:
-                size = component.spec.size
-                result = write_sheets(
-                    target,
-                    copies,
-                    imp,
-                    words,
-                    trim=trim_size(component),
-                    bleed=sheet.bleed,
-                    crop_marks=sheet.crop_marks,
-                    proof=options.proof,
-                    cut=component.spec.cut,
-                    radius=0.0 if size is None or isinstance(size, str) else size.radius,
-                )
-            done += len(copies)
-            results.append(
-                ComponentResult(
-                    game.id,
-                    component.id,
-                    "all" if single else "+".join(langs_),
-                    target,
-                    len(component.items),
-                    len(copies),
-                    result.pages,
-                    result.bytes,
-                    time.perf_counter() - started,
-                    packing=imp.describe(),
-                    warnings=[f"{w.layout} box {w.box}: {w.message}" for w in result.warnings],
-                )
-            )
-            if progress:
-                progress(f"{game.id}/{component.id} ({lang})", done, total)
-        if not partial:
-            _remove_stale(out, component.id, set(targets.values()))
-        state[component.id] = {"hash": key, "outputs": sorted(p.name for p in targets.values())}
-        _write_state(state_path, state)
+        if options.components is None and key is not None:
+            data["key"] = key
+            data["rows"] = [_row_state(r) for r in results]
+        stage.state(state_path, data, outputs)
     return results
 
 
-def build_rules_cached(path: Path, options: BuildOptions) -> list[ComponentResult]:
-    """Build a game's rule sheets unless their sources, options and the code are unchanged."""
-    from .rules import build_rules
+@dataclass
+class _Progress:
+    report: Progress | None
+    total: int
+    done: int = 0
 
+    def __call__(self, what: str, copies: int) -> None:
+        self.done += copies
+        if self.report:
+            self.report(what, self.done, self.total)
+
+
+def _row_state(r: ComponentResult) -> dict[str, Any]:
+    return {
+        "component": r.component,
+        "lang": r.lang,
+        "file": r.path.name,
+        "items": r.items,
+        "copies": r.copies,
+        "bytes": r.bytes,
+        "packing": r.packing,
+    }
+
+
+def _build_component(
+    checked: Checked,
+    component: Component,
+    langs: list[str],
+    options: BuildOptions,
+    stage: Staging,
+    out: Path,
+    key: str | None,
+    components: dict[str, Any],
+    progress: _Progress,
+) -> list[ComponentResult]:
+    """One component's PDFs (one per group of languages printing the same text), staged."""
+    from .content.expand import languages, trim_size
+    from .layout.tiling import Tiling
+    from .render.board import write_board
+    from .render.sheet import SheetMeta, write_sheets
+
+    game = checked.game
+    # building only some of its languages: name each file by its language, keep the others
+    partial = len(langs) < len(languages(game, component))
+    groups: dict[str, list[str]] = {}
+    for lang in langs:  # languages whose faces print the same text share one PDF
+        sig = _signature(checked.copies[(component.id, lang)]) if len(langs) > 1 else ""
+        groups.setdefault(sig, []).append(lang)
+    single = len(groups) == 1 and not partial
+    targets = {
+        (langs_[0] if not single else "all"): out
+        / (f"{component.id}.pdf" if single else f"{component.id}.{langs_[0]}.pdf")
+        for langs_ in groups.values()
+    }
+    previous = components.get(component.id)
+    if (
+        not options.force
+        and key is not None
+        and isinstance(previous, dict)
+        and previous.get("hash") == key
+        and all(p.is_file() for p in targets.values())
+    ):
+        rows = []
+        for lang, target in targets.items():
+            n = len(checked.copies[(component.id, langs[0] if lang == "all" else lang)])
+            row = {"component": component.id, "lang": lang, "file": target.name, "items": 0}
+            row.update(copies=n, bytes=target.stat().st_size, packing="")
+            skipped = _skipped_row(game.id, out, row | {"items": len(component.items)})
+            assert skipped is not None
+            rows.append(skipped)
+        progress(f"{game.id}/{component.id} unchanged", sum(r.copies for r in rows))
+        return rows
+    imp, sheet = plan(game, component, options)
+    results: list[ComponentResult] = []
+    for langs_ in groups.values():
+        lang = langs_[0]
+        target = targets["all" if single else lang]
+        copies = checked.copies[(component.id, lang)]
+        started = time.perf_counter()
+        words = SheetMeta(
+            _local(game.spec.title, lang),
+            _local(component.spec.title, lang),
+            "all languages" if single else "+".join(langs_),
+        )
+        write_to = stage.target(target)
+        if isinstance(imp, Tiling):
+            result = write_board(
+                write_to,
+                copies,
+                imp,
+                words,
+                bleed=sheet.bleed,
+                crop_marks=sheet.crop_marks,
+                proof=options.proof,
+                assembly=component.spec.board.assembly,
+            )
+        else:
+            size = component.spec.size
+            result = write_sheets(
+                write_to,
+                copies,
+                imp,
+                words,
+                trim=trim_size(component),
+                bleed=sheet.bleed,
+                crop_marks=sheet.crop_marks,
+                proof=options.proof,
+                cut=component.spec.cut,
+                radius=0.0 if size is None or isinstance(size, str) else size.radius,
+            )
+        results.append(
+            ComponentResult(
+                game.id,
+                component.id,
+                "all" if single else "+".join(langs_),
+                target,
+                len(component.items),
+                len(copies),
+                result.pages,
+                result.bytes,
+                time.perf_counter() - started,
+                packing=imp.describe(),
+                warnings=[f"{w.layout} box {w.box}: {w.message}" for w in result.warnings],
+            )
+        )
+        progress(f"{game.id}/{component.id} ({lang})", len(copies))
+    if not partial:
+        keep = set(targets.values())
+        for p in out.glob(f"{component.id}.*pdf"):  # files of an earlier build not made now
+            if p not in keep and (p.name == f"{component.id}.pdf" or p.name.count(".") == 2):
+                stage.remove(p)
+    components[component.id] = {"hash": key, "outputs": sorted(p.name for p in targets.values())}
+    return results
+
+
+def build_rules_cached(
+    path: Path, options: BuildOptions, staging: Staging | None = None
+) -> list[ComponentResult]:
+    """Build a game's rule sheets unless their sources, options and the code are unchanged."""
     out = options.out_dir / path.name
-    state_path = out / ".pnp-rules.json"
-    h = hashlib.sha256(_code_hash().encode())
-    for p in sorted((path / "rules").rglob("*")):
-        if p.is_file():
-            h.update(p.name.encode())
-            h.update(p.read_bytes())
+    state_path = out / RULES_STATE_FILE
     langs = list(options.langs) if options.langs else ["en", "zh-Hant", "zh-Hans"]
-    h.update(json.dumps([langs, options.paper]).encode())
-    key = h.hexdigest()
-    previous: dict[str, object] = {}
-    if state_path.is_file():
-        try:
-            previous = json.loads(state_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            previous = {}
-    names = previous.get("outputs") if isinstance(previous.get("outputs"), list) else None
+    key = rules_key(path, langs, options.paper)
+    previous = read_state(state_path)
+    names = previous.get("outputs")
     if (
         not options.force
         and previous.get("hash") == key
-        and names
-        and all((out / n).is_file() for n in names)
+        and isinstance(names, list)
+        and unchanged(out, previous.get("files"))
+        and set(names) == set(previous["files"])
     ):
         return [_rules_row(path.name, out / n, 0.0, skipped=True) for n in names]
-    started = time.perf_counter()
-    paths = build_rules(path, out, langs, (), options.paper or "A4")
-    took = (time.perf_counter() - started) / max(1, len(paths))
-    _write_state(state_path, {"hash": key, "outputs": sorted(p.name for p in paths)})  # type: ignore[dict-item]
-    return [_rules_row(path.name, p, took) for p in paths]
+    from .rules import build_rules
+
+    with staged(options.out_dir, staging) as stage:
+        started = time.perf_counter()
+        written = build_rules(path, stage.folder(out), langs, (), options.paper or "A4")
+        took = (time.perf_counter() - started) / max(1, len(written))
+        rows = []
+        for p in written:
+            stage.adopt(p, out / p.name)
+            rows.append(_rules_row(path.name, p, took, final=out / p.name))
+        data = {"version": STATE_VERSION, "hash": key, "outputs": sorted(p.name for p in written)}
+        stage.state(state_path, data, [out / p.name for p in written])
+    return rows
 
 
-def _rules_row(game: str, path: Path, seconds: float, skipped: bool = False) -> ComponentResult:
+def _rules_row(
+    game: str, path: Path, seconds: float, skipped: bool = False, final: Path | None = None
+) -> ComponentResult:
+    """A summary row for the rule sheet at ``path`` (to be moved to ``final``)."""
     stem, _, rest = path.name.partition(".")
     pages = 0
     if not skipped:
@@ -386,7 +471,7 @@ def _rules_row(game: str, path: Path, seconds: float, skipped: bool = False) -> 
         game,
         stem,
         rest.removesuffix(".pdf"),
-        path,
+        final or path,
         0,
         0,
         pages,
@@ -404,26 +489,11 @@ def _local(value: object, lang: str) -> str:
     return str(out)
 
 
-def _remove_stale(out: Path, cid: str, keep: set[Path]) -> None:
-    """Drop PDFs of this component from an earlier build that this build no longer writes."""
-    for p in out.glob(f"{cid}.*pdf"):
-        if p not in keep and (p.name == f"{cid}.pdf" or p.name.count(".") == 2):
-            p.unlink()
-
-
-def _write_state(path: Path, state: dict[str, dict[str, object]]) -> None:
-    from .render.sheet import atomic_target, commit_file
-
-    fd, tmp = atomic_target(path)
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump(state, fh, indent=1, sort_keys=True)
-    commit_file(fd, tmp, path)
-
-
 __all__ = [
     "BuildOptions",
     "ComponentResult",
     "build_checked",
+    "build_rules_cached",
     "build_game",
     "check_game",
     "plan",

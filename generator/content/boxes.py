@@ -269,7 +269,7 @@ Box = Annotated[
     | GridBox,
     Field(discriminator="kind"),
 ]
-RepeatBox.model_rebuild()
+# RepeatBox refers to Box before it exists; pydantic resolves it when the model is first used
 
 
 class LayoutSpec(Model):

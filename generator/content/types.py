@@ -20,7 +20,7 @@ Lang = Literal["en", "zh-Hant", "zh-Hans"]
 class Model(BaseModel):
     """Base of every content model: unknown keys are errors, instances are immutable."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
 
 def mm(value: float) -> float:
