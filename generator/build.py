@@ -1,7 +1,7 @@
 """The print build: the library entry point behind ``pnp build`` and ``pnp check``.
 
-``check_game`` loads, validates and expands a game without drawing (every problem collected
-and raised once). ``build_game`` first hashes the game's inputs (:mod:`generator.build_cache`)
+``check_game`` and ``plan`` (:mod:`generator.build_check`, re-exported here) validate a game and
+impose its components without drawing. ``build_game`` first hashes the game's inputs (:mod:`generator.build_cache`)
 and returns at once when nothing changed; otherwise it imposes and renders each component per
 language into ``output/<game>/``, every file staged until the whole build has succeeded
 (:mod:`generator.build_stage`). The content and drawing modules are imported only when a
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,45 +27,14 @@ from .build_cache import (
     unchanged,
     up_to_date,
 )
+from .build_check import BuildOptions, Checked, build_languages, check_game, plan, selected
 from .build_stage import Staging, staged
-from .errors import ContentError, Issue, IssueCollector
 
 if TYPE_CHECKING:
     from .content.expand import Copy
-    from .content.loader import Component, Game
-    from .content.schema import SheetSpec
-    from .layout.impose import Imposition
-    from .layout.tiling import Tiling
+    from .content.loader import Component
 
 Progress = Callable[[str, int, int], None]
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """Command-line overrides of each component's sheet settings, and build switches."""
-
-    out_dir: Path = Path("output")
-    paper: str | None = None
-    duplex: str | None = None
-    bleed: float | None = None
-    packing: str | None = None
-    proof: bool = False
-    force: bool = False
-    langs: tuple[str, ...] | None = None
-    components: tuple[str, ...] | None = None  # only these component ids (None: all)
-
-    def sheet(self, spec: SheetSpec) -> SheetSpec:
-        changes = {
-            k: v
-            for k, v in (
-                ("paper", self.paper),
-                ("duplex", self.duplex),
-                ("bleed", self.bleed),
-                ("packing", self.packing),
-            )
-            if v is not None
-        }
-        return spec.model_copy(update=changes) if changes else spec
 
 
 @dataclass
@@ -86,99 +55,6 @@ class ComponentResult:
     warnings: list[str] = field(default_factory=list)
 
 
-def _component_issue(game: Game, component: Component, key: str, message: str) -> Issue:
-    n = [c.id for c in game.spec.components].index(component.id)
-    assert game.marks is not None
-    return Issue(game.marks.locate(("components", n, key)), f"components[{n}].{key}", message)
-
-
-def plan(
-    game: Game, component: Component, options: BuildOptions
-) -> tuple[Imposition | Tiling, SheetSpec]:
-    """The imposition (or a board's tiling) a component gets; ContentError when it cannot fit."""
-    from .content.expand import trim_size
-    from .layout.impose import DoesNotFit, impose
-    from .layout.tiling import tile_board
-
-    sheet = options.sheet(component.spec.sheet)
-    tw, th, shape = trim_size(component)
-    if component.kind == "board":
-        board = component.spec.board
-        try:
-            tiling = tile_board(
-                tw,
-                th,
-                paper=sheet.paper,
-                orientation=sheet.orientation,
-                bleed=sheet.bleed,
-                margin=sheet.margin,
-                crop_marks=sheet.crop_marks,
-                overlap=board.overlap,
-                max_tiles=board.max_tiles,
-            )
-        except DoesNotFit as exc:
-            raise ContentError([_component_issue(game, component, "size", str(exc))]) from None
-        return tiling, sheet
-    has_back = component.back is not None or any(i.back is not None for i in component.items)
-    duplex = sheet.duplex if has_back else "none"
-    if shape == "round" and sheet.packing == "auto":
-        sheet = sheet.model_copy(update={"packing": "bleed"})  # circles cannot share cut lines
-    try:
-        imp = impose(
-            tw,
-            th,
-            paper=sheet.paper,
-            orientation=sheet.orientation,
-            bleed=sheet.bleed,
-            gap=sheet.gap,
-            margin=sheet.margin,
-            crop_marks=sheet.crop_marks,
-            duplex=duplex,
-            packing=sheet.packing,
-        )
-    except DoesNotFit as exc:
-        raise ContentError([_component_issue(game, component, "size", str(exc))]) from None
-    return imp, sheet
-
-
-def build_languages(game: Game, component: Component, options: BuildOptions) -> list[str]:
-    """The component's languages that this build prints (all of them unless --lang narrows)."""
-    from .content.expand import languages
-
-    own = languages(game, component)
-    return [lang for lang in own if lang in options.langs] if options.langs else own
-
-
-@dataclass
-class Checked:
-    """A validated game with every component expanded per language."""
-
-    game: Game
-    copies: dict[tuple[str, str], list[Copy]]
-    warnings: list[Issue]
-
-
-def check_game(path: Path, options: BuildOptions | None = None) -> Checked:
-    """Validate everything a build would use, without drawing. Raises ContentError once, with all problems."""
-    from .content.expand import Expander
-    from .content.loader import load_game
-
-    options = options or BuildOptions()
-    game = load_game(path)
-    issues = IssueCollector()
-    expander = Expander(game, issues)
-    copies: dict[tuple[str, str], list[Copy]] = {}
-    for component in selected(game, options):
-        try:
-            plan(game, component, options)
-        except ContentError as exc:
-            issues.issues.extend(exc.issues)
-        for lang in build_languages(game, component, options):
-            copies[(component.id, lang)] = expander.expand(component, lang)
-    issues.raise_if_errors()
-    return Checked(game, copies, issues.warnings)
-
-
 def _signature(copies: list[Copy]) -> str:
     h = hashlib.sha256()
     for cp in copies:
@@ -188,15 +64,6 @@ def _signature(copies: list[Copy]) -> str:
             for b in face.boxes:
                 h.update(repr((b.text, b.fill, b.icon, str(b.image))).encode())
     return h.hexdigest()
-
-
-def selected(game: Game, options: BuildOptions) -> list[Component]:
-    """The components ``options.components`` names (all when None), in the game's order."""
-    if options.components is None:
-        return list(game.components)
-    for cid in options.components:
-        game.component(cid)  # UsageError with a hint for an unknown id
-    return [c for c in game.components if c.id in options.components]
 
 
 def build_game(
@@ -347,7 +214,7 @@ def _build_component(
         and key is not None
         and isinstance(previous, dict)
         and previous.get("hash") == key
-        and all(p.is_file() for p in targets.values())
+        and _same_sizes(targets.values(), previous.get("sizes"))
     ):
         rows = []
         for lang, target in targets.items():
@@ -418,8 +285,25 @@ def _build_component(
         for p in out.glob(f"{component.id}.*pdf"):  # files of an earlier build not made now
             if p not in keep and (p.name == f"{component.id}.pdf" or p.name.count(".") == 2):
                 stage.remove(p)
-    components[component.id] = {"hash": key, "outputs": sorted(p.name for p in targets.values())}
+    components[component.id] = {
+        "hash": key,
+        "outputs": sorted(p.name for p in targets.values()),
+        "sizes": {r.path.name: r.bytes for r in results},
+    }
     return results
+
+
+def _same_sizes(paths: Iterable[Path], sizes: Any) -> bool:
+    """Whether each file exists with the size the build that wrote it recorded."""
+    if not isinstance(sizes, dict):
+        return False
+    for p in paths:
+        try:
+            if p.stat().st_size != sizes.get(p.name):
+                return False
+        except OSError:
+            return False
+    return True
 
 
 def build_rules_cached(
@@ -491,6 +375,8 @@ def _local(value: object, lang: str) -> str:
 
 __all__ = [
     "BuildOptions",
+    "Checked",
+    "build_languages",
     "ComponentResult",
     "build_checked",
     "build_rules_cached",

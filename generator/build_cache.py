@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from . import __version__, presets
 
 if TYPE_CHECKING:
-    from .build import BuildOptions
+    from .build_check import BuildOptions
 
 STATE_FILE = ".pnp-build.json"
 RULES_STATE_FILE = ".pnp-rules.json"
@@ -78,9 +78,8 @@ def tree_hash(h: Any, root: Path, skip: Path | None = None) -> bool:
     return True
 
 
-@cache
 def templates_hash(templates: Path, skip: Path | None) -> str | None:
-    """The hash of the shared templates folder (taken once per process)."""
+    """The hash of the shared templates folder (taken anew each time: it may be edited)."""
     h = hashlib.sha256(b"templates")
     if templates.is_dir() and not tree_hash(h, templates, skip):
         return None
