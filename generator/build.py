@@ -191,8 +191,7 @@ def _build_component(
 ) -> list[ComponentResult]:
     """One component's PDFs (one per group of languages printing the same text), staged."""
     from .content.expand import languages, trim_size
-    from .layout.tiling import Tiling
-    from .render.board import write_board
+    from .layout.impose import Imposition
     from .render.sheet import SheetMeta, write_sheets
 
     game = checked.game
@@ -239,7 +238,9 @@ def _build_component(
             "all languages" if single else "+".join(langs_),
         )
         write_to = stage.target(target)
-        if isinstance(imp, Tiling):
+        if not isinstance(imp, Imposition):  # a board's tiling
+            from .render.board import write_board
+
             result = write_board(
                 write_to,
                 copies,

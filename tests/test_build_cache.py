@@ -96,7 +96,7 @@ def test_one_changed_byte_rebuilds_only_that_game(work: Path) -> None:
     changed = _pdfs(after, "shared")
     assert changed.keys() == _pdfs(before, "shared").keys()
     assert all(changed[k] != _pdfs(before, "shared")[k] for k in changed)  # rewritten
-    assert f"{len(changed)} files written" in output
+    assert f"{len(changed)} files written, " in output
 
 
 def test_a_template_change_rebuilds_every_game(work: Path) -> None:

@@ -237,38 +237,52 @@ def _progress() -> Iterator[Callable[[str], Callable[[str, int, int], None] | No
         yield per_game
 
 
+SUMMARY_COLUMNS = ("game", "component", "lang", "items", "copies", "pages", "bytes", "time")
+
+
 def _summary(results: list[Any], seconds: float) -> None:
-    """A table of the files written, one line per file left unchanged, and a closing count."""
+    """A table of the files written, one line per file left unchanged, and a closing count.
+
+    Plain aligned text: quick to print, and the same on a terminal, in a pipe or in a log.
+    """
     written = [r for r in results if not r.skipped]
     if written:
-        from rich.console import Console
-        from rich.table import Table
-
-        table = Table(title=f"pnp build ({seconds:.2f} s)")
-        numeric = ("items", "copies", "pages", "bytes", "time")
-        for col in ("game", "component", "lang", "items", "copies", "pages", "bytes", "time"):
-            table.add_column(col, justify="right" if col in numeric else "left")
-        table.add_column("packing")
+        rows = [SUMMARY_COLUMNS + ("packing",)]
         for r in written:
-            table.add_row(
-                r.game,
-                r.component,
-                r.lang,
-                str(r.items),
-                str(r.copies),
-                str(r.pages),
-                f"{r.bytes:,}",
-                f"{r.seconds:.2f}s",
-                r.packing,
+            rows.append(
+                (
+                    r.game,
+                    r.component,
+                    r.lang,
+                    str(r.items),
+                    str(r.copies),
+                    str(r.pages),
+                    f"{r.bytes:,}",
+                    f"{r.seconds:.2f}s",
+                    r.packing,
+                )
             )
-        Console(width=160).print(table)
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        lines = []
+        for n, row in enumerate(rows):
+            cells = [
+                cell.rjust(w) if 3 <= i <= 7 and n else cell.ljust(w)
+                for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+            ]
+            lines.append("  ".join(cells).rstrip())
+            if n == 0:
+                lines.append("  ".join("-" * w for w in widths))
+        click.echo("\n".join(lines))
     kept = [r for r in results if r.skipped]
-    if kept:  # plain lines: quick to print however many files a build keeps
+    if kept:
         click.echo("\n".join(f"unchanged  {r.game}/{r.path.name}  {r.bytes:,} bytes" for r in kept))
     if kept and not written:
         click.echo(f"up to date: nothing to rebuild, {len(kept)} files kept ({seconds:.2f} s)")
     elif results:
-        click.echo(f"{len(written)} files written, {len(kept)} kept as they were ({seconds:.2f} s)")
+        files = "file" if len(written) == 1 else "files"
+        click.echo(
+            f"{len(written)} {files} written, {len(kept)} kept as they were ({seconds:.2f} s)"
+        )
 
 
 def _build_rules(path: Path, options: Any, staging: Any) -> list[Any]:

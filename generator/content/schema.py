@@ -6,8 +6,6 @@ with the same base :class:`Model`. Every field carries its documentation here, w
 what ``pnp schema`` writes into the JSON Schema for editors.
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -261,7 +259,7 @@ class GameSpec(Model):
     rules: str | None = Field(None, description="Folder of rule-sheet sources and the glossary.")
 
     @model_validator(mode="after")
-    def _unique_components(self) -> GameSpec:
+    def _unique_components(self) -> "GameSpec":
         seen: set[str] = set()
         for c in self.components:
             if c.id in seen:

@@ -4,8 +4,6 @@ Each type validates and normalises user input (``"63.5mm"`` becomes points) and 
 itself in the JSON Schema written by ``pnp schema`` so editors can complete and check it.
 """
 
-from __future__ import annotations
-
 import re
 from typing import Annotated, Any, Literal, NamedTuple
 
