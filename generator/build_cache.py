@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -62,17 +63,27 @@ def _visible_files(root: Path, skip: Path | None = None) -> list[Path]:
 
 
 def tree_hash(h: Any, root: Path, skip: Path | None = None) -> bool:
-    """Feed the names and bytes of ``root``'s files into ``h``; False when there is too much."""
+    """Feed the names and bytes of ``root``'s files into ``h``; False when there is too much.
+
+    A symbolic link contributes where it points, not what it points at (the loader refuses
+    links leading out of the game folder); pipes, devices and sockets are passed over.
+    """
     total = 0
     for p in _visible_files(root, skip):
         try:
+            st = p.lstat()
+            h.update(str(p.relative_to(root)).encode() + b"\0")
+            if stat.S_ISLNK(st.st_mode):
+                h.update(b"link:" + os.readlink(p).encode())
+                continue
+            if not stat.S_ISREG(st.st_mode):
+                continue
+            total += st.st_size
+            if total > MAX_HASHED_BYTES:
+                return False
             data = p.read_bytes()
         except OSError:
             return False
-        total += len(data)
-        if total > MAX_HASHED_BYTES:
-            return False
-        h.update(str(p.relative_to(root)).encode())
         h.update(len(data).to_bytes(8, "little"))
         h.update(data)
     return True

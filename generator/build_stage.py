@@ -16,6 +16,7 @@ import json
 import os
 import shutil
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,6 +25,7 @@ from typing import Any
 from .build_cache import file_stamps
 
 STAGING_PREFIX = ".pnp-staging-"
+STALE_AFTER = 24 * 3600  # seconds after which a staging folder is a killed build's leftover
 
 
 class Staging:
@@ -39,6 +41,7 @@ class Staging:
     def _root(self) -> Path:
         if self._folder is None:
             self.out_dir.mkdir(parents=True, exist_ok=True)
+            _sweep(self.out_dir)
             self._folder = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=self.out_dir))
         return self._folder
 
@@ -92,6 +95,17 @@ class Staging:
         self.moves.clear()
         self.stale.clear()
         self.states.clear()
+
+
+def _sweep(out_dir: Path) -> None:
+    """Delete staging folders a killed build left behind (untouched for a day)."""
+    cutoff = time.time() - STALE_AFTER
+    for old in out_dir.glob(f"{STAGING_PREFIX}*"):
+        try:
+            if old.is_dir() and not old.is_symlink() and old.stat().st_mtime < cutoff:
+                shutil.rmtree(old, ignore_errors=True)
+        except OSError:
+            continue
 
 
 @contextmanager

@@ -141,3 +141,20 @@ def test_an_unchanged_build_imports_neither_the_schema_nor_reportlab(work: Path)
     )
     assert "up to date" in result.stdout
     assert "HEAVY []" in result.stdout
+
+
+def test_a_pipe_in_a_game_folder_does_not_stall_the_hashing(work: Path) -> None:
+    import os
+
+    os.mkfifo(work / "content" / "sample" / "pipe")  # reading it would wait for a writer
+    args = ["build", "--content", str(work / "content"), "--out", str(work / "out"), "--no-rules"]
+    for _ in range(2):
+        result = subprocess.run(
+            [sys.executable, "-m", "generator.cli", *args],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=120,
+        )
+        assert result.returncode == 0, result.stderr
+    assert "up to date" in result.stdout
