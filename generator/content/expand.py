@@ -15,9 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from jinja2 import TemplateError, TemplateSyntaxError, UndefinedError
+from jinja2.sandbox import SecurityError
+
 from ..errors import IssueCollector, Location
 from ..layout.units import MM
 from .loader import Component, Game, Item, resolve_inside
+from .sandbox import ENV
+from .sandbox import render as render_template
 from .schema import Box, CircleBox, FrameBox, IconBox, ImageBox, LayoutSpec, TextBox
 from .shapes import IDENTITY, FaceTooBig, ShapeExpander
 from .types import LANGS, colour_value, is_local_text
@@ -114,10 +119,6 @@ class Expander:
 
     # -------------------------------------------------------------- templates
     def _template(self, source: str, where: Location, key: str) -> Any:
-        from jinja2 import TemplateSyntaxError
-
-        from .sandbox import ENV
-
         tpl = self._templates.get(source)
         if tpl is None:
             try:
@@ -141,12 +142,6 @@ class Expander:
             out = value if isinstance(value, str) else str(value)
             if len(out) <= MAX_TEXT:
                 return out
-        from jinja2 import TemplateError, TemplateSyntaxError, UndefinedError
-        from jinja2.sandbox import SecurityError
-
-        from .sandbox import ENV
-        from .sandbox import render as render_template
-
         tpl = self._templates.get(source)
         if tpl is None:
             try:
