@@ -1,59 +1,40 @@
 """The print build: the library entry point behind ``pnp build`` and ``pnp check``.
 
-``check_game`` loads, validates and expands a game without drawing (every problem collected
-and raised once). ``build_game`` then imposes and renders each component per language into
-``output/<game>/``; a content hash of the inputs (files, options and the generator's own code)
-lets an unchanged component be skipped on the next build.
+``check_game`` and ``plan`` (:mod:`generator.build_check`, re-exported here) validate a game and
+impose its components without drawing. ``build_game`` first hashes the game's inputs (:mod:`generator.build_cache`)
+and returns at once when nothing changed; otherwise it imposes and renders each component per
+language into ``output/<game>/``, every file staged until the whole build has succeeded
+(:mod:`generator.build_stage`). The content and drawing modules are imported only when a
+build needs them, so an unchanged build never loads them.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from . import __version__, presets
-from .content.expand import Copy, Expander, languages, trim_size
-from .content.loader import Component, Game, load_game
-from .content.schema import SheetSpec
-from .errors import ContentError, Issue, IssueCollector
-from .layout.impose import DoesNotFit, Imposition, impose
-from .layout.tiling import Tiling, tile_board
+from .build_cache import (
+    RULES_STATE_FILE,
+    STATE_FILE,
+    STATE_VERSION,
+    game_key,
+    read_state,
+    rules_key,
+    unchanged,
+    up_to_date,
+)
+from .build_check import BuildOptions, Checked, build_languages, check_game, plan, selected
+from .build_stage import Staging, staged
 
-STATE_FILE = ".pnp-build.json"
-IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}
+if TYPE_CHECKING:
+    from .content.expand import Copy
+    from .content.loader import Component
+
 Progress = Callable[[str, int, int], None]
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """Command-line overrides of each component's sheet settings, and build switches."""
-
-    out_dir: Path = Path("output")
-    paper: str | None = None
-    duplex: str | None = None
-    bleed: float | None = None
-    packing: str | None = None
-    proof: bool = False
-    force: bool = False
-    langs: tuple[str, ...] | None = None
-    components: tuple[str, ...] | None = None  # only these component ids (None: all)
-
-    def sheet(self, spec: SheetSpec) -> SheetSpec:
-        changes = {
-            k: v
-            for k, v in (
-                ("paper", self.paper),
-                ("duplex", self.duplex),
-                ("bleed", self.bleed),
-                ("packing", self.packing),
-            )
-            if v is not None
-        }
-        return spec.model_copy(update=changes) if changes else spec
 
 
 @dataclass
@@ -74,115 +55,6 @@ class ComponentResult:
     warnings: list[str] = field(default_factory=list)
 
 
-def _code_hash() -> str:
-    h = hashlib.sha256(__version__.encode())
-    for p in sorted(Path(__file__).parent.rglob("*.py")):
-        h.update(p.read_bytes())
-    return h.hexdigest()
-
-
-def _inputs_hash(game: Game, options: BuildOptions) -> str:
-    h = hashlib.sha256(_code_hash().encode())
-    files = set(game.files)
-    shared = presets.templates_dir(game.root)
-    files.update(p for p in (shared / "presets.yaml", shared / "icons.yaml") if p.is_file())
-    files.update((shared / "icons").glob("*.svg"))  # papers, sizes and icons shape every sheet
-    files.update(
-        p for p in game.root.rglob("*") if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file()
-    )
-    for p in sorted(files):
-        h.update(str(p.relative_to(game.root) if p.is_relative_to(game.root) else p.name).encode())
-        h.update(p.read_bytes())
-    skip = ("force", "out_dir", "components")
-    opts = {k: str(v) for k, v in options.__dict__.items() if k not in skip}
-    h.update(json.dumps(opts, sort_keys=True).encode())
-    return h.hexdigest()
-
-
-def _component_issue(game: Game, component: Component, key: str, message: str) -> Issue:
-    n = [c.id for c in game.spec.components].index(component.id)
-    assert game.marks is not None
-    return Issue(game.marks.locate(("components", n, key)), f"components[{n}].{key}", message)
-
-
-def plan(
-    game: Game, component: Component, options: BuildOptions
-) -> tuple[Imposition | Tiling, SheetSpec]:
-    """The imposition (or a board's tiling) a component gets; ContentError when it cannot fit."""
-    sheet = options.sheet(component.spec.sheet)
-    tw, th, shape = trim_size(component)
-    if component.kind == "board":
-        board = component.spec.board
-        try:
-            tiling = tile_board(
-                tw,
-                th,
-                paper=sheet.paper,
-                orientation=sheet.orientation,
-                bleed=sheet.bleed,
-                margin=sheet.margin,
-                crop_marks=sheet.crop_marks,
-                overlap=board.overlap,
-                max_tiles=board.max_tiles,
-            )
-        except DoesNotFit as exc:
-            raise ContentError([_component_issue(game, component, "size", str(exc))]) from None
-        return tiling, sheet
-    has_back = component.back is not None or any(i.back is not None for i in component.items)
-    duplex = sheet.duplex if has_back else "none"
-    if shape == "round" and sheet.packing == "auto":
-        sheet = sheet.model_copy(update={"packing": "bleed"})  # circles cannot share cut lines
-    try:
-        imp = impose(
-            tw,
-            th,
-            paper=sheet.paper,
-            orientation=sheet.orientation,
-            bleed=sheet.bleed,
-            gap=sheet.gap,
-            margin=sheet.margin,
-            crop_marks=sheet.crop_marks,
-            duplex=duplex,
-            packing=sheet.packing,
-        )
-    except DoesNotFit as exc:
-        raise ContentError([_component_issue(game, component, "size", str(exc))]) from None
-    return imp, sheet
-
-
-def build_languages(game: Game, component: Component, options: BuildOptions) -> list[str]:
-    """The component's languages that this build prints (all of them unless --lang narrows)."""
-    own = languages(game, component)
-    return [lang for lang in own if lang in options.langs] if options.langs else own
-
-
-@dataclass
-class Checked:
-    """A validated game with every component expanded per language."""
-
-    game: Game
-    copies: dict[tuple[str, str], list[Copy]]
-    warnings: list[Issue]
-
-
-def check_game(path: Path, options: BuildOptions | None = None) -> Checked:
-    """Validate everything a build would use, without drawing. Raises ContentError once, with all problems."""
-    options = options or BuildOptions()
-    game = load_game(path)
-    issues = IssueCollector()
-    expander = Expander(game, issues)
-    copies: dict[tuple[str, str], list[Copy]] = {}
-    for component in selected(game, options):
-        try:
-            plan(game, component, options)
-        except ContentError as exc:
-            issues.issues.extend(exc.issues)
-        for lang in build_languages(game, component, options):
-            copies[(component.id, lang)] = expander.expand(component, lang)
-    issues.raise_if_errors()
-    return Checked(game, copies, issues.warnings)
-
-
 def _signature(copies: list[Copy]) -> str:
     h = hashlib.sha256()
     for cp in copies:
@@ -194,186 +66,284 @@ def _signature(copies: list[Copy]) -> str:
     return h.hexdigest()
 
 
-def selected(game: Game, options: BuildOptions) -> list[Component]:
-    """The components ``options.components`` names (all when None), in the game's order."""
-    if options.components is None:
-        return list(game.components)
-    for cid in options.components:
-        game.component(cid)  # UsageError with a hint for an unknown id
-    return [c for c in game.components if c.id in options.components]
-
-
 def build_game(
-    path: Path, options: BuildOptions | None = None, progress: Progress | None = None
+    path: Path,
+    options: BuildOptions | None = None,
+    progress: Progress | None = None,
+    staging: Staging | None = None,
 ) -> list[ComponentResult]:
-    """Build every component of the game at ``path`` into ``options.out_dir/<game>/``."""
+    """Build every component of the game at ``path`` into ``options.out_dir/<game>/``.
+
+    When the game's files, the templates, the code and the options are those of the last
+    successful build and its files are untouched, nothing is loaded and the previous summary
+    rows come back marked as skipped. With ``staging`` the files wait for its owner's commit;
+    without, they replace the previous ones when this game has been built completely.
+    """
     options = options or BuildOptions()
-    return build_checked(check_game(path, options), options, progress)
+    key, rows = up_to_date(path, options) if options.components is None else (None, None)
+    if rows is not None:
+        results = [_skipped_row(path.name, options.out_dir / path.name, r) for r in rows]
+        if all(r is not None for r in results):
+            if progress:
+                progress(f"{path.name} unchanged", 1, 1)
+            return [r for r in results if r is not None]
+    return build_checked(check_game(path, options), options, progress, staging, key)
+
+
+def _skipped_row(game: str, folder: Path, row: Any) -> ComponentResult | None:
+    """A summary row of the previous build, read back from the state file."""
+    try:
+        return ComponentResult(
+            game,
+            str(row["component"]),
+            str(row["lang"]),
+            folder / str(row["file"]),
+            int(row["items"]),
+            int(row["copies"]),
+            0,
+            int(row["bytes"]),
+            0.0,
+            skipped=True,
+            packing=str(row.get("packing", "")),
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def build_checked(
-    checked: Checked, options: BuildOptions, progress: Progress | None = None
+    checked: Checked,
+    options: BuildOptions,
+    progress: Progress | None = None,
+    staging: Staging | None = None,
+    key: str | None = None,
 ) -> list[ComponentResult]:
     """Build the components of an already checked game (those ``options.components`` names)."""
-    from .render.board import write_board
     from .render.fonts import use_game_fonts
-    from .render.sheet import SheetMeta, write_sheets
 
     game = checked.game
     use_game_fonts(game.root, dict(game.spec.fonts))
     out = options.out_dir / game.id
     state_path = out / STATE_FILE
-    state: dict[str, dict[str, object]] = {}
-    if state_path.is_file():
-        try:
-            state = json.loads(state_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            state = {}
-    inputs = _inputs_hash(game, options)
+    state = read_state(state_path)
+    done_before = state.get("components")
+    components: dict[str, Any] = dict(done_before) if isinstance(done_before, dict) else {}
+    if key is None:
+        key = game_key(game.root, options)
     results: list[ComponentResult] = []
-    total = sum(len(checked.copies[k]) for k in checked.copies)
-    done = 0
-    for component in selected(game, options):
-        langs = build_languages(game, component, options)
-        if not langs:
-            continue  # the component is not printed in the languages asked for
-        # building only some of its languages: name each file by its language, keep the others
-        partial = len(langs) < len(languages(game, component))
-        groups: dict[str, list[str]] = {}
-        for lang in langs:  # languages whose faces print the same text share one PDF
-            sig = _signature(checked.copies[(component.id, lang)]) if len(langs) > 1 else ""
-            groups.setdefault(sig, []).append(lang)
-        single = len(groups) == 1 and not partial
-        key = hashlib.sha256(f"{inputs}:{component.id}".encode()).hexdigest()
-        previous = state.get(component.id, {})
-        targets = {
-            (langs_[0] if not single else "all"): out
-            / (f"{component.id}.pdf" if single else f"{component.id}.{langs_[0]}.pdf")
-            for langs_ in groups.values()
+    progressed = _Progress(progress, sum(len(v) for v in checked.copies.values()))
+    with staged(options.out_dir, staging) as stage:
+        for component in selected(game, options):
+            langs = build_languages(game, component, options)
+            if not langs:
+                continue  # the component is not printed in the languages asked for
+            ckey = hashlib.sha256(f"{key}:{component.id}".encode()).hexdigest() if key else None
+            entry = _build_component(
+                checked, component, langs, options, stage, out, ckey, components, progressed
+            )
+            results.extend(entry)
+        outputs = sorted({r.path for r in results})
+        data: dict[str, Any] = {
+            "version": STATE_VERSION,
+            "root": str(Path(game.root).resolve()),
+            "components": components,
         }
-        if (
-            not options.force
-            and previous.get("hash") == key
-            and all(p.is_file() for p in targets.values())
-        ):
-            for lang, target in targets.items():
-                n = len(checked.copies[(component.id, langs[0] if lang == "all" else lang)])
-                done += n
-                results.append(
-                    ComponentResult(
-                        game.id,
-                        component.id,
-                        lang,
-                        target,
-                        len(component.items),
-                        n,
-                        0,
-                        target.stat().st_size,
-                        0.0,
-                        skipped=True,
-                    )
-                )
-            if progress:
-                progress(f"{game.id}/{component.id} unchanged", done, total)
-            continue
-        imp, sheet = plan(game, component, options)
-        for langs_ in groups.values():
-            lang = langs_[0]
-            target = targets["all" if single else lang]
-            copies = checked.copies[(component.id, lang)]
-            started = time.perf_counter()
-            title = game.spec.title
-            words = SheetMeta(
-                _local(title, lang),
-                _local(component.spec.title, lang),
-                "all languages" if single else "+".join(langs_),
-            )
-            if isinstance(imp, Tiling):
-                result = write_board(
-                    target,
-                    copies,
-                    imp,
-                    words,
-                    bleed=sheet.bleed,
-                    crop_marks=sheet.crop_marks,
-                    proof=options.proof,
-                    assembly=component.spec.board.assembly,
-                )
-            else:
-                size = component.spec.size
-                result = write_sheets(
-                    target,
-                    copies,
-                    imp,
-                    words,
-                    trim=trim_size(component),
-                    bleed=sheet.bleed,
-                    crop_marks=sheet.crop_marks,
-                    proof=options.proof,
-                    cut=component.spec.cut,
-                    radius=0.0 if size is None or isinstance(size, str) else size.radius,
-                )
-            done += len(copies)
-            results.append(
-                ComponentResult(
-                    game.id,
-                    component.id,
-                    "all" if single else "+".join(langs_),
-                    target,
-                    len(component.items),
-                    len(copies),
-                    result.pages,
-                    result.bytes,
-                    time.perf_counter() - started,
-                    packing=imp.describe(),
-                    warnings=[f"{w.layout} box {w.box}: {w.message}" for w in result.warnings],
-                )
-            )
-            if progress:
-                progress(f"{game.id}/{component.id} ({lang})", done, total)
-        if not partial:
-            _remove_stale(out, component.id, set(targets.values()))
-        state[component.id] = {"hash": key, "outputs": sorted(p.name for p in targets.values())}
-        _write_state(state_path, state)
+        if options.components is None and key is not None:
+            data["key"] = key
+            data["rows"] = [_row_state(r) for r in results]
+        stage.state(state_path, data, outputs)
     return results
 
 
-def build_rules_cached(path: Path, options: BuildOptions) -> list[ComponentResult]:
-    """Build a game's rule sheets unless their sources, options and the code are unchanged."""
-    from .rules import build_rules
+@dataclass
+class _Progress:
+    report: Progress | None
+    total: int
+    done: int = 0
 
-    out = options.out_dir / path.name
-    state_path = out / ".pnp-rules.json"
-    h = hashlib.sha256(_code_hash().encode())
-    for p in sorted((path / "rules").rglob("*")):
-        if p.is_file():
-            h.update(p.name.encode())
-            h.update(p.read_bytes())
-    langs = list(options.langs) if options.langs else ["en", "zh-Hant", "zh-Hans"]
-    h.update(json.dumps([langs, options.paper]).encode())
-    key = h.hexdigest()
-    previous: dict[str, object] = {}
-    if state_path.is_file():
+    def __call__(self, what: str, copies: int) -> None:
+        self.done += copies
+        if self.report:
+            self.report(what, self.done, self.total)
+
+
+def _row_state(r: ComponentResult) -> dict[str, Any]:
+    return {
+        "component": r.component,
+        "lang": r.lang,
+        "file": r.path.name,
+        "items": r.items,
+        "copies": r.copies,
+        "bytes": r.bytes,
+        "packing": r.packing,
+    }
+
+
+def _build_component(
+    checked: Checked,
+    component: Component,
+    langs: list[str],
+    options: BuildOptions,
+    stage: Staging,
+    out: Path,
+    key: str | None,
+    components: dict[str, Any],
+    progress: _Progress,
+) -> list[ComponentResult]:
+    """One component's PDFs (one per group of languages printing the same text), staged."""
+    from .content.expand import languages, trim_size
+    from .layout.impose import Imposition
+    from .render.sheet import SheetMeta, write_sheets
+
+    game = checked.game
+    # building only some of its languages: name each file by its language, keep the others
+    partial = len(langs) < len(languages(game, component))
+    groups: dict[str, list[str]] = {}
+    for lang in langs:  # languages whose faces print the same text share one PDF
+        sig = _signature(checked.copies[(component.id, lang)]) if len(langs) > 1 else ""
+        groups.setdefault(sig, []).append(lang)
+    single = len(groups) == 1 and not partial
+    targets = {
+        (langs_[0] if not single else "all"): out
+        / (f"{component.id}.pdf" if single else f"{component.id}.{langs_[0]}.pdf")
+        for langs_ in groups.values()
+    }
+    previous = components.get(component.id)
+    if (
+        not options.force
+        and key is not None
+        and isinstance(previous, dict)
+        and previous.get("hash") == key
+        and _same_sizes(targets.values(), previous.get("sizes"))
+    ):
+        rows = []
+        for lang, target in targets.items():
+            n = len(checked.copies[(component.id, langs[0] if lang == "all" else lang)])
+            row = {"component": component.id, "lang": lang, "file": target.name, "items": 0}
+            row.update(copies=n, bytes=target.stat().st_size, packing="")
+            skipped = _skipped_row(game.id, out, row | {"items": len(component.items)})
+            assert skipped is not None
+            rows.append(skipped)
+        progress(f"{game.id}/{component.id} unchanged", sum(r.copies for r in rows))
+        return rows
+    imp, sheet = plan(game, component, options)
+    results: list[ComponentResult] = []
+    for langs_ in groups.values():
+        lang = langs_[0]
+        target = targets["all" if single else lang]
+        copies = checked.copies[(component.id, lang)]
+        started = time.perf_counter()
+        words = SheetMeta(
+            _local(game.spec.title, lang),
+            _local(component.spec.title, lang),
+            "all languages" if single else "+".join(langs_),
+        )
+        write_to = stage.target(target)
+        if not isinstance(imp, Imposition):  # a board's tiling
+            from .render.board import write_board
+
+            result = write_board(
+                write_to,
+                copies,
+                imp,
+                words,
+                bleed=sheet.bleed,
+                crop_marks=sheet.crop_marks,
+                proof=options.proof,
+                assembly=component.spec.board.assembly,
+            )
+        else:
+            size = component.spec.size
+            result = write_sheets(
+                write_to,
+                copies,
+                imp,
+                words,
+                trim=trim_size(component),
+                bleed=sheet.bleed,
+                crop_marks=sheet.crop_marks,
+                proof=options.proof,
+                cut=component.spec.cut,
+                radius=0.0 if size is None or isinstance(size, str) else size.radius,
+            )
+        results.append(
+            ComponentResult(
+                game.id,
+                component.id,
+                "all" if single else "+".join(langs_),
+                target,
+                len(component.items),
+                len(copies),
+                result.pages,
+                result.bytes,
+                time.perf_counter() - started,
+                packing=imp.describe(),
+                warnings=[f"{w.layout} box {w.box}: {w.message}" for w in result.warnings],
+            )
+        )
+        progress(f"{game.id}/{component.id} ({lang})", len(copies))
+    if not partial:
+        keep = set(targets.values())
+        for p in out.glob(f"{component.id}.*pdf"):  # files of an earlier build not made now
+            if p not in keep and (p.name == f"{component.id}.pdf" or p.name.count(".") == 2):
+                stage.remove(p)
+    components[component.id] = {
+        "hash": key,
+        "outputs": sorted(p.name for p in targets.values()),
+        "sizes": {r.path.name: r.bytes for r in results},
+    }
+    return results
+
+
+def _same_sizes(paths: Iterable[Path], sizes: Any) -> bool:
+    """Whether each file exists with the size the build that wrote it recorded."""
+    if not isinstance(sizes, dict):
+        return False
+    for p in paths:
         try:
-            previous = json.loads(state_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            previous = {}
-    names = previous.get("outputs") if isinstance(previous.get("outputs"), list) else None
+            if p.stat().st_size != sizes.get(p.name):
+                return False
+        except OSError:
+            return False
+    return True
+
+
+def build_rules_cached(
+    path: Path, options: BuildOptions, staging: Staging | None = None
+) -> list[ComponentResult]:
+    """Build a game's rule sheets unless their sources, options and the code are unchanged."""
+    out = options.out_dir / path.name
+    state_path = out / RULES_STATE_FILE
+    langs = list(options.langs) if options.langs else ["en", "zh-Hant", "zh-Hans"]
+    key = rules_key(path, langs, options.paper)
+    previous = read_state(state_path)
+    names = previous.get("outputs")
     if (
         not options.force
         and previous.get("hash") == key
-        and names
-        and all((out / n).is_file() for n in names)
+        and isinstance(names, list)
+        and unchanged(out, previous.get("files"))
+        and set(names) == set(previous["files"])
     ):
         return [_rules_row(path.name, out / n, 0.0, skipped=True) for n in names]
-    started = time.perf_counter()
-    paths = build_rules(path, out, langs, (), options.paper or "A4")
-    took = (time.perf_counter() - started) / max(1, len(paths))
-    _write_state(state_path, {"hash": key, "outputs": sorted(p.name for p in paths)})  # type: ignore[dict-item]
-    return [_rules_row(path.name, p, took) for p in paths]
+    from .rules import build_rules
+
+    with staged(options.out_dir, staging) as stage:
+        started = time.perf_counter()
+        written = build_rules(path, stage.folder(out), langs, (), options.paper or "A4")
+        took = (time.perf_counter() - started) / max(1, len(written))
+        rows = []
+        for p in written:
+            stage.adopt(p, out / p.name)
+            rows.append(_rules_row(path.name, p, took, final=out / p.name))
+        data = {"version": STATE_VERSION, "hash": key, "outputs": sorted(p.name for p in written)}
+        stage.state(state_path, data, [out / p.name for p in written])
+    return rows
 
 
-def _rules_row(game: str, path: Path, seconds: float, skipped: bool = False) -> ComponentResult:
+def _rules_row(
+    game: str, path: Path, seconds: float, skipped: bool = False, final: Path | None = None
+) -> ComponentResult:
+    """A summary row for the rule sheet at ``path`` (to be moved to ``final``)."""
     stem, _, rest = path.name.partition(".")
     pages = 0
     if not skipped:
@@ -386,7 +356,7 @@ def _rules_row(game: str, path: Path, seconds: float, skipped: bool = False) -> 
         game,
         stem,
         rest.removesuffix(".pdf"),
-        path,
+        final or path,
         0,
         0,
         pages,
@@ -404,26 +374,13 @@ def _local(value: object, lang: str) -> str:
     return str(out)
 
 
-def _remove_stale(out: Path, cid: str, keep: set[Path]) -> None:
-    """Drop PDFs of this component from an earlier build that this build no longer writes."""
-    for p in out.glob(f"{cid}.*pdf"):
-        if p not in keep and (p.name == f"{cid}.pdf" or p.name.count(".") == 2):
-            p.unlink()
-
-
-def _write_state(path: Path, state: dict[str, dict[str, object]]) -> None:
-    from .render.sheet import atomic_target, commit_file
-
-    fd, tmp = atomic_target(path)
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump(state, fh, indent=1, sort_keys=True)
-    commit_file(fd, tmp, path)
-
-
 __all__ = [
     "BuildOptions",
+    "Checked",
+    "build_languages",
     "ComponentResult",
     "build_checked",
+    "build_rules_cached",
     "build_game",
     "check_game",
     "plan",

@@ -6,8 +6,12 @@ Each command parses its options, calls one library function (``generator.build``
 
 from __future__ import annotations
 
+import contextlib
+import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -34,7 +38,7 @@ OUT_OPT = click.option(
 
 
 def _games(content_dir: Path, names: tuple[str, ...]) -> list[Path]:
-    from ..content.loader import find_games, game_dir
+    from ..content.folders import find_games, game_dir
 
     if names:
         return [game_dir(content_dir, n) for n in names]
@@ -153,12 +157,13 @@ def build(
     force: bool,
     no_rules: bool,
 ) -> None:
-    """Build print-and-play PDFs for GAMES (all games when none named) into OUT/<game>/."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-    from rich.table import Table
+    """Build print-and-play PDFs for GAMES (all games when none named) into OUT/<game>/.
 
-    from ..build import BuildOptions, build_game
+    Nothing is replaced unless every game builds: on any error the previous files stay as
+    they were. A game whose files, options and templates are unchanged is not rebuilt.
+    """
+    from ..build import BuildOptions, ComponentResult, build_game, check_game
+    from ..build_stage import Staging
 
     options = BuildOptions(
         out_dir=out_dir,
@@ -170,75 +175,123 @@ def build(
         force=force,
         langs=langs or None,
     )
-    err = Console(stderr=True)
-    results = []
+    results: list[ComponentResult] = []
     failures: list[str] = []
     started = time.perf_counter()
     paths = _games(content_dir, games)
+    staging = Staging(out_dir)
+    try:
+        with _progress() as report:
+            for path in paths:
+                try:
+                    if failures:  # nothing will be written: only look for more problems
+                        check_game(path, options)
+                        continue
+                    results.extend(build_game(path, options, report(path.name), staging))
+                    if not no_rules:
+                        results.extend(_build_rules(path, options, staging))
+                except ContentError as exc:
+                    failures.extend(exc.lines())
+        if failures:
+            staging.discard()
+        else:
+            staging.commit()
+    except BaseException:
+        staging.discard()
+        raise
+    _summary(results, time.perf_counter() - started)
+    for r in results:
+        for w in r.warnings:
+            click.echo(f"warning: {r.game}/{r.component}: {w}", err=True)
+    if failures:
+        failures.append("nothing was written: every previous output is unchanged")
+        raise ContentError.from_lines(failures)
+
+
+@contextlib.contextmanager
+def _progress() -> Iterator[Callable[[str], Callable[[str, int, int], None] | None]]:
+    """A per-game progress callback factory: a bar on a terminal, nothing otherwise."""
+    if not sys.stderr.isatty():
+        yield lambda name: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     with Progress(
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        console=err,
+        console=Console(stderr=True),
         transient=True,
-        disable=not err.is_terminal,
     ) as bar:
-        for path in paths:
-            task = bar.add_task(path.name, total=None)
 
-            def report(what: str, done: int, total: int, task: int = task) -> None:
+        def per_game(name: str) -> Callable[[str, int, int], None]:
+            task = bar.add_task(name, total=None)
+
+            def report(what: str, done: int, total: int) -> None:
                 bar.update(task, description=what, completed=done, total=total)
 
-            try:
-                results.extend(build_game(path, options, report))
-            except ContentError as exc:
-                failures.extend(exc.lines())
-                continue
-            if not no_rules:
-                results.extend(_build_rules(path, options))
-    table = Table(title=f"pnp build ({time.perf_counter() - started:.2f} s)")
-    for col in (
-        "game",
-        "component",
-        "lang",
-        "items",
-        "copies",
-        "pages",
-        "bytes",
-        "time",
-        "packing",
-    ):
-        table.add_column(
-            col, justify="right" if col in ("items", "copies", "pages", "bytes", "time") else "left"
-        )
-    for r in results:
-        table.add_row(
-            r.game,
-            r.component,
-            r.lang,
-            str(r.items),
-            str(r.copies),
-            str(r.pages) if not r.skipped else "-",
-            f"{r.bytes:,}",
-            "unchanged" if r.skipped else f"{r.seconds:.2f}s",
-            r.packing,
-        )
-    Console(width=160).print(table)
-    for r in results:
-        for w in r.warnings:
-            click.echo(f"warning: {r.game}/{r.component}: {w}", err=True)
-    if failures:
-        raise ContentError.from_lines(failures)
+            return report
+
+        yield per_game
 
 
-def _build_rules(path: Path, options) -> list:  # type: ignore[no-untyped-def]
+SUMMARY_COLUMNS = ("game", "component", "lang", "items", "copies", "pages", "bytes", "time")
+
+
+def _summary(results: list[Any], seconds: float) -> None:
+    """A table of the files written, one line per file left unchanged, and a closing count.
+
+    Plain aligned text: quick to print, and the same on a terminal, in a pipe or in a log.
+    """
+    written = [r for r in results if not r.skipped]
+    if written:
+        rows = [SUMMARY_COLUMNS + ("packing",)]
+        for r in written:
+            rows.append(
+                (
+                    r.game,
+                    r.component,
+                    r.lang,
+                    str(r.items),
+                    str(r.copies),
+                    str(r.pages),
+                    f"{r.bytes:,}",
+                    f"{r.seconds:.2f}s",
+                    r.packing,
+                )
+            )
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        lines = []
+        for n, row in enumerate(rows):
+            cells = [
+                cell.rjust(w) if 3 <= i <= 7 and n else cell.ljust(w)
+                for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+            ]
+            lines.append("  ".join(cells).rstrip())
+            if n == 0:
+                lines.append("  ".join("-" * w for w in widths))
+        click.echo("\n".join(lines))
+    kept = [r for r in results if r.skipped]
+    if kept:
+        click.echo("\n".join(f"unchanged  {r.game}/{r.path.name}  {r.bytes:,} bytes" for r in kept))
+    if kept and not written:
+        click.echo(f"up to date: nothing to rebuild, {len(kept)} files kept ({seconds:.2f} s)")
+    elif results:
+        files = "file" if len(written) == 1 else "files"
+        click.echo(
+            f"{len(written)} {files} written, {len(kept)} kept as they were ({seconds:.2f} s)"
+        )
+
+
+def _build_rules(path: Path, options: Any, staging: Any) -> list[Any]:
     """Rule sheets of the game, as summary rows (when the game has rule sources)."""
     if not (path / "rules").is_dir():
         return []
     from ..build import build_rules_cached
 
-    return build_rules_cached(path, options)
+    return list(build_rules_cached(path, options, staging))
 
 
 @click.command()

@@ -7,8 +7,6 @@ cells can take their terrain from the item's data. Every field is documented whe
 declared; ``pnp schema`` writes these descriptions into the JSON Schema.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
@@ -200,7 +198,7 @@ class RepeatBox(Model):
     cx: DimField = Field(Dim(0.5, True), description="Centre of the turn, from the trim's left.")
     cy: DimField = Field(Dim(0.5, True), description="Centre of the turn, from the trim's top.")
     when: str | None = Field(None, description="Drawn only when this template is true.")
-    boxes: list[Box] = Field(min_length=1, description="Boxes drawn at every step.")
+    boxes: list["Box"] = Field(min_length=1, description="Boxes drawn at every step.")
 
 
 class TerrainSpec(Model):
@@ -269,7 +267,7 @@ Box = Annotated[
     | GridBox,
     Field(discriminator="kind"),
 ]
-RepeatBox.model_rebuild()
+# RepeatBox refers to Box before it exists; pydantic resolves it when the model is first used
 
 
 class LayoutSpec(Model):

@@ -6,9 +6,7 @@ with the same base :class:`Model`. Every field carries its documentation here, w
 what ``pnp schema`` writes into the JSON Schema for editors.
 """
 
-from __future__ import annotations
-
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -35,7 +33,10 @@ MAX_ITEMS = 5000
 # ---------------------------------------------------------------- sizes and sheets
 
 SIZE_PRESETS = presets.sizes()  # templates/presets.yaml; a game's presets.yaml adds its own
-PaperName = Literal[tuple(presets.papers())]  # type: ignore[valid-type]
+if TYPE_CHECKING:
+    PaperName = str
+else:
+    PaperName = Literal[tuple(presets.papers())]
 
 
 class SizeSpec(Model):
@@ -171,7 +172,8 @@ class ComponentBase(Model):
         None, description="Shared back for every item; an item's own `back` overrides it."
     )
     sheet: SheetSpec = Field(
-        default_factory=SheetSpec, description="Paper, bleed, gaps, crop marks, duplex."
+        default_factory=lambda: SheetSpec.model_validate({}),
+        description="Paper, bleed, gaps, crop marks, duplex.",
     )
     languages: list[Lang] | None = Field(
         None, description="Languages to build; defaults to the game's."
@@ -182,7 +184,8 @@ class ComponentBase(Model):
         "plus marks), none; auto draws a cut line on round and rounded items.",
     )
     board: BoardSpec = Field(
-        default_factory=BoardSpec, description="Tiling of a board larger than the paper."
+        default_factory=lambda: BoardSpec.model_validate({}),
+        description="Tiling of a board larger than the paper.",
     )
     dice: DiceLabelsSpec | None = Field(None, description="Which dice a dice-labels sheet covers.")
     data: dict[str, Any] = Field(
@@ -256,7 +259,7 @@ class GameSpec(Model):
     rules: str | None = Field(None, description="Folder of rule-sheet sources and the glossary.")
 
     @model_validator(mode="after")
-    def _unique_components(self) -> GameSpec:
+    def _unique_components(self) -> "GameSpec":
         seen: set[str] = set()
         for c in self.components:
             if c.id in seen:

@@ -4,8 +4,6 @@ Each type validates and normalises user input (``"63.5mm"`` becomes points) and 
 itself in the JSON Schema written by ``pnp schema`` so editors can complete and check it.
 """
 
-from __future__ import annotations
-
 import re
 from typing import Annotated, Any, Literal, NamedTuple
 
@@ -20,7 +18,7 @@ Lang = Literal["en", "zh-Hant", "zh-Hans"]
 class Model(BaseModel):
     """Base of every content model: unknown keys are errors, instances are immutable."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
 
 def mm(value: float) -> float:

@@ -1,0 +1,154 @@
+"""Checking a game and planning its sheets: everything a build does before drawing.
+
+``BuildOptions`` carries the command line's overrides; ``check_game`` loads, validates and
+expands a game per component and language (every problem collected and raised once);
+``plan`` gives the imposition (or a board's tiling) each component gets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .errors import ContentError, Issue, IssueCollector
+
+if TYPE_CHECKING:
+    from .content.expand import Copy
+    from .content.loader import Component, Game
+    from .content.schema import SheetSpec
+    from .layout.impose import Imposition
+    from .layout.tiling import Tiling
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Command-line overrides of each component's sheet settings, and build switches."""
+
+    out_dir: Path = Path("output")
+    paper: str | None = None
+    duplex: str | None = None
+    bleed: float | None = None
+    packing: str | None = None
+    proof: bool = False
+    force: bool = False
+    langs: tuple[str, ...] | None = None
+    components: tuple[str, ...] | None = None  # only these component ids (None: all)
+
+    def sheet(self, spec: SheetSpec) -> SheetSpec:
+        changes = {
+            k: v
+            for k, v in (
+                ("paper", self.paper),
+                ("duplex", self.duplex),
+                ("bleed", self.bleed),
+                ("packing", self.packing),
+            )
+            if v is not None
+        }
+        return spec.model_copy(update=changes) if changes else spec
+
+
+def _component_issue(game: Game, component: Component, key: str, message: str) -> Issue:
+    n = [c.id for c in game.spec.components].index(component.id)
+    assert game.marks is not None
+    return Issue(game.marks.locate(("components", n, key)), f"components[{n}].{key}", message)
+
+
+def plan(
+    game: Game, component: Component, options: BuildOptions
+) -> tuple[Imposition | Tiling, SheetSpec]:
+    """The imposition (or a board's tiling) a component gets; ContentError when it cannot fit."""
+    from .content.expand import trim_size
+    from .layout.impose import DoesNotFit, impose
+    from .layout.tiling import tile_board
+
+    sheet = options.sheet(component.spec.sheet)
+    tw, th, shape = trim_size(component)
+    if component.kind == "board":
+        board = component.spec.board
+        try:
+            tiling = tile_board(
+                tw,
+                th,
+                paper=sheet.paper,
+                orientation=sheet.orientation,
+                bleed=sheet.bleed,
+                margin=sheet.margin,
+                crop_marks=sheet.crop_marks,
+                overlap=board.overlap,
+                max_tiles=board.max_tiles,
+            )
+        except DoesNotFit as exc:
+            raise ContentError([_component_issue(game, component, "size", str(exc))]) from None
+        return tiling, sheet
+    has_back = component.back is not None or any(i.back is not None for i in component.items)
+    duplex = sheet.duplex if has_back else "none"
+    if shape == "round" and sheet.packing == "auto":
+        sheet = sheet.model_copy(update={"packing": "bleed"})  # circles cannot share cut lines
+    try:
+        imp = impose(
+            tw,
+            th,
+            paper=sheet.paper,
+            orientation=sheet.orientation,
+            bleed=sheet.bleed,
+            gap=sheet.gap,
+            margin=sheet.margin,
+            crop_marks=sheet.crop_marks,
+            duplex=duplex,
+            packing=sheet.packing,
+        )
+    except DoesNotFit as exc:
+        raise ContentError([_component_issue(game, component, "size", str(exc))]) from None
+    return imp, sheet
+
+
+def build_languages(game: Game, component: Component, options: BuildOptions) -> list[str]:
+    """The component's languages that this build prints (all of them unless --lang narrows)."""
+    from .content.expand import languages
+
+    own = languages(game, component)
+    return [lang for lang in own if lang in options.langs] if options.langs else own
+
+
+@dataclass
+class Checked:
+    """A validated game with every component expanded per language."""
+
+    game: Game
+    copies: dict[tuple[str, str], list[Copy]]
+    warnings: list[Issue]
+
+
+def check_game(path: Path, options: BuildOptions | None = None) -> Checked:
+    """Validate everything a build would use, without drawing. Raises ContentError once, with all problems."""
+    from .content.expand import Expander
+    from .content.loader import load_game
+
+    options = options or BuildOptions()
+    game = load_game(path)
+    issues = IssueCollector()
+    expander = Expander(game, issues)
+    copies: dict[tuple[str, str], list[Copy]] = {}
+    for component in selected(game, options):
+        try:
+            plan(game, component, options)
+        except ContentError as exc:
+            issues.issues.extend(exc.issues)
+        for lang in build_languages(game, component, options):
+            copies[(component.id, lang)] = expander.expand(component, lang)
+    issues.raise_if_errors()
+    return Checked(game, copies, issues.warnings)
+
+
+def selected(game: Game, options: BuildOptions) -> list[Component]:
+    """The components ``options.components`` names (all when None), in the game's order."""
+    if options.components is None:
+        return list(game.components)
+    for cid in options.components:
+        game.component(cid)  # UsageError with a hint for an unknown id
+    return [c for c in game.components if c.id in options.components]
+
+
+__all__ = ["BuildOptions", "Checked", "build_languages", "check_game", "plan", "selected"]

@@ -1,0 +1,39 @@
+"""Where games are: the game folders under a content folder, and one game's folder by name.
+
+Kept apart from the loader so that commands which only need to find a game (an unchanged
+build, a listing) do not import the schema and its validators.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import UsageError
+
+
+def find_games(content_dir: Path) -> list[Path]:
+    """Every game folder (one with a game.yaml) under ``content_dir``, sorted."""
+    if not content_dir.is_dir():
+        return []
+    return sorted(p for p in content_dir.iterdir() if (p / "game.yaml").is_file())
+
+
+def game_dir(content_dir: Path, name: str) -> Path:
+    """The folder of game ``name`` (a folder name or a path); UsageError with a hint when unknown."""
+    direct = Path(name)
+    if (direct / "game.yaml").is_file():
+        return direct
+    candidate = content_dir / name
+    if (candidate / "game.yaml").is_file():
+        return candidate
+    from .validate import suggest
+    from .yamlload import display_path
+
+    names = [p.name for p in find_games(content_dir)]
+    raise UsageError(
+        f"no game {name!r} in {display_path(content_dir)}{suggest(name, names)} "
+        f"(games: {', '.join(names) or 'none'})"
+    )
+
+
+__all__ = ["find_games", "game_dir"]
