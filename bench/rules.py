@@ -3,7 +3,8 @@
 Run from the repository root: ``python bench/rules.py [--repeat N] [--paper A4|Letter]``.
 For every game with rule sources it builds the three language sheets, both bilingual
 editions and the player-aid cards into a temporary folder (after one warm-up build, so font
-loading is not counted; the layout caches are cleared before every timed run), and times the
+loading is not counted; the layout caches, line-breaking caches and glyph widths are cleared
+before every timed run), and times the
 zh-Hans derivation (OpenCC tw2sp and the regional rewrites) of every zh-Hant section with
 glossary terms protected. Prints one row per game and a total; times are medians.
 """
@@ -20,6 +21,7 @@ from pypdf import PdfReader
 
 from generator.content.loader import find_games
 from generator.errors import IssueCollector
+from generator.render import rules_flow
 from generator.render.rulesheet import clear_caches
 from generator.rules import build_rules
 from generator.rules.derive import derive_section
@@ -32,6 +34,7 @@ def _median(fn, repeat: int) -> tuple[float, object]:  # type: ignore[no-untyped
     times, result = [], None
     for _ in range(repeat):
         clear_caches()  # every run starts cold, as one `pnp rules build` does
+        rules_flow.clear_caches()
         start = time.perf_counter()
         result = fn()
         times.append(time.perf_counter() - start)

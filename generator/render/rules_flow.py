@@ -17,6 +17,8 @@ from typing import Any
 
 from ..rules.sheet import PrintBlock
 from . import text as rt
+from . import text_wrap
+from .text_plain import Plain, plain_words, wrap_plain
 
 Draw = Callable[[Any, float, float], None]  # canvas, x, top
 CALLOUT_WHOLE = 4  # a callout of at most this many lines is never split
@@ -73,9 +75,24 @@ def lines_of(markup: str, width: float, size: float, bold: bool = False) -> list
 
 @lru_cache(maxsize=8192)
 def _wrapped(markup: str, width: float, size: float, bold: bool) -> tuple[rt.Line, ...]:
-    spans = rt.parse_markup(markup, bold=bold)
-    lines, _ = rt.wrap(spans, max(width, size), size)
+    plain = _plain(markup, bold)
+    if plain is not None:  # the same lines, without the mixed-script machinery
+        lines, _ = wrap_plain(plain, max(width, size), size)
+    else:
+        lines, _ = rt.wrap(rt.parse_markup(markup, bold=bold), max(width, size), size)
     return tuple(ln for ln in lines if ln.pieces) or (rt.Line(),)
+
+
+@lru_cache(maxsize=8192)
+def _plain(markup: str, bold: bool) -> Plain | None:
+    return plain_words(markup, "sans", bold, False)
+
+
+def clear_caches() -> None:
+    """Forget remembered line breaks here and in the text layer (benchmarks start cold)."""
+    _wrapped.cache_clear()
+    _plain.cache_clear()
+    text_wrap.clear_caches()
 
 
 def draw_line(

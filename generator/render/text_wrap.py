@@ -38,19 +38,6 @@ class Piece:
 
 
 @dataclass(slots=True)
-class Atom:
-    """An unbreakable unit of a line: a word, a space, one CJK character, an icon."""
-
-    pieces: list[Piece]
-    width: float
-    space: bool = False
-    newline: bool = False
-    cjk: bool = False
-    first: str = ""
-    last: str = ""
-
-
-@dataclass(slots=True)
 class Line:
     """One laid-out line; ``last`` when it ends a paragraph (a line break or the text's end)."""
 
@@ -152,137 +139,192 @@ def _cut(
 
 
 def clear_caches() -> None:
-    """Forget remembered cuts and widths."""
+    """Forget remembered cuts, boxes and widths (benchmarks start cold)."""
     _cut.cache_clear()
+    _prepared.cache_clear()
     _width_cache.clear()
 
 
-def _atoms(spans: list[Span], size: float, family: str) -> list[Atom]:
-    atoms: list[Atom] = []
-    word: list[Piece] = []
+# A piece of a prepared box at 1 pt: text, face, colour, icon, width, blank (drawn as nothing).
+_Spec = tuple[str, fonts.Face | None, str | None, str | None, float, bool]
+# An atom, the unbreakable unit: kind, first and last character, width at 1 pt, its pieces.
+_Atom = tuple[int, str, str, float, tuple[_Spec, ...]]
+_ICON, _NEWLINE = 3, 4
+_ICON_CHAR = "\ue000"  # an icon's stand-in for the line-start and line-end rules
+# A prepared box: line break?, leading spaces' width, the rest's width, the specs after the
+# leading spaces, all specs. Widths at 1 pt.
+_Box = tuple[bool, float, float, tuple[_Spec, ...], tuple[_Spec, ...]]
+
+
+def _atoms(spans: tuple[Span, ...], family: str) -> list[_Atom]:
+    """Words, spaces, single CJK characters, icons and line breaks of ``spans``, at 1 pt."""
+    atoms: list[_Atom] = []
+    word: list[_Spec] = []
 
     def flush() -> None:
         if word:
             w = 0.0
-            for p in word:
-                w += p.width
-            atoms.append(Atom(word.copy(), w, first=word[0].text[:1], last=word[-1].text[-1:]))
+            for sp in word:
+                w += sp[4]
+            atoms.append((_WORD, word[0][0][:1], word[-1][0][-1:], w, tuple(word)))
             word.clear()
 
     for span in spans:
         color = span.color
         if span.icon is not None:
             flush()
-            w = size * ICON_WIDTH
-            piece = Piece("", None, size, color, w, span.icon)
-            atoms.append(Atom([piece], w, cjk=True, first="\ue000", last="\ue000"))
+            spec = ("", None, color, span.icon, ICON_WIDTH, False)
+            atoms.append((_ICON, _ICON_CHAR, _ICON_CHAR, ICON_WIDTH, (spec,)))
             continue
         if span.text == "\n":
             flush()
-            atoms.append(Atom([], 0.0, newline=True))
+            atoms.append((_NEWLINE, "", "", 0.0, ()))
             continue
         for kind, text, face, unit in _units(span.text, family, span.style):
-            piece = Piece(text, face, size, color, unit * size)
             if kind == _WORD:
-                word.append(piece)
+                word.append((text, face, color, None, unit, not text.strip()))
                 continue
             flush()
             if kind == _SPACE:
-                atoms.append(Atom([piece], piece.width, space=True))
+                atoms.append((_SPACE, "", "", unit, ((text, face, color, None, unit, True),)))
             else:
-                atoms.append(Atom([piece], piece.width, cjk=True, first=text, last=text))
+                atoms.append((_CJK, text, text, unit, ((text, face, color, None, unit, False),)))
     flush()
     return atoms
 
 
-def _can_break(left: Atom, right: Atom) -> bool:
-    if right.first in NO_START or left.last in NO_END:
+def _can_break(left: _Atom, right: _Atom) -> bool:
+    if right[1] in NO_START or left[2] in NO_END:
         return False
-    if left.space or right.space:
+    if left[0] == _SPACE or right[0] == _SPACE:
         return True
-    return left.cjk or right.cjk
+    return left[0] in (_CJK, _ICON) or right[0] in (_CJK, _ICON)
 
 
-def _boxes(atoms: list[Atom]) -> list[list[Atom]]:
+def _boxes(atoms: list[_Atom]) -> list[list[_Atom]]:
     """Group atoms into unbreakable boxes (a word with its trailing closing punctuation, ...)."""
-    boxes: list[list[Atom]] = []
+    boxes: list[list[_Atom]] = []
     for atom in atoms:
         if (
             boxes
-            and not atom.newline
-            and not boxes[-1][-1].newline
+            and atom[0] != _NEWLINE
+            and boxes[-1][-1][0] != _NEWLINE
             and not _can_break(boxes[-1][-1], atom)
         ):
             boxes[-1].append(atom)
-            if atom.first in NO_START and (boxes[-1][0].space or _icon_led(boxes[-1])):
+            if atom[1] in NO_START and boxes[-1][0][0] in (_SPACE, _ICON):
                 _glue_back(boxes)
         else:
             boxes.append([atom])
     return boxes
 
 
-def _icon_led(box: list[Atom]) -> bool:
-    return bool(box[0].pieces) and box[0].pieces[0].icon is not None
-
-
-def _glue_back(boxes: list[list[Atom]]) -> None:
+def _glue_back(boxes: list[list[_Atom]]) -> None:
     """Keep closing punctuation after a space or an icon with what precedes it.
 
     A line may not start with "，" even after a space ("word ，next"); an inline icon has no
     text to extract, so a line starting with icon + "。" would read as one starting with "。".
     """
-    while len(boxes) > 1 and not boxes[-2][-1].newline:
-        if boxes[-2][0].space and (len(boxes) == 2 or boxes[-3][-1].newline):
+    while len(boxes) > 1 and boxes[-2][-1][0] != _NEWLINE:
+        if boxes[-2][0][0] == _SPACE and (len(boxes) == 2 or boxes[-3][-1][0] == _NEWLINE):
             return  # never make a box that starts a paragraph with a space
         last = boxes.pop()
         boxes[-1].extend(last)
-        if not boxes[-1][0].space:
+        if boxes[-1][0][0] != _SPACE:
             return
+
+
+@lru_cache(maxsize=16384)
+def _prepared(spans: tuple[Span, ...], family: str, _primary: fonts.Face) -> tuple[_Box, ...]:
+    """The unbreakable boxes of ``spans`` at 1 pt (widths scale with the size)."""
+    out: list[_Box] = []
+    for box in _boxes(_atoms(spans, family)):
+        if len(box) == 1:  # most boxes: one word, one space, one character
+            kind, _, _, w, specs = box[0]
+            if kind == _NEWLINE:
+                out.append((True, 0.0, 0.0, (), ()))
+            elif kind == _SPACE:
+                out.append((False, w, 0.0, (), specs))
+            else:
+                out.append((False, 0.0, w, specs, specs))
+            continue
+        lead = 0
+        while lead < len(box) and box[lead][0] == _SPACE:
+            lead += 1
+        lead_w = sum(a[3] for a in box[:lead])
+        rest_w = sum(a[3] for a in box[lead:])
+        rest = tuple(sp for a in box[lead:] for sp in a[4])
+        every = tuple(sp for a in box[:lead] for sp in a[4]) + rest
+        out.append((False, lead_w, rest_w, rest, every))
+    return tuple(out)
 
 
 def wrap(
     spans: list[Span], width: float, size: float, family: str = "sans"
 ) -> tuple[list[Line], bool]:
     """Break spans into lines no wider than ``width``; returns (lines, some box was too wide)."""
-    lines: list[Line] = [Line()]
+    boxes = _prepared(tuple(spans), family, fonts.face(family))
+    done: list[tuple[list[_Spec], float, bool]] = []  # specs, width, ends a paragraph
+    specs: list[_Spec] = []
+    line_w = 0.0
     too_wide = False
     limit = width + 0.01
-    for box in _boxes(_atoms(spans, size, family)):
-        if box[0].newline:
-            end_paragraph(lines)
-            lines.append(Line())
+    for newline, lead_w, rest_w, rest, every in boxes:
+        if newline:
+            done.append((specs, line_w, True))
+            specs, line_w = [], 0.0
             continue
-        bw = sum(a.width for a in box)
-        line = lines[-1]
-        if box[0].space:
-            overflow = bool(line.pieces) and line.width + bw > limit
-            if line.pieces and not overflow:
-                pass  # a space between words
-            else:  # no spaces at a line's start; what follows them stays
+        bw = (lead_w + rest_w) * size
+        parts = every
+        if lead_w:
+            overflow = bool(specs) and line_w + bw > limit
+            if not specs or overflow:  # no spaces at a line's start; what follows them stays
                 if overflow:
-                    lines.append(Line())
-                    line = lines[-1]
-                lead = 0
-                while lead < len(box) and box[lead].space:
-                    lead += 1
-                box = box[lead:]
-                if not box:
+                    done.append((specs, line_w, False))
+                    specs, line_w = [], 0.0
+                if not rest:
                     continue
-                bw = sum(a.width for a in box)
-        if line.pieces and line.width + bw > limit:
-            lines.append(Line())
-            line = lines[-1]
+                parts, bw = rest, rest_w * size
+        if specs and line_w + bw > limit:
+            done.append((specs, line_w, False))
+            specs, line_w = [], 0.0
         if bw > limit:
             too_wide = True
-        for a in box:
-            line.pieces.extend(a.pieces)
-        line.width += bw
-    end_paragraph(lines)
-    for line in lines:  # trailing spaces do not count
-        while line.pieces and line.pieces[-1].icon is None and line.pieces[-1].text.strip() == "":
-            line.width -= line.pieces.pop().width
-        line.pieces = _merge(line.pieces)
+        specs.extend(parts)
+        line_w += bw
+    done.append((specs, line_w, True))
+    lines = [_line(sp, w, last, size) for sp, w, last in done]
+    for n, (sp, _, last) in enumerate(done):
+        if last and not sp and n:  # spaces that overflowed before a paragraph's end
+            lines[n - 1].last = True
     return lines, too_wide
+
+
+def _line(specs: list[_Spec], width: float, last: bool, size: float) -> Line:
+    """A line of merged pieces from ``specs``, trailing blanks left out."""
+    end = len(specs)
+    while end and specs[end - 1][5]:
+        end -= 1
+        width -= specs[end][4] * size
+    pieces: list[Piece] = []
+    texts: list[str] = []
+    run_w = 0.0
+    key: tuple[fonts.Face | None, str | None] | None = None
+    for text, face, color, icon, unit, _ in specs[:end]:
+        if icon is None and key == (face, color):
+            texts.append(text)
+            run_w += unit
+            continue
+        if key is not None:
+            pieces.append(Piece("".join(texts), key[0], size, key[1], run_w * size))
+            key = None
+        if icon is not None:
+            pieces.append(Piece("", None, size, color, unit * size, icon))
+            continue
+        key, texts, run_w = (face, color), [text], unit
+    if key is not None:
+        pieces.append(Piece("".join(texts), key[0], size, key[1], run_w * size))
+    return Line(pieces, width, last)
 
 
 def end_paragraph(lines: list[Line]) -> None:
@@ -290,22 +332,3 @@ def end_paragraph(lines: list[Line]) -> None:
     lines[-1].last = True
     if not lines[-1].pieces and len(lines) > 1:
         lines[-2].last = True
-
-
-def _merge(pieces: list[Piece]) -> list[Piece]:
-    """Join neighbouring pieces of the same face, size and colour (fewer PDF operators)."""
-    out: list[Piece] = []
-    for p in pieces:
-        last = out[-1] if out else None
-        if (
-            last
-            and p.icon is None
-            and last.icon is None
-            and last.face is p.face
-            and last.size == p.size
-            and last.color == p.color
-        ):
-            out[-1] = Piece(last.text + p.text, p.face, p.size, p.color, last.width + p.width)
-        else:
-            out.append(p)
-    return out

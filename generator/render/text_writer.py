@@ -68,6 +68,16 @@ def stretch(line: Line, width: float) -> float:
     return slack / gaps if gaps > 0 else 0.0
 
 
+@lru_cache(maxsize=4096)
+def _fill_op(rgb: tuple[float, float, float]) -> str:
+    return f"{fp_str(*rgb)} rg"
+
+
+@lru_cache(maxsize=4096)
+def _font_op(resource: str, size: float) -> str:
+    return f"{resource} {fp_str(size)} Tf"
+
+
 class Writer:
     """Writes fitted text straight into a canvas's content stream, one string per text box.
 
@@ -165,7 +175,7 @@ class Writer:
                         continue
                     assert p.face is not None
                     if rgb != cur_rgb:
-                        out.append(f"{fp_str(*rgb)} rg")
+                        out.append(_fill_op(rgb))
                         cur_rgb = rgb
                     want = 2 if p.face.synthetic_bold else 0
                     if want != mode:
@@ -179,7 +189,7 @@ class Writer:
                         spacing = tc
                     for res, esc in self.encode(p.face.name, p.text):
                         if cur_font != (res, p.size):
-                            out.append(f"{res} {fp_str(p.size)} Tf")
+                            out.append(_font_op(res, p.size))
                             cur_font = (res, p.size)
                         out.append(f"({esc}) Tj")
                     cx += p.width + tc * len(p.text)

@@ -17,7 +17,7 @@ from pathlib import Path
 from ..content.loader import find_games
 from ..content.types import LANGS
 from ..errors import ContentError, IssueCollector, UsageError
-from .checks import check_rules
+from .checks import check_book
 from .coverage import STATUSES, Coverage, Entry
 from .sheet import Sheet, make_sheet
 from .source import TRANSLATED, load_rulebook, rules_folder
@@ -44,12 +44,16 @@ def load_sheets(
 
     Every stale section of a wanted language is added to ``report`` as a located warning.
     """
-    errors = [i for i in check_rules(game_dir, advice=False) if i.severity == "error"]
+    issues = IssueCollector()
+    book = load_rulebook(Path(game_dir), issues)
+    if book is not None:
+        check_book(book, issues, advice=False)
+    errors = sorted(
+        (i for i in issues.issues if i.severity == "error"),
+        key=lambda i: (i.location, i.key, i.message),
+    )
     if errors:
         raise ContentError(errors)
-    issues = IssueCollector()
-    book = load_rulebook(game_dir, issues)
-    issues.raise_if_errors()
     assert book is not None
     cov = Coverage(book)
     wanted = _langs(langs)

@@ -31,15 +31,20 @@ def check_rules(game_dir: Path, *, advice: bool = True) -> list[Issue]:
     issues = IssueCollector()
     book = load_rulebook(Path(game_dir), issues)
     if book is not None:
-        _check_glossary(book, issues)
-        _check_file(book, book.source, issues)
-        for lang, rf in book.translations.items():
-            _check_file(book, rf, issues)
-            _check_translation(book, lang, rf, issues)
-        if advice:
-            _check_coverage(book, issues)
-            check_translator(book, Coverage(book), issues)
+        check_book(book, issues, advice=advice)
     return sorted(issues.issues, key=lambda i: (i.location, i.key, i.message))
+
+
+def check_book(book: RuleBook, issues: IssueCollector, *, advice: bool = True) -> None:
+    """The checks of :func:`check_rules` on a loaded rule book; problems go to ``issues``."""
+    _check_glossary(book, issues)
+    _check_file(book, book.source, issues)
+    for lang, rf in book.translations.items():
+        _check_file(book, rf, issues)
+        _check_translation(book, lang, rf, issues)
+    if advice:
+        _check_coverage(book, issues)
+        check_translator(book, Coverage(book), issues)
 
 
 def _section_texts(section: SourceSection | TranslatedSection) -> list[str]:
