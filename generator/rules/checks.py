@@ -15,7 +15,7 @@ from pathlib import Path
 from ..content.validate import key_path, suggest
 from ..errors import Issue, IssueCollector
 from ..render.icons import ICONS
-from .coverage import Coverage, Entry
+from .coverage import Coverage, stale_message
 from .models import Block, SourceSection, TranslatedSection
 from .source import TRANSLATED, RuleBook, RuleFile, load_rulebook
 from .terms import ICON_MARK, refs_in, refs_in_all
@@ -238,7 +238,7 @@ def _check_coverage(book: RuleBook, issues: IssueCollector) -> None:
                 )
             elif entry.status == "stale" and entry.origin == "hand":
                 issues.add(
-                    entry.location, entry.key, _stale_message(book.game, lang, entry), "warning"
+                    entry.location, entry.key, stale_message(entry, book.root.name), "warning"
                 )
 
 
@@ -246,16 +246,3 @@ def _where(lang: str) -> str:
     if lang == "zh-Hans":
         return "add it to rules/zh-Hant.yaml to derive it, or to rules/zh-Hans.yaml"
     return f"add it to rules/{lang}.yaml"
-
-
-def _stale_message(game: str, lang: str, entry: Entry) -> str:
-    if entry.stored_hash is None:
-        return (
-            f"{lang} translation of {entry.section!r} has no source_hash; check it against the English, "
-            f"then run `pnp rules stamp {game} --lang {lang}`"
-        )
-    return (
-        f"{lang} translation of {entry.section!r} is stale: the English section changed after it was translated "
-        f"(stamped {entry.stored_hash}, English now {entry.current_hash}); update it, "
-        f"then run `pnp rules stamp {game} --lang {lang}`"
-    )

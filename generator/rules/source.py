@@ -66,6 +66,7 @@ class RuleBook:
     translations: dict[str, RuleFile] = field(default_factory=dict)
     term_ids: set[str] = field(default_factory=set)  # ids in the glossary file, valid or not
     failed: set[str] = field(default_factory=set)  # translations whose file did not validate
+    root: Path = Path(".")  # the game's folder (what `pnp rules ... GAME` takes)
 
     @property
     def sections(self) -> list[SourceSection]:
@@ -231,7 +232,16 @@ def load_rulebook(game_dir: Path, issues: IssueCollector) -> RuleBook | None:
         return None
     title = spec.title if isinstance(spec.title, dict) else {"en": spec.title}
     return RuleBook(
-        spec.id, dict(title), folder, glossary, gfile, source, translations, term_ids, failed
+        spec.id,
+        dict(title),
+        folder,
+        glossary,
+        gfile,
+        source,
+        translations,
+        term_ids,
+        failed,
+        game_dir,
     )
 
 
