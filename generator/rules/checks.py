@@ -11,12 +11,13 @@ English, and what a translator would send back (:mod:`generator.rules.translator
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 from ..content.validate import key_path, suggest
 from ..errors import Issue, IssueCollector
 from ..render.icons import ICONS
 from .coverage import Coverage, stale_message
-from .models import Block, SourceSection, TranslatedSection
+from .models import Block, SourceSection, TranslatedSection, TranslationFile
 from .source import TRANSLATED, RuleBook, RuleFile, load_rulebook
 from .terms import ICON_MARK, refs_in, refs_in_all
 from .translator import check_translator
@@ -69,7 +70,9 @@ def _block_paths(n: int, b: int, block: Block) -> list[tuple[tuple[str | int, ..
 def _check_file(book: RuleBook, rf: RuleFile, issues: IssueCollector) -> None:
     """Unknown term ids, unknown icons and unbalanced bold marks, at the text that has them."""
     for n, section in enumerate(rf.model.sections):
-        places = [(("sections", n, "title"), section.title)]
+        places: list[tuple[tuple[str | int, ...], str]] = [
+            (("sections", n, "title"), section.title)
+        ]
         for b, block in enumerate(section.blocks):
             places.extend(_block_paths(n, b, block))
         for path, text in places:
@@ -116,7 +119,7 @@ def _check_glossary(book: RuleBook, issues: IssueCollector) -> None:
 
 def _check_translation(book: RuleBook, lang: str, rf: RuleFile, issues: IssueCollector) -> None:
     english = {s.id: s for s in book.sections}
-    for n, section in enumerate(rf.model.sections):
+    for n, section in enumerate(cast(TranslationFile, rf.model).sections):
         source = english.get(section.id)
         if source is None:
             hint = suggest(section.id, english)

@@ -12,8 +12,10 @@ import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from ..errors import IssueCollector, UsageError
+from .models import TranslationFile
 from .source import TRANSLATED, RuleFile, load_rulebook, source_hash
 
 _VALUE = re.compile(r"""(["']?)[0-9A-Za-z]*\1""")
@@ -35,7 +37,7 @@ def _edit(rf: RuleFile, hashes: dict[str, str], lang: str) -> tuple[list[str], l
     marks = rf.loaded.marks
     edits: list[tuple[int, str, str | None]] = []  # (0-based line, kind, payload)
     stamps: list[Stamp] = []
-    for n, section in enumerate(rf.model.sections):
+    for n, section in enumerate(cast(TranslationFile, rf.model).sections):
         new = hashes.get(section.id)
         if new is None or section.source_hash == new:
             continue
