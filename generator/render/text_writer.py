@@ -89,6 +89,7 @@ class Writer:
     def __init__(self, canvas: Any) -> None:
         self.canvas = canvas
         self._enc: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
+        self._names: dict[tuple[str, int], str] = {}  # (font, subset) -> its resource name
         self.memo: dict[Any, Any] = {}  # operators that depend on this document's font subsets
         self.forms: dict[str, str] = {}  # operators stored as a form -> the form's name
 
@@ -106,10 +107,14 @@ class Writer:
         if enc is None:
             doc = self.canvas._doc
             font = pdfmetrics.getFont(font_name)
-            enc = tuple(
-                (font.getSubsetInternalName(sub, doc), escapePDF(chunk))
-                for sub, chunk in font.splitString(text, doc)
-            )
+            names = self._names
+            out = []
+            for sub, chunk in font.splitString(text, doc):
+                name = names.get((font_name, sub))
+                if name is None:
+                    name = names[(font_name, sub)] = font.getSubsetInternalName(sub, doc)
+                out.append((name, escapePDF(chunk)))
+            enc = tuple(out)
             if len(self._enc) > 100_000:
                 self._enc.clear()
             self._enc[key] = enc

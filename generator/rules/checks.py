@@ -94,12 +94,20 @@ def _check_file(book: RuleBook, rf: RuleFile, issues: IssueCollector) -> None:
                 )
 
 
+_DRAWABLE: dict[object, set[str]] = {}  # per shipped Latin face: characters known to draw
+
+
 def _missing_glyphs(text: str) -> str | None:
     """A message naming the characters of ``text`` that no shipped font can draw."""
-    from ..render.fonts import missing_glyphs
+    from ..render.fonts import face, missing_glyphs
     from ..render.text import plain_text
 
-    lost = missing_glyphs(plain_text(text))
+    drawable = _DRAWABLE.setdefault(face("sans"), set())
+    unknown = set(plain_text(text)) - drawable
+    if not unknown:
+        return None
+    lost = missing_glyphs("".join(unknown))
+    drawable.update(unknown - lost)
     if not lost:
         return None
     chars = ", ".join(f"{c} (U+{ord(c):04X})" for c in sorted(lost))
