@@ -3,8 +3,9 @@
 A :class:`Row` is an unbreakable horizontal strip (one line of a paragraph, one table row, a
 heading line) that knows how to draw itself at a given top-left corner. :func:`block_rows`
 turns each kind of block into rows (dispatch by table), wrapping text with
-:func:`generator.render.text.wrap` so the Chinese line-breaking rules hold everywhere.
-:class:`Flow` places rows into a sequence of frames (columns), keeping headings with what
+:func:`generator.render.text.wrap` so the Chinese line-breaking rules hold everywhere
+(plain English takes the equivalent fast path). Body paragraphs of a Chinese style are
+justified: every line but a paragraph's last is spread to the column's width. :class:`Flow` places rows into a sequence of frames (columns), keeping headings with what
 follows, and records where each section starts so the contents list can give page numbers.
 """
 
