@@ -21,7 +21,7 @@ from generator.rules import build_rules
 from generator.rules.build import load_sheets
 from generator.rules.sheet import PrintBlock, PrintSection, bind_expressions
 
-from .rulestext import column_lines, layout_faults
+from .rulestext import column_lines, drawn_glyphs, is_han, layout_faults, ragged_lines
 
 CONTENT = Path(__file__).parent.parent / "content"
 GAMES = [g for g in find_games(CONTENT) if (g / "rules").is_dir()]
@@ -75,6 +75,50 @@ def test_player_aid_text_is_at_least_8_pt(built, game: str) -> None:  # type: ig
             pdf.close()
 
 
+def _printed(sheet) -> list[str]:  # type: ignore[no-untyped-def]
+    from generator.render.text import plain_text
+
+    texts = [sheet.title]
+    for s in sheet.sections:
+        texts.append(s.title)
+        texts += [plain_text(t) for b in s.blocks for t in (*b.items, *b.header)]
+        texts += [plain_text(c) for b in s.blocks for r in b.rows for c in r]
+    return texts
+
+
+@pytest.mark.parametrize("game", [g.name for g in GAMES])
+def test_chinese_paragraphs_are_justified_but_for_their_last_lines(built, game: str) -> None:  # type: ignore[no-untyped-def]
+    files, _ = built[game]
+    sheets = load_sheets(CONTENT / game, ["all"])
+    for lang in ("zh-Hant", "zh-Hans"):
+        path = next(f for f in files if f.name == f"rules.{lang}.pdf")
+        measured, faults = ragged_lines(path, _printed(sheets[lang]))
+        assert measured >= 40, f"{path.name}: only {measured} Chinese body lines found"
+        assert faults == []
+
+
+CJK_PUNCTUATION = set("，。、：；！？「」『』（）《》〈〉【】〔〕…‥・～") | {
+    chr(cp) for cp in range(0xFF01, 0xFF5F)
+}
+
+
+@pytest.mark.parametrize("game", [g.name for g in GAMES])
+def test_chinese_punctuation_is_set_in_the_chinese_font(built, game: str) -> None:  # type: ignore[no-untyped-def]
+    files, _ = built[game]
+    seen = 0
+    for path in (f for f in files if ".zh-" in f.name):
+        for _, glyphs in drawn_glyphs(path):
+            han_fonts = {font for ch, font, *_ in glyphs if is_han(ch)}
+            latin_fonts = {font for ch, font, *_ in glyphs if ch.isascii() and ch.isalpha()}
+            for ch, font, *_ in glyphs:
+                if ch in CJK_PUNCTUATION and not ch.isalnum():
+                    seen += 1
+                    assert font in han_fonts and font not in latin_fonts - han_fonts, (
+                        f"{path.name}: {ch!r} set in {font}"
+                    )
+    assert seen > 100
+
+
 def test_reader_finds_a_heading_left_at_the_foot_of_a_column(tmp_path: Path) -> None:
     """The fault finder itself: a column that ends in a heading is reported."""
     from reportlab.pdfgen.canvas import Canvas
@@ -90,6 +134,24 @@ def test_reader_finds_a_heading_left_at_the_foot_of_a_column(tmp_path: Path) -> 
     assert column_lines(path)[0][0][-1] == "Combat"
     assert layout_faults(path, {"Combat"}) == [
         "stranded.pdf p1 left: heading 'Combat' ends the column"
+    ]
+
+
+def test_reader_tells_a_drawn_space_from_justified_spacing(tmp_path: Path) -> None:
+    """A space between Chinese characters is a fault; wide spacing from justification is not."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.render.rules_flow import draw_line, lines_of
+
+    path = tmp_path / "spaces.pdf"
+    c = Canvas(str(path), pagesize=(400, 400))
+    spread = lines_of("每回合先擲骰子再移動部隊，" * 3, 150.0, 9.0)
+    draw_line(c, spread[0], 20.0, 380.0, 9.0, 1.4, "#000000", justify=150.0)
+    spaced = lines_of("移動 部隊", 150.0, 9.0)[0]
+    draw_line(c, spaced, 20.0, 300.0, 9.0, 1.4, "#000000")
+    c.save()
+    assert layout_faults(path, set()) == [
+        "spaces.pdf p1 left: space between Chinese characters in '移動 部隊'"
     ]
 
 

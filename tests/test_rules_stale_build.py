@@ -73,3 +73,51 @@ def test_current_translations_build_without_warning_or_mark(here: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "warning" not in result.stderr
     assert "待更新" not in text(here / "out" / "rules-good" / "rules.zh-Hant.pdf")
+
+
+def test_strict_failure_names_the_stale_sections_and_says_how_to_clear_them(here: Path) -> None:
+    result = pnp(
+        "rules", "build", "rules_stale", "--content", ".", "--out", "out", "--strict", cwd=here
+    )
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    located = [line for line in lines if line.startswith("rules_stale/rules/zh-Hant.yaml:5:18:")]
+    assert len(located) == 2
+    assert all("warning:" not in line for line in located)  # under --strict they are errors
+    assert all("not built: --strict refuses stale sections" in line for line in located)
+    assert all("printed with an out-of-date mark" not in line for line in located)
+    assert (
+        "update the zh-Hant section, then run `pnp rules stamp rules_stale --lang zh-Hant`"
+        in (located[1])
+    )
+    assert lines[-1] == (
+        "Error: nothing written: --strict and 2 stale sections (zh-Hant 'setup', "
+        "zh-Hans 'setup'); update the translations, then run `pnp rules stamp rules_stale`, "
+        "or build without --strict to print them marked out of date"
+    )
+
+
+def test_stale_warning_says_the_section_is_printed_marked_and_names_the_stamp_command(
+    here: Path,
+) -> None:
+    result = build("--lang", "zh-Hant")
+    assert result.exit_code == 0, result.output
+    (warning,) = [line for line in result.stderr.splitlines() if "warning:" in line]
+    assert "zh-Hant section 'setup' is stale: the English section changed" in warning
+    assert "printed with an out-of-date mark and a note that the English wins" in warning
+    assert warning.endswith("update it, then run `pnp rules stamp rules_stale --lang zh-Hant`")
+
+
+def test_stamp_command_in_messages_is_the_games_folder_not_its_id(here: Path) -> None:
+    """rules_good's id is rules-good; `pnp rules stamp` takes the folder name."""
+    import yaml
+
+    source = here / "rules_good" / "rules" / "en.yaml"
+    data = yaml.safe_load(source.read_text(encoding="utf-8"))
+    data["sections"][0]["title"] += " (revised)"
+    source.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    result = build("--lang", "zh-Hant", game="rules_good")
+    assert "`pnp rules stamp rules_good --lang zh-Hant`" in result.stderr
+    stamped = CliRunner().invoke(cli, ["rules", "stamp", "rules_good", "--content", "."])
+    assert stamped.exit_code == 0, stamped.output
+    assert "warning" not in build("--lang", "zh-Hant", game="rules_good").stderr

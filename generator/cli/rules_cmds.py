@@ -135,7 +135,11 @@ def status(content: Path) -> None:
     help="Also build English and this translation side by side (rules.en+LANG.pdf).",
 )
 @click.option("--paper", type=click.Choice(list(presets.papers())), default="A4", show_default=True)
-@click.option("--strict", is_flag=True, help="Refuse to build when a translated section is stale.")
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Write nothing when a translated section is stale (instead of printing it marked).",
+)
 @click.option(
     "--aid-size",
     type=click.Choice(["poker", "tarot"]),
@@ -167,6 +171,7 @@ def build(
     refuses to build it.
     """
     from ..rules import build_rules
+    from ..rules.build import StaleSections
     from ..rules.source import rules_folder
 
     folder = game_dir(content, game)
@@ -175,9 +180,21 @@ def build(
     started = time.perf_counter()
     bil = list(TRANSLATED) if "all" in bilingual else list(bilingual)
     report = IssueCollector()
-    written = build_rules(
-        folder, out / name, list(langs), bil, paper, aid_size=aid_size, strict=strict, report=report
-    )
+    try:
+        written = build_rules(
+            folder,
+            out / name,
+            list(langs),
+            bil,
+            paper,
+            aid_size=aid_size,
+            strict=strict,
+            report=report,
+        )
+    except StaleSections as exc:
+        for issue in exc.issues:
+            click.echo(_issue_line(issue), err=True)
+        raise PnpError(exc.summary()) from None
     elapsed = time.perf_counter() - started
     for issue in report.issues:
         click.echo(_issue_line(issue), err=True)

@@ -3,8 +3,9 @@
 A :class:`Row` is an unbreakable horizontal strip (one line of a paragraph, one table row, a
 heading line) that knows how to draw itself at a given top-left corner. :func:`block_rows`
 turns each kind of block into rows (dispatch by table), wrapping text with
-:func:`generator.render.text.wrap` so the Chinese line-breaking rules hold everywhere.
-:class:`Flow` places rows into a sequence of frames (columns), keeping headings with what
+:func:`generator.render.text.wrap` so the Chinese line-breaking rules hold everywhere
+(plain English takes the equivalent fast path). Body paragraphs of a Chinese style are
+justified: every line but a paragraph's last is spread to the column's width. :class:`Flow` places rows into a sequence of frames (columns), keeping headings with what
 follows, and records where each section starts so the contents list can give page numbers.
 """
 
@@ -17,6 +18,8 @@ from typing import Any
 
 from ..rules.sheet import PrintBlock
 from . import text as rt
+from . import text_wrap
+from .text_plain import Plain, plain_words, wrap_plain
 
 Draw = Callable[[Any, float, float], None]  # canvas, x, top
 CALLOUT_WHOLE = 4  # a callout of at most this many lines is never split
@@ -36,12 +39,14 @@ class Style:
     rule: str = "#b9ad95"
     gap: float = 4.0  # space between blocks
     smallest: float = 6.0  # a table's type never shrinks below this to fit its column
+    justify: bool = False  # body paragraphs fill the column (Chinese: spacing between characters)
 
 
 def style_for(lang: str, scale: float = 1.0) -> Style:
-    """Body style for ``lang``: Chinese gets a little more leading."""
-    lead = 1.45 if lang.startswith("zh") else 1.3
-    return Style(9.0 * scale, lead, 11.5 * scale, 17.0 * scale, gap=4.0 * scale)
+    """Body style for ``lang``: Chinese gets a little more leading and justified paragraphs."""
+    chinese = lang.startswith("zh")
+    lead = 1.45 if chinese else 1.3
+    return Style(9.0 * scale, lead, 11.5 * scale, 17.0 * scale, gap=4.0 * scale, justify=chinese)
 
 
 @dataclass
@@ -71,20 +76,48 @@ def lines_of(markup: str, width: float, size: float, bold: bool = False) -> list
 
 @lru_cache(maxsize=8192)
 def _wrapped(markup: str, width: float, size: float, bold: bool) -> tuple[rt.Line, ...]:
-    spans = rt.parse_markup(markup, bold=bold)
-    lines, _ = rt.wrap(spans, max(width, size), size)
+    plain = _plain(markup, bold)
+    if plain is not None:  # the same lines, without the mixed-script machinery
+        lines, _ = wrap_plain(plain, max(width, size), size)
+    else:
+        lines, _ = rt.wrap(rt.parse_markup(markup, bold=bold), max(width, size), size)
     return tuple(ln for ln in lines if ln.pieces) or (rt.Line(),)
 
 
+@lru_cache(maxsize=8192)
+def _plain(markup: str, bold: bool) -> Plain | None:
+    return plain_words(markup, "sans", bold, False)
+
+
+def clear_caches() -> None:
+    """Forget remembered line breaks here and in the text layer (benchmarks start cold)."""
+    _wrapped.cache_clear()
+    _plain.cache_clear()
+    text_wrap.clear_caches()
+
+
 def draw_line(
-    canvas: Any, line: rt.Line, x: float, top: float, size: float, lead: float, color: str
+    canvas: Any,
+    line: rt.Line,
+    x: float,
+    top: float,
+    size: float,
+    lead: float,
+    color: str,
+    justify: float | None = None,
 ) -> None:
-    """Draw one wrapped line whose row of height ``size * lead`` starts at ``top``."""
+    """Draw one wrapped line whose row of height ``size * lead`` starts at ``top``.
+
+    With ``justify`` (a width), a line that does not end its paragraph is spread to that width.
+    """
     if not line.pieces:
         return
     y = top - (size * lead - size) / 2 - size
     fitted = rt.Fitted([line], size, lead, False, size)
-    rt.draw(canvas, fitted, x, y, line.width + 1, size, color=color)
+    if justify is None:
+        rt.draw(canvas, fitted, x, y, line.width + 1, size, color=color)
+    else:
+        rt.draw(canvas, fitted, x, y, justify, size, color=color, align="justify")
 
 
 def _fill(canvas: Any, colour: str, x: float, top: float, w: float, h: float) -> None:
@@ -105,13 +138,18 @@ def text_rows(
     background: str | None = None,
     pad: float = 0.0,
     leading: float | None = None,
+    justify: bool = False,
 ) -> list[Row]:
-    """Rows of a wrapped text; ``marker`` (a step number, a bullet) hangs left of the indent."""
+    """Rows of a wrapped text; ``marker`` (a step number, a bullet) hangs left of the indent.
+
+    ``justify``: lines other than a paragraph's last fill the width (when the style says so).
+    """
     size = size or st.size
     colour = color or st.ink
     lead = leading or st.leading
     h = size * lead
     inner = width - indent - 2 * pad
+    spread = inner if justify and st.justify else None
     rows: list[Row] = []
     for n, line in enumerate(lines_of(markup, inner, size, bold)):
         mark = marker if n == 0 else None
@@ -124,7 +162,7 @@ def text_rows(
             if mark:
                 mline = lines_of(mark, indent + 50, size, bold=True)[0]
                 draw_line(c, mline, x + pad, top, size, lead, st.accent)
-            draw_line(c, line, x + pad + indent, top, size, lead, colour)
+            draw_line(c, line, x + pad + indent, top, size, lead, colour, spread)
 
         rows.append(Row(h, paint))
     return rows
@@ -147,7 +185,7 @@ def heading_rows(title: str, width: float, st: Style, anchor: str | None = None)
 
 
 def _p(block: PrintBlock, width: float, st: Style) -> list[Row]:
-    return text_rows(block.items[0], width, st)
+    return text_rows(block.items[0], width, st, justify=True)
 
 
 def _steps(block: PrintBlock, width: float, st: Style) -> list[Row]:
@@ -156,7 +194,7 @@ def _steps(block: PrintBlock, width: float, st: Style) -> list[Row]:
     for n, item in enumerate(block.items, 1):
         if n > 1:
             rows.append(spacer(st.size * 0.25))
-        rows.extend(text_rows(item, width, st, indent=indent, marker=f"{n}."))
+        rows.extend(text_rows(item, width, st, indent=indent, marker=f"{n}.", justify=True))
     return rows
 
 
@@ -165,7 +203,7 @@ def _list(block: PrintBlock, width: float, st: Style) -> list[Row]:
     for n, item in enumerate(block.items):
         if n:
             rows.append(spacer(st.size * 0.2))
-        rows.extend(text_rows(item, width, st, indent=st.size * 1.1, marker="•"))
+        rows.extend(text_rows(item, width, st, indent=st.size * 1.1, marker="•", justify=True))
     return rows
 
 
@@ -178,7 +216,7 @@ def _callout(block: PrintBlock, width: float, st: Style) -> list[Row]:
     def band(h: float) -> Row:
         return Row(h, lambda c, x, top: edge(c, x, top, h))
 
-    body = text_rows(block.items[0], width, st, background=st.shade, pad=pad)
+    body = text_rows(block.items[0], width, st, background=st.shade, pad=pad, justify=True)
     rows = [band(pad * 0.7), *body, band(pad * 0.7)]
     # no empty shaded sliver at a column's foot or head: a band stays with a line of text,
     # and a short callout stays whole

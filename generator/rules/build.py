@@ -16,9 +16,9 @@ from pathlib import Path
 
 from ..content.loader import find_games
 from ..content.types import LANGS
-from ..errors import ContentError, IssueCollector, UsageError
-from .checks import check_rules
-from .coverage import STATUSES, Coverage, Entry
+from ..errors import ContentError, Issue, IssueCollector, UsageError
+from .checks import check_book
+from .coverage import STATUSES, Coverage, stale_message
 from .sheet import Sheet, make_sheet
 from .source import TRANSLATED, load_rulebook, rules_folder
 
@@ -38,37 +38,61 @@ def _langs(langs: Iterable[str]) -> list[str]:
 
 
 def load_sheets(
-    game_dir: Path, langs: Iterable[str], report: IssueCollector | None = None
+    game_dir: Path,
+    langs: Iterable[str],
+    report: IssueCollector | None = None,
+    *,
+    strict: bool = False,
 ) -> dict[str, Sheet]:
     """The printable sheets of ``game_dir`` in ``langs``; ContentError if the sources have errors.
 
-    Every stale section of a wanted language is added to ``report`` as a located warning.
+    Every stale section of a wanted language is added to ``report`` as a located warning
+    (saying it is printed marked, or with ``strict`` that it is not built).
     """
-    errors = [i for i in check_rules(game_dir, advice=False) if i.severity == "error"]
+    issues = IssueCollector()
+    book = load_rulebook(Path(game_dir), issues)
+    if book is not None:
+        check_book(book, issues, advice=False)
+    errors = sorted(
+        (i for i in issues.issues if i.severity == "error"),
+        key=lambda i: (i.location, i.key, i.message),
+    )
     if errors:
         raise ContentError(errors)
-    issues = IssueCollector()
-    book = load_rulebook(game_dir, issues)
-    issues.raise_if_errors()
     assert book is not None
     cov = Coverage(book)
     wanted = _langs(langs)
     if report is not None:
+        outcome = REFUSED if strict else MARKED
         for lang in wanted:
             for entry in cov.entries.get(lang, []):
                 if entry.status == "stale":
-                    report.add(
-                        entry.location, entry.key, _stale_warning(book.game, entry), "warning"
-                    )
+                    message = stale_message(entry, Path(game_dir).name, outcome)
+                    report.add(entry.location, entry.key, message, "warning")
     return {lang: make_sheet(book, lang, cov) for lang in wanted}
 
 
-def _stale_warning(game: str, entry: Entry) -> str:
-    how = "derived from a stale zh-Hant section" if entry.origin == "derived" else "stale"
-    return (
-        f"{entry.lang} section {entry.section!r} is {how}: the English changed after it was "
-        f"translated; the sheet marks it as out of date (update it, then `pnp rules stamp {game}`)"
-    )
+MARKED = "printed with an out-of-date mark and a note that the English wins"
+REFUSED = "not built: --strict refuses stale sections"
+
+
+class StaleSections(ContentError):
+    """``--strict`` met stale sections: each is a located error, and nothing was written."""
+
+    def __init__(self, issues: list[Issue], game: str, sections: list[str]) -> None:
+        super().__init__(issues)
+        self.game = game
+        self.sections = sections  # "zh-Hant 'setup'", ...
+
+    def summary(self) -> str:
+        """One line naming the sections and how to clear them."""
+        n = len(self.sections)
+        return (
+            f"nothing written: --strict and {n} stale section{'s' if n != 1 else ''} "
+            f"({', '.join(self.sections)}); update the translations, then run "
+            f"`pnp rules stamp {self.game}`, or build without --strict to print them marked "
+            "out of date"
+        )
 
 
 def build_rules(
@@ -104,9 +128,17 @@ def build_rules(
             )
     wanted = _langs(langs)
     found = IssueCollector()
-    sheets = load_sheets(Path(game_dir), [*wanted, *pairs, *(["en"] if pairs else [])], found)
+    needed = [*wanted, *pairs, *(["en"] if pairs else [])]
+    sheets = load_sheets(Path(game_dir), needed, found, strict=strict)
     if strict and found.issues:
-        raise ContentError([i._replace(severity="error") for i in found.issues])
+        errors = [i._replace(severity="error") for i in found.issues]
+        stale = [
+            f"{lang} {s.id!r}"
+            for lang in needed
+            for s in sheets[lang].sections
+            if s.status == "stale"
+        ]
+        raise StaleSections(errors, Path(game_dir).name, list(dict.fromkeys(stale)))
     if report is not None:
         report.issues.extend(found.issues)
     for sheet in sheets.values():

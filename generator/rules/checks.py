@@ -11,12 +11,13 @@ English, and what a translator would send back (:mod:`generator.rules.translator
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 from ..content.validate import key_path, suggest
 from ..errors import Issue, IssueCollector
 from ..render.icons import ICONS
-from .coverage import Coverage, Entry
-from .models import Block, SourceSection, TranslatedSection
+from .coverage import Coverage, stale_message
+from .models import Block, SourceSection, TranslatedSection, TranslationFile
 from .source import TRANSLATED, RuleBook, RuleFile, load_rulebook
 from .terms import ICON_MARK, refs_in, refs_in_all
 from .translator import check_translator
@@ -31,15 +32,20 @@ def check_rules(game_dir: Path, *, advice: bool = True) -> list[Issue]:
     issues = IssueCollector()
     book = load_rulebook(Path(game_dir), issues)
     if book is not None:
-        _check_glossary(book, issues)
-        _check_file(book, book.source, issues)
-        for lang, rf in book.translations.items():
-            _check_file(book, rf, issues)
-            _check_translation(book, lang, rf, issues)
-        if advice:
-            _check_coverage(book, issues)
-            check_translator(book, Coverage(book), issues)
+        check_book(book, issues, advice=advice)
     return sorted(issues.issues, key=lambda i: (i.location, i.key, i.message))
+
+
+def check_book(book: RuleBook, issues: IssueCollector, *, advice: bool = True) -> None:
+    """The checks of :func:`check_rules` on a loaded rule book; problems go to ``issues``."""
+    _check_glossary(book, issues)
+    _check_file(book, book.source, issues)
+    for lang, rf in book.translations.items():
+        _check_file(book, rf, issues)
+        _check_translation(book, lang, rf, issues)
+    if advice:
+        _check_coverage(book, issues)
+        check_translator(book, Coverage(book), issues)
 
 
 def _section_texts(section: SourceSection | TranslatedSection) -> list[str]:
@@ -64,7 +70,9 @@ def _block_paths(n: int, b: int, block: Block) -> list[tuple[tuple[str | int, ..
 def _check_file(book: RuleBook, rf: RuleFile, issues: IssueCollector) -> None:
     """Unknown term ids, unknown icons and unbalanced bold marks, at the text that has them."""
     for n, section in enumerate(rf.model.sections):
-        places = [(("sections", n, "title"), section.title)]
+        places: list[tuple[tuple[str | int, ...], str]] = [
+            (("sections", n, "title"), section.title)
+        ]
         for b, block in enumerate(section.blocks):
             places.extend(_block_paths(n, b, block))
         for path, text in places:
@@ -86,12 +94,20 @@ def _check_file(book: RuleBook, rf: RuleFile, issues: IssueCollector) -> None:
                 )
 
 
+_DRAWABLE: dict[object, set[str]] = {}  # per shipped Latin face: characters known to draw
+
+
 def _missing_glyphs(text: str) -> str | None:
     """A message naming the characters of ``text`` that no shipped font can draw."""
-    from ..render.fonts import missing_glyphs
+    from ..render.fonts import face, missing_glyphs
     from ..render.text import plain_text
 
-    lost = missing_glyphs(plain_text(text))
+    drawable = _DRAWABLE.setdefault(face("sans"), set())
+    unknown = set(plain_text(text)) - drawable
+    if not unknown:
+        return None
+    lost = missing_glyphs("".join(unknown))
+    drawable.update(unknown - lost)
     if not lost:
         return None
     chars = ", ".join(f"{c} (U+{ord(c):04X})" for c in sorted(lost))
@@ -111,7 +127,7 @@ def _check_glossary(book: RuleBook, issues: IssueCollector) -> None:
 
 def _check_translation(book: RuleBook, lang: str, rf: RuleFile, issues: IssueCollector) -> None:
     english = {s.id: s for s in book.sections}
-    for n, section in enumerate(rf.model.sections):
+    for n, section in enumerate(cast(TranslationFile, rf.model).sections):
         source = english.get(section.id)
         if source is None:
             hint = suggest(section.id, english)
@@ -233,7 +249,7 @@ def _check_coverage(book: RuleBook, issues: IssueCollector) -> None:
                 )
             elif entry.status == "stale" and entry.origin == "hand":
                 issues.add(
-                    entry.location, entry.key, _stale_message(book.game, lang, entry), "warning"
+                    entry.location, entry.key, stale_message(entry, book.root.name), "warning"
                 )
 
 
@@ -241,16 +257,3 @@ def _where(lang: str) -> str:
     if lang == "zh-Hans":
         return "add it to rules/zh-Hant.yaml to derive it, or to rules/zh-Hans.yaml"
     return f"add it to rules/{lang}.yaml"
-
-
-def _stale_message(game: str, lang: str, entry: Entry) -> str:
-    if entry.stored_hash is None:
-        return (
-            f"{lang} translation of {entry.section!r} has no source_hash; check it against the English, "
-            f"then run `pnp rules stamp {game} --lang {lang}`"
-        )
-    return (
-        f"{lang} translation of {entry.section!r} is stale: the English section changed after it was translated "
-        f"(stamped {entry.stored_hash}, English now {entry.current_hash}); update it, "
-        f"then run `pnp rules stamp {game} --lang {lang}`"
-    )

@@ -118,3 +118,33 @@ class Coverage:
     def counts(self, lang: str) -> Counter[str]:
         """How many sections of ``lang`` are in each status."""
         return Counter(e.status for e in self.entries[lang])
+
+
+def stale_message(entry: Entry, game: str, outcome: str = "") -> str:
+    """What is stale about ``entry``, what the command does with it, and how to clear it.
+
+    ``game`` is the name ``pnp rules stamp`` takes (the game's folder); ``outcome`` says what
+    happens to the section (printed with a mark, or not built), empty for ``pnp rules check``.
+    """
+    if entry.origin == "derived":
+        subject = (
+            f"{entry.lang} section {entry.section!r} is derived from a zh-Hant translation that"
+        )
+        lang = "zh-Hant"
+        fix_what = "the zh-Hant section"
+    else:
+        subject = f"{entry.lang} section {entry.section!r}"
+        lang = entry.lang
+        fix_what = "it"
+    if entry.stored_hash is None:
+        what = f"{subject} has no source_hash (never checked against the English)"
+        fix = (
+            f"check {fix_what} against the English, then run `pnp rules stamp {game} --lang {lang}`"
+        )
+    else:
+        what = (
+            f"{subject} is stale: the English section changed after it was translated "
+            f"(stamped {entry.stored_hash}, English now {entry.current_hash})"
+        )
+        fix = f"update {fix_what}, then run `pnp rules stamp {game} --lang {lang}`"
+    return f"{what}; {outcome + '; ' if outcome else ''}{fix}"

@@ -13,6 +13,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from ..content.loader import resolve_inside
 from ..content.schema import GameSpec
@@ -66,6 +67,7 @@ class RuleBook:
     translations: dict[str, RuleFile] = field(default_factory=dict)
     term_ids: set[str] = field(default_factory=set)  # ids in the glossary file, valid or not
     failed: set[str] = field(default_factory=set)  # translations whose file did not validate
+    root: Path = Path(".")  # the game's folder (what `pnp rules ... GAME` takes)
 
     @property
     def sections(self) -> list[SourceSection]:
@@ -208,7 +210,7 @@ def load_rulebook(game_dir: Path, issues: IssueCollector) -> RuleBook | None:
     if (folder / GLOSSARY_FILE).is_file():
         gfile = _load(folder / GLOSSARY_FILE, GlossaryFile, issues)
         if gfile is not None:
-            glossary = dict(gfile.model.terms)  # type: ignore[attr-defined]
+            glossary = dict(cast(GlossaryFile, gfile.model).terms)
         term_ids = _raw_term_ids(folder / GLOSSARY_FILE)
     else:
         issues.add(where, "", f"no {GLOSSARY_FILE}: every game's rules need a glossary")
@@ -229,9 +231,22 @@ def load_rulebook(game_dir: Path, issues: IssueCollector) -> RuleBook | None:
                 translations[lang] = loaded
     if source is None:
         return None
-    title = spec.title if isinstance(spec.title, dict) else {"en": spec.title}
+    title: dict[str, str] = (
+        {str(k): v for k, v in spec.title.items()}
+        if isinstance(spec.title, dict)
+        else {"en": spec.title}
+    )
     return RuleBook(
-        spec.id, dict(title), folder, glossary, gfile, source, translations, term_ids, failed
+        spec.id,
+        dict(title),
+        folder,
+        glossary,
+        gfile,
+        source,
+        translations,
+        term_ids,
+        failed,
+        game_dir,
     )
 
 

@@ -194,7 +194,7 @@ def check_translator(book: RuleBook, cov: Coverage, issues: IssueCollector) -> N
     files = [("en", book.source), *book.translations.items()]
     english = [t for n, s in enumerate(book.sections) for _, t in section_texts(n, s)]
     for lang, rf in files:
-        every = [[(("title",), rf.model.title)]]
+        every: list[list[tuple[tuple[str | int, ...], str]]] = [[(("title",), rf.model.title)]]
         every += [section_texts(n, s) for n, s in enumerate(rf.model.sections)]
         used = refs_in_all([*english, *(t for texts in every for _, t in texts)])
         for texts in every:

@@ -1,0 +1,235 @@
+"""Drawing laid-out text: PDF text operators written straight into a canvas's content stream.
+
+:class:`Writer` turns fitted lines into text operators itself, encoding each distinct string
+for its font subset once and moving between lines with relative ``Td``. Lines align left,
+centre, right, or are justified: a justified line (not a paragraph's last) spreads its spare
+width over the gaps after its Chinese characters and inline icons (character spacing ``Tc``),
+so it ends at the box's right edge while English words in it keep their own spacing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase import pdfmetrics
+
+from .icons import draw_icon
+from .text_markup import is_cjk
+from .text_wrap import Line
+
+Icon = tuple[str, float, float, float, tuple[float, float, float]]  # name, x, y, size, colour
+
+
+@dataclass
+class Fitted:
+    """Text laid out in a box: its lines, the size used, and whether it still overflows."""
+
+    lines: list[Line]
+    size: float
+    leading: float
+    overflow: bool
+    height: float
+
+
+@lru_cache(maxsize=1024)
+def hex_to_rgb(colour: str) -> tuple[float, float, float]:
+    """``#rrggbb`` as three fractions."""
+    c = colour.lstrip("#")
+    return int(c[0:2], 16) / 255, int(c[2:4], 16) / 255, int(c[4:6], 16) / 255
+
+
+@lru_cache(maxsize=65536)
+def _stretchy(text: str) -> bool:
+    """Whether ``text`` is Chinese (spaces beside it allowed): it takes extra spacing after
+    each character when justified, while English text keeps its own spacing."""
+    return any(is_cjk(ch) for ch in text) and all(ch == " " or is_cjk(ch) for ch in text)
+
+
+def stretch(line: Line, width: float) -> float:
+    """Extra space after each Chinese character or icon that makes ``line`` fill ``width``.
+
+    Zero for a paragraph's last line, a line already full, or one with no such gap.
+    """
+    slack = width - line.width
+    if line.last or slack <= 0.001 or not line.pieces:
+        return 0.0
+    gaps = 0
+    for p in line.pieces:
+        if p.icon is not None:
+            gaps += 1
+        elif _stretchy(p.text):
+            gaps += len(p.text)
+    end = line.pieces[-1]
+    if end.icon is not None or _stretchy(end.text):
+        gaps -= 1  # nothing to spread after the line's last character
+    return slack / gaps if gaps > 0 else 0.0
+
+
+@lru_cache(maxsize=4096)
+def _fill_op(rgb: tuple[float, float, float]) -> str:
+    return f"{fp_str(*rgb)} rg"
+
+
+@lru_cache(maxsize=4096)
+def _font_op(resource: str, size: float) -> str:
+    return f"{resource} {fp_str(size)} Tf"
+
+
+class Writer:
+    """Writes fitted text straight into a canvas's content stream, one string per text box.
+
+    Equivalent to reportlab's text objects for our embedded TrueType fonts, but it encodes each
+    distinct string for the font subset once and positions lines with relative ``Td`` moves,
+    which makes text both faster to write and smaller in the file.
+    """
+
+    def __init__(self, canvas: Any) -> None:
+        self.canvas = canvas
+        self._enc: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
+        self._names: dict[tuple[str, int], str] = {}  # (font, subset) -> its resource name
+        self.memo: dict[Any, Any] = {}  # operators that depend on this document's font subsets
+        self.forms: dict[str, str] = {}  # operators stored as a form -> the form's name
+
+    def remember(self, key: Any, value: Any) -> Any:
+        """Keep ``value`` in the memo (bounded) and return it."""
+        if len(self.memo) > 100_000:
+            self.memo.clear()
+        self.memo[key] = value
+        return value
+
+    def encode(self, font_name: str, text: str) -> tuple[tuple[str, str], ...]:
+        """(font resource, escaped string) per font subset the text needs."""
+        key = (font_name, text)
+        enc = self._enc.get(key)
+        if enc is None:
+            doc = self.canvas._doc
+            font = pdfmetrics.getFont(font_name)
+            names = self._names
+            out = []
+            for sub, chunk in font.splitString(text, doc):
+                name = names.get((font_name, sub))
+                if name is None:
+                    name = names[(font_name, sub)] = font.getSubsetInternalName(sub, doc)
+                out.append((name, escapePDF(chunk)))
+            enc = tuple(out)
+            if len(self._enc) > 100_000:
+                self._enc.clear()
+            self._enc[key] = enc
+        return enc
+
+    def ops(
+        self,
+        fitted: Fitted,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        align: str = "left",
+        valign: str = "top",
+        color: str = "#000000",
+        fill: tuple[float, float, float] | None = None,
+    ) -> tuple[str, list[Icon], tuple[float, float, float] | None]:
+        """The operators that draw ``fitted`` in the box whose bottom-left corner is (x, y),
+        the inline icons to draw after them, and the fill colour current afterwards.
+
+        ``align`` is left, center, right or justify. ``fill`` is the fill colour the caller
+        knows to be current (None: unknown); text in that colour then sets none. Only a caller
+        that knows the graphics state passes it.
+        """
+        size, lead = fitted.size, fitted.size * fitted.leading
+        if valign == "top":
+            baseline = y + h - size * 0.8
+        elif valign == "middle":
+            baseline = y + h - (h - fitted.height) / 2 - size * 0.8
+        else:
+            baseline = y + fitted.height - size * 0.8
+        base_rgb = hex_to_rgb(color)
+        out = ["BT"]
+        icons: list[Icon] = []
+        cur_font: tuple[str, float] | None = None
+        cur_rgb = fill
+        mode = 0
+        spacing = 0.0  # the current character spacing (Tc)
+        tx = ty = 0.0  # origin of the current text line
+        for line in fitted.lines:
+            if line.pieces:
+                extra = stretch(line, w) if align == "justify" else 0.0
+                lx = x + (
+                    (w - line.width) / 2
+                    if align == "center"
+                    else w - line.width
+                    if align == "right"
+                    else 0.0
+                )
+                out.append(f"{fp_str(lx - tx, baseline - ty)} Td")
+                tx, ty = lx, baseline
+                cx = lx
+                for p in line.pieces:
+                    rgb = hex_to_rgb(p.color) if p.color else base_rgb
+                    if p.icon is not None:
+                        icons.append(
+                            (p.icon, cx + p.width * 0.5, baseline + size * 0.3, size * 0.95, rgb)
+                        )
+                        cx += p.width + extra
+                        out.append(f"{fp_str(cx - tx)} 0 Td")
+                        tx = cx
+                        continue
+                    assert p.face is not None
+                    if rgb != cur_rgb:
+                        out.append(_fill_op(rgb))
+                        cur_rgb = rgb
+                    want = 2 if p.face.synthetic_bold else 0
+                    if want != mode:
+                        if want:
+                            out.append(f"{fp_str(*rgb)} RG {fp_str(p.size * 0.02)} w")
+                        out.append(f"{want} Tr")
+                        mode = want
+                    tc = extra if extra and _stretchy(p.text) else 0.0
+                    if tc != spacing:
+                        out.append(f"{fp_str(tc)} Tc")
+                        spacing = tc
+                    for res, esc in self.encode(p.face.name, p.text):
+                        if cur_font != (res, p.size):
+                            out.append(_font_op(res, p.size))
+                            cur_font = (res, p.size)
+                        out.append(f"({esc}) Tj")
+                    cx += p.width + tc * len(p.text)
+            baseline -= lead
+        if mode:
+            out.append("0 Tr")
+        if spacing:
+            out.append("0 Tc")  # character spacing outlives the text object
+        out.append("ET")
+        return "\n".join(out), icons, None if icons else cur_rgb
+
+
+def writer(canvas: Any) -> Writer:
+    """The canvas's text writer (one per canvas, so its encoding cache follows the document)."""
+    w = getattr(canvas, "_pnp_writer", None)
+    if w is None or w.canvas is not canvas:
+        w = Writer(canvas)
+        canvas._pnp_writer = w
+    return w
+
+
+def draw(
+    canvas: Any,
+    fitted: Fitted,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    *,
+    align: str = "left",
+    valign: str = "top",
+    color: str = "#000000",
+) -> None:
+    """Draw fitted text into the box whose bottom-left corner is (x, y) in PDF coordinates."""
+    ops, icons, _ = writer(canvas).ops(fitted, x, y, w, h, align=align, valign=valign, color=color)
+    canvas.addLiteral(ops)
+    for name, icx, icy, isize, irgb in icons:
+        draw_icon(canvas, name, icx, icy, isize, irgb)
