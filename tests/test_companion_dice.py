@@ -15,10 +15,12 @@ from hypothesis import strategies as st
 
 from generator.companion.dice_parse import DiceError, parse
 from generator.companion.dice_roll import DieFaces, roll
-from generator.companion.rng import FairSource, SystemSource, seeded
+from generator.companion.rng import FairSource, SystemSource, fair_source, seed_key, seeded
 from generator.errors import PnpError
 
 from .helpers import ROOT, pnp
+
+TABLE_GAME = ROOT / "tests" / "fixtures" / "table_game"
 
 
 class Scripted:
@@ -196,15 +198,52 @@ def test_os_entropy_below_stays_in_range_and_reaches_both_ends(n: int) -> None:
         assert 1700 < low < 2300, low
 
 
-def test_fair_source_rejects_instead_of_taking_a_biased_modulo() -> None:
-    source = FairSource(b"k")
+def test_first_stream_spends_one_block_per_draw_and_rejects_above_the_last_multiple() -> None:
+    source = fair_source(b"k", 0, stream=1)
     limit_for_three = (1 << 256) - ((1 << 256) % 3)
     values = [source.block(i) for i in range(50)]
     assert all(v < limit_for_three for v in values)  # nothing to reject in practice ...
-    source.counter = 0
-    assert [source.below(3) for _ in range(50)] == [
-        v % 3 for v in values
-    ]  # ... so one block per draw
+    assert [source.below(3) for _ in range(50)] == [v % 3 for v in values]
+    assert source.counter == 50  # ... so one block per draw
+
+
+def test_byte_stream_reads_one_byte_per_small_die_and_skips_biased_bytes() -> None:
+    source = FairSource(b"k")
+    stream = b"".join(source.digest(i) for i in range(4))
+    limit = 256 - 256 % 6  # bytes 252..255 would favour faces 1..4
+    expected = [b % 6 for b in stream if b < limit][:100]
+    assert [source.below(6) for _ in range(100)] == expected
+    assert source.counter == 4  # 32 bytes a block: 100 dice from four blocks
+
+
+def test_byte_stream_large_ranges_take_whole_bytes_masked_to_the_bit_length() -> None:
+    source = FairSource(b"k")
+    block = source.digest(0)
+    n = 1000  # 10 bits: two bytes, the top 6 bits dropped
+    firsts = [int.from_bytes(block[i : i + 2], "big") >> 6 for i in range(0, 32, 2)]
+    expected = [x for x in firsts if x < n]
+    assert [source.below(n) for _ in range(len(expected))] == expected
+    assert source.counter == 1
+
+
+def test_a_seeded_session_records_its_stream_and_an_old_log_replays_the_first_one(
+    tmp_path: Path,
+) -> None:
+    from generator.companion.engine import Table, new_session
+    from generator.companion.verify import verify
+
+    path = tmp_path / "s.jsonl"
+    new_session(str(TABLE_GAME), path, [], seed=3)
+    header = json.loads(path.read_text().splitlines()[0])
+    assert header["stream"] == 2
+    del header["stream"]  # a log written before the byte stream
+    path.write_text(json.dumps(header) + "\n")
+    table = Table(path)
+    event = table.run("roll", {"expr": "3d6", "game": "table_game"})
+    first = fair_source(seed_key(3), 0, stream=1)
+    assert event["out"]["dice"] == [first.below(6) + 1 for _ in range(3)]
+    assert event["ctr"] == [0, 3]
+    assert verify(path)["ok"]
 
 
 def test_cli_roll_json_with_seed_is_reproducible_and_has_total_and_dice(tmp_path: Path) -> None:

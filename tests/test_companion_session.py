@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from generator.companion import session as store
-from generator.companion.engine import Table, new_session, verify
+from generator.companion.engine import Table, new_session
+from generator.companion.verify import verify
 from generator.errors import PnpError, UsageError
 
 from .helpers import ROOT, pnp

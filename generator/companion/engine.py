@@ -18,10 +18,9 @@ from typing import Any
 
 from ..errors import UsageError
 from . import session
-from .dice_parse import DiceError
 from .game import Game, content_dir, find_game, named_roll
 from .ops import OPS, over_note
-from .rng import FairSource, Source, SystemSource, commitment, new_secret, seed_key
+from .rng import FairSource, Source, SystemSource, commitment, fair_source, new_secret, seed_key
 
 __all__ = [
     "OPS",
@@ -33,7 +32,6 @@ __all__ = [
     "new_session",
     "over_note",
     "resolve_session",
-    "verify",
 ]
 
 SNAPSHOT_EVERY = 25
@@ -68,9 +66,9 @@ def new_session(
         raise UsageError("--fair draws its own secret seed; leave out --seed")
     if fair:
         secret = new_secret()
-        header.update({"rng": "fair", "commit": commitment(secret)})
+        header.update({"rng": "fair", "commit": commitment(secret), "stream": FairSource.stream})
     elif seed is not None:
-        header.update({"rng": "seeded", "seed": seed})
+        header.update({"rng": "seeded", "seed": seed, "stream": FairSource.stream})
     else:
         header["rng"] = "system"
     if path is None:
@@ -223,9 +221,9 @@ class Table:
                 raise session.SessionError(
                     f"the fair session's secret ({secret.name}) is missing; the seed was revealed or lost"
                 ) from None
-            return FairSource(key, self.counter())
+            return fair_source(key, self.counter(), header.get("stream", 1))
         if header["rng"] == "seeded":
-            return FairSource(seed_key(header["seed"]), self.counter())
+            return fair_source(seed_key(header["seed"]), self.counter(), header.get("stream", 1))
         return SystemSource()
 
     # commands --------------------------------------------------------------
@@ -298,7 +296,9 @@ class Table:
         new = Game.load(self.game.root)
         with session.locked(self.path):
             self.load()
-            missing = missing_pieces(self.state, new)
+            from .verify import missing_pieces
+
+        missing = missing_pieces(self.state, new)
         if missing:
             raise UsageError(
                 "the new content lacks pieces in play: "
@@ -328,88 +328,3 @@ class Table:
         with session.locked(self.path):
             self.load()
         return self.state
-
-
-def missing_pieces(state: dict[str, Any], game: Game) -> list[str]:
-    """Tiles, cards and tracks of ``state`` that ``game`` does not have."""
-    from .bag import tile_kind
-    from .decks import card_id
-
-    missing: list[str] = []
-    for bid, bag in state.get("bags", {}).items():
-        spec = game.spec.bags.get(bid)
-        kinds = {t.id for t in spec.tiles} if spec is not None else set()
-        held = [*bag["pool"], *bag["aside"], *bag["held"], *bag["used"]]
-        missing += sorted({f"{bid}: {tile_kind(t)}" for t in held if tile_kind(t) not in kinds})
-    for did, deck in state.get("decks", {}).items():
-        if did not in game.spec.decks:
-            missing.append(f"deck {did}")
-        elif "owners" not in deck:
-            cards = game.cards.get(did, {})
-            held = [*deck["pile"], *deck["discard"], *deck["out"], *deck["aside"]]
-            missing += sorted({f"{did}: {card_id(c)}" for c in held if card_id(c) not in cards})
-    missing += [f"track {t}" for t in state.get("tracks", {}) if t not in game.spec.tracks]
-    return missing
-
-
-def verify(path: Path, secret_hex: str | None = None) -> dict[str, Any]:
-    """Replay a seeded or fair log; report the first outcome the seed does not give."""
-    table = Table(path)
-    table.log = session.read(path, repair=False)
-    header = table.log.header
-    if header["rng"] == "system":
-        raise UsageError(
-            "this session used operating-system entropy; only --seed and --fair sessions can be verified"
-        )
-    if header["rng"] == "seeded":
-        key = seed_key(header["seed"])
-    else:
-        revealed = [e["args"]["secret"] for e in table.log.events if e["type"] == "reveal"]
-        hex_ = secret_hex or (revealed[-1] if revealed else None)
-        if hex_ is None:
-            raise UsageError(
-                "the seed has not been revealed; run `pnp session reveal` or pass --secret HEX"
-            )
-        try:
-            key = bytes.fromhex(hex_)
-        except ValueError:
-            raise UsageError("--secret must be hexadecimal") from None
-        if commitment(key) != header["commit"]:
-            return {
-                "ok": False,
-                "seq": 0,
-                "type": "session",
-                "problem": "the revealed seed does not match the commitment",
-            }
-    table.game = game_of(header, path)
-    table.state, table.effective = copy.deepcopy(header["initial"]), []
-    expected_ctr = 0
-    checked = 0
-    for event in table.log.events:
-        kind = event["type"]
-        if kind in OPS and OPS[kind][2]:
-            ctr = event.get("ctr")
-            if not ctr or ctr[0] != expected_ctr:
-                return {
-                    "ok": False,
-                    "seq": event["seq"],
-                    "type": kind,
-                    "problem": f"counter {ctr} does not continue from {expected_ctr}",
-                }
-            source = FairSource(key, ctr[0])
-            try:
-                again = OPS[kind][0](table, event.get("args", {}), source)
-            except (UsageError, DiceError) as exc:
-                return {"ok": False, "seq": event["seq"], "type": kind, "problem": str(exc)}
-            if again != event.get("out") or source.counter != ctr[1]:
-                return {
-                    "ok": False,
-                    "seq": event["seq"],
-                    "type": kind,
-                    "logged": event.get("out"),
-                    "expected": again,
-                }
-            expected_ctr = ctr[1]
-            checked += 1
-        table.apply_logged(event)
-    return {"ok": True, "checked": checked}

@@ -1,10 +1,10 @@
 """Random sources for the table companion: OS entropy, seeded, and the verifiable fair mode.
 
 Every source answers one question, :meth:`Source.below` (a uniform integer in ``[0, n)``), so
-dice, bags and decks never touch the module-global ``random``. :class:`FairSource` derives each
-outcome from ``HMAC-SHA256(secret, counter)`` and rejects the top sliver of the 256-bit range
-instead of taking a biased modulo; its counter is part of every logged event, which is what lets
-``pnp session verify`` replay a whole session from the revealed secret. A ``--seed`` uses the
+dice, bags and decks never touch the module-global ``random``. :class:`FairSource` reads each
+outcome from the byte stream of ``HMAC-SHA256(secret, counter)`` blocks and rejects the top
+sliver of a range instead of taking a biased modulo; its block counter is part of every logged
+event, which is what lets ``pnp session verify`` replay a whole session from the revealed secret. A ``--seed`` uses the
 same derivation with a key made from the seed, so seeded runs are reproducible and verifiable.
 """
 
@@ -72,12 +72,18 @@ class SystemSource:
 
 
 class FairSource:
-    """Outcomes derived from HMAC-SHA256(key, counter), without modulo bias.
+    """Outcomes read from the byte stream HMAC-SHA256(key, 0) || HMAC-SHA256(key, 1) || ...
 
-    ``counter`` is the number of HMAC blocks consumed so far; a log records it per event.
+    Each 32-byte block serves many dice: a range of ``n`` <= 256 takes one byte, rejected when it
+    falls in the top ``256 % n`` values (so every outcome is equally likely); a larger range takes
+    as many bytes as its bit length needs, masked to that length and rejected when ``>= n``. A
+    request that does not fit in what is left of a block starts the next block. ``counter`` is
+    the number of blocks begun so far; a log records it per event, and every event starts on a
+    fresh block, so one event's outcomes depend only on the key and its first counter.
     """
 
     kind = "fair"
+    stream = 2
 
     def __init__(self, key: bytes, counter: int = 0) -> None:
         import hashlib  # imported here: an unseeded `pnp roll` never needs it
@@ -89,28 +95,83 @@ class FairSource:
         self._inner = hashlib.sha256(bytes(b ^ 0x36 for b in padded))
         self._outer = hashlib.sha256(bytes(b ^ 0x5C for b in padded))
         self._limits: dict[int, int] = {}
+        self._buf = b""
+        self._pos = 0
 
-    def block(self, counter: int) -> int:
-        """The 256-bit number HMAC-SHA256(key, counter as 8 big-endian bytes)."""
+    def digest(self, counter: int) -> bytes:
+        """HMAC-SHA256(key, counter as 8 big-endian bytes)."""
         inner = self._inner.copy()
         inner.update(counter.to_bytes(8, "big"))
         outer = self._outer.copy()
         outer.update(inner.digest())
-        return int.from_bytes(outer.digest(), "big")
+        return outer.digest()
+
+    def block(self, counter: int) -> int:
+        """The block at ``counter`` as one 256-bit number."""
+        return int.from_bytes(self.digest(counter), "big")
+
+    def _next_block(self) -> None:
+        self._buf = self.digest(self.counter)
+        self._pos = 0
+        self.counter += 1
+
+    def below(self, n: int) -> int:
+        if n <= 256:
+            limit = self._limits.get(n)
+            if limit is None:
+                if n < 1:
+                    raise ValueError("below(n) needs n >= 1")
+                limit = self._limits[n] = 256 - 256 % n
+            while True:
+                if self._pos >= len(self._buf):
+                    self._next_block()
+                b = self._buf[self._pos]
+                self._pos += 1
+                if b < limit:
+                    return b % n
+        bits = (n - 1).bit_length()
+        size = (bits + 7) // 8
+        if size > 32:
+            raise ValueError("below(n) needs n <= 2**256")
+        while True:
+            if self._pos + size > len(self._buf):
+                self._next_block()
+            chunk = self._buf[self._pos : self._pos + size]
+            self._pos += size
+            x = int.from_bytes(chunk, "big") >> (size * 8 - bits)
+            if x < n:
+                return x
+
+
+class FairSourceV1(FairSource):
+    """The first derivation: one whole HMAC block per outcome, reduced modulo ``n``.
+
+    Kept so sessions logged before the byte stream (their header has no ``stream``) replay and
+    verify as they were drawn.
+    """
+
+    stream = 1
 
     def below(self, n: int) -> int:
         limit = self._limits.get(n)
         if limit is None:
             if n < 1:
                 raise ValueError("below(n) needs n >= 1")
-            limit = self._limits[n] = _SPAN - (
-                _SPAN % n
-            )  # reject above the last whole multiple of n
+            limit = self._limits[n] = _SPAN - (_SPAN % n)  # reject above the last multiple of n
         while True:
             x = self.block(self.counter)
             self.counter += 1
             if x < limit:
                 return x % n
+
+
+def fair_source(key: bytes, counter: int = 0, stream: int = FairSource.stream) -> FairSource:
+    """The source a session's header asks for: ``stream`` 1 (old logs) or 2."""
+    if stream == 1:
+        return FairSourceV1(key, counter)
+    if stream != FairSource.stream:
+        raise ValueError(f"random stream {stream!r} is not known")
+    return FairSource(key, counter)
 
 
 def seed_key(seed: int | str) -> bytes:
