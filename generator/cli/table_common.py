@@ -84,7 +84,7 @@ def table_of(session_path: str | None) -> Any:
 def terms_of(table: Any, lang: str | None) -> Any:
     from ..companion.i18n import Terms, detect
 
-    return Terms(table.game.root if table.game else None, detect(lang))
+    return Terms(table.game.root if table.game else None, detect(lang), table.cache)
 
 
 def run(

@@ -11,7 +11,6 @@ a special tile ends the drawing at once. The resolved tile's value advances the 
 from __future__ import annotations
 
 from collections import Counter
-from fractions import Fraction
 from typing import Any
 
 from ..errors import UsageError
@@ -141,8 +140,8 @@ def odds(bag: Any, state: dict[str, Any]) -> dict[str, Any]:
     n = len(pool)
     return {
         "tiles": n,
-        "advance": {str(v): float(Fraction(c, n)) for v, c in sorted(by_value.items())},
+        "advance": {str(v): c / n for v, c in sorted(by_value.items())},
         "counts": {str(v): c for v, c in sorted(by_value.items())},
-        "symbol": float(Fraction(symbol, n)),
-        "special": float(Fraction(special, n)),
+        "symbol": symbol / n,
+        "special": special / n,
     }

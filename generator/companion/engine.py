@@ -10,7 +10,7 @@ appends a compensating event and rebuilds the state from the events still in for
 
 from __future__ import annotations
 
-import copy
+import json
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +18,7 @@ from typing import Any
 
 from ..errors import UsageError
 from . import session
+from .cache import Cache
 from .game import Game, content_dir, find_game, named_roll
 from .ops import OPS, over_note
 from .rng import FairSource, Source, SystemSource, commitment, fair_source, new_secret, seed_key
@@ -87,8 +88,14 @@ def new_session(
     }
 
 
-def game_of(header: dict[str, Any], path: Path | str = "session") -> Game:
-    """The game a session started with: its recorded table, else (older logs) the content now."""
+def game_of(
+    header: dict[str, Any], path: Path | str = "session", cache: Cache | None = None
+) -> Game:
+    """The game a session started with: its recorded table, else (older logs) the content now.
+
+    Whether the content changed since is told by hashing its files, or by ``cache`` while
+    the files keep the size and time they had when last hashed.
+    """
     from .game import hash_files
 
     root = Path(header["content"])
@@ -99,7 +106,14 @@ def game_of(header: dict[str, Any], path: Path | str = "session") -> Game:
         return Game.load(root)
     try:
         game = Game.from_record(header["game"], root, record)
-        game.changed = hash_files(root, list(record["files"])) != record["hash"]
+        files = [str(f) for f in record["files"]]
+        where = [str(root / f) for f in files]
+        digest = cache.get("content", where) if cache is not None else None
+        if digest is None:
+            digest = hash_files(root, files)
+            if cache is not None:
+                cache.put("content", where, digest)
+        game.changed = digest != record["hash"]
     except (KeyError, TypeError, AttributeError):
         raise session.SessionError(
             f"{path}:1: header: the recorded game (record) is damaged"
@@ -117,6 +131,11 @@ def resolve_session(path: str | Path | None) -> Path:
     return current
 
 
+def _copy(data: Any) -> Any:
+    """A deep copy of JSON data."""
+    return json.loads(json.dumps(data))
+
+
 class Table:
     """One session opened for one command: its game, its state, and the way to add events."""
 
@@ -126,22 +145,25 @@ class Table:
         self.game: Game | None = None
         self.state: dict[str, Any] = {}
         self.effective: list[int] = []
+        self.cache = Cache(path)
 
     # loading -------------------------------------------------------------
-    def load(self, *, repair: bool = True) -> None:
-        self.log = session.read(self.path, repair=repair)
+    def load(self, *, repair: bool = True, whole: bool = False) -> None:
+        """Read the log (from its snapshot on, unless ``whole``) and rebuild the state."""
+        self.log = (session.read if whole else session.read_recent)(self.path, repair=repair)
         header = self.log.header
-        migrated = any(e["type"] == "migrate" for e in self.log.events)
+        snap = self.log.snap
+        if snap is not None and any(e["type"] == "undo" for e in self.log.events):
+            snap = None  # an undo rebuilds from every event (its snapshot write was cut short)
+            self.log = session.read(self.path, repair=False)
+        migrated = snap is None and any(e["type"] == "migrate" for e in self.log.events)
         if self.game is None or self.game.id != header["game"] or migrated:
-            self.game = game_of(header, self.path)
-        snap = None if migrated else session.read_snapshot(self.path, self.log)
-        if snap is not None and "undo" not in {e["type"] for e in self.log.events[snap["seq"] :]}:
+            self.game = game_of(header, self.path, self.cache)
+        if snap is not None:
             self.state, self.effective = snap["state"], list(snap["effective"])
-            rest = self.log.events[snap["seq"] :]
         else:
-            self.state, self.effective = copy.deepcopy(header["initial"]), []
-            rest = self.log.events
-        self.replay(rest)
+            self.state, self.effective = _copy(header["initial"]), []
+        self.replay(self.log.events)
 
     def replay(
         self, events: list[dict[str, Any]], check: Callable[[dict[str, Any]], None] | None = None
@@ -180,9 +202,11 @@ class Table:
         Effects are not stored in the log; they come from replaying it from the start.
         """
         self.log = session.read(self.path, repair=False)
-        self.game = game_of(self.log.header, self.path)  # a migrate event switches it on the way
+        self.game = game_of(
+            self.log.header, self.path, self.cache
+        )  # a migrate event switches it on the way
         by_seq = {e["seq"]: e for e in self.log.events}
-        self.state, self.effective = copy.deepcopy(self.log.header["initial"]), []
+        self.state, self.effective = _copy(self.log.header["initial"]), []
         told: list[dict[str, Any]] = []
         for event in self.log.events:
             fx = self.apply_logged(event)
@@ -196,19 +220,20 @@ class Table:
         assert self.log is not None
         by_seq = {e["seq"]: e for e in self.log.events}
         if any(e["type"] == "migrate" for e in self.log.events):
-            self.game = game_of(self.log.header, self.path)
-        self.state = copy.deepcopy(self.log.header["initial"])
+            self.game = game_of(self.log.header, self.path, self.cache)
+        self.state = _copy(self.log.header["initial"])
         keep, self.effective = self.effective, []
         for seq in keep:
             self.apply_logged(by_seq[seq])
 
     # randomness ------------------------------------------------------------
     def counter(self) -> int:
+        """The random counter after the last event (the snapshot keeps the earlier ones')."""
         assert self.log is not None
         for event in reversed(self.log.events):
             if "ctr" in event:
                 return int(event["ctr"][1])
-        return 0
+        return int(self.log.snap["ctr"]) if self.log.snap is not None else 0
 
     def source(self) -> Source:
         assert self.log is not None
@@ -230,7 +255,7 @@ class Table:
     def preload(self) -> None:
         """Load the game's content before taking the lock (the header never changes)."""
         if self.game is None:
-            self.game = game_of(session.read_header(self.path), self.path)
+            self.game = game_of(session.read_header(self.path), self.path, self.cache)
 
     def run(self, kind: str, args: dict[str, Any]) -> dict[str, Any]:
         """Load under the lock, draw, log (fsynced), apply; returns the event with its effects."""
@@ -243,7 +268,7 @@ class Table:
             start = getattr(source, "counter", None)
             out = op(self, args, source)
             event: dict[str, Any] = {
-                "seq": len(self.log.events) + 1,
+                "seq": self.log.count + 1,
                 "type": kind,
                 "args": args,
                 "out": out,
@@ -252,19 +277,34 @@ class Table:
             if random_ and start is not None:
                 event["ctr"] = [start, source.counter]  # type: ignore[attr-defined]
             fx = self.apply_event(event)
-            if event["seq"] % SNAPSHOT_EVERY == 0:
-                event["snap"] = session.state_hash(self.state, self.effective)
-            session.append(self.path, event)
-            self.log.events.append(event)
-            if event["seq"] % SNAPSHOT_EVERY == 0:
-                session.write_snapshot(
-                    self.path, event["seq"], self.state, self.effective, session.dump_line(event)
-                )
+            self._append(event, event["seq"] % SNAPSHOT_EVERY == 0)
             return {**event, "fx": fx, "repaired": self.log.repaired}
+
+    def _append(self, event: dict[str, Any], snapshot: bool) -> None:
+        """Write the event (fsynced); every so often also a snapshot of the state after it."""
+        assert self.log is not None
+        if snapshot:
+            event["snap"] = session.state_hash(self.state, self.effective)
+        line = session.append(self.path, event)
+        self.log.events.append(event)
+        self.log.raw += line
+        if snapshot:
+            migrated = any(e["type"] == "migrate" for e in self.log.events)
+            if self.log.snap is not None:
+                migrated = migrated or bool(self.log.snap.get("migrated"))
+            session.write_snapshot(
+                self.path,
+                event["seq"],
+                self.state,
+                self.effective,
+                self.log.raw,
+                self.counter(),
+                migrated,
+            )
 
     def undo(self, force: bool = False) -> dict[str, Any]:
         with session.locked(self.path):
-            self.load()
+            self.load(whole=True)
             assert self.log is not None
             if not self.effective:
                 raise UsageError("nothing to undo")
@@ -274,19 +314,14 @@ class Table:
                     f"event {target['seq']} ({target['type']}) revealed hidden information; undo it with --force"
                 )
             event = {
-                "seq": len(self.log.events) + 1,
+                "seq": self.log.count + 1,
                 "type": "undo",
                 "args": {"target": target["seq"]},
                 "out": {},
                 "t": round(time.time(), 3),
             }
             self.apply_event(event)
-            event["snap"] = session.state_hash(self.state, self.effective)
-            session.append(self.path, event)
-            self.log.events.append(event)
-            session.write_snapshot(
-                self.path, event["seq"], self.state, self.effective, session.dump_line(event)
-            )
+            self._append(event, True)
             return {**event, "fx": {"undone": target}}
 
     def migrate(self) -> dict[str, Any]:
@@ -309,7 +344,7 @@ class Table:
 
     def reveal(self) -> dict[str, Any]:
         with session.locked(self.path):
-            self.load()
+            self.load(whole=True)
             assert self.log is not None
             if self.log.header["rng"] != "fair":
                 raise UsageError("only a --fair session has a secret seed to reveal")

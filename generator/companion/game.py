@@ -8,8 +8,6 @@ a named roll's parameters from the command line.
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +56,8 @@ class Rec(dict):  # type: ignore[type-arg]
 
 def hash_files(root: Path, files: list[str]) -> str:
     """The hash of a game's table file and card files (named relative to the game's folder)."""
+    import hashlib
+
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode() + b"\0")
@@ -68,15 +68,22 @@ def hash_files(root: Path, files: list[str]) -> str:
     return digest.hexdigest()
 
 
-@dataclass
 class Game:
     """A game's table data, loaded once per command."""
 
-    id: str
-    root: Path
-    spec: Any
-    cards: dict[str, dict[str, dict[str, Any]]]  # deck id -> card id -> data
-    changed: bool = False  # a recorded game whose files have changed since
+    def __init__(
+        self,
+        id: str,
+        root: Path,
+        spec: Any,
+        cards: dict[str, dict[str, dict[str, Any]]],  # deck id -> card id -> data
+        changed: bool = False,  # a recorded game whose files have changed since
+    ) -> None:
+        self.id = id
+        self.root = root
+        self.spec = spec
+        self.cards = cards
+        self.changed = changed
 
     @classmethod
     def load(cls, root: Path) -> Game:

@@ -327,20 +327,18 @@ def pick(text: Any, lang: str) -> str | None:
 class Terms:
     """Names of game things in one language: glossary, then table.yaml names, then ids."""
 
-    def __init__(self, game_root: Path | None, lang: str) -> None:
+    def __init__(self, game_root: Path | None, lang: str, cache: Any = None) -> None:
         self.lang = lang
         self.glossary: dict[str, Any] = {}
         if game_root is not None:
             path = game_root / "rules" / "glossary.yaml"
-            if path.is_file():
-                from ..content.yamlload import load_yaml
-
-                try:
-                    data = load_yaml(path).data
-                except Exception:  # a broken glossary must not stop play; `pnp check` reports it
-                    data = {}
-                terms = data.get("terms") if isinstance(data, dict) else None
-                self.glossary = terms if isinstance(terms, dict) else {}
+            where = [str(path)]
+            cached = cache.get("glossary", where) if cache is not None else None
+            if cached is None:
+                cached = _glossary(path)
+                if cache is not None:
+                    cache.put("glossary", where, cached)
+            self.glossary = cached
 
     def name(self, term_id: str | None, fallback: Any = None) -> str:
         if term_id and isinstance(self.glossary.get(term_id), dict):
@@ -348,3 +346,17 @@ class Terms:
             if found:
                 return str(found)
         return pick(fallback, self.lang) or (term_id or "")
+
+
+def _glossary(path: Path) -> dict[str, Any]:
+    """The ``terms`` of a glossary file ({} when there is none or it is broken)."""
+    if not path.is_file():
+        return {}
+    from ..content.yamlload import load_yaml
+
+    try:
+        data = load_yaml(path).data
+    except Exception:  # a broken glossary must not stop play; `pnp check` reports it
+        data = {}
+    terms = data.get("terms") if isinstance(data, dict) else None
+    return terms if isinstance(terms, dict) else {}

@@ -7,6 +7,7 @@ before anything else, whether a current session exists to record the roll in.
 from __future__ import annotations
 
 import os
+import sys
 
 
 def data_dir() -> str:
@@ -14,6 +15,9 @@ def data_dir() -> str:
     env = os.environ.get("PNP_DATA_DIR")
     if env:
         return env
+    if sys.platform.startswith("linux"):  # the XDG rule platformdirs applies, without its import
+        base = os.environ.get("XDG_DATA_HOME", "").strip() or os.path.expanduser("~/.local/share")
+        return os.path.join(base, "pnp")
     import platformdirs
 
     return str(platformdirs.user_data_dir("pnp", appauthor=False))

@@ -17,7 +17,6 @@ import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -71,16 +70,39 @@ def _dump(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
-@dataclass
 class Log:
-    """A parsed session log: the header, the events, and what loading had to repair."""
+    """A parsed session log: the header, the events, and what loading had to repair.
 
-    path: Path
-    header: dict[str, Any]
-    events: list[dict[str, Any]]
-    repaired: str | None = None
-    size: int = 0
-    line_hashes: list[str] = field(default_factory=list)
+    A log read whole has every event; one read from a snapshot (:func:`read_recent`) has only
+    the events after it, ``base`` events fewer, with the snapshot's state in ``snap``.
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        header: dict[str, Any],
+        events: list[dict[str, Any]],
+        repaired: str | None = None,
+        raw: bytes = b"",
+        base: int = 0,
+        snap: dict[str, Any] | None = None,
+    ) -> None:
+        self.path = path
+        self.header = header
+        self.events = events
+        self.repaired = repaired
+        self.raw = raw  # the file's bytes as read (after a repair)
+        self.base = base
+        self.snap = snap
+
+    @property
+    def size(self) -> int:
+        return len(self.raw)
+
+    @property
+    def count(self) -> int:
+        """How many events the log holds, read or not."""
+        return self.base + len(self.events)
 
 
 def create(path: Path, header: dict[str, Any]) -> None:
@@ -113,36 +135,39 @@ def create_new(folder: Path, game_id: str, header: dict[str, Any]) -> Path:
     raise SessionError(f"too many sessions started this second in {folder}")
 
 
-def read(path: Path, *, repair: bool = True) -> Log:
-    """Parse the log, repairing a torn last line (when ``repair``) and refusing corruption."""
+def _read_raw(path: Path, repair: bool) -> tuple[bytes, str | None]:
+    """The log's bytes, a torn last line repaired (when ``repair``), and what was repaired."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
         raise SessionError(f"no session at {path}; start one with `pnp session new GAME`") from None
     except OSError as exc:
         raise SessionError(f"cannot read {path}: {exc.strerror}") from None
-    repaired = None
-    lines = raw.split(b"\n")
-    tail = lines.pop()  # the bytes after the last newline: empty unless a write was torn
-    if tail:
-        try:
-            json.loads(tail)
-            lines.append(tail)
-            if repair:
-                with open(path, "ab") as fh:
-                    fh.write(b"\n")
-                    fh.flush()
-                    os.fsync(fh.fileno())
-            repaired = "the last event was complete but unterminated; a newline was added"
-        except ValueError:
-            if repair:
-                with open(path, "r+b") as fh:
-                    fh.truncate(len(raw) - len(tail))
-                    fh.flush()
-                    os.fsync(fh.fileno())
-            repaired = f"a torn last line ({len(tail)} bytes, never acknowledged) was removed"
+    cut = raw.rfind(b"\n") + 1
+    tail = raw[cut:]  # the bytes after the last newline: empty unless a write was torn
+    if not tail:
+        return raw, None
+    try:
+        json.loads(tail)
+    except ValueError:
+        if repair:
+            with open(path, "r+b") as fh:
+                fh.truncate(cut)
+                fh.flush()
+                os.fsync(fh.fileno())
+        return raw[:cut], f"a torn last line ({len(tail)} bytes, never acknowledged) was removed"
+    if repair:
+        with open(path, "ab") as fh:
+            fh.write(b"\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+    return raw + b"\n", "the last event was complete but unterminated; a newline was added"
+
+
+def _records(path: Path, lines: list[bytes], first: int) -> list[dict[str, Any]]:
+    """Parse event lines (line ``first`` of the file onwards); corruption is a located error."""
     records: list[dict[str, Any]] = []
-    for n, line in enumerate(lines, 1):
+    for n, line in enumerate(lines, first):
         try:
             rec = json.loads(line)
         except ValueError:
@@ -160,13 +185,14 @@ def read(path: Path, *, repair: bool = True) -> Log:
                     f"{path}:{n}: corrupt event ({problem}); the log was left as it is"
                 )
         records.append(rec)
-    if not records or records[0].get("type") != "session":
+    return records
+
+
+def _check_header(path: Path, header: dict[str, Any] | None) -> dict[str, Any]:
+    if header is None or header.get("type") != "session":
         raise SessionError(f"{path}:1: not a pnp session log")
-    if records[0].get("format") != FORMAT:
-        raise SessionError(
-            f"{path}:1: session format {records[0].get('format')!r} is not supported"
-        )
-    header = records[0]
+    if header.get("format") != FORMAT:
+        raise SessionError(f"{path}:1: session format {header.get('format')!r} is not supported")
     for key, kind in (("game", str), ("content", str), ("rng", str), ("initial", dict)):
         if not isinstance(header.get(key), kind):
             raise SessionError(f"{path}:1: header: {key} is missing or damaged")
@@ -176,7 +202,41 @@ def read(path: Path, *, repair: bool = True) -> Log:
         raise SessionError(f"{path}:1: header: seed is missing or damaged")
     if header["rng"] == "fair" and not isinstance(header.get("commit"), str):
         raise SessionError(f"{path}:1: header: commit is missing or damaged")
-    return Log(path, records[0], records[1:], repaired, len(raw))
+    return header
+
+
+def read(path: Path, *, repair: bool = True) -> Log:
+    """Parse the whole log, repairing a torn last line (when ``repair``), refusing corruption."""
+    raw, repaired = _read_raw(path, repair)
+    return _parse_all(path, raw, repaired)
+
+
+def _parse_all(path: Path, raw: bytes, repaired: str | None) -> Log:
+    lines = raw.split(b"\n")
+    lines.pop()  # after the last newline
+    records = _records(path, lines, 1)
+    header = _check_header(path, records[0] if records else None)
+    return Log(path, header, records[1:], repaired, raw)
+
+
+def read_recent(path: Path, *, repair: bool = True) -> Log:
+    """The log from its snapshot on: the header and the events after the snapshot.
+
+    The snapshot is used only when the log's bytes up to it hash to what it recorded (so no
+    earlier line changed) and the log's event at its seq names the state it holds; otherwise,
+    or after a migration, the whole log is read.
+    """
+    raw, repaired = _read_raw(path, repair)
+    snap = _usable_snapshot(path, raw)
+    if snap is None:
+        return _parse_all(path, raw, repaired)
+    first = raw.index(b"\n")
+    header = _records(path, [raw[:first]], 1)[0]
+    _check_header(path, header)
+    lines = raw[snap["size"] :].split(b"\n")
+    lines.pop()
+    events = _records(path, lines, snap["seq"] + 2)
+    return Log(path, header, events, repaired, raw, base=snap["seq"], snap=snap)
 
 
 EVENT_TYPES = {
@@ -215,8 +275,8 @@ def read_header(path: Path) -> dict[str, Any]:
     return header
 
 
-def append(path: Path, event: dict[str, Any]) -> None:
-    """Append one event: a single write, flushed and fsynced before returning."""
+def append(path: Path, event: dict[str, Any]) -> bytes:
+    """Append one event: a single write, fsynced before returning; returns the bytes written."""
     data = (_dump(event) + "\n").encode("utf-8")
     fd = os.open(path, os.O_WRONLY | os.O_APPEND)
     try:
@@ -226,6 +286,7 @@ def append(path: Path, event: dict[str, Any]) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+    return data
 
 
 @contextmanager
@@ -270,37 +331,52 @@ def snapshot_path(path: Path) -> Path:
 
 
 def write_snapshot(
-    path: Path, seq: int, state: dict[str, Any], effective: list[int], log_line: str
+    path: Path,
+    seq: int,
+    state: dict[str, Any],
+    effective: list[int],
+    log_bytes: bytes,
+    ctr: int,
+    migrated: bool,
 ) -> None:
-    """Save the state after event ``seq`` (atomic; a crash leaves the old snapshot or none)."""
+    """Save the state after event ``seq``, the last line of ``log_bytes`` (atomic).
+
+    It keeps the length and hash of the log's bytes up to that event, the random counter then,
+    and whether the game was migrated; a crash leaves the old snapshot or none.
+    """
     snap = {
         "seq": seq,
-        "hash": hashlib.sha256(log_line.encode()).hexdigest(),
+        "size": len(log_bytes),
+        "prefix": hashlib.sha256(log_bytes).hexdigest(),
+        "ctr": ctr,
+        "migrated": migrated,
         "state": state,
         "effective": effective,
     }
     atomic_write(snapshot_path(path), _dump(snap))
 
 
-def read_snapshot(path: Path, log: Log) -> dict[str, Any] | None:
-    """The snapshot if it matches this log's event at its seq, else None (then replay all)."""
+def _usable_snapshot(path: Path, raw: bytes) -> dict[str, Any] | None:
+    """The snapshot if the log still begins with the bytes it was taken on, else None."""
     try:
         snap = json.loads(snapshot_path(path).read_text(encoding="utf-8"))
-        seq = int(snap["seq"])
+        seq, size, ctr = int(snap["seq"]), int(snap["size"]), int(snap["ctr"])
+        state, effective = snap["state"], snap["effective"]
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    if not 0 < seq <= len(log.events):
+    if snap.get("migrated") is not False or not 0 < seq or not 0 < size <= len(raw):
         return None
-    event = log.events[seq - 1]
-    line = _dump(event)
-    if hashlib.sha256(line.encode()).hexdigest() != snap.get("hash"):
+    if raw[size - 1 : size] != b"\n" or not isinstance(state, dict) or ctr < 0:
+        return None
+    if hashlib.sha256(raw[:size]).hexdigest() != snap.get("prefix"):
         return None
     try:
-        if event.get("snap") != state_hash(snap["state"], snap["effective"]):
+        event = json.loads(raw[raw.rfind(b"\n", 0, size - 1) + 1 : size - 1])
+        if event.get("seq") != seq or event.get("snap") != state_hash(state, effective):
             return None  # the log says what the state was; an edited snapshot is not trusted
-    except (KeyError, TypeError, ValueError):
+    except (ValueError, TypeError, AttributeError):
         return None
-    return snap
+    return dict(snap)
 
 
 def state_hash(state: dict[str, Any], effective: list[int]) -> str:
