@@ -271,8 +271,8 @@ def session_reveal(session_path: str | None, as_json: bool, lang: str | None) ->
 @click.option("--lang", default=None, help="en, zh-Hant or zh-Hans.")
 def session_verify(path: str, secret: str | None, as_json: bool, lang: str | None) -> None:
     """Replay a seeded or fair session log and report the first outcome that does not match."""
-    from ..companion.verify import verify
     from ..companion.i18n import detect, message
+    from ..companion.verify import verify
 
     result = verify(Path(path), secret)
     lang_ = detect(lang)

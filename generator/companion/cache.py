@@ -10,6 +10,7 @@ rewritten atomically and a damaged one is ignored, so losing it costs time, neve
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
@@ -73,7 +74,5 @@ class Cache:
                 json.dump(self.data, fh, ensure_ascii=False, separators=(",", ":"))
             os.replace(tmp, self.path)
         except OSError:  # a read-only folder: run without the cache
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(tmp)
-            except OSError:
-                pass

@@ -364,7 +364,7 @@ def _usable_snapshot(path: Path, raw: bytes) -> dict[str, Any] | None:
         state, effective = snap["state"], snap["effective"]
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    if snap.get("migrated") is not False or not 0 < seq or not 0 < size <= len(raw):
+    if snap.get("migrated") is not False or seq <= 0 or not 0 < size <= len(raw):
         return None
     if raw[size - 1 : size] != b"\n" or not isinstance(state, dict) or ctr < 0:
         return None
