@@ -11,11 +11,9 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 
-from ..errors import UsageError
 from .table_common import EXTRA, announce, common, extra, out, table_of, terms_of
 from .table_play_cmds import deck, fate, score
 
@@ -61,135 +59,12 @@ def roll(
     Limits             200 characters, 999 dice, 1000 faces rolled (re-rolls and
                        explosions included), 50 levels of brackets and signs
     """
-    params = extra(ctx.args)
-    game_name, _, named = expr.partition(":") if _is_named(expr) else ("", "", "")
-    from .quick import content_die
+    from .table_actions import roll as do_roll
 
-    needs_game = bool(game_name) or content_die(expr) is not None
-    use_session = not no_session and seed is None and (session_path is not None or _has_current())
-    if not needs_game and not use_session:
-        if params:
-            raise UsageError(f"--{next(iter(params))}: only a game's named roll takes options")
-        from ..companion.dice_roll import roll as do_roll
-
-        if seed is None:
-            from ..companion.rng import SystemSource
-
-            source: Any = SystemSource()
-        else:
-            from ..companion.rng import seeded
-
-            source = seeded(seed)
-        result = do_roll(expr, source)
-        data = result.to_json()
-        out(as_json, data, [data["text"]])
-        return
-    _roll_with_content(
-        expr, game_name, named, params, seed, use_session, session_path, as_json, lang
-    )
-
-
-def _is_named(expr: str) -> bool:
-    head = expr.split(":", 1)[0]
-    return ":" in expr and "[" not in head and bool(head) and head[0].isalpha()
-
-
-def _has_current() -> bool:
-    from ..companion.paths import has_current_session
-
-    return has_current_session()
-
-
-def _roll_with_content(
-    expr: str,
-    game_name: str,
-    named: str,
-    params: dict[str, str],
-    seed: int | None,
-    use_session: bool,
-    session_path: str | None,
-    as_json: bool,
-    lang: str | None,
-) -> None:
-    from ..companion.engine import Game, find_game, named_roll
-    from ..companion.i18n import Terms, detect, message, pick
-
-    table = table_of(session_path) if use_session else None
-    if table is not None:
-        table.load()
-    if game_name:
-        game = (
-            table.game
-            if table is not None and table.game.id == game_name
-            else Game.load(find_game(game_name))
-        )
-    elif table is not None:
-        game = table.game
-    else:
-        game = _game_of_die(expr)
-    notes: list[str] = []
-    text = expr
-    if named:
-        text, clamped = named_roll(game, named, params)
-        terms = Terms(game.root, detect(lang))
-        notes = [
-            message("roll.clamped", terms.lang, param=c.split("=")[0], value=c.split("=")[1])
-            for c in clamped
-        ]
-        note = pick(game.spec.rolls[named].note, terms.lang)
-        if note:
-            notes.append(message("roll.note", terms.lang, note=note))
-    elif params:
-        raise UsageError(f"--{next(iter(params))}: only a game's named roll takes options")
-    if table is not None and (table.game.id == game.id or not game_name):
-        event = table.run("roll", {"expr": text, "game": game.id})
-        data = {**event["out"], "seq": event["seq"], "expr": text}
-    else:
-        from ..companion.dice_roll import roll as do_roll
-        from ..companion.rng import SystemSource, seeded
-
-        result = do_roll(text, seeded(seed) if seed is not None else SystemSource(), game.faces)
-        data = result.to_json()
-    estimated = _estimated_dice(game, text)
-    if estimated:
-        notes.append(message("roll.estimate", detect(lang), dice=", ".join(estimated)))
-    data["notes"] = notes
-    lines = [data["text"]]
-    if data["labels"]:
-        terms = Terms(game.root, detect(lang))
-        counts: dict[str, int] = {}
-        for label in data["labels"]:
-            counts[label] = counts.get(label, 0) + 1
-        lines.append(
-            ", ".join(
-                f"{terms.name(k)} ×{n}" if n > 1 else terms.name(k) for k, n in counts.items()
-            )
-        )
-    out(as_json, data, [*lines, *notes])
-
-
-def _estimated_dice(game: Any, text: str) -> list[str]:
-    """The game's dice named in ``text`` whose face mix is an estimate."""
-    import re
-
-    found = []
-    for name in re.findall(r"\[([^\]]+)\]", text):
-        die = game.spec.dice.get(name.rpartition(":")[2])
-        if die is not None and die.estimate and name not in found:
-            found.append(name.rpartition(":")[2])
-    return found
-
-
-def _game_of_die(expr: str) -> Any:
-    from ..companion.engine import Game, find_game
-    from .quick import content_die
-
-    game_name = (content_die(expr) or "").rpartition(":")[0]
-    if not game_name:
-        raise UsageError(
-            "name the game of a content die: d[game:die], or start a session for that game"
-        )
-    return Game.load(find_game(game_name))
+    data, lines, said = do_roll(expr, extra(ctx.args), seed, no_session, session_path, lang)
+    for line in said:
+        click.echo(line, err=True)
+    out(as_json, data, lines)
 
 
 # ---------------------------------------------------------------- session
@@ -341,16 +216,12 @@ def log(tail: int | None, session_path: str | None, as_json: bool, lang: str | N
 @common
 def status(session_path: str | None, as_json: bool, lang: str | None) -> None:
     """Show the session's state: bags, tracks, decks, scores."""
-    from ..companion.render import status_lines
+    from .table_actions import status as do_status
 
-    table = table_of(session_path)
-    state = table.snapshot_state()
-    announce(table, terms_of(table, lang).lang)
-    out(
-        as_json,
-        {"path": str(table.path), "game": table.game.id, "state": state},
-        status_lines(table, terms_of(table, lang)),
-    )
+    obj, lines, said = do_status(session_path, lang)
+    for line in said:
+        click.echo(line, err=True)
+    out(as_json, obj, lines)
 
 
 @click.command()

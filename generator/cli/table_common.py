@@ -76,36 +76,32 @@ def extra(args: list[str]) -> dict[str, str]:
 
 
 def table_of(session_path: str | None) -> Any:
-    from ..companion.engine import Table, resolve_session
+    from .table_actions import table_of as open_table
 
-    return Table(resolve_session(session_path))
+    return open_table(session_path)
 
 
 def terms_of(table: Any, lang: str | None) -> Any:
-    from ..companion.i18n import Terms, detect
+    from .table_actions import terms_of as terms
 
-    return Terms(table.game.root if table.game else None, detect(lang), table.cache)
+    return terms(table, lang)
 
 
 def run(
     session_path: str | None, kind: str, args: dict[str, Any], as_json: bool, lang: str | None
 ) -> dict[str, Any]:
-    from ..companion.render import event_lines
+    from .table_actions import run_event
 
-    table = table_of(session_path)
-    event = table.run(kind, args)
-    terms = terms_of(table, lang)
-    lines = event_lines(table.game, terms, event)
-    announce(table, terms.lang)
+    event, lines, said = run_event(session_path, kind, args, lang)
+    for line in said:
+        click.echo(line, err=True)
     out(as_json, event, lines)
     return event
 
 
 def announce(table: Any, lang: str) -> None:
     """Tell the players, on standard error, of a repaired log tail and of edited content."""
-    from ..companion.i18n import message
+    from .table_actions import notices
 
-    if table.log is not None and table.log.repaired:
-        click.echo(message("session.repaired", lang, what=table.log.repaired), err=True)
-    if table.game is not None and table.game.changed:
-        click.echo(message("session.content_changed", lang, game=table.game.id), err=True)
+    for line in notices(table, lang):
+        click.echo(line, err=True)

@@ -180,15 +180,17 @@ class Game:
 
 def named_roll(game: Game, name: str, params: dict[str, str]) -> tuple[str, list[str]]:
     """The expression of a named roll with its parameters filled in, and notes on clamping."""
-    from ..content.validate import suggest
-
     spec = game.spec.rolls.get(name)
     if spec is None:
+        from ..content.validate import suggest
+
         raise UsageError(
             f"{game.id} has no roll {name!r}{suggest(name, game.spec.rolls)} (rolls: {', '.join(game.spec.rolls) or 'none'}; dice: {', '.join(game.spec.dice) or 'none'})"
         )
     unknown = [p for p in params if p not in spec.params]
     if unknown:
+        from ..content.validate import suggest
+
         raise UsageError(
             f"{game.id}:{name} takes no --{unknown[0]}{suggest(unknown[0], spec.params)}"
             + (f" (it takes {', '.join('--' + p for p in spec.params)})" if spec.params else "")

@@ -1,0 +1,189 @@
+"""What the table commands do, without click: shared by the click commands and the fast path.
+
+Each function opens the session (or the game), does one thing through :mod:`generator.companion`
+and returns what to print: the JSON object, the lines in the chosen language, and notices for
+standard error (a repaired log, edited content). :mod:`generator.cli.quick` calls these for a
+command line it can read itself, so a table command with a saved game starts without click.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import UsageError
+
+Result = tuple[dict[str, Any], list[str], list[str]]
+
+
+def table_of(session_path: str | None) -> Any:
+    from ..companion.engine import Table, resolve_session
+
+    return Table(resolve_session(session_path))
+
+
+def terms_of(table: Any, lang: str | None) -> Any:
+    from ..companion.i18n import Terms, detect
+
+    return Terms(table.game.root if table.game else None, detect(lang), table.cache)
+
+
+def notices(table: Any, lang: str) -> list[str]:
+    """A repaired log tail and edited content, told for standard error."""
+    from ..companion.i18n import message
+
+    said = []
+    if table.log is not None and table.log.repaired:
+        said.append(message("session.repaired", lang, what=table.log.repaired))
+    if table.game is not None and table.game.changed:
+        said.append(message("session.content_changed", lang, game=table.game.id))
+    return said
+
+
+def run_event(
+    session_path: str | None, kind: str, args: dict[str, Any], lang: str | None
+) -> Result:
+    """Record one event in the session and tell it."""
+    from ..companion.render import event_lines
+
+    table = table_of(session_path)
+    event = table.run(kind, args)
+    terms = terms_of(table, lang)
+    return event, event_lines(table.game, terms, event), notices(table, terms.lang)
+
+
+def status(session_path: str | None, lang: str | None) -> Result:
+    """The session's state: bags, tracks, decks, scores."""
+    from ..companion.render import status_lines
+
+    table = table_of(session_path)
+    state = table.snapshot_state()
+    terms = terms_of(table, lang)
+    obj = {"path": str(table.path), "game": table.game.id, "state": state}
+    return obj, status_lines(table, terms), notices(table, terms.lang)
+
+
+def is_named(expr: str) -> bool:
+    """``GAME:ROLL`` (not a dice expression with a game's die in it)."""
+    head = expr.split(":", 1)[0]
+    return ":" in expr and "[" not in head and bool(head) and head[0].isalpha()
+
+
+def roll(
+    expr: str,
+    params: dict[str, str],
+    seed: int | None,
+    no_session: bool,
+    session_path: str | None,
+    lang: str | None,
+) -> Result:
+    """Roll ``expr`` (a dice expression or a game's named roll), recorded when a session is on."""
+    from ..companion.paths import has_current_session
+    from .quick import content_die
+
+    game_name, _, named = expr.partition(":") if is_named(expr) else ("", "", "")
+    needs_game = bool(game_name) or content_die(expr) is not None
+    use_session = (
+        not no_session and seed is None and (session_path is not None or has_current_session())
+    )
+    if not needs_game and not use_session:
+        if params:
+            raise UsageError(f"--{next(iter(params))}: only a game's named roll takes options")
+        from ..companion.dice_roll import roll as do_roll
+        from ..companion.rng import SystemSource, seeded
+
+        data = do_roll(expr, seeded(seed) if seed is not None else SystemSource()).to_json()
+        return data, [data["text"]], []
+    return _roll_with_content(expr, game_name, named, params, seed, use_session, session_path, lang)
+
+
+def _roll_with_content(
+    expr: str,
+    game_name: str,
+    named: str,
+    params: dict[str, str],
+    seed: int | None,
+    use_session: bool,
+    session_path: str | None,
+    lang: str | None,
+) -> Result:
+    from ..companion.engine import Game, find_game, named_roll
+    from ..companion.i18n import Terms, detect, message, pick
+
+    lang_ = detect(lang)
+    table = table_of(session_path) if use_session else None
+    if table is not None:
+        table.preload()
+    if game_name:
+        game = (
+            table.game
+            if table is not None and table.game.id == game_name
+            else Game.load(find_game(game_name))
+        )
+    elif table is not None:
+        game = table.game
+    else:
+        game = _game_of_die(expr)
+    terms = Terms(game.root, lang_, table.cache if table is not None else None)
+    notes: list[str] = []
+    text = expr
+    if named:
+        text, clamped = named_roll(game, named, params)
+        notes = [
+            message("roll.clamped", lang_, param=c.split("=")[0], value=c.split("=")[1])
+            for c in clamped
+        ]
+        note = pick(game.spec.rolls[named].note, lang_)
+        if note:
+            notes.append(message("roll.note", lang_, note=note))
+    elif params:
+        raise UsageError(f"--{next(iter(params))}: only a game's named roll takes options")
+    said: list[str] = []
+    if table is not None and (table.game.id == game.id or not game_name):
+        event = table.run("roll", {"expr": text, "game": game.id})
+        data = {**event["out"], "seq": event["seq"], "expr": text}
+        said = notices(table, lang_)
+    else:
+        from ..companion.dice_roll import roll as do_roll
+        from ..companion.rng import SystemSource, seeded
+
+        result = do_roll(text, seeded(seed) if seed is not None else SystemSource(), game.faces)
+        data = result.to_json()
+    estimated = _estimated_dice(game, text)
+    if estimated:
+        notes.append(message("roll.estimate", lang_, dice=", ".join(estimated)))
+    data["notes"] = notes
+    lines = [data["text"]]
+    if data["labels"]:
+        counts: dict[str, int] = {}
+        for label in data["labels"]:
+            counts[label] = counts.get(label, 0) + 1
+        lines.append(
+            ", ".join(
+                f"{terms.name(k)} ×{n}" if n > 1 else terms.name(k) for k, n in counts.items()
+            )
+        )
+    return data, [*lines, *notes], said
+
+
+def _estimated_dice(game: Any, text: str) -> list[str]:
+    """The game's dice named in ``text`` whose face mix is an estimate."""
+    import re
+
+    found = []
+    for name in re.findall(r"\[([^\]]+)\]", text):
+        die = game.spec.dice.get(name.rpartition(":")[2])
+        if die is not None and die.estimate and name not in found:
+            found.append(name.rpartition(":")[2])
+    return found
+
+
+def _game_of_die(expr: str) -> Any:
+    from ..companion.engine import Game, find_game
+    from .quick import content_die
+
+    game_name = (content_die(expr) or "").rpartition(":")[0]
+    if not game_name:
+        raise UsageError(
+            "name the game of a content die: d[game:die], or start a session for that game"
+        )
+    return Game.load(find_game(game_name))
