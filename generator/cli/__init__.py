@@ -1,8 +1,9 @@
 """The ``pnp`` console entry point.
 
-``main`` rolls plain dice expressions itself (:mod:`generator.cli.quick`), so that
-``pnp roll 2d6`` starts without importing click; every other command goes to the click group
-in :mod:`generator.cli.app`, which imports each subcommand only when it runs.
+``main`` runs the common table command lines itself (:mod:`generator.cli.quick`), so that
+``pnp roll 2d6``, a draw or ``pnp status`` with a saved game start without importing click;
+every other command goes to the click group in :mod:`generator.cli.app`, which imports each
+subcommand only when it runs.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from typing import Any
 def main(argv: list[str] | None = None) -> Any:
     """Run ``pnp`` with ``argv`` (default: the process's arguments)."""
     args = sys.argv[1:] if argv is None else list(argv)
-    if args[:1] == ["roll"]:
-        from .quick import roll
+    if args[:1] and args[0] in ("roll", "fate", "deck", "score", "status"):
+        from .quick import table
 
-        code = roll(args[1:])
+        code = table(args)
         if code is not None:
             sys.stdout.flush()
             if code:

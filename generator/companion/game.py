@@ -9,12 +9,14 @@ a named roll's parameters from the command line.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
 from . import bag as bags
 from . import decks
-from .dice_roll import DieFaces
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .dice_roll import DieFaces
 
 
 def content_dir() -> Path:
@@ -56,9 +58,9 @@ class Rec(dict):  # type: ignore[type-arg]
 
 def hash_files(root: Path, files: list[str]) -> str:
     """The hash of a game's table file and card files (named relative to the game's folder)."""
-    import hashlib
+    from .digest import sha256
 
-    digest = hashlib.sha256()
+    digest = sha256()
     for name in files:
         digest.update(name.encode() + b"\0")
         try:
@@ -143,6 +145,8 @@ class Game:
         return cls(game_id, root, Rec.wrap(record["spec"]), record["cards"])
 
     def faces(self, name: str) -> DieFaces | None:
+        from .dice_roll import DieFaces
+
         game, _, die = name.rpartition(":")
         if game and game != self.id:
             return None

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from ..errors import UsageError
 from . import bag as bags
 from . import decks, scores
-from .dice_roll import roll
 from .i18n import pick
 from .rng import Source
 
@@ -65,6 +64,8 @@ def _track_over(t: Table, move: dict[str, Any]) -> None:
 
 
 def op_roll(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+    from .dice_roll import roll
+
     result = roll(args["expr"], source, t.game.faces if t.game else None)
     data = result.to_json()
     return {k: data[k] for k in ("total", "dice", "rolls", "labels", "text")}

@@ -86,14 +86,14 @@ class FairSource:
     stream = 2
 
     def __init__(self, key: bytes, counter: int = 0) -> None:
-        import hashlib  # imported here: an unseeded `pnp roll` never needs it
+        from .digest import sha256  # imported here: an unseeded `pnp roll` never needs it
 
         self.key = key
         self.counter = counter
         # HMAC's two padded key hashes, computed once (RFC 2104); each block copies them.
-        padded = (hashlib.sha256(key).digest() if len(key) > 64 else key).ljust(64, b"\0")
-        self._inner = hashlib.sha256(bytes(b ^ 0x36 for b in padded))
-        self._outer = hashlib.sha256(bytes(b ^ 0x5C for b in padded))
+        padded = (sha256(key).digest() if len(key) > 64 else key).ljust(64, b"\0")
+        self._inner = sha256(bytes(b ^ 0x36 for b in padded))
+        self._outer = sha256(bytes(b ^ 0x5C for b in padded))
         self._limits: dict[int, int] = {}
         self._buf = b""
         self._pos = 0
@@ -176,9 +176,9 @@ def fair_source(key: bytes, counter: int = 0, stream: int = FairSource.stream) -
 
 def seed_key(seed: int | str) -> bytes:
     """The HMAC key used for ``--seed N``: SHA-256 of the seed's decimal text."""
-    import hashlib
+    from .digest import sha256
 
-    return hashlib.sha256(f"pnp-seed:{seed}".encode()).digest()
+    return sha256(f"pnp-seed:{seed}".encode()).digest()
 
 
 def seeded(seed: int | str, counter: int = 0) -> FairSource:
@@ -195,6 +195,6 @@ def new_secret() -> bytes:
 
 def commitment(secret: bytes) -> str:
     """The SHA-256 commitment printed before play: hex of SHA-256(secret)."""
-    import hashlib
+    from .digest import sha256
 
-    return hashlib.sha256(secret).hexdigest()
+    return sha256(secret).hexdigest()

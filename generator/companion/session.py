@@ -12,7 +12,6 @@ A file lock serialises terminals that share one session.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections.abc import Iterator
@@ -22,6 +21,7 @@ from typing import Any
 
 from ..errors import PnpError
 from . import paths
+from .digest import sha256
 
 FORMAT = 1
 
@@ -283,7 +283,7 @@ def append(path: Path, event: dict[str, Any]) -> bytes:
         written = os.write(fd, data)
         if written != len(data):  # pragma: no cover - a full disk
             raise SessionError(f"could not write the whole event to {path} (disk full?)")
-        os.fsync(fd)
+        getattr(os, "fdatasync", os.fsync)(fd)  # the data and the size it needs, not the times
     finally:
         os.close(fd)
     return data
@@ -347,7 +347,7 @@ def write_snapshot(
     snap = {
         "seq": seq,
         "size": len(log_bytes),
-        "prefix": hashlib.sha256(log_bytes).hexdigest(),
+        "prefix": sha256(log_bytes).hexdigest(),
         "ctr": ctr,
         "migrated": migrated,
         "state": state,
@@ -368,7 +368,7 @@ def _usable_snapshot(path: Path, raw: bytes) -> dict[str, Any] | None:
         return None
     if raw[size - 1 : size] != b"\n" or not isinstance(state, dict) or ctr < 0:
         return None
-    if hashlib.sha256(raw[:size]).hexdigest() != snap.get("prefix"):
+    if sha256(raw[:size]).hexdigest() != snap.get("prefix"):
         return None
     try:
         event = json.loads(raw[raw.rfind(b"\n", 0, size - 1) + 1 : size - 1])
@@ -381,7 +381,7 @@ def _usable_snapshot(path: Path, raw: bytes) -> dict[str, Any] | None:
 
 def state_hash(state: dict[str, Any], effective: list[int]) -> str:
     """The hash the log keeps of the state a snapshot saves (so the snapshot can be checked)."""
-    return hashlib.sha256(_dump({"state": state, "effective": effective}).encode()).hexdigest()
+    return sha256(_dump({"state": state, "effective": effective}).encode()).hexdigest()
 
 
 def dump_line(event: dict[str, Any]) -> str:
