@@ -35,8 +35,10 @@ from .rng import Source
 class DieRoll:
     """One die as it finally lies, and how it got there."""
 
-    __slots__ = ("value", "label", "kept", "name", "history", "rerolled", "exploded", "added")
-    __slots__ += ("set_by", "success", "score")
+    __slots__ = (
+        "value", "label", "kept", "name", "history", "rerolled", "exploded", "added",
+        "set_by", "success", "score",
+    )  # fmt: skip
 
     def __init__(self, value: int, label: str | None, name: str, added: str | None = None) -> None:
         self.value = value

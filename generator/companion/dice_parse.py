@@ -74,7 +74,7 @@ class Op(NamedTuple):
 class Dice(NamedTuple):
     """``count`` dice of ``sides`` faces (Fudge, d%, or the content die ``die``) and operators."""
 
-    count: int
+    count: int  # type: ignore[assignment]  # the field, not tuple.count
     sides: int
     col: int
     die: str | None = None

@@ -20,6 +20,13 @@ from .rng import Source
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Table
+    from .game import Game
+
+
+def _g(t: Table) -> Game:
+    """The table's game (loaded before any step runs)."""
+    assert t.game is not None
+    return t.game
 
 
 def over_note(game: Any, over: dict[str, Any], lang: str) -> str:
@@ -36,26 +43,26 @@ def _not_over(t: Table) -> None:
     over = t.state.get("over")
     if over:
         raise UsageError(
-            f"the game is over ({over_note(t.game, over, 'en')}); `pnp undo` takes back the last event"
+            f"the game is over ({over_note(_g(t), over, 'en')}); `pnp undo` takes back the last event"
         )
 
 
 def _bag(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     name = args["bag"]
-    if name not in t.game.spec.bags:
+    if name not in _g(t).spec.bags:
         raise UsageError(
-            f"{t.game.id} has no bag {name!r} (bags: {', '.join(t.game.spec.bags) or 'none'})"
+            f"{_g(t).id} has no bag {name!r} (bags: {', '.join(_g(t).spec.bags) or 'none'})"
         )
-    return t.game.spec.bags[name], t.state["bags"][name]
+    return _g(t).spec.bags[name], t.state["bags"][name]
 
 
 def _deck(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     name = args["deck"]
-    if name not in t.game.spec.decks:
+    if name not in _g(t).spec.decks:
         raise UsageError(
-            f"{t.game.id} has no deck {name!r} (decks: {', '.join(t.game.spec.decks) or 'none'})"
+            f"{_g(t).id} has no deck {name!r} (decks: {', '.join(_g(t).spec.decks) or 'none'})"
         )
-    return t.game.spec.decks[name], t.state["decks"][name]
+    return _g(t).spec.decks[name], t.state["decks"][name]
 
 
 def _track_over(t: Table, move: dict[str, Any]) -> None:
@@ -66,7 +73,7 @@ def _track_over(t: Table, move: dict[str, Any]) -> None:
 def op_roll(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
     from .dice_roll import roll
 
-    result = roll(args["expr"], source, t.game.faces if t.game else None)
+    result = roll(args["expr"], source, _g(t).faces if t.game else None)
     data = result.to_json()
     return {k: data[k] for k in ("total", "dice", "rolls", "labels", "text")}
 
@@ -79,7 +86,7 @@ def op_fate_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
 
 def apply_fate_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     spec, state = _bag(t, args)
-    bags.apply_draw(spec, t.game.spec.tracks, state, out, t.state)
+    bags.apply_draw(spec, _g(t).spec.tracks, state, out, t.state)
     fx = {"resolved": state.pop("last", None)} if out["resolve"] else {}
     if fx.get("resolved") and "track" in fx["resolved"]:
         _track_over(t, fx["resolved"]["track"])
@@ -92,7 +99,7 @@ def op_fate_stop(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
 
 def apply_fate_stop(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     spec, state = _bag(t, args)
-    resolved = bags.resolve(spec, t.game.spec.tracks, state, t.state)
+    resolved = bags.resolve(spec, _g(t).spec.tracks, state, t.state)
     if "track" in resolved:
         _track_over(t, resolved["track"])
     return {"resolved": resolved}
@@ -127,7 +134,7 @@ def op_deck_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
 
 def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     spec, state = _deck(t, args)
-    cards = t.game.cards[args["deck"]]
+    cards = _g(t).cards[args["deck"]]
     to_hand = spec.kind == "number" and args.get("position") is None
     fx = decks.apply_draw(spec, state, out, cards, "out" if to_hand else "discard")
     if to_hand:
@@ -150,7 +157,7 @@ def op_plain(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
 
 def apply_deck_discard(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     state = _deck(t, args)[1]
-    cards = t.game.cards[args["deck"]]
+    cards = _g(t).cards[args["deck"]]
     done = [decks.discard(state, cards, c, args.get("player")) for c in args["cards"]]
     return {"discarded": done}
 
@@ -293,12 +300,12 @@ def apply_track(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str
     from .tracks import move_track
 
     tid = args["track"]
-    if tid not in t.game.spec.tracks:
+    if tid not in _g(t).spec.tracks:
         raise UsageError(
-            f"{t.game.id} has no track {tid!r} (tracks: {', '.join(t.game.spec.tracks) or 'none'})"
+            f"{_g(t).id} has no track {tid!r} (tracks: {', '.join(_g(t).spec.tracks) or 'none'})"
         )
     move = move_track(
-        t.game.spec.tracks[tid], t.state["tracks"], tid, args.get("by"), args.get("to")
+        _g(t).spec.tracks[tid], t.state["tracks"], tid, args.get("by"), args.get("to")
     )
     _track_over(t, move)
     return move
@@ -311,7 +318,7 @@ def apply_pad(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, 
 def apply_migrate(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     from .game import Game
 
-    t.game = Game.from_record(t.game.id, t.game.root, args["record"])
+    t.game = Game.from_record(_g(t).id, _g(t).root, args["record"])
     return {}
 
 

@@ -142,7 +142,9 @@ def run_prompt(game_name: str, session_path: str | None, lang: str | None) -> No
 
     history = session.data_dir() / "history"
     history.parent.mkdir(parents=True, exist_ok=True)
-    prompt = PromptSession(history=FileHistory(str(history)), completer=_completer(game))
+    prompt: PromptSession[str] = PromptSession(
+        history=FileHistory(str(history)), completer=_completer(game)
+    )
     while True:
         try:
             line = prompt.prompt(f"{game.id}> ")

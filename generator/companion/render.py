@@ -185,7 +185,7 @@ def act_card(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 def _deck_name(game: Any, terms: Terms, deck_id: str) -> str:
     spec = game.spec.decks.get(deck_id)
-    return pick(spec.name, terms.lang) if spec is not None and spec.name else deck_id
+    return (pick(spec.name, terms.lang) if spec is not None else None) or deck_id
 
 
 def _listing(names: list[str], lang: str) -> str:
