@@ -196,7 +196,7 @@ def table(args: list[str]) -> int | None:
     action, params, values = parsed
     if values.get("data_dir"):
         os.environ["PNP_DATA_DIR"] = values["data_dir"]
-    from ..errors import PnpError, report
+    from ..errors import PnpError
 
     lang = values.get("lang")
     session = values.get("session")
@@ -228,7 +228,10 @@ def table(args: list[str]) -> int | None:
                 _write_all(values, *run_event(session, kind, dict(event), lang))
     except PnpError as exc:
         sys.stdout.flush()
-        sys.stderr.write("".join(line + "\n" for line in report(exc)))
+        from ..companion.errtext import localize
+        from ..companion.i18n import detect
+
+        sys.stderr.write("".join(line + "\n" for line in localize(exc, detect(lang))))
         return exc.exit_code
     return 0
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..companion.errtext import TableError
 from ..errors import UsageError
 
 Result = tuple[dict[str, Any], list[str], list[str]]
@@ -87,7 +88,7 @@ def roll(
     )
     if not needs_game and not use_session:
         if params:
-            raise UsageError(f"--{next(iter(params))}: only a game's named roll takes options")
+            raise TableError("options.none", param=next(iter(params)))
         from ..companion.dice_roll import roll as do_roll
         from ..companion.rng import SystemSource, seeded
 
@@ -136,7 +137,7 @@ def _roll_with_content(
         if note:
             notes.append(message("roll.note", lang_, note=note))
     elif params:
-        raise UsageError(f"--{next(iter(params))}: only a game's named roll takes options")
+        raise TableError("options.none", param=next(iter(params)))
     said: list[str] = []
     if table is not None and (table.game.id == game.id or not game_name):
         event = table.run("roll", {"expr": text, "game": game.id})

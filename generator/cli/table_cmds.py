@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from .table_common import EXTRA, announce, common, extra, out, table_of, terms_of
+from .table_common import EXTRA, announce, common, extra, localized, out, table_of, terms_of
 from .table_play_cmds import deck, fate, score
 
 __all__ = ["deck", "fate", "log", "play", "roll", "score", "session", "status", "undo"]
@@ -144,6 +144,7 @@ def session_reveal(session_path: str | None, as_json: bool, lang: str | None) ->
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--lang", default=None, help="en, zh-Hant or zh-Hans.")
+@localized
 def session_verify(path: str, secret: str | None, as_json: bool, lang: str | None) -> None:
     """Replay a seeded or fair session log and report the first outcome that does not match."""
     from ..companion.i18n import detect, message

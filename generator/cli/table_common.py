@@ -7,18 +7,42 @@ and prints it in the chosen language.
 
 from __future__ import annotations
 
+import functools
 import json
+import sys
 from collections.abc import Callable
 from typing import Any
 
 import click
 
-from ..errors import UsageError
+from ..errors import PnpError, UsageError
 
 EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}
 
 
+def localized(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Print a project error in the command's ``--lang`` (English ones go on to the group)."""
+
+    @functools.wraps(fn)
+    def run_localized(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except PnpError as exc:
+            from ..companion.errtext import localize
+            from ..companion.i18n import detect
+
+            lang = detect(kwargs.get("lang"))
+            if lang == "en":
+                raise
+            for line in localize(exc, lang):
+                click.echo(line, err=True)
+            sys.exit(exc.exit_code)
+
+    return run_localized
+
+
 def common(fn: Callable[..., Any]) -> Callable[..., Any]:
+    fn = localized(fn)
     fn = click.option("--lang", default=None, help="en, zh-Hant or zh-Hans (default: the locale).")(
         fn
     )

@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from ..errors import UsageError
-from .table_common import EXTRA, common, extra, out, run, table_of, terms_of
+from .table_common import EXTRA, common, extra, localized, out, run, table_of, terms_of
 
 # ---------------------------------------------------------------- fate
 
@@ -340,7 +340,9 @@ def score_track(
 ) -> None:
     """Move a track's marker (day clock, morale, fate track)."""
     if (by is None) == (to is None):
-        raise UsageError("give exactly one of --by N and --to N")
+        from ..companion.errtext import TableError
+
+        raise TableError("track.one_of")
     run(session_path, "track.move", {"track": track, "by": by, "to": to}, as_json, lang)
 
 
@@ -348,6 +350,7 @@ def score_track(
 @click.argument("what")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--lang", default=None, help="en, zh-Hant or zh-Hans (default: the locale).")
+@localized
 @click.pass_context
 def score_calc(ctx: click.Context, what: str, as_json: bool, lang: str | None) -> None:
     """Compute a game's score: GAME:CALC with its options.
@@ -366,9 +369,10 @@ def score_calc(ctx: click.Context, what: str, as_json: bool, lang: str | None) -
     if calc not in game.spec.scoring:
         lines = [f"{game.id}:{cid}  {usage(spec)}" for cid, spec in game.spec.scoring.items()]
         if calc:
-            raise UsageError(
-                f"{game.id} has no score {calc!r}; scores: "
-                + ("; ".join(lines) if lines else "none")
+            from ..companion.errtext import TableError
+
+            raise TableError(
+                "score.unknown", game=game.id, name=calc, known="; ".join(lines) if lines else "-"
             )
         out(as_json, {"scores": lines}, lines or ["-"])
         return

@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any
 
 from ..errors import UsageError
+from .errtext import TableError
 from .rng import Source
 from .tracks import move_track
 
@@ -49,7 +50,7 @@ def draw(bag: Any, state: dict[str, Any], source: Source, generals: int | None) 
     else:
         limit = phase["limit"]
     if not state["pool"]:
-        raise UsageError("the bag is empty")
+        raise TableError("bag.empty")
     index = source.below(len(state["pool"]))
     tile = state["pool"][index]
     drawn = len(phase["drawn"]) + 1 if phase else 1
@@ -81,7 +82,7 @@ def stop(state: dict[str, Any]) -> dict[str, Any]:
     """The drawer keeps the last tile drawn."""
     phase = state["phase"]
     if phase is None or not phase["drawn"]:
-        raise UsageError("no fate draw is open; start one with `pnp fate draw --generals N`")
+        raise TableError("bag.no_phase")
     return {"tile": phase["drawn"][-1]}
 
 

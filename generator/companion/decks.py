@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import UsageError
+from .errtext import TableError
 from .rng import Source
 
 
@@ -68,12 +69,12 @@ def initial(deck: Any, cards: list[dict[str, Any]]) -> dict[str, Any]:
 def draw(deck: Any, state: dict[str, Any], source: Source) -> dict[str, Any]:
     """Pick one card from the pile (reshuffling the discard first when the pile is empty)."""
     if state["over"]:
-        raise UsageError("the game is over: a card that ends it was drawn")
+        raise TableError("deck.over")
     reshuffle = False
     size = len(state["pile"])
     if size == 0:
         if not deck.reshuffle or not (state["discard"] or state["aside"]):
-            raise UsageError("the deck is empty")
+            raise TableError("deck.empty")
         reshuffle = True
         size = len(state["discard"]) + (len(state["aside"]) if state["reshuffles"] == 0 else 0)
     index = source.below(size)
@@ -116,7 +117,7 @@ def number(
 
 def check_position(deck: Any, position: int) -> None:
     if not 1 <= position <= deck.positions:
-        raise UsageError(f"position must be 1..{deck.positions}")
+        raise TableError("deck.position", limit=deck.positions)
 
 
 def name_key(cards: dict[str, dict[str, Any]], instance: str) -> str:

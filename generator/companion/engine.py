@@ -19,6 +19,7 @@ from typing import Any
 from ..errors import UsageError
 from . import session
 from .cache import Cache
+from .errtext import TableError
 from .game import Game, content_dir, find_game, named_roll
 from .ops import OPS, over_note
 from .rng import FairSource, Source, SystemSource, commitment, fair_source, new_secret, seed_key
@@ -127,7 +128,7 @@ def resolve_session(path: str | Path | None) -> Path:
         return Path(path)
     current = session.current_session()
     if current is None:
-        raise UsageError("no session: start one with `pnp session new GAME` or pass --session PATH")
+        raise TableError("no_session")
     return current
 
 
@@ -307,12 +308,10 @@ class Table:
             self.load(whole=True)
             assert self.log is not None
             if not self.effective:
-                raise UsageError("nothing to undo")
+                raise TableError("undo.nothing")
             target = next(e for e in self.log.events if e["seq"] == self.effective[-1])
             if target["type"] in HIDDEN and not force:
-                raise UsageError(
-                    f"event {target['seq']} ({target['type']}) revealed hidden information; undo it with --force"
-                )
+                raise TableError("undo.hidden", seq=target["seq"], type=target["type"])
             event = {
                 "seq": self.log.count + 1,
                 "type": "undo",

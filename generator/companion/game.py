@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import UsageError
 from . import bag as bags
 from . import decks
+from .errtext import TableError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .dice_roll import DieFaces
@@ -33,9 +34,24 @@ def content_dir() -> Path:
 
 
 def find_game(name: str) -> Path:
+    """The folder of game ``name`` (a folder under the content folder, or a path)."""
+    folder = content_dir()
+    if not (Path(name) / "game.yaml").is_file() and not (folder / name / "game.yaml").is_file():
+        from ..content.loader import find_games
+        from ..content.validate import suggest
+        from ..content.yamlload import display_path
+
+        names = [p.name for p in find_games(folder)]
+        raise TableError(
+            "game.unknown",
+            name=name,
+            where=display_path(folder),
+            hint=suggest(name, names),
+            games=", ".join(names) or "none",
+        )
     from ..content.loader import game_dir
 
-    return game_dir(content_dir(), name).resolve()
+    return game_dir(folder, name).resolve()
 
 
 class Rec(dict):  # type: ignore[type-arg]
@@ -188,8 +204,13 @@ def named_roll(game: Game, name: str, params: dict[str, str]) -> tuple[str, list
     if spec is None:
         from ..content.validate import suggest
 
-        raise UsageError(
-            f"{game.id} has no roll {name!r}{suggest(name, game.spec.rolls)} (rolls: {', '.join(game.spec.rolls) or 'none'}; dice: {', '.join(game.spec.dice) or 'none'})"
+        raise TableError(
+            "roll.unknown",
+            game=game.id,
+            name=name,
+            hint=suggest(name, game.spec.rolls),
+            known=", ".join(game.spec.rolls) or "none",
+            dice=", ".join(game.spec.dice) or "none",
         )
     unknown = [p for p in params if p not in spec.params]
     if unknown:
@@ -204,8 +225,13 @@ def named_roll(game: Game, name: str, params: dict[str, str]) -> tuple[str, list
     for pname, p in spec.params.items():
         raw = params.get(pname)
         if raw is None and p.default is None:
-            help_ = p.help if isinstance(p.help, str) else (p.help or {}).get("en")
-            raise UsageError(f"{game.id}:{name} needs --{pname}" + (f" ({help_})" if help_ else ""))
+            raise TableError(
+                "option.needed",
+                game=game.id,
+                name=name,
+                param=pname,
+                help=p.help,
+            )
         if p.kind == "icons":
             value = str(raw if raw is not None else p.default)
             if not value.isdigit() or len(value) > 20:
@@ -215,11 +241,11 @@ def named_roll(game: Game, name: str, params: dict[str, str]) -> tuple[str, list
         try:
             value_i = int(raw) if raw is not None else int(p.default)  # type: ignore[arg-type]
         except ValueError:
-            raise UsageError(f"--{pname} must be a whole number, not {raw!r}") from None
+            raise TableError("option.number", param=pname, value=raw) from None
         if value_i > p.max and p.clamp:
             notes.append(f"{pname}={p.max}")
             value_i = p.max
         if not p.min <= value_i <= p.max:
-            raise UsageError(f"--{pname} must be {p.min}..{p.max}")
+            raise TableError("option.range", param=pname, low=p.min, high=p.max)
         values[pname] = value_i
     return spec.expr.format(**values), notes

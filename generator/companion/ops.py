@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import UsageError
 from . import bag as bags
 from . import decks, scores
+from .errtext import TableError
 from .i18n import pick
 from .rng import Source
 
@@ -42,16 +43,15 @@ def over_note(game: Any, over: dict[str, Any], lang: str) -> str:
 def _not_over(t: Table) -> None:
     over = t.state.get("over")
     if over:
-        raise UsageError(
-            f"the game is over ({over_note(_g(t), over, 'en')}); `pnp undo` takes back the last event"
-        )
+        notes = {lang: over_note(_g(t), over, lang) for lang in ("en", "zh-Hant", "zh-Hans")}
+        raise TableError("game.over", note=notes)
 
 
 def _bag(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     name = args["bag"]
     if name not in _g(t).spec.bags:
-        raise UsageError(
-            f"{_g(t).id} has no bag {name!r} (bags: {', '.join(_g(t).spec.bags) or 'none'})"
+        raise TableError(
+            "bag.unknown", game=_g(t).id, name=name, known=", ".join(_g(t).spec.bags) or "-"
         )
     return _g(t).spec.bags[name], t.state["bags"][name]
 
@@ -59,8 +59,8 @@ def _bag(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
 def _deck(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     name = args["deck"]
     if name not in _g(t).spec.decks:
-        raise UsageError(
-            f"{_g(t).id} has no deck {name!r} (decks: {', '.join(_g(t).spec.decks) or 'none'})"
+        raise TableError(
+            "deck.unknown", game=_g(t).id, name=name, known=", ".join(_g(t).spec.decks) or "-"
         )
     return _g(t).spec.decks[name], t.state["decks"][name]
 
@@ -119,16 +119,14 @@ def op_deck_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
     _not_over(t)
     spec, state = _deck(t, args)
     if spec.kind == "activation":
-        raise UsageError("activation decks are drawn with `pnp deck activate`")
+        raise TableError("deck.activation")
     if args.get("position") is not None:
         decks.check_position(spec, args["position"])
     player = args.get("player")
     if player and spec.hand_size is not None:
         held = len(state.get("hands", {}).get(player, []))
         if held >= spec.hand_size:
-            raise UsageError(
-                f"{player}'s hand already holds {held} cards (at most {spec.hand_size})"
-            )
+            raise TableError("deck.hand_full", player=player, held=held, limit=spec.hand_size)
     return decks.draw(spec, state, source)
 
 
@@ -301,8 +299,8 @@ def apply_track(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str
 
     tid = args["track"]
     if tid not in _g(t).spec.tracks:
-        raise UsageError(
-            f"{_g(t).id} has no track {tid!r} (tracks: {', '.join(_g(t).spec.tracks) or 'none'})"
+        raise TableError(
+            "track.unknown", game=_g(t).id, name=tid, known=", ".join(_g(t).spec.tracks) or "-"
         )
     move = move_track(
         _g(t).spec.tracks[tid], t.state["tracks"], tid, args.get("by"), args.get("to")

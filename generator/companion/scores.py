@@ -14,18 +14,19 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import UsageError
+from .errtext import TableError
 
 
 def _int(opts: dict[str, str], key: str, default: int | None = None) -> int:
     raw = opts.get(key)
     if raw is None:
         if default is None:
-            raise UsageError(f"--{key} N is needed")
+            raise TableError("option.needed_n", param=key)
         return default
     try:
         return int(raw)
     except ValueError:
-        raise UsageError(f"--{key} must be a whole number, not {raw!r}") from None
+        raise TableError("option.number", param=key, value=raw) from None
 
 
 def _list(opts: dict[str, str], key: str) -> list[str]:
