@@ -92,7 +92,7 @@ def session_new(
 ) -> None:
     """Start a session for GAME; later commands act on it."""
     from ..companion.engine import new_session
-    from ..companion.i18n import detect, message
+    from ..companion.i18n import detect, message, pick
 
     info = new_session(
         game,
@@ -102,7 +102,8 @@ def session_new(
         seed=seed,
     )
     lang_ = detect(lang)
-    lines = [message("session.new", lang_, game=info["game"], path=info["path"])]
+    shown = (pick(info["title"], lang_) if lang_ != "en" else None) or info["game"]
+    lines = [message("session.new", lang_, game=shown, path=info["path"])]
     if info["commit"]:
         lines.append(message("session.commit", lang_, commit=info["commit"]))
     out(as_json, info, lines)

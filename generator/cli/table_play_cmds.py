@@ -372,7 +372,10 @@ def score_calc(ctx: click.Context, what: str, as_json: bool, lang: str | None) -
             from ..companion.errtext import TableError
 
             raise TableError(
-                "score.unknown", game=game.id, name=calc, known="; ".join(lines) if lines else "-"
+                "score.unknown",
+                game=game.names(),
+                name=calc,
+                known="; ".join(lines) if lines else "-",
             )
         out(as_json, {"scores": lines}, lines or ["-"])
         return

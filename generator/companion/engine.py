@@ -86,6 +86,7 @@ def new_session(
         "game": game.id,
         "rng": header["rng"],
         "commit": header.get("commit"),
+        "title": game.title,
     }
 
 

@@ -126,6 +126,16 @@ ERRORS: dict[str, dict[str, str]] = {
         "zh-Hant": "{game}沒有名為「{name}」的計分（可用：{known}）",
         "zh-Hans": "{game}没有名为“{name}”的计分（可用：{known}）",
     },
+    "quote": {
+        "en": "{detail}",
+        "zh-Hant": "引號沒有成對，這一行無法解讀",
+        "zh-Hans": "引号没有成对，这一行无法解读",
+    },
+    "command": {
+        "en": "{detail}: not a command, or its options are wrong; `help` lists the commands",
+        "zh-Hant": "「{detail}」不是可用的指令，或選項不對；輸入 help 查看指令",
+        "zh-Hans": "“{detail}”不是可用的指令，或选项不对；输入 help 查看指令",
+    },
     "track.one_of": {
         "en": "give exactly one of --by N and --to N",
         "zh-Hant": "--by N 與 --to N 要擇一給出",
@@ -179,6 +189,19 @@ GENERIC_DICE = {
 }
 
 
+def said_error(key: str, lang: str, **values: Any) -> str:
+    """One error line of the catalogue, with the word for Error."""
+    return ERROR_WORD[lang] + TableError(key, **values).text(lang)
+
+
+def _event_names(values: dict[str, Any], lang: str) -> dict[str, Any]:
+    if "type" in values:
+        from .i18n import event_name
+
+        values["type"] = event_name(str(values["type"]), lang)
+    return values
+
+
 class TableError(UsageError):
     """A table error with a catalogue key, worded in English unless localized."""
 
@@ -194,6 +217,7 @@ class TableError(UsageError):
 
         entry = ERRORS[self.key]
         values = {k: pick(v, lang) if isinstance(v, dict) else v for k, v in self.values.items()}
+        values = _event_names(values, lang)
         if "help" in values:
             text = values["help"]
             values["help"] = "" if not text else f" ({text})" if lang == "en" else f"（{text}）"

@@ -96,7 +96,9 @@ class Game:
         spec: Any,
         cards: dict[str, dict[str, dict[str, Any]]],  # deck id -> card id -> data
         changed: bool = False,  # a recorded game whose files have changed since
+        title: Any = None,  # the game's title from game.yaml ({en, zh-Hant, zh-Hans})
     ) -> None:
+        self.title = title
         self.id = id
         self.root = root
         self.spec = spec
@@ -121,7 +123,7 @@ class Game:
                 }
             else:
                 cards[did] = {c.id: c.model_dump() for c in deck.cards}
-        return cls(root.name, root, spec, cards)
+        return cls(root.name, root, spec, cards, title=_title(root))
 
     def pieces(self) -> dict[str, Any]:
         """The pieces a session starts with: tiles per bag and cards per deck (to spot edits)."""
@@ -153,12 +155,24 @@ class Game:
             "cards": self.cards,
             "files": files,
             "hash": hash_files(self.root, files),
+            "title": self.title,
         }
 
     @classmethod
     def from_record(cls, game_id: str, root: Path, record: dict[str, Any]) -> Game:
         """The game as recorded in a session (no YAML read, no validation: it was checked then)."""
-        return cls(game_id, root, Rec.wrap(record["spec"]), record["cards"])
+        title = record.get("title")
+        return cls(game_id, root, Rec.wrap(record["spec"]), record["cards"], title=title)
+
+    def name(self, lang: str) -> str:
+        """The game as the players read it: its id in English, else its title in ``lang``."""
+        from .i18n import pick
+
+        return (pick(self.title, lang) if lang != "en" else None) or self.id
+
+    def names(self) -> dict[str, str]:
+        """:meth:`name` in every language, for an error worded later."""
+        return {lang: self.name(lang) for lang in ("en", "zh-Hant", "zh-Hans")}
 
     def faces(self, name: str) -> DieFaces | None:
         from .dice_roll import DieFaces
@@ -198,6 +212,18 @@ class Game:
         }
 
 
+def _title(root: Path) -> Any:
+    """The title in game.yaml (None when it cannot be read: `pnp check` reports that)."""
+    try:
+        from ..content.yamlload import load_yaml
+
+        data = load_yaml(root / "game.yaml").data
+    except Exception:  # a broken game.yaml does not stop the table
+        return None
+    title = data.get("title") if isinstance(data, dict) else None
+    return title if isinstance(title, (str, dict)) else None
+
+
 def named_roll(game: Game, name: str, params: dict[str, str]) -> tuple[str, list[str]]:
     """The expression of a named roll with its parameters filled in, and notes on clamping."""
     spec = game.spec.rolls.get(name)
@@ -206,7 +232,7 @@ def named_roll(game: Game, name: str, params: dict[str, str]) -> tuple[str, list
 
         raise TableError(
             "roll.unknown",
-            game=game.id,
+            game=game.names(),
             name=name,
             hint=suggest(name, game.spec.rolls),
             known=", ".join(game.spec.rolls) or "none",
@@ -227,7 +253,7 @@ def named_roll(game: Game, name: str, params: dict[str, str]) -> tuple[str, list
         if raw is None and p.default is None:
             raise TableError(
                 "option.needed",
-                game=game.id,
+                game=game.names(),
                 name=name,
                 param=pname,
                 help=p.help,

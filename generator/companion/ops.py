@@ -51,7 +51,7 @@ def _bag(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     name = args["bag"]
     if name not in _g(t).spec.bags:
         raise TableError(
-            "bag.unknown", game=_g(t).id, name=name, known=", ".join(_g(t).spec.bags) or "-"
+            "bag.unknown", game=_g(t).names(), name=name, known=", ".join(_g(t).spec.bags) or "-"
         )
     return _g(t).spec.bags[name], t.state["bags"][name]
 
@@ -60,7 +60,7 @@ def _deck(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     name = args["deck"]
     if name not in _g(t).spec.decks:
         raise TableError(
-            "deck.unknown", game=_g(t).id, name=name, known=", ".join(_g(t).spec.decks) or "-"
+            "deck.unknown", game=_g(t).names(), name=name, known=", ".join(_g(t).spec.decks) or "-"
         )
     return _g(t).spec.decks[name], t.state["decks"][name]
 
@@ -300,7 +300,7 @@ def apply_track(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str
     tid = args["track"]
     if tid not in _g(t).spec.tracks:
         raise TableError(
-            "track.unknown", game=_g(t).id, name=tid, known=", ".join(_g(t).spec.tracks) or "-"
+            "track.unknown", game=_g(t).names(), name=tid, known=", ".join(_g(t).spec.tracks) or "-"
         )
     move = move_track(
         _g(t).spec.tracks[tid], t.state["tracks"], tid, args.get("by"), args.get("to")

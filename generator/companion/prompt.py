@@ -27,7 +27,7 @@ def game_help(game: Any, lang: str | None) -> list[str]:
     terms = Terms(game.root, detect(lang))
     lg = terms.lang
     spec = game.spec
-    lines = [message("play.help.title", lg, game=game.id)]
+    lines = [message("play.help.title", lg, game=game.name(lg))]
     if spec.rolls:
         lines.append(message("play.help.rolls", lg))
         for rid, r in spec.rolls.items():
@@ -36,17 +36,37 @@ def game_help(game: Any, lang: str | None) -> list[str]:
             )
             name = pick(r.name, lg) or ""
             lines.append(f"  roll {rid} {opts}".rstrip() + (f"    {name}" if name else ""))
+
+    def shown(text: Any, term: str | None = None) -> str:
+        name = terms.name(term, text) if term or text else ""
+        return f"    {name}" if name else ""
+
     for key, items, cmd in (
         ("play.help.bags", spec.bags, "fate draw --bag {id}"),
-        ("play.help.decks", spec.decks, "deck draw {id}"),
+        ("play.help.decks", spec.decks, "deck {draw} {id}"),
         ("play.help.tracks", spec.tracks, "score track {id} --by N"),
         ("play.help.scores", spec.scoring, "score calc " + game.id + ":{id}"),
     ):
-        if items:
-            lines.append(message(key, lg))
-            lines += [f"  {cmd.format(id=i)}" for i in items]
+        if not items:
+            continue
+        lines.append(message(key, lg))
+        for i, item in items.items():
+            draw = "activate" if getattr(item, "kind", None) == "activation" else "draw"
+            text = cmd.format(id=i, draw=draw)
+            lines.append(
+                f"  {text}{shown(getattr(item, 'name', None), getattr(item, 'term', None))}"
+            )
     lines.append(message("play.help.more", lg))
     return lines
+
+
+def pnp_help(lang: str | None) -> list[str]:
+    """``help pnp``: the table commands in the players' language (English: the CLI's help)."""
+    from .i18n import COMMANDS, detect
+
+    lg = detect(lang)
+    width = max(len(c) for c in COMMANDS)
+    return [f"  {c:<{width}}  {words[lg]}" for c, words in COMMANDS.items()]
 
 
 def _bare_roll(argv: list[str], game: Any) -> list[str]:
@@ -62,11 +82,14 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
 
     from ..cli import cli
     from ..errors import PnpError
+    from .errtext import localize, said_error
+    from .i18n import detect
 
+    lg = detect(lang)
     try:
         argv = shlex.split(line)
     except ValueError as exc:
-        click.echo(f"Error: {exc}", err=True)
+        click.echo(said_error("quote", lg, detail=str(exc)), err=True)
         return True
     if not argv:
         return True
@@ -76,6 +99,11 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
         for text in game_help(game, lang):
             click.echo(text)
         return True
+    if argv[0] == "help" and lg != "en":
+        for text in pnp_help(lang):
+            click.echo(text)
+        return True
+    typed = " ".join(argv[:2])
     if game is not None:
         argv = _bare_roll(argv, game)
     if argv[0] == "help":
@@ -87,12 +115,15 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
     try:
         cli.main(args=argv, prog_name="pnp", standalone_mode=False)
     except PnpError as exc:
-        for text in exc.lines():
-            click.echo(f"Error: {text}", err=True)
+        for text in localize(exc, lg):
+            click.echo(text, err=True)
     except click.exceptions.Exit:
         pass
     except click.ClickException as exc:
-        exc.show()
+        if lg == "en":
+            exc.show()
+        else:
+            click.echo(said_error("command", lg, detail=typed), err=True)
     except SystemExit:
         pass
     return True
@@ -131,7 +162,9 @@ def run_prompt(game_name: str, session_path: str | None, lang: str | None) -> No
             path = str(current)
         else:
             path = new_session(str(game.root), None, [])["path"]
-    click.echo(f"{game.id}: {path}  (help, quit)")
+    from .i18n import detect, message
+
+    click.echo(message("play.banner", detect(lang), game=game.name(detect(lang)), path=path))
     if not sys.stdin.isatty():
         for line in sys.stdin:
             if not _run_line(line.strip(), path, lang, game):

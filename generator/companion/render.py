@@ -11,7 +11,7 @@ from typing import Any
 
 from .bag import tile_kind
 from .decks import card_id, unit_name
-from .i18n import MODES, Terms, message, pick
+from .i18n import MODES, RNG, Terms, event_name, message, pick
 
 
 def _tile_name(game: Any, terms: Terms, bag_id: str, instance: str) -> str:
@@ -269,7 +269,8 @@ def roll(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 def undo(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     target = e["fx"]["undone"]
-    return [message("undo.done", terms.lang, seq=target["seq"], type=target["type"])]
+    kind = event_name(str(target["type"]), terms.lang)
+    return [message("undo.done", terms.lang, seq=target["seq"], type=kind)]
 
 
 def reveal(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
@@ -277,7 +278,7 @@ def reveal(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 
 def migrate(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
-    return [message("session.migrated", terms.lang, game=game.id)]
+    return [message("session.migrated", terms.lang, game=game.name(terms.lang))]
 
 
 RENDER: dict[str, Callable[[Any, Terms, dict[str, Any]], list[str]]] = {
@@ -349,10 +350,10 @@ def status_lines(table: Any, terms: Terms) -> list[str]:
         message(
             "status.session",
             lang,
-            game=game.id,
+            game=game.name(lang),
             path=table.path,
             events=len(log.events),
-            mode=log.header["rng"],
+            mode=RNG.get(log.header["rng"], {}).get(lang, log.header["rng"]),
         )
     ]
     for bag_id, bag in state["bags"].items():
@@ -384,7 +385,7 @@ def status_lines(table: Any, terms: Terms) -> list[str]:
             )
         )
     if game.changed:
-        lines.append(message("session.content_changed", lang, game=game.id))
+        lines.append(message("session.content_changed", lang, game=game.name(lang)))
     lines += _activation_lines(game, terms, state)
     over = state.get("over")
     if over:
