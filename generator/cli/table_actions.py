@@ -109,6 +109,7 @@ def _roll_with_content(
 ) -> Result:
     from ..companion.engine import Game, find_game, named_roll
     from ..companion.i18n import Terms, detect, message, pick
+    from ..companion.render import die_name, named_dice
 
     lang_ = detect(lang)
     table = table_of(session_path) if use_session else None
@@ -149,12 +150,12 @@ def _roll_with_content(
 
         result = do_roll(text, seeded(seed) if seed is not None else SystemSource(), game.faces)
         data = result.to_json()
-    estimated = [_die_name(game, terms, d) for d in _estimated_dice(game, text)]
+    estimated = [die_name(game, terms, d) for d in _estimated_dice(game, text)]
     if estimated:
         sep = ", " if lang_ == "en" else "、"
         notes.append(message("roll.estimate", lang_, dice=sep.join(estimated)))
     data["notes"] = notes
-    lines = [_named_dice(game, terms, data["text"], data["labels"])]
+    lines = [named_dice(game, terms, data["text"], data["labels"])]
     if data["labels"]:
         counts: dict[str, int] = {}
         for label in data["labels"]:
@@ -165,28 +166,6 @@ def _roll_with_content(
             )
         )
     return data, [*lines, *notes], said
-
-
-def _die_name(game: Any, terms: Any, die: str) -> str:
-    """A game's die in words: its id in English, else its name, else its glossary term."""
-    from ..companion.i18n import pick
-
-    spec = game.spec.dice.get(die.rpartition(":")[2])
-    if terms.lang == "en" or spec is None:
-        return die
-    return pick(spec.name, terms.lang) or terms.name(spec.term or die.rpartition(":")[2])
-
-
-def _named_dice(game: Any, terms: Any, text: str, labels: list[str]) -> str:
-    """The roll line with a game's dice and face labels named in the players' language."""
-    if terms.lang == "en":
-        return text
-    import re
-
-    text = re.sub(r"d\[([^\]]+)\]", lambda m: f"d[{_die_name(game, terms, m.group(1))}]", text)
-    for label in sorted(set(labels), key=len, reverse=True):
-        text = re.sub(rf"(?<![\w-]){re.escape(label)}(?![\w-])", terms.name(label), text)
-    return text
 
 
 def _estimated_dice(game: Any, text: str) -> list[str]:

@@ -380,4 +380,6 @@ def score_calc(ctx: click.Context, what: str, as_json: bool, lang: str | None) -
         out(as_json, {"scores": lines}, lines or ["-"])
         return
     result = calculate(game.spec.scoring[calc], extra(ctx.args))
-    out(as_json, result, result_lines(result, lang_))
+    from ..companion.i18n import Terms
+
+    out(as_json, result, result_lines(result, lang_, Terms(game.root, lang_)))

@@ -136,6 +136,51 @@ ERRORS: dict[str, dict[str, str]] = {
         "zh-Hant": "「{detail}」不是可用的指令，或選項不對；輸入 help 查看指令",
         "zh-Hans": "“{detail}”不是可用的指令，或选项不对；输入 help 查看指令",
     },
+    "score.no_place": {
+        "en": "no place {name!r}; places: {known}",
+        "zh-Hant": "沒有地點「{name}」；可用：{known}",
+        "zh-Hans": "没有地点“{name}”；可用：{known}",
+    },
+    "score.no_holding": {
+        "en": "no holding {name!r}; holdings: {known}",
+        "zh-Hant": "沒有領地「{name}」；可用：{known}",
+        "zh-Hans": "没有领地“{name}”；可用：{known}",
+    },
+    "score.no_hit": {
+        "en": "this game has no hit number",
+        "zh-Hant": "這個遊戲沒有命中數字",
+        "zh-Hans": "这个游戏没有命中数字",
+    },
+    "score.draw": {
+        "en": "--draw must be {low}..{high}{help}",
+        "zh-Hant": "--draw 必須在 {low} 到 {high} 之間{help}",
+        "zh-Hans": "--draw 必须在 {low} 到 {high} 之间{help}",
+    },
+    "score.give": {
+        "en": "give {usage}",
+        "zh-Hant": "請給出下列其中一組選項：{usage}",
+        "zh-Hans": "请给出下列其中一组选项：{usage}",
+    },
+    "score.full_tie": {
+        "en": "a full tie: give --{option} MINE,THEIRS from {known}",
+        "zh-Hant": "完全平手：請用 --{option} 我方,對方 指定，可選：{known}",
+        "zh-Hans": "完全平手：请用 --{option} 我方,对方 指定，可选：{known}",
+    },
+    "score.differ": {
+        "en": "--{option}: the two must differ",
+        "zh-Hant": "--{option}：兩者必須不同",
+        "zh-Hans": "--{option}：两者必须不同",
+    },
+    "score.multiple": {
+        "en": "--limit must be a positive multiple of {step}",
+        "zh-Hant": "--limit 必須是 {step} 的正整數倍",
+        "zh-Hans": "--limit 必须是 {step} 的正整数倍",
+    },
+    "score.attack": {
+        "en": "--defence must be at least 1 and --attack at least 0",
+        "zh-Hant": "--defence 至少為 1，--attack 至少為 0",
+        "zh-Hans": "--defence 至少为 1，--attack 至少为 0",
+    },
     "track.one_of": {
         "en": "give exactly one of --by N and --to N",
         "zh-Hant": "--by N 與 --to N 要擇一給出",

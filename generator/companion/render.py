@@ -263,8 +263,28 @@ def pad_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     return [message("score.added", terms.lang, **e["fx"])]
 
 
+def die_name(game: Any, terms: Any, die: str) -> str:
+    """A game's die in words: its id in English, else its name, else its glossary term."""
+    spec = game.spec.dice.get(die.rpartition(":")[2])
+    if terms.lang == "en" or spec is None:
+        return die
+    return pick(spec.name, terms.lang) or terms.name(spec.term or die.rpartition(":")[2])
+
+
+def named_dice(game: Any, terms: Any, text: str, labels: list[str]) -> str:
+    """The roll line with a game's dice and face labels named in the players' language."""
+    if terms.lang == "en":
+        return text
+    import re
+
+    text = re.sub(r"d\[([^\]]+)\]", lambda m: f"d[{die_name(game, terms, m.group(1))}]", text)
+    for label in sorted(set(labels), key=len, reverse=True):
+        text = re.sub(rf"(?<![\w-]){re.escape(label)}(?![\w-])", terms.name(label), text)
+    return text
+
+
 def roll(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
-    return [e["out"]["text"]]
+    return [named_dice(game, terms, e["out"]["text"], e["out"].get("labels") or [])]
 
 
 def undo(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:

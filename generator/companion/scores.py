@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import UsageError
 from .errtext import TableError
 
 
@@ -40,7 +39,7 @@ def control(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
     held = _list(opts, "hold")
     unknown = [h for h in held if h not in points]
     if unknown:
-        raise UsageError(f"no place {unknown[0]!r}; places: {', '.join(points)}")
+        raise TableError("score.no_place", name=unknown[0], known=", ".join(points))
     total = sum(points[h] for h in set(held))
     instant = bool(spec.instant_place and spec.instant_place in held and total >= spec.win_at)
     return {
@@ -67,11 +66,11 @@ def total_sum(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
         holdings = _list(opts, "holdings")
         unknown = [h for h in holdings if h not in limits]
         if unknown:
-            raise UsageError(f"no holding {unknown[0]!r}; holdings: {', '.join(limits)}")
+            raise TableError("score.no_holding", name=unknown[0], known=", ".join(limits))
         out["hand_limit"] = sum(limits[h] for h in holdings)
     if "mine" in opts or "theirs" in opts:
         if spec.hit_base is None:
-            raise UsageError("this game has no hit number")
+            raise TableError("score.no_hit")
         hit = spec.hit_base + _int(opts, "mine") - _int(opts, "theirs")
         low = spec.always_hit if spec.always_hit is not None else spec.draw_min
         high = spec.always_miss - 1 if spec.always_miss is not None else spec.draw_max
@@ -80,10 +79,20 @@ def total_sum(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
             shown = _int(opts, "draw")
             draw = spec.draw_reads.get(shown, spec.draw_reads.get(str(shown), shown))
             if not spec.draw_min <= draw <= spec.draw_max:
-                readable = ", ".join(f"{k} reads {v}" for k, v in spec.draw_reads.items())
-                raise UsageError(
-                    f"--draw must be {spec.draw_min}..{spec.draw_max}"
-                    + (f" ({readable})" if readable else "")
+                raise TableError(
+                    "score.draw",
+                    low=spec.draw_min,
+                    high=spec.draw_max,
+                    help={
+                        lang: (", " if lang == "en" else "，").join(
+                            f"{k} {word} {v}" for k, v in spec.draw_reads.items()
+                        )
+                        for lang, word in (
+                            ("en", "reads"),
+                            ("zh-Hant", "當作"),
+                            ("zh-Hans", "当作"),
+                        )
+                    },
                 )
             out["draw"] = draw
             if spec.always_hit is not None and draw <= spec.always_hit:
@@ -93,8 +102,9 @@ def total_sum(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
             else:
                 out["hit"] = draw <= hit
     if not out:
-        raise UsageError(
-            f"give --{' N --'.join(spec.parts)} N, or --holdings A,B,..., or --mine N --theirs N [--draw N]"
+        raise TableError(
+            "score.give",
+            usage=f"--{' N --'.join(spec.parts)} N | --holdings A,B,... | --mine N --theirs N [--draw N]",
         )
     return out
 
@@ -107,11 +117,9 @@ def tie_break(steps: list[Any], opts: dict[str, str]) -> tuple[str | None, str |
         if step.order is not None:
             names = _list(opts, step.option)
             if len(names) != 2 or any(n not in step.order for n in names):
-                raise UsageError(
-                    f"a full tie: give --{step.option} MINE,THEIRS from {', '.join(step.order)}"
-                )
+                raise TableError("score.full_tie", option=step.option, known=", ".join(step.order))
             if names[0] == names[1]:
-                raise UsageError(f"--{step.option}: the two must differ")
+                raise TableError("score.differ", option=step.option)
             first = step.order.index(names[0]) < step.order.index(names[1])
             return ("me" if first else "them"), step.name
         mine, theirs = _int(opts, step.mine, step.default), _int(opts, step.theirs, step.default)
@@ -129,7 +137,7 @@ def army(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
     if "limit" in opts:
         limit = _int(opts, "limit")
         if limit <= 0 or limit % spec.points_step:
-            raise UsageError(f"--limit must be a positive multiple of {spec.points_step}")
+            raise TableError("score.multiple", step=spec.points_step)
         out["command_points"] = limit // spec.points_step
     if "destroyed" in opts or "lost" in opts:
         limit = _int(opts, "limit", 0)
@@ -154,8 +162,9 @@ def army(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
             }
         )
     if not out:
-        raise UsageError(
-            "give --on-unit N, --limit N, or --destroyed N --lost N with --limit N (or --my-army N --enemy-army N)"
+        raise TableError(
+            "score.give",
+            usage="--on-unit N | --limit N | --destroyed N --lost N --limit N | --my-army N --enemy-army N",
         )
     return out
 
@@ -166,7 +175,7 @@ def territory(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
     if "attack" in opts or "defence" in opts:
         attack, defence = _int(opts, "attack"), _int(opts, "defence")
         if defence <= 0 or attack < 0:
-            raise UsageError("--defence must be at least 1 and --attack at least 0")
+            raise TableError("score.attack")
         result = spec.lower if attack < defence else spec.equal if attack == defence else None
         row = 0
         if result is None:
@@ -179,9 +188,10 @@ def territory(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
         winner, how = tie_break(spec.tie_break, opts)
         out.update({"winner": winner, "decided_by": how})
     if not out:
-        raise UsageError(
-            "give --attack N --defence N, or the end-of-game numbers: "
-            + " ".join(f"--{s.mine} N --{s.theirs} N" for s in spec.tie_break if s.mine)
+        raise TableError(
+            "score.give",
+            usage="--attack N --defence N | "
+            + " ".join(f"--{s.mine} N --{s.theirs} N" for s in spec.tie_break if s.mine),
         )
     return out
 

@@ -47,6 +47,10 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "none": ("-", "-", "-"),
     "me": ("me", "我方", "我方"),
     "them": ("them", "對方", "对方"),
+    "control": ("control", "控制地點", "控制地点"),
+    "sum": ("sum", "加總", "加总"),
+    "army": ("army", "軍隊規模", "军队规模"),
+    "territory": ("territory", "地形戰鬥", "地形战斗"),
 }
 _INDEX = {"en": 0, "zh-Hant": 1, "zh-Hans": 2}
 
@@ -55,7 +59,7 @@ def _word(key: str, lang: str) -> str:
     return WORDS[key][_INDEX.get(lang, 0)]
 
 
-def _value(value: Any, lang: str) -> str:
+def _value(value: Any, lang: str, terms: Any = None) -> str:
     if isinstance(value, bool):
         return _word("true" if value else "false", lang)
     if value is None:
@@ -63,19 +67,26 @@ def _value(value: Any, lang: str) -> str:
     if isinstance(value, dict) and value and set(value) <= set(_INDEX):
         return pick(value, lang) or ""
     if isinstance(value, dict):
-        return ", ".join(f"{k} {_value(v, lang)}" for k, v in value.items())
+        return ", ".join(
+            f"{_value(k, lang, terms)} {_value(v, lang, terms)}" for k, v in value.items()
+        )
     if isinstance(value, list):
-        return ("、" if lang.startswith("zh") else "; ").join(_value(v, lang) for v in value) or "-"
+        joined = ("、" if lang.startswith("zh") else "; ").join(
+            _value(v, lang, terms) for v in value
+        )
+        return joined or "-"
     if isinstance(value, str) and value in WORDS:
         return _word(value, lang)
+    if isinstance(value, str) and terms is not None and lang != "en":
+        return str(terms.name(value))  # a place, holding or nation by its glossary name
     return str(value)
 
 
-def result_lines(result: dict[str, Any], lang: str) -> list[str]:
-    """``label: value`` lines for a calculator's result."""
+def result_lines(result: dict[str, Any], lang: str, terms: Any = None) -> list[str]:
+    """``label: value`` lines for a calculator's result (ids named through ``terms``)."""
     sep = "：" if lang.startswith("zh") else ": "
     lines = []
     for key, value in result.items():
         label = LABELS.get(key, (key, key, key))[_INDEX.get(lang, 0)]
-        lines.append(f"{label}{sep}{_value(value, lang)}")
+        lines.append(f"{label}{sep}{_value(value, lang, terms)}")
     return lines
