@@ -123,7 +123,7 @@ class Game:
                 }
             else:
                 cards[did] = {c.id: c.model_dump() for c in deck.cards}
-        return cls(root.name, root, spec, cards, title=_title(root))
+        return cls(root.name, root, spec, _both_scripts(cards), title=_title(root))
 
     def pieces(self) -> dict[str, Any]:
         """The pieces a session starts with: tiles per bag and cards per deck (to spot edits)."""
@@ -210,6 +210,25 @@ class Game:
             },
             "pad": {"rows": []},
         }
+
+
+def _both_scripts(value: Any) -> Any:
+    """Texts given in one Chinese script get the other, by the rule the printed cards follow."""
+    if isinstance(value, dict) and "en" in value and set(value) <= {"en", "zh-Hant", "zh-Hans"}:
+        if "zh-Hant" in value and "zh-Hans" not in value:
+            from ..rules.chinese import to_simplified
+
+            return {**value, "zh-Hans": to_simplified(str(value["zh-Hant"]))}
+        if "zh-Hans" in value and "zh-Hant" not in value:
+            from ..rules.chinese import to_traditional
+
+            return {**value, "zh-Hant": to_traditional(str(value["zh-Hans"]))}
+        return value
+    if isinstance(value, dict):
+        return {k: _both_scripts(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_both_scripts(v) for v in value]
+    return value
 
 
 def _title(root: Path) -> Any:
