@@ -3,14 +3,15 @@
 Run: python bench/session.py [--runs N]. A seeded session of the fixture game is started in an
 empty temporary data folder and filled with 500 events (rolls, score-pad rows, track moves);
 then each command below runs N times as a fresh process, interleaved with ``python -c pass`` so
-that load on the machine falls on both alike. Prints the median wall time of each, its ratio to
-the bare interpreter, and the project modules the command imports (``-X importtime``).
+that load on the machine falls on both alike. Prints the median wall and CPU time of each, their
+ratios to the bare interpreter, and the project modules a draw imports (``-X importtime``).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -70,20 +71,26 @@ def main() -> None:
         for cmd in commands.values():  # warm the disk cache and the session's cache once
             subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, check=True)
         times: dict[str, list[float]] = {name: [] for name in commands}
+        cpus: dict[str, list[float]] = {name: [] for name in commands}
         for _ in range(args.runs):
             for name, cmd in commands.items():
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 start = time.perf_counter()
                 subprocess.run(
                     cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True
                 )
                 times[name].append((time.perf_counter() - start) * 1000)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+                cpus[name].append(cpu * 1000)
         mods = imported(["-m", "generator.cli", "deck", "draw", "cycle"], env)
     base = statistics.median(times["python -c pass"])
-    print(f"saved game of 500 events, {args.runs} interleaved runs, median wall time:")
-    print(f"  {'command':<30} {'ms':>7} {'x bare':>7}")
+    base_cpu = statistics.median(cpus["python -c pass"])
+    print(f"saved game of 500 events, {args.runs} interleaved runs, medians:")
+    print(f"  {'command':<30} {'wall ms':>8} {'x bare':>7} {'CPU ms':>8} {'x bare':>7}")
     for name, values in times.items():
-        median = statistics.median(values)
-        print(f"  {name:<30} {median:7.1f} {median / base:6.2f}x")
+        wall, cpu = statistics.median(values), statistics.median(cpus[name])
+        print(f"  {name:<30} {wall:8.1f} {wall / base:6.2f}x {cpu:8.1f} {cpu / base_cpu:6.2f}x")
     print(f"project modules imported by pnp deck draw cycle ({len(mods)}):")
     print("  " + " ".join(mods))
 
