@@ -370,3 +370,13 @@ def test_plain_roll_is_recorded_in_the_current_session(tmp_path: Path) -> None:
     log = json.loads(pnp("log", "--json", env=env).stdout)
     rolls = [e for e in log["events"] if e.get("type") == "roll"]
     assert [e["args"]["expr"] for e in rolls] == ["2d6"]
+
+
+@pytest.mark.parametrize("sides", [2, 6, 20, 100, 256, 300])
+def test_a_batch_of_faces_is_what_one_die_at_a_time_gives(sides: int) -> None:
+    one, batch = seeded(9), seeded(9)
+    singly = [one.below(sides) + 1 for _ in range(700)]
+    assert batch.dice_faces(sides, 700) == singly
+    assert batch.counter == one.counter
+    system = SystemSource()
+    assert all(1 <= f <= sides for f in system.dice_faces(sides, 500))

@@ -167,7 +167,8 @@ def _plan(expr: Expr) -> tuple[Step, ...] | None:
     return tuple(steps)
 
 
-Fast = Callable[[Callable[[int], int]], tuple[int, list[int]]]
+Faces = Callable[[int, int], list[int]]  # (sides, count) -> faces 1..sides
+Fast = Callable[[Faces], tuple[int, list[int]]]
 
 
 @lru_cache(maxsize=512)
@@ -180,13 +181,12 @@ def _prepared(text: str) -> tuple[Expr, tuple[Step, ...] | None, Fast | None]:
 def _compiled(plan: tuple[Step, ...]) -> Fast:
     """A function rolling ``plan``: one dice term gets its own loop, others the general one."""
     if len(plan) != 1 or plan[0][3] is not None or plan[0][2] != 1:
-        return lambda below: _general(plan, below)
+        return lambda faces_of: _general(plan, faces_of)
     _, _, _, _, count, sides, how, n = plan[0]
-    dice = range(count)
     if not how:
 
-        def plain(below: Callable[[int], int]) -> tuple[int, list[int]]:
-            faces = [below(sides) + 1 for _ in dice]
+        def plain(faces_of: Faces) -> tuple[int, list[int]]:
+            faces = faces_of(sides, count)
             return sum(faces), faces
 
         return plain
@@ -194,21 +194,21 @@ def _compiled(plan: tuple[Step, ...]) -> Fast:
         how, (n, count)
     )
 
-    def kept(below: Callable[[int], int]) -> tuple[int, list[int]]:
-        faces = [below(sides) + 1 for _ in dice]
+    def kept(faces_of: Faces) -> tuple[int, list[int]]:
+        faces = faces_of(sides, count)
         return sum(sorted(faces)[start:stop]), faces
 
     return kept
 
 
-def _general(plan: tuple[Step, ...], below: Callable[[int], int]) -> tuple[int, list[int]]:
+def _general(plan: tuple[Step, ...], faces_of: Faces) -> tuple[int, list[int]]:
     rolls: list[int] = []
     total = 0
     for join, _, sign, const, count, sides, how, n in plan:
         if const is not None:
             value = const
         else:
-            faces = [below(sides) + 1 for _ in range(count)]
+            faces = faces_of(sides, count)
             rolls += faces
             if not how:
                 value = sum(faces)
@@ -240,7 +240,14 @@ def roll(text: str, source: Source, resolve: FaceResolver | None = None) -> Roll
     expr, plan, fast = _prepared(text)
     if fast is None:
         return roll_expr(expr, source, resolve)
-    total, rolls = fast(source.below)
+    faces_of = getattr(source, "dice_faces", None)
+    if faces_of is None:
+        below = source.below
+
+        def faces_of(sides: int, count: int) -> list[int]:
+            return [below(sides) + 1 for _ in range(count)]
+
+    total, rolls = fast(faces_of)
     return RollResult(text, total, rolls, plan)
 
 

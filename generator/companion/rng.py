@@ -40,6 +40,14 @@ class SystemSource:
         self._pos = 0
         self._limits: dict[int, int] = {}
 
+    def _refill(self) -> None:
+        self._buf = os.urandom(self._BLOCK)
+        self._pos = 0
+
+    def dice_faces(self, sides: int, count: int) -> list[int]:
+        """``count`` dice of ``sides`` faces (1..sides), as ``below`` would give them."""
+        return _faces(self, sides, count)
+
     def _bytes(self, k: int) -> bytes:
         if self._pos + k > len(self._buf):
             self._buf = os.urandom(max(self._BLOCK, k))
@@ -69,6 +77,29 @@ class SystemSource:
             x = int.from_bytes(self._bytes(size), "big") >> (size * 8 - bits)
             if x < n:
                 return x
+
+
+def _faces(source: SystemSource | FairSource, sides: int, count: int) -> list[int]:
+    """``count`` faces 1..``sides``: what ``count`` calls of ``below(sides)`` give, plus one,
+    read byte by byte in one loop (dice of at most 256 faces)."""
+    if sides > 256 or sides < 1:
+        return [source.below(sides) + 1 for _ in range(count)]
+    limit = source._limits.get(sides)
+    if limit is None:
+        limit = source._limits[sides] = 256 - 256 % sides
+    out: list[int] = []
+    buf, pos = source._buf, source._pos
+    while len(out) < count:
+        if pos >= len(buf):
+            source._pos = pos
+            source._refill()
+            buf, pos = source._buf, source._pos
+        b = buf[pos]
+        pos += 1
+        if b < limit:
+            out.append(b % sides + 1)
+    source._pos = pos
+    return out
 
 
 class FairSource:
@@ -115,6 +146,12 @@ class FairSource:
         self._pos = 0
         self.counter += 1
 
+    _refill = _next_block
+
+    def dice_faces(self, sides: int, count: int) -> list[int]:
+        """``count`` dice of ``sides`` faces (1..sides), as ``below`` would give them."""
+        return _faces(self, sides, count)
+
     def below(self, n: int) -> int:
         if n <= 256:
             limit = self._limits.get(n)
@@ -151,6 +188,9 @@ class FairSourceV1(FairSource):
     """
 
     stream = 1
+
+    def dice_faces(self, sides: int, count: int) -> list[int]:
+        return [self.below(sides) + 1 for _ in range(count)]
 
     def below(self, n: int) -> int:
         limit = self._limits.get(n)
