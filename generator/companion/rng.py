@@ -11,17 +11,28 @@ same derivation with a key made from the seed, so seeded runs are reproducible a
 from __future__ import annotations
 
 import os
-from typing import Protocol
 
 _SPAN = 1 << 256
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Protocol
 
-class Source(Protocol):
-    """What dice, bags and decks need from randomness."""
+    class Source(Protocol):
+        """What dice, bags and decks need from randomness."""
 
-    def below(self, n: int) -> int:
-        """A uniform integer in ``[0, n)``; ``n`` >= 1."""
-        ...
+        def below(self, n: int) -> int:
+            """A uniform integer in ``[0, n)``; ``n`` >= 1."""
+            ...
+
+else:
+
+    class Source:
+        """What dice, bags and decks need from randomness: any object with ``below(n)``.
+
+        (A typing Protocol for the type checker; at run time only a name, because building a
+        Protocol class costs a table command more than all its dice.)
+        """
 
 
 class SystemSource:
