@@ -54,7 +54,7 @@ def run_event(
 
 def status(session_path: str | None, lang: str | None) -> Result:
     """The session's state: bags, tracks, decks, scores."""
-    from ..companion.render import status_lines
+    from ..companion.status import status_lines
 
     table = table_of(session_path)
     state = table.snapshot_state()
