@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..errors import UsageError
 from .errtext import TableError
 from .rng import Source
 from .tracks import move_track
@@ -39,7 +38,7 @@ def _tile(bag: Any, instance: str) -> Any:
     for tile in bag.tiles:
         if tile.id == kind:
             return tile
-    raise UsageError(f"no tile {kind!r} in this bag")
+    raise TableError("bag.no_tile", tile=kind)
 
 
 def draw(bag: Any, state: dict[str, Any], source: Source, generals: int | None) -> dict[str, Any]:
@@ -115,10 +114,7 @@ def add_special(bag: Any, state: dict[str, Any], kind: str) -> dict[str, Any]:
         if tile_kind(instance) == kind:
             return {"tile": instance}
     known = sorted({tile_kind(t) for t in state["aside"]})
-    raise UsageError(
-        f"no tile {kind!r} waiting to enter the bag"
-        + (f" (waiting: {', '.join(known)})" if known else "")
-    )
+    raise TableError("bag.not_waiting", tile=kind, help=", ".join(known))
 
 
 def apply_add(state: dict[str, Any], out: dict[str, Any]) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import UsageError
 from .errtext import TableError
 from .rng import Source
 
@@ -170,13 +169,12 @@ def find_in_hands(
             if want in all_names(cards, inst) and (n == n_wanted or want == inst.casefold()):
                 found.append((who, k))
     if not found:
-        where = f"{player}'s hand" if player is not None else "anyone's hand"
-        raise UsageError(f"{shown!r} is not in {where}")
+        if player is not None:
+            raise TableError("hand.not_in", card=shown, player=player)
+        raise TableError("hand.not_in_any", card=shown)
     owners = sorted({who for who, _ in found})
     if len(owners) > 1:
-        raise UsageError(
-            f"{shown!r} is in more than one hand ({', '.join(owners)}): say whose with --player"
-        )
+        raise TableError("hand.many", card=shown, known=", ".join(owners))
     return found[0]
 
 
@@ -211,7 +209,7 @@ def act_add(state: dict[str, Any], player: str, units: list[str]) -> list[str]:
     added = []
     for unit in units:
         if "#" in unit or not unit.strip():
-            raise UsageError(f"{unit!r}: a unit name may not be empty or contain '#'")
+            raise TableError("act.bad_name", unit=unit)
         instance, k = unit, 1
         while instance in state["owners"]:
             k += 1
@@ -238,7 +236,7 @@ def act_turn(state: dict[str, Any], mode: str, order: dict[str, list[str]]) -> N
             for name in order.get(player) or []:
                 match = [u for u in own if unit_name(u) == name and u not in wanted]
                 if not match:
-                    raise UsageError(f"{player} has no unit {name!r} left to order")
+                    raise TableError("act.no_order", player=player, unit=name)
                 wanted.append(match[0])
             state["queues"][player] = wanted + [u for u in own if u not in wanted]
     elif mode == "barbarian":
@@ -251,15 +249,13 @@ def act_turn(state: dict[str, Any], mode: str, order: dict[str, list[str]]) -> N
 def act_reserve(state: dict[str, Any], player: str, per_turn: int) -> str:
     """The card the player may put in reserve now (checks the per-turn limit)."""
     if state["reserved_this_turn"].count(player) >= per_turn:
-        raise UsageError(f"{player} has already reserved a card this turn (at most {per_turn})")
+        raise TableError("act.reserved", player=player, limit=per_turn)
     if state["mode"] == "marauder":
         last = state["last"]
         if not last or state["owners"].get(last) != player:
-            raise UsageError(
-                "in marauder mode only the card just drawn, if it is your own, can be reserved"
-            )
+            raise TableError("act.reserve_last")
         return str(last)
     queue = state["queues"].get(player) or []
     if state["mode"] != "sequence" or not queue:
-        raise UsageError(f"{player} has no card to reserve")
+        raise TableError("act.nothing_to_reserve", player=player)
     return str(queue[0])

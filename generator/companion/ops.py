@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..errors import UsageError
 from . import bag as bags
 from . import decks, scores
 from .errtext import TableError
@@ -172,7 +171,7 @@ def apply_act_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[s
 def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     spec, state = _deck(t, args)
     if args["mode"] not in spec.modes:
-        raise UsageError(f"mode must be one of {', '.join(spec.modes)}")
+        raise TableError("act.mode", known=", ".join(spec.modes))
     decks.act_turn(state, args["mode"], args.get("order") or {})
     return {}
 
@@ -182,29 +181,24 @@ def op_act_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any
     state = _deck(t, args)[1]
     mode = state["mode"]
     if mode is None:
-        raise UsageError(
-            "start a turn first: `pnp deck turn DECK --mode marauder|sequence|barbarian`"
-        )
+        raise TableError("act.no_turn")
     if mode == "marauder":
         if not state["pile"]:
-            raise UsageError("the deck is empty: play the reserved cards (`pnp deck play`)")
+            raise TableError("act.empty")
         return {"index": source.below(len(state["pile"]))}
     if mode == "sequence":
         player = args.get("player")
         if not player:
-            raise UsageError("say whose sequence with --player")
+            raise TableError("act.whose")
         if player not in state["queues"]:
-            raise UsageError(
-                f"{player} has no cards in this deck (players: {', '.join(state['queues'])})"
-            )
+            raise TableError("act.no_player", player=player, known=", ".join(state["queues"]))
         if not state["queues"][player]:
             reserve = state["reserve"].get(player) or []
-            raise UsageError(
-                f"{player} has no cards left this turn"
-                + ("; play the reserved card with `pnp deck play`" if reserve else "")
+            raise TableError(
+                "act.none_left" if not reserve else "act.none_left_reserve", player=player
             )
         return {}
-    raise UsageError("in barbarian mode the player chooses: `pnp deck play DECK --player P CARD`")
+    raise TableError("act.barbarian")
 
 
 def apply_act_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
@@ -258,13 +252,13 @@ def apply_act_play(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
         hand = state["queues"].get(player) or []
         match = [u for u in hand if _is_unit(t, args, u, card)]
         if not match:
-            raise UsageError(f"{player} has no card {card!r} left this turn")
+            raise TableError("act.no_card", player=player, card=card)
         card = match[0]
         hand.remove(card)
     else:
         reserve = state["reserve"].get(player) or []
         if not reserve:
-            raise UsageError(f"{player} has no card in reserve")
+            raise TableError("act.no_reserve", player=player)
         card = reserve.pop(0)
     state["discard"].append(card)
     state["last"] = None
@@ -279,9 +273,9 @@ def apply_act_remove(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dic
     if args.get("player"):
         match = [u for u in match if state["owners"][u] == args["player"]]
     if not match:
-        raise UsageError(f"no unit {unit!r} in play in the activation deck")
+        raise TableError("act.no_unit", unit=unit)
     if len({state["owners"][u] for u in match}) > 1:
-        raise UsageError(f"more than one player has a unit {unit!r}: say whose with --player")
+        raise TableError("act.shared_unit", unit=unit)
     card = match[0]
     state["removed"].append(card)
     if card in state["pile"]:
