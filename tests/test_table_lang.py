@@ -133,6 +133,15 @@ def test_game_over_and_an_empty_bag_are_told_in_chinese(
         if code:
             break
     assert code != 0 and text.strip() in ("錯誤：袋子已經空了", "错误：袋子已经空了"), text
+    word = "錯誤：" if lang == "zh-Hant" else "错误："
+    for args, typed in (
+        (["deck", "activate", "units"], ()),
+        (["deck", "discard", "numbers", "Nothing", "--player", "Ann"], ("Nothing", "Ann")),
+        (["deck", "draw", "units"], ()),
+    ):
+        code, text = pnp(capsys, *args, "--session", other, "--lang", lang)
+        assert code != 0 and text.startswith(word), (args, text)
+        assert not leftover(text, *typed), (args, text)
 
 
 @pytest.mark.parametrize("lang", LANGS)
