@@ -213,17 +213,14 @@ class Game:
 
 
 def _both_scripts(value: Any) -> Any:
-    """Texts given in one Chinese script get the other, by the rule the printed cards follow."""
+    """Texts given in one Chinese script get the other now, by the one fallback rule
+    (:func:`generator.localtext.choose`), so a command never converts at the table."""
     if isinstance(value, dict) and "en" in value and set(value) <= {"en", "zh-Hant", "zh-Hans"}:
-        if "zh-Hant" in value and "zh-Hans" not in value:
-            from ..rules.chinese import to_simplified
+        if ("zh-Hant" in value) == ("zh-Hans" in value):
+            return value
+        from ..localtext import choose
 
-            return {**value, "zh-Hans": to_simplified(str(value["zh-Hant"]))}
-        if "zh-Hans" in value and "zh-Hant" not in value:
-            from ..rules.chinese import to_traditional
-
-            return {**value, "zh-Hant": to_traditional(str(value["zh-Hans"]))}
-        return value
+        return {**value, "zh-Hant": choose(value, "zh-Hant"), "zh-Hans": choose(value, "zh-Hans")}
     if isinstance(value, dict):
         return {k: _both_scripts(v) for k, v in value.items()}
     if isinstance(value, list):

@@ -241,7 +241,7 @@ def _is_unit(t: Table, args: dict[str, Any], instance: str, named: str) -> bool:
     """Whether a player's words name this unit card: as added, or a printed card's id or name."""
     if named in (instance, decks.unit_name(instance)):
         return True
-    cards = t.game.cards.get(args["deck"], {})
+    cards = _g(t).cards.get(args["deck"], {})
     return decks.card_id(instance) in cards and named.casefold() in decks.all_names(cards, instance)
 
 
