@@ -155,13 +155,15 @@ def main() -> None:
         )
 
     from generator.companion.dice_roll import roll
-    from generator.companion.rng import SystemSource, seeded
+    from generator.companion.rng import SystemSource, fair_source, seed_key, seeded
 
     system, seed = SystemSource(), seeded(1)
+    old = fair_source(seed_key(1), 0, stream=1)  # one HMAC block per die, as logs before 0.1.0
     mixed = "(1d4, 2+2, 3d6kl1)kh1 + 4d6ro1"
     rates = {
         "pnp roll('2d6'), OS entropy": warm(lambda: roll("2d6", system)),
         "pnp roll('2d6'), --seed (HMAC)": warm(lambda: roll("2d6", seed)),
+        "pnp roll('2d6'), --seed, first stream": warm(lambda: roll("2d6", old)),
         "pnp roll('4d6kh3'), OS entropy": warm(lambda: roll("4d6kh3", system)),
         "pnp roll('4d6kh3'), --seed (HMAC)": warm(lambda: roll("4d6kh3", seed)),
         "pnp roll(mixed), OS entropy": warm(lambda: roll(mixed, system)),
