@@ -26,6 +26,8 @@ TYPED = re.compile(
     r"pad|status|log|undo|help|pnp|quit|session|new|GAME|PATH|EXPR|ROLL|OPTION|DECK|CARD|TILE|"
     r"PLAYER|TRACK|CALC|N|table\.yaml)\b"
 )
+# a capital letter that tells two places of the content apart (電台 A, 電台 B)
+LABEL = re.compile(r"(?<=[\u4e00-\u9fff]) [A-Z](?![A-Za-z])")
 DICE = re.compile(r"\d*d(?:\d+|%|F)(?:[<>=!khlrpoemia@]+\d*)*|\d*d\[|[khlr]\d+")
 
 
@@ -35,6 +37,7 @@ def leftover(text: str, *typed: str, path: str = "") -> list[str]:
         text = text.replace(path, "")
     for word in sorted(typed, key=len, reverse=True):
         text = text.replace(word, "")
+    text = LABEL.sub("", text)
     return re.findall(r"[A-Za-z]+", DICE.sub("", TYPED.sub("", text)))
 
 
