@@ -235,7 +235,13 @@ def split_runs(text: str, family: str = "sans", style: str = "regular") -> list[
     current: Face | None = None
     for ch in text:
         cp = ord(ch)
-        if current is not None and cp in current.cmap:
+        # a fallback run (Chinese) goes on only for what the primary face cannot draw: Latin
+        # letters after Chinese return to the primary face even when the fallback has them
+        if (
+            current is not None
+            and cp in current.cmap
+            and (current is primary or cp not in primary.cmap)
+        ):
             buf.append(ch)
             continue
         chosen = primary

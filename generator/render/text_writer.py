@@ -60,12 +60,35 @@ def stretch(line: Line, width: float) -> float:
     for p in line.pieces:
         if p.icon is not None:
             gaps += 1
-        elif _stretchy(p.text):
-            gaps += len(p.text)
+        else:
+            gaps += _gaps(p.text)
     end = line.pieces[-1]
-    if end.icon is not None or _stretchy(end.text):
+    if end.icon is not None or (end.text and (_stretchy(end.text) or is_cjk(end.text[-1]))):
         gaps -= 1  # nothing to spread after the line's last character
     return slack / gaps if gaps > 0 else 0.0
+
+
+@lru_cache(maxsize=65536)
+def _gaps(text: str) -> int:
+    """How many characters of a piece take the justifying space after them."""
+    if _stretchy(text):
+        return len(text)
+    return sum(1 for ch in text if is_cjk(ch))
+
+
+@lru_cache(maxsize=65536)
+def _runs(text: str) -> tuple[tuple[str, bool], ...]:
+    """A piece split into runs that stretch (Chinese) and runs that keep their spacing."""
+    if _stretchy(text):
+        return ((text, True),)
+    runs: list[tuple[str, bool]] = []
+    for ch in text:
+        on = is_cjk(ch)
+        if runs and runs[-1][1] == on:
+            runs[-1] = (runs[-1][0] + ch, on)
+        else:
+            runs.append((ch, on))
+    return tuple(runs)
 
 
 @lru_cache(maxsize=4096)
@@ -188,16 +211,17 @@ class Writer:
                             out.append(f"{fp_str(*rgb)} RG {fp_str(p.size * 0.02)} w")
                         out.append(f"{want} Tr")
                         mode = want
-                    tc = extra if extra and _stretchy(p.text) else 0.0
-                    if tc != spacing:
-                        out.append(f"{fp_str(tc)} Tc")
-                        spacing = tc
-                    for res, esc in self.encode(p.face.name, p.text):
-                        if cur_font != (res, p.size):
-                            out.append(_font_op(res, p.size))
-                            cur_font = (res, p.size)
-                        out.append(f"({esc}) Tj")
-                    cx += p.width + tc * len(p.text)
+                    for run, on in _runs(p.text) if extra else ((p.text, False),):
+                        tc = extra if on else 0.0
+                        if tc != spacing:
+                            out.append(f"{fp_str(tc)} Tc")
+                            spacing = tc
+                        for res, esc in self.encode(p.face.name, run):
+                            if cur_font != (res, p.size):
+                                out.append(_font_op(res, p.size))
+                                cur_font = (res, p.size)
+                            out.append(f"({esc}) Tj")
+                    cx += p.width + (extra * _gaps(p.text) if extra else 0.0)
             baseline -= lead
         if mode:
             out.append("0 Tr")
