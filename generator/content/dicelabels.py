@@ -45,7 +45,7 @@ def dice_items(
 ) -> tuple[tuple[Item, ...], str]:
     """One label item per face of each chosen die; issues go to ``loader.issues``."""
     from ..render.icons import ICONS
-    from .loader import Item
+    from .game import Item
     from .table import load_table, table_path
 
     where = marks.locate((*base, "kind"))

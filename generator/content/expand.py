@@ -11,27 +11,37 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from jinja2 import TemplateError, TemplateSyntaxError, UndefinedError
 from jinja2.sandbox import SecurityError
 
 from ..errors import IssueCollector, Location
 from ..layout.units import MM
-from .loader import Component, Game, Item, resolve_inside
+from .faces import BoxDraw, Copy, FaceDraw, trim_size
+from .game import Component, Game, Item
+from .images import ImageCheck
+from .language import localize
 from .sandbox import ENV
 from .sandbox import render as render_template
 from .schema import Box, CircleBox, FrameBox, IconBox, ImageBox, LayoutSpec, TextBox
 from .shapes import IDENTITY, FaceTooBig, ShapeExpander
-from .types import LANGS, colour_value, is_local_text
+from .textcheck import TextCheck
+from .types import LANGS, colour_value
 from .validate import key_path, suggest
 from .yamlload import Marks
 
+__all__ = [
+    "BoxDraw",
+    "Copy",
+    "Expander",
+    "FaceDraw",
+    "languages",
+    "localize",
+    "trim_size",
+]
+
 MAX_TEXT = 4000  # characters one template may produce
-MAX_IMAGE_PIXELS = 40_000_000
-MAX_IMAGE_BYTES = 40 * 1024 * 1024
 
 
 # {{ name }} alone: printed as str(value) without running a template when the name is given
@@ -40,77 +50,18 @@ _SIMPLE: dict[str, str] = {}
 Where = Callable[[], tuple[Location, str]]
 
 
-class BoxDraw(NamedTuple):
-    """One layout box with its templates evaluated; geometry in points from the trim's top-left."""
-
-    spec: Box
-    x: float
-    y: float
-    w: float
-    h: float
-    text: str | None = None
-    fill: str | None = None
-    icon: str | None = None
-    image: Path | None = None
-    stroke: str | None = None  # the line colour, its template evaluated
-    points: tuple[float, ...] | None = None  # x0, y0, x1, y1, ... of a path, from the top-left
-    closed: bool = True
-
-
-class FaceDraw(NamedTuple):
-    """A whole face ready to draw: background and boxes. Equal faces are one object."""
-
-    layout_id: str
-    background: str | None
-    boxes: tuple[BoxDraw, ...]
-    safe: float
-    estimate: bool = False  # carries a value not known from a source: printed with the mark
-
-
-@dataclass(frozen=True)
-class Copy:
-    """One physical copy of an item: its front and (optional) back."""
-
-    item: Item
-    copy: int
-    front: FaceDraw
-    back: FaceDraw | None
-
-
-def trim_size(component: Component) -> tuple[float, float, str]:
-    """Trim width, height (points) and shape of a component's items."""
-    return component.trim
-
-
-def localize(value: Any, lang: str, protect: Mapping[str, str] | None = None) -> Any:
-    """Resolve per-language texts in ``value`` (recursively) for ``lang``."""
-    if is_local_text(value):
-        if lang in value:
-            return value[lang]
-        if lang == "zh-Hans" and "zh-Hant" in value:
-            from ..rules.chinese import to_simplified
-
-            return to_simplified(value["zh-Hant"], protect or {})
-        if lang == "zh-Hant" and "zh-Hans" in value:
-            from ..rules.chinese import to_traditional
-
-            return to_traditional(value["zh-Hans"], protect or {})
-        return value.get("en", next(iter(value.values())))
-    if isinstance(value, dict):
-        return {k: localize(v, lang, protect) for k, v in value.items()}
-    if isinstance(value, list):
-        return [localize(v, lang, protect) for v in value]
-    return value
-
-
 class Expander:
     """Evaluates a game's layouts for its items, collecting every problem with its location."""
 
-    def __init__(self, game: Game, issues: IssueCollector | None = None) -> None:
+    def __init__(
+        self, game: Game, issues: IssueCollector | None = None, *, check_text: bool = True
+    ) -> None:
         self.game = game
         self.issues = issues or IssueCollector()
+        # what the expanded words would print wrongly (markup, languages, legibility)
+        self.text_check = TextCheck(game, self.issues) if check_text else None
         self._templates: dict[str, Any] = {}
-        self._images: dict[str, Path | None] = {}
+        self.image = ImageCheck(game.root, self.issues)
         self._geo: dict[
             tuple[int, float, float], tuple[tuple[float, float, float, float] | None, ...]
         ] = {}
@@ -118,17 +69,6 @@ class Expander:
         self._per_copy: dict[tuple[int, int], bool] = {}
 
     # -------------------------------------------------------------- templates
-    def _template(self, source: str, where: Location, key: str) -> Any:
-        tpl = self._templates.get(source)
-        if tpl is None:
-            try:
-                tpl = ENV.from_string(source)
-            except TemplateSyntaxError as exc:
-                self.issues.add(where, key, f"template syntax error: {exc.message}")
-                tpl = False
-            self._templates[source] = tpl
-        return tpl
-
     def render(self, source: str, ctx: Mapping[str, Any], at: Where, item: Item) -> str | None:
         """Evaluate template ``source`` for ``item``; None (and an issue at ``at()``) on failure."""
         if "{" not in source:
@@ -205,57 +145,6 @@ class Expander:
     def truthy(self, expr: str, ctx: Mapping[str, Any], at: Where, item: Item) -> bool:
         """Whether the expression ``expr`` holds for ``item``."""
         return bool(self.render("{{ (" + expr + ") and 1 or '' }}", ctx, at, item))
-
-    # -------------------------------------------------------------- images
-    def image(self, src: str, where: Location, key: str) -> Path | None:
-        if src in self._images:
-            return self._images[src]
-        result: Path | None = None
-        try:
-            path = resolve_inside(self.game.root, src)
-        except ValueError as exc:
-            self.issues.add(where, key, f"image {exc}")
-            self._images[src] = None
-            return None
-        if not path.is_file():
-            self.issues.add(where, key, f"image {src!r} does not exist")
-        elif path.stat().st_size > MAX_IMAGE_BYTES:
-            self.issues.add(
-                where, key, f"image {src!r} is larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MB"
-            )
-        else:
-            result = self._check_image(path, src, where, key)
-        self._images[src] = result
-        return result
-
-    def _check_image(self, path: Path, src: str, where: Location, key: str) -> Path | None:
-        import warnings
-
-        from PIL import Image
-
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("error", Image.DecompressionBombWarning)
-                with Image.open(path) as im:
-                    w, h = im.size
-                    fmt = im.format
-        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-            self.issues.add(where, key, f"image {src!r} has too many pixels (decompression bomb?)")
-            return None
-        except (OSError, SyntaxError, ValueError) as exc:
-            self.issues.add(where, key, f"image {src!r} cannot be read: {exc}")
-            return None
-        if w * h > MAX_IMAGE_PIXELS:
-            self.issues.add(
-                where,
-                key,
-                f"image {src!r} is {w}x{h} pixels; the limit is {MAX_IMAGE_PIXELS // 1_000_000} megapixels",
-            )
-            return None
-        if fmt not in ("PNG", "JPEG"):
-            self.issues.add(where, key, f"image {src!r} is {fmt}; use PNG or JPEG")
-            return None
-        return path
 
     # -------------------------------------------------------------- faces
     def _geometry(
@@ -414,6 +303,8 @@ class Expander:
                     out.append(Copy(item, c, f, b))
                 else:
                     out.append(Copy(item, c, front, back))
+        if self.text_check is not None:
+            self.text_check.check(component, lang, languages(self.game, component), out)
         return out
 
     def _sources(self, front: LayoutSpec, back: LayoutSpec | None) -> list[str]:

@@ -8,141 +8,36 @@ that every referenced file stays inside the game folder, and raises one
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from .. import presets
-from ..errors import ContentError, IssueCollector, Location, UsageError
+from ..errors import ContentError, IssueCollector, Location
 from ..layout.units import MM
 from . import tabular
+from .game import Component, Game, Item
+from .paths import find_games, font_problem, game_dir, resolve_inside
 from .schema import BackSpec, ComponentSpec, GameSpec, ItemsFile, ItemSpec, LayoutSpec, PresetsFile
-from .types import LANGS
+from .types import LANGS, is_local_text
 from .validate import key_path, suggest, validate
 from .yamlload import Loaded, Marks, display_path, load_yaml
+
+__all__ = [
+    "Component",
+    "Game",
+    "Item",
+    "find_games",
+    "font_problem",
+    "game_dir",
+    "load_game",
+    "resolve_inside",
+]
 
 DICE_LABEL_LAYOUT = "die-label"  # the shared layout in templates/layouts/
 MAX_COPIES = 20_000  # physical copies one component may print
 ITEM_RESERVED = {"id", "qty", "estimate", "source", "back", "layout"}
-
-
-@dataclass(frozen=True)
-class Item:
-    """One validated item: its data (defaults merged), copies, back and where it was written."""
-
-    id: str
-    qty: int
-    data: MappingProxyType[str, Any]
-    back: BackSpec | None
-    where: Callable[[], Location]  # looked up only when a message needs it
-    estimate: bool = False
-    layout: str | None = None  # the item's own front layout
-
-    @property
-    def location(self) -> Location:
-        return self.where()
-
-
-@dataclass(frozen=True)
-class Component:
-    """A component with its items and resolved layouts."""
-
-    spec: ComponentSpec
-    items: tuple[Item, ...]
-    front: LayoutSpec
-    back: LayoutSpec | None
-    back_layouts: MappingProxyType[str, LayoutSpec]
-    items_file: str
-    location: Location
-    front_layouts: MappingProxyType[str, LayoutSpec] = field(
-        default_factory=lambda: MappingProxyType({})
-    )
-    trim: tuple[float, float, str] = (0.0, 0.0, "rect")  # width, height (points), shape
-
-    @property
-    def kind(self) -> str:
-        return self.spec.kind
-
-    @property
-    def id(self) -> str:
-        return self.spec.id
-
-    @property
-    def copies(self) -> int:
-        return sum(i.qty for i in self.items)
-
-
-@dataclass(frozen=True)
-class Game:
-    """A whole game folder after validation."""
-
-    spec: GameSpec
-    root: Path
-    components: tuple[Component, ...]
-    files: tuple[Path, ...] = field(default=())
-    marks: Marks | None = None
-    layout_marks: MappingProxyType[str, Marks] = field(default_factory=lambda: MappingProxyType({}))
-
-    @property
-    def id(self) -> str:
-        return self.spec.id
-
-    def component(self, cid: str) -> Component:
-        for c in self.components:
-            if c.id == cid:
-                return c
-        raise UsageError(
-            f"{self.id} has no component {cid!r}{suggest(cid, [c.id for c in self.components])}"
-        )
-
-
-def resolve_inside(root: Path, rel: str) -> Path:
-    """``root / rel`` if it stays inside ``root`` (symlinks resolved); ValueError otherwise."""
-    if not isinstance(rel, str) or not rel or "\x00" in rel:
-        raise ValueError("expected a relative file path")
-    candidate = Path(rel)
-    if candidate.is_absolute():
-        raise ValueError(f"{rel!r} is absolute; give a path inside the game folder")
-    base = root.resolve()
-    full = (base / candidate).resolve()
-    if full != base and base not in full.parents:
-        raise ValueError(f"{rel!r} leads outside the game folder")
-    return full
-
-
-def font_problem(path: Path) -> str | None:
-    """Why ``path`` cannot be embedded as a font, or None when it looks like TrueType outlines."""
-    with path.open("rb") as fh:
-        magic = fh.read(4)
-    if magic == b"OTTO":
-        return "CFF-outline (PostScript) OpenType fonts cannot be embedded; use a TrueType-outline .ttf"
-    if magic not in (b"\x00\x01\x00\x00", b"true", b"ttcf"):
-        return f"{path.name!r} is not a TrueType font file"
-    return None
-
-
-def find_games(content_dir: Path) -> list[Path]:
-    """Every game folder (one with a game.yaml) under ``content_dir``, sorted."""
-    if not content_dir.is_dir():
-        return []
-    return sorted(p for p in content_dir.iterdir() if (p / "game.yaml").is_file())
-
-
-def game_dir(content_dir: Path, name: str) -> Path:
-    """The folder of game ``name`` (a folder name or a path); UsageError with a hint when unknown."""
-    direct = Path(name)
-    if (direct / "game.yaml").is_file():
-        return direct
-    candidate = content_dir / name
-    if (candidate / "game.yaml").is_file():
-        return candidate
-    names = [p.name for p in find_games(content_dir)]
-    raise UsageError(
-        f"no game {name!r} in {display_path(content_dir)}{suggest(name, names)} (games: {', '.join(names) or 'none'})"
-    )
 
 
 class _Loader:
@@ -260,12 +155,45 @@ class _Loader:
             self.issues.add(where(), key_path(("items", n, "id")), f"item id {iid!r} is used twice")
         ids.add(iid)
         data["id"] = iid
-        back: BackSpec | None = None
-        if isinstance(item.back, BackSpec):
-            back = item.back
-        elif isinstance(item.back, dict):
-            back = BackSpec.model_construct(layout="", data=item.back)
-        return Item(iid, item.qty, MappingProxyType(data), back, where, item.estimate, item.layout)
+        back = self._back(item.back, ("items", n, "back"), loaded)
+        return Item(
+            iid,
+            item.qty,
+            MappingProxyType(data),
+            back,
+            where,
+            item.estimate,
+            item.layout,
+            n,
+            loaded.marks,
+        )
+
+    def _back(
+        self, value: dict[str, Any] | BackSpec | None, at: tuple[Any, ...], loaded: Loaded
+    ) -> BackSpec | None:
+        """An item's own back: ``{layout, data}`` names its own back layout (and values for it);
+        any other mapping gives values for the shared back layout."""
+        if value is None or isinstance(value, BackSpec):
+            return value
+        if not _fields(value, at, loaded, self.issues):
+            return None
+        self._check_langs(value, at, loaded)
+        if "layout" in value and set(value) <= {"layout", "data"}:
+            layout, data = value["layout"], value.get("data", {})
+            problem = (
+                ("layout", "expected a layout id")
+                if not isinstance(layout, str) or not layout
+                else ("data", "expected a mapping of values for the back's templates")
+                if not isinstance(data, dict)
+                or not _fields(data, (*at, "data"), loaded, self.issues)
+                else None
+            )
+            if problem is not None:
+                where = (*at, problem[0])
+                self.issues.add(loaded.marks.locate(where), key_path(where), problem[1])
+                return None
+            return BackSpec.model_construct(layout=layout, data=data)
+        return BackSpec.model_construct(layout="", data=value)
 
     def _check_langs(self, value: Any, path: tuple[Any, ...], loaded: Loaded) -> None:
         """A per-language text names only languages the game is written in."""
@@ -292,6 +220,9 @@ class _Loader:
     def component(self, comp: ComponentSpec, n: int, marks: Marks) -> Component | None:
         where = marks.locate(("components", n))
         base = ("components", n)
+        named = _fields(comp.data, (*base, "data"), marks, self.issues)
+        if comp.back is not None:
+            named = _fields(comp.back.data, (*base, "back", "data"), marks, self.issues) and named
         front = self.layout(
             comp.layout or DICE_LABEL_LAYOUT,
             marks.locate((*base, "layout")),
@@ -331,7 +262,7 @@ class _Loader:
                     "item gives back data but the component has no shared back layout",
                 )
         trim = self.trim(comp, marks, base)
-        if front is None or trim is None:
+        if front is None or trim is None or not named:
             return None
         return Component(
             comp,
@@ -379,6 +310,23 @@ class _Loader:
         spec = validate(PresetsFile, loaded, self.issues) if loaded else None
         if spec is not None:
             self.sizes.update({k: (v.width, v.height, v.shape) for k, v in spec.sizes.items()})
+
+
+def _fields(
+    value: dict[str, Any], at: tuple[Any, ...], where: Loaded | Marks, issues: IssueCollector
+) -> bool:
+    """Whether ``value`` names its values (a back's or a component's data); a per-language text
+    in its place is a located error, since the layout's templates could not name it."""
+    if not is_local_text(value):
+        return True
+    marks = where.marks if isinstance(where, Loaded) else where
+    issues.add(
+        marks.locate(at),
+        key_path(at),
+        "a per-language text here has no name the layout could use; give named values, "
+        "e.g. {label: {en: ..., zh-Hant: ...}} and {{ label }} in the layout",
+    )
+    return False
 
 
 def _check_font_names(loader: _Loader, declared: set[str]) -> None:

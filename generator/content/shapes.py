@@ -27,8 +27,9 @@ from .boxes import (
 )
 
 if TYPE_CHECKING:
-    from .expand import BoxDraw, Expander
-    from .loader import Item
+    from .expand import Expander
+    from .faces import BoxDraw
+    from .game import Item
 
 MAX_FACE_BOXES = 20_000
 Affine = tuple[float, float, float, float, float, float]  # x' = a x + c y + e, y' = b x + d y + f
@@ -196,7 +197,7 @@ class ShapeExpander:
 
     # ---------------------------------------------------------------- paths
     def path(self, box: Any, path: tuple[Any, ...], ctx: Mapping[str, Any], m: Affine) -> None:
-        from .expand import BoxDraw
+        from .faces import BoxDraw
 
         tw, th = self.tw, self.th
         x, y = box.x.resolve(tw), box.y.resolve(th)
@@ -221,7 +222,7 @@ class ShapeExpander:
 
     # ---------------------------------------------------------------- grids
     def grid(self, box: GridBox, path: tuple[Any, ...], ctx: Mapping[str, Any], m: Affine) -> None:
-        from .expand import BoxDraw
+        from .faces import BoxDraw
 
         x0, y0 = box.x.resolve(self.tw), box.y.resolve(self.th)
         if box.rows is None or box.cols is None:
@@ -269,7 +270,7 @@ class ShapeExpander:
                     BoxDraw(spec, cx - size / 2, cy - size / 2, size, size, icon=terrain.icon)
                 )
             if terrain is not None and terrain.label:
-                from .expand import localize
+                from .language import localize
 
                 word = str(localize(terrain.label, ctx.get("lang", "en")))
                 self._text(box, word, cx - cw * 0.4, cy + ch * 0.18, cw * 0.8, ch * 0.22)
@@ -277,7 +278,7 @@ class ShapeExpander:
                 self._text(box, address, cx - cw * 0.4, cy - ch * 0.42, cw * 0.8, ch * 0.2)
 
     def _text(self, box: GridBox, word: str, x: float, y: float, w: float, h: float) -> None:
-        from .expand import BoxDraw
+        from .faces import BoxDraw
 
         spec = TextBox.model_construct(
             kind="text",

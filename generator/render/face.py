@@ -14,7 +14,7 @@ from typing import Any
 
 from reportlab.lib.rl_accel import fp_str
 
-from ..content.expand import BoxDraw, FaceDraw
+from ..content.faces import BoxDraw, FaceDraw
 from ..content.schema import (
     ArcBox,
     CircleBox,
@@ -27,6 +27,7 @@ from ..content.schema import (
 )
 from ..layout.impose import Slot
 from ..layout.units import MM
+from . import legibility
 from . import text as rtext
 from .icons import draw_icon
 
@@ -52,7 +53,6 @@ class FaceRenderer:
     shape: str = "rect"
     cut_radius: float | None = None  # draw a thin cut path at the trim (corner radius), or not
     warnings: list[FaceWarning] = field(default_factory=list)
-    _fits: dict[tuple[Any, ...], rtext.Fitted] = field(default_factory=dict)
     _forms: dict[int, str] = field(default_factory=dict)
     _warned: set[tuple[str, int, str]] = field(default_factory=set)
     _ops: dict[tuple[BoxDraw, float], str] = field(default_factory=dict)
@@ -226,48 +226,18 @@ class FaceRenderer:
         path.roundRect(x, y, w, h, radius)
         return "n " + path.getCode()
 
-    def _fit(
-        self,
-        face: FaceDraw,
-        n: int,
-        markup: str,
-        w: float,
-        h: float,
-        size: float,
-        min_size: float,
-        leading: float,
-        font: str,
-        style: str,
-    ) -> rtext.Fitted:
-        key = (markup, round(w, 3), round(h, 3), size, min_size, leading, font, style)
-        fitted = self._fits.get(key)
-        if fitted is None:
-            fitted = rtext.fit(
-                markup,
-                w,
-                h,
-                size,
-                min_size,
-                leading=leading,
-                family=font,
-                bold="bold" in style,
-                italic="italic" in style,
-            )
-            if len(self._fits) > 50_000:
-                self._fits.clear()
-            self._fits[key] = fitted
-        if fitted.size < min_size - 1e-6 or fitted.overflow:
-            what = (
-                "does not fit"
-                if fitted.overflow
-                else f"shrunk to {fitted.size:.2f} pt, below the legible {min_size:.2f} pt"
-            )
-            sample = rtext.plain_text(markup)[:40]
+    def _fit(self, face: FaceDraw, n: int, box: BoxDraw) -> rtext.Fitted:
+        """``box``'s words laid out (once, shared with ``pnp check``); a warning if illegible."""
+        found = legibility.box_layout(box)
+        assert found is not None and box.text
+        problem = legibility.judge(*found)
+        if problem is not None:
+            sample = rtext.plain_text(box.text)[:40]
             tag = (face.layout_id, n, sample)
             if tag not in self._warned:
                 self._warned.add(tag)
-                self.warnings.append(FaceWarning(face.layout_id, n, f"text {sample!r} {what}"))
-        return fitted
+                self.warnings.append(FaceWarning(face.layout_id, n, f"text {sample!r} {problem}"))
+        return found[0]
 
     def _rotated(self, box: BoxDraw, rotate: int) -> tuple[float, float, float, float]:
         """Set up rotation about the box centre; returns the box to draw in, in rotated space."""
@@ -295,18 +265,7 @@ class FaceRenderer:
             c.saveState()
         if done is None:
             x, y, w, h = self._rotated(box, spec.rotate)
-            fitted = self._fit(
-                face,
-                n,
-                box.text,
-                w,
-                h,
-                spec.size,
-                spec.min_size,
-                spec.leading,
-                spec.font,
-                spec.style,
-            )
+            fitted = self._fit(face, n, box)
             done = writer.ops(
                 fitted,
                 x,
@@ -346,11 +305,9 @@ class FaceRenderer:
             )
         if box.text:
             self._fill = None  # the circle's own fill is current
-            inset = 0.15
-            iw, ih = box.w * (1 - 2 * inset), box.h * (1 - 2 * inset)
-            fitted = self._fit(
-                face, n, box.text, iw, ih, spec.size, 4.0, 1.0, spec.font, spec.style
-            )
+            inset = legibility.CIRCLE_INSET
+            iw, ih = legibility.circle_area(box)
+            fitted = self._fit(face, n, box)
             rtext.draw(
                 c,
                 fitted,

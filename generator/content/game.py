@@ -1,0 +1,91 @@
+"""The validated game: the one ``Game`` class of the print side, its components and items.
+
+:func:`~generator.content.loader.load_game` builds these from a game folder; expansion, the
+renderer, the build and the exporters read them. They are immutable: a loaded game is never
+changed, only expanded into faces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from ..errors import Location, UsageError
+from .schema import BackSpec, ComponentSpec, GameSpec, LayoutSpec
+from .validate import suggest
+from .yamlload import Marks
+
+
+@dataclass(frozen=True)
+class Item:
+    """One validated item: its data (defaults merged), copies, back and where it was written."""
+
+    id: str
+    qty: int
+    data: MappingProxyType[str, Any]
+    back: BackSpec | None
+    where: Callable[[], Location]  # looked up only when a message needs it
+    estimate: bool = False
+    layout: str | None = None  # the item's own front layout
+    index: int = -1  # its place in the item file (-1: not from an item file)
+    marks: Marks | None = None  # the item file's marks, to point at one of its fields
+
+    @property
+    def location(self) -> Location:
+        return self.where()
+
+
+@dataclass(frozen=True)
+class Component:
+    """A component with its items and resolved layouts."""
+
+    spec: ComponentSpec
+    items: tuple[Item, ...]
+    front: LayoutSpec
+    back: LayoutSpec | None
+    back_layouts: MappingProxyType[str, LayoutSpec]
+    items_file: str
+    location: Location
+    front_layouts: MappingProxyType[str, LayoutSpec] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    trim: tuple[float, float, str] = (0.0, 0.0, "rect")  # width, height (points), shape
+
+    @property
+    def kind(self) -> str:
+        return self.spec.kind
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def copies(self) -> int:
+        return sum(i.qty for i in self.items)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A whole game folder after validation."""
+
+    spec: GameSpec
+    root: Path
+    components: tuple[Component, ...]
+    files: tuple[Path, ...] = field(default=())
+    marks: Marks | None = None
+    layout_marks: MappingProxyType[str, Marks] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    def component(self, cid: str) -> Component:
+        for c in self.components:
+            if c.id == cid:
+                return c
+        raise UsageError(
+            f"{self.id} has no component {cid!r}{suggest(cid, [c.id for c in self.components])}"
+        )

@@ -1,0 +1,75 @@
+"""The images a layout names: inside the game folder, readable, PNG or JPEG, not a bomb.
+
+:class:`ImageCheck` answers once per source path and remembers the answer, adding a located
+problem to the expander's collector when an image cannot be printed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import IssueCollector, Location
+from .paths import resolve_inside
+
+MAX_IMAGE_PIXELS = 40_000_000
+MAX_IMAGE_BYTES = 40 * 1024 * 1024
+
+
+class ImageCheck:
+    """Checks the images of one game folder, each source once."""
+
+    def __init__(self, root: Path, issues: IssueCollector) -> None:
+        self.root = root
+        self.issues = issues
+        self._seen: dict[str, Path | None] = {}
+
+    def __call__(self, src: str, where: Location, key: str) -> Path | None:
+        """The file ``src`` names, or None (and a located problem) when it cannot be printed."""
+        if src in self._seen:
+            return self._seen[src]
+        result: Path | None = None
+        try:
+            path = resolve_inside(self.root, src)
+        except ValueError as exc:
+            self.issues.add(where, key, f"image {exc}")
+            self._seen[src] = None
+            return None
+        if not path.is_file():
+            self.issues.add(where, key, f"image {src!r} does not exist")
+        elif path.stat().st_size > MAX_IMAGE_BYTES:
+            self.issues.add(
+                where, key, f"image {src!r} is larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MB"
+            )
+        else:
+            result = self._read(path, src, where, key)
+        self._seen[src] = result
+        return result
+
+    def _read(self, path: Path, src: str, where: Location, key: str) -> Path | None:
+        import warnings
+
+        from PIL import Image
+
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("error", Image.DecompressionBombWarning)
+                with Image.open(path) as im:
+                    w, h = im.size
+                    fmt = im.format
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+            self.issues.add(where, key, f"image {src!r} has too many pixels (decompression bomb?)")
+            return None
+        except (OSError, SyntaxError, ValueError) as exc:
+            self.issues.add(where, key, f"image {src!r} cannot be read: {exc}")
+            return None
+        if w * h > MAX_IMAGE_PIXELS:
+            self.issues.add(
+                where,
+                key,
+                f"image {src!r} is {w}x{h} pixels; the limit is {MAX_IMAGE_PIXELS // 1_000_000} megapixels",
+            )
+            return None
+        if fmt not in ("PNG", "JPEG"):
+            self.issues.add(where, key, f"image {src!r} is {fmt}; use PNG or JPEG")
+            return None
+        return path

@@ -1,0 +1,240 @@
+"""What ``pnp check`` finds in the words an expanded component would print.
+
+After a component is expanded in one language, :class:`TextCheck` looks at every distinct face
+its items print and reports, located at the item (the field at fault where one can be named):
+
+- an inline icon (``:name:``) that no icon of the shared set or the game's ``icons/`` has;
+- a ``**`` that opens bold and is never closed, or a lone ``*`` that opens italic (write ``\\*``
+  for a star);
+- a per-language text without a language the component prints (nor one it can be derived
+  from), so the other language's words would print, by the rule in :mod:`.language`;
+- words shrunk below the legible size to fit their box, or not fitting at all (the renderer's
+  own layout pass, see :mod:`generator.render.legibility`).
+
+Each problem is reported once per item, however many languages and copies show it; a problem
+that comes from a layout's own text rather than an item's data is reported once, at the layout.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from ..errors import IssueCollector, Location
+from . import tabular
+from .faces import BoxDraw, Copy, FaceDraw
+from .game import Component, Game, Item
+from .language import local_texts, missing_languages, source_language
+from .schema import CircleBox, LayoutSpec, TextBox
+from .types import is_local_text
+from .validate import key_path, suggest
+
+# the markup tokens of generator.render.text, in the same order, so both split text alike
+_TOKEN = re.compile(
+    r"\\\*|\*\*|\*|\[#[0-9a-fA-F]{6}\]|\[#[0-9a-fA-F]{3}\]|\[/\]|:[a-z][a-z0-9-]*:|\n"
+)
+MAX_SAMPLE = 40
+
+
+def markup_problems(text: str, icons: Iterable[str]) -> list[tuple[str, str]]:
+    """(kind, what) for each way ``text``'s markup would print wrongly: ``icon`` (an unknown
+    ``:name:``), ``bold`` (an unclosed ``**``) and ``italic`` (a lone ``*``)."""
+    known = set(icons)
+    bold = italic = False
+    unknown: list[str] = []
+    for token in _TOKEN.findall(text):
+        if token == "**":
+            bold = not bold
+        elif token == "*":
+            italic = not italic
+        elif token.startswith(":") and token[1:-1] not in known and token[1:-1] not in unknown:
+            unknown.append(token[1:-1])
+    out = [("icon", name) for name in unknown]
+    if bold:
+        out.append(("bold", "**"))
+    if italic:
+        out.append(("italic", "*"))
+    return out
+
+
+def _describe(kind: str, what: str, icons: Iterable[str]) -> str:
+    if kind == "icon":
+        return (
+            f"unknown inline icon ':{what}:'; use a shared icon (pnp icons) or add icons/{what}.svg"
+            f"{suggest(what, icons)}"
+        )
+    if kind == "bold":
+        return "'**' opens bold that is never closed, so the rest prints bold; close it with '**'"
+    return "a lone '*' opens italic that is never closed (the star does not print); write \\* for a star"
+
+
+def _strings(value: Any, path: tuple[Any, ...], lang: str) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """Every string an item's data prints in ``lang``, with its key path (the language written)."""
+    if is_local_text(value):
+        source, _ = source_language(value, lang)
+        if isinstance(value[source], str):
+            yield (*path, source), value[source]
+    elif isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(v, (*path, k), lang)
+    elif isinstance(value, list):
+        for k, v in enumerate(value[:1000]):
+            yield from _strings(v, (*path, k), lang)
+
+
+class TextCheck:
+    """Reports what a game's expanded components would print wrongly, each problem once."""
+
+    def __init__(self, game: Game, issues: IssueCollector) -> None:
+        self.game = game
+        self.issues = issues
+        self._done: set[tuple[Any, ...]] = set()
+
+    def check(self, component: Component, lang: str, langs: list[str], copies: list[Copy]) -> None:
+        """Check ``component``'s ``copies`` in ``lang`` (one of the ``langs`` it prints in)."""
+        from ..render.icons import ICONS
+
+        icons = sorted(ICONS)
+        for item, faces in _faces_by_item(copies):
+            self._languages(component, item, lang, langs)
+            illegible: tuple[FaceDraw, int, BoxDraw, str] | None = None
+            for face in faces:
+                for n, box in enumerate(face.boxes):
+                    if not box.text or not isinstance(box.spec, (TextBox, CircleBox)):
+                        continue
+                    for kind, what in markup_problems(box.text, icons):
+                        self._markup(component, item, lang, face, box, kind, what, icons)
+                    if illegible is None:
+                        found = _legibility(box)
+                        if found is not None:
+                            illegible = (face, n, box, found)
+            if illegible is not None:
+                self._illegible(component, item, lang, *illegible)
+
+    # ------------------------------------------------------------------ reports
+    def _once(self, *key: Any) -> bool:
+        if key in self._done:
+            return False
+        self._done.add(key)
+        return True
+
+    def _add(self, component: Component, item: Item, path: tuple[Any, ...], message: str) -> None:
+        """Report at ``path`` in the item (its own place when the path is empty)."""
+        full = ("items", item.index, *path)
+        if item.marks is None or item.index < 0:
+            where, key = item.location, f"{component.id}.{item.id}"
+        else:
+            where = item.marks.locate(full) if path else item.location
+            key = key_path(full)
+            if tabular.is_table(Path(component.items_file)):
+                key = tabular.cell_key(key) or "id"
+        self.issues.add(where, key, f"item {item.id!r}: {message}")
+
+    def _languages(self, component: Component, item: Item, lang: str, langs: list[str]) -> None:
+        for path, text in local_texts(dict(item.data)):
+            missing = missing_languages(text, langs)
+            if lang in missing and self._once(component.id, item.id, "lang", path):
+                written = ", ".join(k for k in text)
+                self._add(
+                    component,
+                    item,
+                    (*path, missing[0]),
+                    f"no {' or '.join(missing)} text (only {written}), so the "
+                    f"{'/'.join(missing)} {component.kind} would print "
+                    f"{source_language(text, lang)[0]} words here; add the translation",
+                )
+
+    def _markup(
+        self,
+        component: Component,
+        item: Item,
+        lang: str,
+        face: FaceDraw,
+        box: BoxDraw,
+        kind: str,
+        what: str,
+        icons: list[str],
+    ) -> None:
+        message = _describe(kind, what, icons)
+        for path, value in _strings(dict(item.data), (), lang):
+            if (kind, what) in markup_problems(value, icons):
+                if self._once(component.id, item.id, kind, what):
+                    self._add(component, item, path, message)
+                return
+        where = self._layout_place(component, face, box)
+        if where is None:  # made by a repeat or a grid: the item is the place to look
+            if self._once(component.id, item.id, kind, what):
+                self._add(component, item, (), message)
+        elif self._once(face.layout_id, where, kind, what):
+            self.issues.add(where, f"layout {face.layout_id}", message)
+
+    def _layout_place(self, component: Component, face: FaceDraw, box: BoxDraw) -> Location | None:
+        layout = _layout(component, face.layout_id)
+        marks = self.game.layout_marks.get(face.layout_id)
+        if layout is None or marks is None:
+            return None
+        for n, spec in enumerate(layout.boxes):
+            if spec is box.spec:
+                return marks.locate(("boxes", n, "text"))
+        return None
+
+    def _illegible(
+        self,
+        component: Component,
+        item: Item,
+        lang: str,
+        face: FaceDraw,
+        n: int,
+        box: BoxDraw,
+        problem: str,
+    ) -> None:
+        if not self._once(component.id, item.id, "legible"):
+            return
+        assert box.text is not None
+        path: tuple[Any, ...] = ()
+        best = ""
+        for at, value in _strings(dict(item.data), (), lang):
+            if len(value) > len(best) and value in box.text:
+                best, path = value, at
+        sample = box.text if len(box.text) <= MAX_SAMPLE else box.text[:MAX_SAMPLE] + "..."
+        self._add(
+            component,
+            item,
+            path,
+            f"the {lang} text {sample!r} (layout {face.layout_id}, box {n}) {problem}; "
+            "shorten it, or give the box more room or a smaller min_size",
+        )
+
+
+def _faces_by_item(copies: list[Copy]) -> Iterator[tuple[Item, list[FaceDraw]]]:
+    """Each item with its distinct faces (copies share face objects unless a face shows `copy`)."""
+    by_item: dict[int, tuple[Item, dict[int, FaceDraw]]] = {}
+    for cp in copies:
+        entry = by_item.setdefault(id(cp.item), (cp.item, {}))
+        for face in (cp.front, cp.back):
+            if face is not None:
+                entry[1].setdefault(id(face), face)
+    for item, faces in by_item.values():
+        yield item, list(faces.values())
+
+
+def _layout(component: Component, layout_id: str) -> LayoutSpec | None:
+    for lay in (
+        component.front,
+        component.back,
+        *component.front_layouts.values(),
+        *component.back_layouts.values(),
+    ):
+        if lay is not None and lay.id == layout_id:
+            return lay
+    return None
+
+
+def _legibility(box: BoxDraw) -> str | None:
+    from ..render.legibility import problem
+
+    return problem(box)

@@ -1,0 +1,100 @@
+"""Whether a text box's words print at a legible size: the one layout pass and the one judgement.
+
+The renderer shrinks text to fit its box (see :func:`generator.render.text.fit`). Text that
+had to shrink below the box's ``min_size`` (or below its own ``size`` when that is already
+smaller), or that does not fit even at the smallest size, prints badly. ``pnp check`` and the
+renderer ask :func:`problem` the same question over the same cached layout, so a check before
+a build costs the build nothing and the two never disagree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..content.faces import BoxDraw
+from ..content.schema import CircleBox, TextBox
+from . import text as rtext
+
+CIRCLE_INSET = 0.15  # of a stat circle's size on each side, kept free of its value
+CIRCLE_MIN = rtext.FLOOR_SIZE  # a circle's value may shrink to the floor
+MAX_CACHED = 50_000
+
+_fits: dict[tuple[Any, ...], rtext.Fitted] = {}
+
+
+def text_area(box: BoxDraw) -> tuple[float, float]:
+    """The width and height a text box's words are laid out in (turned boxes swap them)."""
+    spec = box.spec
+    if isinstance(spec, TextBox) and spec.rotate in (90, 270):
+        return box.h, box.w
+    return box.w, box.h
+
+
+def circle_area(box: BoxDraw) -> tuple[float, float]:
+    """The width and height a stat circle's value is laid out in."""
+    return box.w * (1 - 2 * CIRCLE_INSET), box.h * (1 - 2 * CIRCLE_INSET)
+
+
+def laid_out(
+    markup: str,
+    w: float,
+    h: float,
+    size: float,
+    min_size: float,
+    leading: float,
+    font: str,
+    style: str,
+) -> rtext.Fitted:
+    """``markup`` fitted into ``w`` x ``h``, laid out once per distinct question."""
+    key = (markup, round(w, 3), round(h, 3), size, min_size, leading, font, style)
+    fitted = _fits.get(key)
+    if fitted is None:
+        fitted = rtext.fit(
+            markup,
+            w,
+            h,
+            size,
+            min_size,
+            leading=leading,
+            family=font,
+            bold="bold" in style,
+            italic="italic" in style,
+        )
+        if len(_fits) >= MAX_CACHED:
+            _fits.clear()
+        _fits[key] = fitted
+    return fitted
+
+
+def judge(fitted: rtext.Fitted, size: float, min_size: float) -> str | None:
+    """What is wrong with text laid out as ``fitted`` (asked at ``size``), or None."""
+    if fitted.overflow:
+        return f"does not fit its box even at {fitted.size:.2f} pt"
+    legible = min(size, min_size)
+    if fitted.size < legible - 1e-6:
+        return f"is shrunk to {fitted.size:.2f} pt to fit, below the legible {legible:.2f} pt"
+    return None
+
+
+def box_layout(box: BoxDraw) -> tuple[rtext.Fitted, float, float] | None:
+    """(layout, size asked, legible size) of a text or circle box's words; None for other boxes."""
+    spec = box.spec
+    if not box.text:
+        return None
+    if isinstance(spec, TextBox):
+        w, h = text_area(box)
+        fitted = laid_out(
+            box.text, w, h, spec.size, spec.min_size, spec.leading, spec.font, spec.style
+        )
+        return fitted, spec.size, spec.min_size
+    if isinstance(spec, CircleBox):
+        w, h = circle_area(box)
+        fitted = laid_out(box.text, w, h, spec.size, CIRCLE_MIN, 1.0, spec.font, spec.style)
+        return fitted, spec.size, CIRCLE_MIN
+    return None
+
+
+def problem(box: BoxDraw) -> str | None:
+    """What keeps ``box``'s words from printing legibly, or None (also for boxes without words)."""
+    found = box_layout(box)
+    return judge(*found) if found is not None else None
