@@ -8,17 +8,19 @@ an icon name (``pnp icons``) carries that icon too.
 
 from __future__ import annotations
 
+from functools import partial
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ContentError
+from ..errors import ContentError, Location
 from .schema import ComponentSpec
 from .types import LANGS
 from .validate import key_path, suggest
 from .yamlload import Marks, display_path, load_yaml
 
 if TYPE_CHECKING:
-    from .loader import Item, _Loader
+    from .game import Item
+    from .loader import _Loader
 
 
 def _glossary(root: Any) -> dict[str, Any]:
@@ -110,8 +112,12 @@ def dice_items(
                     sets,
                     MappingProxyType(data),
                     None,
-                    lambda w=where: w,
+                    partial(_at, where),
                     die.estimate,
                 )
             )
     return tuple(items), display_path(path)
+
+
+def _at(where: Location) -> Location:
+    return where

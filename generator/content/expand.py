@@ -68,6 +68,11 @@ class Expander:
         self._faces: dict[FaceDraw, FaceDraw] = {}
         self._per_copy: dict[tuple[int, int], bool] = {}
 
+    def problem(self, at: Where, message: str) -> None:
+        """Add ``message`` at the place and key ``at()`` gives."""
+        where, key = at()
+        self.issues.add(where, key, message)
+
     # -------------------------------------------------------------- templates
     def render(self, source: str, ctx: Mapping[str, Any], at: Where, item: Item) -> str | None:
         """Evaluate template ``source`` for ``item``; None (and an issue at ``at()``) on failure."""
@@ -87,7 +92,7 @@ class Expander:
             try:
                 tpl = ENV.from_string(source)
             except TemplateSyntaxError as exc:
-                self.issues.add(*at(), f"template syntax error: {exc.message}")
+                self.problem(at, f"template syntax error: {exc.message}")
                 tpl = False
             self._templates[source] = tpl
         if tpl is False:
@@ -95,16 +100,16 @@ class Expander:
         try:
             out = render_template(tpl, ctx)
         except RecursionError:
-            self.issues.add(*at(), f"item {item.id!r}: template calls itself without end")
+            self.problem(at, f"item {item.id!r}: template calls itself without end")
             return None
         except SecurityError as exc:
-            self.issues.add(*at(), f"item {item.id!r}: template is not allowed to do that ({exc})")
+            self.problem(at, f"item {item.id!r}: template is not allowed to do that ({exc})")
             return None
         except UndefinedError as exc:
             message = exc.message or "undefined name"
             name = re.search(r"'(\w+)' is undefined", message)
             hint = suggest(name.group(1), [k for k in ctx if isinstance(k, str)]) if name else ""
-            self.issues.add(*at(), f"item {item.id!r} ({item.location}): {message}{hint}")
+            self.problem(at, f"item {item.id!r} ({item.location}): {message}{hint}")
             return None
         except (
             TemplateError,
@@ -114,11 +119,11 @@ class Expander:
             LookupError,
             AttributeError,
         ) as exc:
-            self.issues.add(*at(), f"item {item.id!r} ({item.location}): template failed: {exc}")
+            self.problem(at, f"item {item.id!r} ({item.location}): template failed: {exc}")
             return None
         if len(out) > MAX_TEXT:
-            self.issues.add(
-                *at(), f"item {item.id!r}: text is {len(out)} characters; the limit is {MAX_TEXT}"
+            self.problem(
+                at, f"item {item.id!r}: text is {len(out)} characters; the limit is {MAX_TEXT}"
             )
             return None
         return out
@@ -136,8 +141,8 @@ class Expander:
             return None  # a template may choose no colour
         colour = colour_value(out)
         if colour is None:
-            self.issues.add(
-                *at(),
+            self.problem(
+                at,
                 f"item {item.id!r} ({item.location}): {out!r} is not a colour; use #rgb, #rrggbb or a name",
             )
         return colour
@@ -153,12 +158,7 @@ class Expander:
         key = (id(layout), tw, th)
         geo = self._geo.get(key)
         if geo is None:
-            geo = self._geo[key] = tuple(
-                (b.x.resolve(tw), b.y.resolve(th), b.w.resolve(tw), b.h.resolve(th))
-                if type(b) in _PLAIN
-                else None
-                for b in layout.boxes
-            )
+            geo = self._geo[key] = tuple(_plain_geometry(b, tw, th) for b in layout.boxes)
         return geo
 
     def face(
@@ -190,8 +190,8 @@ class Expander:
                 try:
                     shapes.box(box, ("boxes", n), ctx, IDENTITY)
                 except FaceTooBig:
-                    self.issues.add(
-                        *loc("boxes", n)(),
+                    self.problem(
+                        loc("boxes", n),
                         f"item {item.id!r}: the face would have more than {len(boxes)} boxes",
                     )
                     break
@@ -218,19 +218,21 @@ class Expander:
             text = self.render(box.text, ctx, loc("boxes", n, "text"), item) or ""
             return BoxDraw(box, *geo, text=text)
         if isinstance(box, (CircleBox, FrameBox)):
-            text = None
-            if isinstance(box, CircleBox):
-                text = self.render(box.text, ctx, loc("boxes", n, "text"), item) or ""
+            value = (
+                self.render(box.text, ctx, loc("boxes", n, "text"), item) or ""
+                if isinstance(box, CircleBox)
+                else None
+            )
             fill = self.colour(box.fill, ctx, loc("boxes", n, "fill"), item)
             stroke = self.colour(box.stroke, ctx, loc("boxes", n, "stroke"), item)
-            return BoxDraw(box, *geo, text=text, fill=fill, stroke=stroke)
+            return BoxDraw(box, *geo, text=value, fill=fill, stroke=stroke)
         if isinstance(box, IconBox):
             at = loc("boxes", n, "name")
             name = self.render(box.name, ctx, at, item) or ""
             from ..render.icons import ICONS
 
             if name and name not in ICONS:
-                self.issues.add(*at(), f"item {item.id!r}: unknown icon {name!r}")
+                self.problem(at, f"item {item.id!r}: unknown icon {name!r}")
                 name = ""
             return BoxDraw(box, *geo, icon=name or None)
         assert isinstance(box, ImageBox)
@@ -321,6 +323,14 @@ class Expander:
 
 
 _PLAIN = (FrameBox, TextBox, CircleBox, IconBox, ImageBox)
+
+
+def _plain_geometry(box: Box, tw: float, th: float) -> tuple[float, float, float, float] | None:
+    """x, y, w, h of a plain box on a ``tw`` x ``th`` face; None for shapes, repeats and grids."""
+    if type(box) not in _PLAIN:
+        return None
+    assert isinstance(box, _PLAIN)
+    return box.x.resolve(tw), box.y.resolve(th), box.w.resolve(tw), box.h.resolve(th)
 
 
 def languages(game: Game, component: Component) -> list[str]:

@@ -4,6 +4,11 @@ Reads ``game.yaml``, each component's item file and the layouts it names (the ga
 ``layouts/`` first, then the shared ``templates/layouts/``), validates all of them, checks
 that every referenced file stays inside the game folder, and raises one
 :class:`~generator.errors.ContentError` listing every problem found.
+
+An item's own ``back`` is either ``{layout, data}`` (its own back layout and values for it) or
+values for the component's shared back layout; values must be named (a lone per-language text
+is refused, since no template could show it). The records built here live in :mod:`.game`,
+paths in :mod:`.paths`, font and icon checks in :mod:`.assets`.
 """
 
 from __future__ import annotations
@@ -17,8 +22,9 @@ from .. import presets
 from ..errors import ContentError, IssueCollector, Location
 from ..layout.units import MM
 from . import tabular
+from .assets import check_font_names, font_files, game_icons
 from .game import Component, Game, Item
-from .paths import find_games, font_problem, game_dir, resolve_inside
+from .paths import find_games, game_dir, resolve_inside
 from .schema import BackSpec, ComponentSpec, GameSpec, ItemsFile, ItemSpec, LayoutSpec, PresetsFile
 from .types import LANGS, is_local_text
 from .validate import key_path, suggest, validate
@@ -29,7 +35,6 @@ __all__ = [
     "Game",
     "Item",
     "find_games",
-    "font_problem",
     "game_dir",
     "load_game",
     "resolve_inside",
@@ -37,7 +42,6 @@ __all__ = [
 
 DICE_LABEL_LAYOUT = "die-label"  # the shared layout in templates/layouts/
 MAX_COPIES = 20_000  # physical copies one component may print
-ITEM_RESERVED = {"id", "qty", "estimate", "source", "back", "layout"}
 
 
 class _Loader:
@@ -97,7 +101,7 @@ class _Loader:
         if loaded is not None:
             self.layout_marks[name] = loaded.marks
         spec = validate(LayoutSpec, loaded, self.issues) if loaded else None
-        if spec is not None and spec.id != name:
+        if spec is not None and loaded is not None and spec.id != name:
             self.issues.add(
                 loaded.marks.locate(("id",)),
                 "id",
@@ -106,18 +110,19 @@ class _Loader:
         self.layouts[name] = spec
         return spec
 
-    def items(self, comp: ComponentSpec, where: Location) -> tuple[tuple[Item, ...], str]:
+    def items(self, rel: str, where: Location) -> tuple[tuple[Item, ...], str]:
+        """The items of the item file ``rel`` (YAML, JSON, CSV or TSV) and its shown path."""
         try:
-            path = resolve_inside(self.root, comp.items)
+            path = resolve_inside(self.root, rel)
         except ValueError as exc:
             self.issues.add(where, "items", str(exc))
-            return (), comp.items
+            return (), rel
         if not path.is_file():
-            self.issues.add(where, "items", f"file {comp.items!r} does not exist")
-            return (), comp.items
+            self.issues.add(where, "items", f"file {rel!r} does not exist")
+            return (), rel
         loaded = self.yaml(path)
         if loaded is None:
-            return (), comp.items
+            return (), rel
         first = len(self.issues.issues)
         spec = validate(ItemsFile, loaded, self.issues)
         out: list[Item] = []
@@ -243,7 +248,7 @@ class _Loader:
             single = Item("1", 1, MappingProxyType({"id": "1"}), None, lambda: where)
             items, items_file = (single,), display_path(self.root / "game.yaml")
         else:
-            items, items_file = self.items(comp, marks.locate((*base, "items")))
+            items, items_file = self.items(comp.items, marks.locate((*base, "items")))
         own_backs: dict[str, LayoutSpec] = {}
         own_fronts: dict[str, LayoutSpec] = {}
         for item in items:
@@ -323,48 +328,10 @@ def _fields(
     issues.add(
         marks.locate(at),
         key_path(at),
-        "a per-language text here has no name the layout could use; give named values, "
-        "e.g. {label: {en: ..., zh-Hant: ...}} and {{ label }} in the layout",
+        "one per-language text here has no name a layout could show it by; give named "
+        "values, e.g. {label: {en: ..., zh-Hant: ...}} shown by {{ label }} in the layout",
     )
     return False
-
-
-def _check_font_names(loader: _Loader, declared: set[str]) -> None:
-    """Every font a layout names is a shipped family or one game.yaml declares."""
-    known = {"sans", "cjk"} | declared
-    for name, layout in loader.layouts.items():
-        if layout is None:
-            continue
-        todo: list[tuple[tuple[Any, ...], Any]] = [
-            (("boxes", n), b) for n, b in enumerate(layout.boxes)
-        ]
-        while todo:
-            path, box = todo.pop()
-            todo.extend(((*path, "boxes", k), b) for k, b in enumerate(getattr(box, "boxes", ())))
-            font = getattr(box, "font", None)
-            if font is not None and font not in known:
-                marks = loader.layout_marks.get(name)
-                at = (*path, "font")
-                loader.issues.add(
-                    marks.locate(at) if marks else Location(name),
-                    key_path(at),
-                    f"unknown font {font!r}: use sans or a font declared under fonts: in "
-                    f"game.yaml ({', '.join(sorted(known))}){suggest(font, known)}",
-                )
-
-
-def _game_icons(loader: _Loader, root: Path) -> None:
-    """Check the game's own SVG icons and make them the ones layouts and text can name."""
-    from ..render import icons
-
-    for name, icon in icons.game_icons(root).items():
-        assert icon.svg is not None
-        problem = icons.svg_problem(icon.svg)
-        if problem:
-            loader.issues.add(Location(display_path(icon.svg), 1, 1), f"icons.{name}", problem)
-        else:
-            loader.files.append(icon.svg)
-    icons.use_game(root)
 
 
 def load_game(path: Path, templates: Path | None = None) -> Game:
@@ -384,34 +351,14 @@ def load_game(path: Path, templates: Path | None = None) -> Game:
         raise ContentError(loader.issues.errors)
     loader.game_presets()
     loader.langs = tuple(spec.languages)
-    _game_icons(loader, root)
+    loader.files.extend(game_icons(root, loader.issues))
     components: list[Component] = []
     for n, comp in enumerate(spec.components):
         built = loader.component(comp, n, loaded.marks)
         if built is not None:
             components.append(built)
-    for name, font in spec.fonts.items():
-        for face in ("regular", "bold", "italic", "bold_italic"):
-            rel = getattr(font, face)
-            if rel is None:
-                continue
-            where = loaded.marks.locate(("fonts", name, face))
-            try:
-                full = resolve_inside(root, rel)
-            except ValueError as exc:
-                loader.issues.add(where, key_path(("fonts", name, face)), str(exc))
-                continue
-            if not full.is_file():
-                loader.issues.add(
-                    where, key_path(("fonts", name, face)), f"file {rel!r} does not exist"
-                )
-                continue
-            problem = font_problem(full)
-            if problem:
-                loader.issues.add(where, key_path(("fonts", name, face)), problem)
-                continue
-            loader.files.append(full)
-    _check_font_names(loader, set(spec.fonts))
+    loader.files.extend(font_files(spec, root, loaded.marks, loader.issues))
+    check_font_names(loader.layouts, loader.layout_marks, set(spec.fonts), loader.issues)
     loader.issues.raise_if_errors()
     return Game(
         spec,

@@ -27,17 +27,6 @@ def resolve_inside(root: Path, rel: str) -> Path:
     return full
 
 
-def font_problem(path: Path) -> str | None:
-    """Why ``path`` cannot be embedded as a font, or None when it looks like TrueType outlines."""
-    with path.open("rb") as fh:
-        magic = fh.read(4)
-    if magic == b"OTTO":
-        return "CFF-outline (PostScript) OpenType fonts cannot be embedded; use a TrueType-outline .ttf"
-    if magic not in (b"\x00\x01\x00\x00", b"true", b"ttcf"):
-        return f"{path.name!r} is not a TrueType font file"
-    return None
-
-
 def find_games(content_dir: Path) -> list[Path]:
     """Every game folder (one with a game.yaml) under ``content_dir``, sorted."""
     if not content_dir.is_dir():

@@ -135,8 +135,8 @@ class ShapeExpander:
         elif isinstance(box.values, str):
             found = ctx.get(box.values)
             if not isinstance(found, list):
-                self.ex.issues.add(
-                    *self.loc(*path, "values")(),
+                self.ex.problem(
+                    self.loc(*path, "values"),
                     f"item {self.item.id!r}: field {box.values!r} is not a list",
                 )
                 return
@@ -177,21 +177,17 @@ class ShapeExpander:
             try:
                 raw = int(str(raw).strip())
             except ValueError:
-                self.ex.issues.add(
-                    *at(), f"item {self.item.id!r}: count {raw!r} is not a whole number"
-                )
+                self.ex.problem(at, f"item {self.item.id!r}: count {raw!r} is not a whole number")
                 return None
         if raw is None:
             if values is None:
-                self.ex.issues.add(*at(), "a repeat needs `count` or `values`")
+                self.ex.problem(at, "a repeat needs `count` or `values`")
                 return None
             raw = len(values)
         if values is not None and raw > len(values):
             raw = len(values)
         if not 0 <= raw <= MAX_REPEAT:
-            self.ex.issues.add(
-                *at(), f"item {self.item.id!r}: count {raw} is outside 0..{MAX_REPEAT}"
-            )
+            self.ex.problem(at, f"item {self.item.id!r}: count {raw} is outside 0..{MAX_REPEAT}")
             return None
         return int(raw)
 
@@ -230,8 +226,8 @@ class ShapeExpander:
             box = box.model_copy(update={"rows": box.rows or rows, "cols": box.cols or cols})
         assert box.rows is not None and box.cols is not None
         if box.rows * box.cols > MAX_GRID_CELLS:
-            self.ex.issues.add(
-                *self.loc(*path, "rows")(),
+            self.ex.problem(
+                self.loc(*path, "rows"),
                 f"{box.rows} x {box.cols} cells; a grid may have at most {MAX_GRID_CELLS}",
             )
             return
@@ -306,20 +302,20 @@ class ShapeExpander:
         raw = ctx.get(box.cells)
         where = f"item {self.item.id!r} ({self.item.location}): field {box.cells!r}"
         if not isinstance(raw, list) or len(raw) != box.rows:
-            self.ex.issues.add(*at(), f"{where} must be a list of {box.rows} rows")
+            self.ex.problem(at, f"{where} must be a list of {box.rows} rows")
             return None
         out: list[list[str]] = []
         for r, row in enumerate(raw):
             cells = row.split() if isinstance(row, str) else row
             if not isinstance(cells, list) or len(cells) != box.cols:
-                self.ex.issues.add(*at(), f"{where}: row {r + 1} must have {box.cols} cells")
+                self.ex.problem(at, f"{where}: row {r + 1} must have {box.cols} cells")
                 return None
             ids = ["" if str(v) == "." else str(v) for v in cells]
             for v in ids:
                 if v and v not in box.terrain:
                     hint = ", ".join(sorted(box.terrain)) or "none declared"
-                    self.ex.issues.add(
-                        *at(), f"{where}: row {r + 1}: unknown terrain {v!r} (known: {hint})"
+                    self.ex.problem(
+                        at, f"{where}: row {r + 1}: unknown terrain {v!r} (known: {hint})"
                     )
                     return None
             out.append(ids)

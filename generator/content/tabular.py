@@ -205,16 +205,16 @@ class _Reader:
                 continue
             seen[parts] = col
             paths.append(parts)
-        for col, parts in enumerate(paths, 1):
-            if parts is None:
+        for col, value in enumerate(paths, 1):
+            if value is None:
                 continue
             for other, ocol in seen.items():
-                if len(other) > len(parts) and other[: len(parts)] == parts and ocol != col:
+                if len(other) > len(value) and other[: len(value)] == value and ocol != col:
                     self.add(
                         1,
                         ocol,
                         ".".join(other),
-                        f"{'.'.join(parts)!r} (column {col}) is already a value, not a mapping",
+                        f"{'.'.join(value)!r} (column {col}) is already a value, not a mapping",
                     )
                     paths[ocol - 1] = None
         self._languages(paths)

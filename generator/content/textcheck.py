@@ -135,18 +135,25 @@ class TextCheck:
         self.issues.add(where, key, f"item {item.id!r}: {message}")
 
     def _languages(self, component: Component, item: Item, lang: str, langs: list[str]) -> None:
-        for path, text in local_texts(dict(item.data)):
-            missing = missing_languages(text, langs)
-            if lang in missing and self._once(component.id, item.id, "lang", path):
-                written = ", ".join(k for k in text)
-                self._add(
-                    component,
-                    item,
-                    (*path, missing[0]),
-                    f"no {' or '.join(missing)} text (only {written}), so the "
-                    f"{'/'.join(missing)} {component.kind} would print "
-                    f"{source_language(text, lang)[0]} words here; add the translation",
-                )
+        """One report per item for its texts that ``lang`` would print in another language."""
+        found = [
+            (path, text, missing)
+            for path, text in local_texts(dict(item.data))
+            if lang in (missing := missing_languages(text, langs))
+        ]
+        if not found or not self._once(component.id, item.id, "lang"):
+            return
+        path, text, missing = found[0]
+        also = [key_path(p) for p, _, _ in found[1:]]
+        self._add(
+            component,
+            item,
+            (*path, missing[0]),
+            f"no {missing[0]} text (written in {', '.join(text)} only"
+            f"{'; also ' + ', '.join(also) if also else ''}), so the {' and '.join(missing)} "
+            f"{component.kind} would print the {source_language(text, lang)[0]} text; "
+            f"add a {missing[0]} translation",
+        )
 
     def _markup(
         self,

@@ -11,6 +11,7 @@ import difflib
 import re
 import types
 import typing
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -27,21 +28,24 @@ def suggest(word: str, choices: typing.Iterable[str]) -> str:
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
+def _child(node: Any, part: Any) -> tuple[bool, Any]:
+    """Whether ``node`` (a mapping or a list) has ``part``, and the value there."""
+    if isinstance(node, dict) and isinstance(part, str) and part in node:
+        return True, node[part]
+    if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+        return True, node[part]
+    return False, None
+
+
 def _data_path(data: Any, loc: tuple[Any, ...]) -> PathKey:
     """Drop pydantic's union tags from ``loc``, keeping the steps that exist in the data."""
     out: list[str | int] = []
     node = data
     for n, part in enumerate(loc):
-        if (
-            isinstance(node, dict)
-            and isinstance(part, str)
-            and part in node
-            or isinstance(node, list)
-            and isinstance(part, int)
-            and 0 <= part < len(node)
-        ):
+        found, child = _child(node, part)
+        if found:
             out.append(part)
-            node = node[part]
+            node = child
         elif (
             isinstance(node, dict)
             and isinstance(part, str)
@@ -99,7 +103,7 @@ def _fields_at(model: type[BaseModel], data: Any, path: PathKey) -> set[str]:
     return names
 
 
-def _message(err: dict[str, Any]) -> str:
+def _message(err: Mapping[str, Any]) -> str:
     kind = err["type"]
     msg = str(err["msg"])
     msg = re.sub(r"^(Value|Assertion) error, ", "", msg)

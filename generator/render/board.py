@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.lib.rl_accel import fp_str  # type: ignore[import-untyped]
+from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from ..content.expand import Copy
 from ..layout.impose import Rect, Slot

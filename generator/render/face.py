@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from reportlab.lib.rl_accel import fp_str
+from reportlab.lib.rl_accel import fp_str  # type: ignore[import-untyped]
 
 from ..content.faces import BoxDraw, FaceDraw
 from ..content.schema import (
@@ -27,12 +27,11 @@ from ..content.schema import (
 )
 from ..layout.impose import Slot
 from ..layout.units import MM
-from . import legibility
+from . import legibility, outlines
 from . import text as rtext
 from .icons import draw_icon
 
 BLACK = (0.0, 0.0, 0.0)
-EDGE = 0.01  # points: a box this close to the trim edge counts as touching it
 
 
 @dataclass
@@ -55,7 +54,7 @@ class FaceRenderer:
     warnings: list[FaceWarning] = field(default_factory=list)
     _forms: dict[int, str] = field(default_factory=dict)
     _warned: set[tuple[str, int, str]] = field(default_factory=set)
-    _ops: dict[tuple[BoxDraw, float], str] = field(default_factory=dict)
+    _ops: dict[tuple[Any, ...], str] = field(default_factory=dict)
     # The fill colour known to be current while a face is drawn (None: unknown). Faces are
     # placed before anything else on a page sets a fill, each inside its own q ... Q, so a
     # face (and a form) starts with the default black and its black text sets no colour.
@@ -95,17 +94,11 @@ class FaceRenderer:
 
     def _cut_ops(self) -> str:
         """A thin grey path on the trim line: where round and rounded items are cut."""
-        ops = self._ops.get(("cut",))  # type: ignore[index]
+        ops = self._ops.get(("cut",))
         if ops is None:
-            path = self.canvas.beginPath()
-            if self.shape == "round":
-                path.ellipse(0, 0, self.trim_w, self.trim_h)
-            elif self.cut_radius:
-                path.roundRect(0, 0, self.trim_w, self.trim_h, self.cut_radius)
-            else:
-                path.rect(0, 0, self.trim_w, self.trim_h)
-            ops = f"q .35 .35 .35 RG .25 w [] 0 d n {path.getCode()} S Q"
-            self._ops[("cut",)] = ops  # type: ignore[index]
+            ops = self._ops[("cut",)] = outlines.cut_ops(
+                self.shape, self.trim_w, self.trim_h, self.cut_radius or 0.0
+            )
         return ops
 
     # ------------------------------------------------------------------ drawing (trim-local coordinates)
@@ -143,7 +136,7 @@ class FaceRenderer:
         c.setLineWidth(0.25)
         c.circle(cx, cy, d / 2, stroke=1, fill=1)
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.face("sans").name, d * 0.8)
+        c.setFont(fonts.face("sans").name, d * 0.8)  # type: ignore[attr-defined]
         c.drawCentredString(cx, cy - d * 0.27, ESTIMATE_MARK)
         c.restoreState()
 
@@ -152,79 +145,15 @@ class FaceRenderer:
         key = (box, bleed)
         ops = self._ops.get(key)
         if ops is None:
-            ops = self._ops[key] = self._path_ops(box)
+            ops = self._ops[key] = outlines.path_ops(box, self.trim_h)
         self.canvas.addLiteral(ops)
-
-    def _path_ops(self, box: BoxDraw) -> str:
-        spec = box.spec
-        pts = box.points or ()
-        th = self.trim_h
-        fill = box.fill if box.closed and box.fill and box.fill.startswith("#") else None
-        stroke = box.stroke if box.stroke and box.stroke.startswith("#") else None
-        if not (fill or stroke) or len(pts) < 4:
-            return ""
-        out = ["q"]
-        if fill:
-            out.append(f"{fp_str(*rtext.hex_to_rgb(fill))} rg")
-        if stroke:
-            out.append(f"{fp_str(*rtext.hex_to_rgb(stroke))} RG {fp_str(spec.stroke_width)} w")
-            dash = getattr(spec, "dash", None)
-            if dash:
-                out.append(f"[{fp_str(*dash)}] 0 d")
-        path = [f"{fp_str(pts[0], th - pts[1])} m"]
-        path.extend(f"{fp_str(pts[i], th - pts[i + 1])} l" for i in range(2, len(pts), 2))
-        out.append("n " + " ".join(path))
-        op = ("b" if stroke else "f") if fill else "S"
-        if box.closed and op == "S":
-            op = "s"
-        out.append(op)
-        out.append("Q")
-        return "\n".join(out)
-
-    def _rect(self, box: BoxDraw, bleed: float) -> tuple[float, float, float, float]:
-        """Box in PDF coordinates relative to the trim's bottom-left, extended into the bleed at edges."""
-        x, w = box.x, box.w
-        y = self.trim_h - box.y - box.h
-        h = box.h
-        if x <= EDGE:
-            x, w = x - bleed, w + bleed
-        if box.x + box.w >= self.trim_w - EDGE:
-            w += bleed
-        if y <= EDGE:
-            y, h = y - bleed, h + bleed
-        if box.y <= EDGE:
-            h += bleed
-        return x, y, w, h
 
     def _frame(self, face: FaceDraw, n: int, box: BoxDraw, bleed: float) -> None:
         key = (box, bleed)
         ops = self._ops.get(key)
         if ops is None:
-            ops = self._ops[key] = self._frame_ops(box, bleed)
+            ops = self._ops[key] = outlines.frame_ops(box, self.trim_w, self.trim_h, bleed)
         self.canvas.addLiteral(ops)
-
-    def _frame_ops(self, box: BoxDraw, bleed: float) -> str:
-        """The PDF operators of a frame box (the same for every face that has it)."""
-        spec = box.spec
-        assert isinstance(spec, FrameBox)
-        out: list[str] = []
-        fill = box.fill if box.fill and box.fill != "none" and box.fill.startswith("#") else None
-        if fill:
-            x, y, w, h = self._rect(box, bleed)
-            out.append(f"{fp_str(*rtext.hex_to_rgb(fill))} rg")
-            out.append(self._shape(x, y, w, h, spec.radius) + " f")
-        if box.stroke and box.stroke != "none":
-            out.append(f"{fp_str(*rtext.hex_to_rgb(box.stroke))} RG {fp_str(spec.stroke_width)} w")
-            y = self.trim_h - box.y - box.h
-            out.append(self._shape(box.x, y, box.w, box.h, spec.radius) + " S")
-        return "\n".join(out)
-
-    def _shape(self, x: float, y: float, w: float, h: float, radius: float) -> str:
-        if not radius:
-            return f"n {fp_str(x, y, w, h)} re"
-        path = self.canvas.beginPath()
-        path.roundRect(x, y, w, h, radius)
-        return "n " + path.getCode()
 
     def _fit(self, face: FaceDraw, n: int, box: BoxDraw) -> rtext.Fitted:
         """``box``'s words laid out (once, shared with ``pnp check``); a warning if illegible."""
@@ -341,7 +270,7 @@ class FaceRenderer:
         if box.image is None:
             return
         c = self.canvas
-        x, y, w, h = self._rect(box, bleed)
+        x, y, w, h = outlines.bleed_rect(box, self.trim_w, self.trim_h, bleed)
         c.saveState()
         p = c.beginPath()
         p.rect(x, y, w, h)
@@ -353,7 +282,7 @@ class FaceRenderer:
                 str(box.image), x, y, w, h, preserveAspectRatio=True, anchor="c", mask="auto"
             )
         else:
-            from reportlab.lib.utils import ImageReader
+            from reportlab.lib.utils import ImageReader  # type: ignore[import-untyped]
 
             iw, ih = ImageReader(str(box.image)).getSize()
             scale = max(w / iw, h / ih)

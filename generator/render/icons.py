@@ -137,9 +137,9 @@ def _draw_svg(
 ) -> None:
     import copy
 
-    from reportlab.graphics import renderPDF
-    from reportlab.graphics.shapes import STATE_DEFAULTS
-    from reportlab.lib.colors import Color
+    from reportlab.graphics import renderPDF  # type: ignore[import-untyped]
+    from reportlab.graphics.shapes import STATE_DEFAULTS  # type: ignore[import-untyped]
+    from reportlab.lib.colors import Color  # type: ignore[import-untyped]
 
     from . import fonts
 

@@ -62,7 +62,7 @@ def write_previews(
 
     The contact sheet shows the fronts; with ``backs`` each front is followed by its back.
     """
-    import pypdfium2 as pdfium
+    import pypdfium2 as pdfium  # type: ignore[import-untyped]
     from PIL import Image
 
     seen: set[str] = set()
