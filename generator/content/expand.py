@@ -1,10 +1,11 @@
 """Expand a component into drawable faces: quantities, languages and sandboxed templates.
 
-For one language, every item's data is resolved (per-language texts picked, Simplified Chinese
-derived from Traditional where not written), each layout box's templates are evaluated in a
-jinja2 sandbox where undefined names are errors, images are checked (inside the game folder,
-readable, not a decompression bomb) and the result is plain frozen data that the renderer
-draws. Identical faces are the same object, so the renderer can draw them once and reuse them.
+For one language, every item's data is resolved (per-language texts picked by the rule in
+:mod:`.language`), each layout box's templates are evaluated in a jinja2 sandbox where undefined
+names are errors, images are checked (:mod:`.images`) and the result is the plain frozen data of
+:mod:`.faces` that the renderer draws. Identical faces are the same object, so the renderer can
+draw them once and reuse them. What the words would print wrongly is then reported by
+:mod:`.textcheck`.
 """
 
 from __future__ import annotations
@@ -53,13 +54,11 @@ Where = Callable[[], tuple[Location, str]]
 class Expander:
     """Evaluates a game's layouts for its items, collecting every problem with its location."""
 
-    def __init__(
-        self, game: Game, issues: IssueCollector | None = None, *, check_text: bool = True
-    ) -> None:
+    def __init__(self, game: Game, issues: IssueCollector | None = None) -> None:
         self.game = game
         self.issues = issues or IssueCollector()
         # what the expanded words would print wrongly (markup, languages, legibility)
-        self.text_check = TextCheck(game, self.issues) if check_text else None
+        self.text_check = TextCheck(game, self.issues)
         self._templates: dict[str, Any] = {}
         self.image = ImageCheck(game.root, self.issues)
         self._geo: dict[
@@ -305,8 +304,7 @@ class Expander:
                     out.append(Copy(item, c, f, b))
                 else:
                     out.append(Copy(item, c, front, back))
-        if self.text_check is not None:
-            self.text_check.check(component, lang, languages(self.game, component), out)
+        self.text_check.check(component, lang, languages(self.game, component), out)
         return out
 
     def _sources(self, front: LayoutSpec, back: LayoutSpec | None) -> list[str]:
