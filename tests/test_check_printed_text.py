@@ -98,7 +98,9 @@ def test_markup_a_layout_breaks_is_reported_once_at_the_layout(tmp_path: Path) -
 def test_escaped_stars_balanced_markup_known_icons_and_derived_chinese_pass(
     tmp_path: Path,
 ) -> None:
-    body = r'{en: "**Roll** :die: and add *fury*; 2\\*3 is six.", zh-Hant: "擲 :die: 加上**狂怒**。"}'
+    body = (
+        r'{en: "**Roll** :die: and add *fury*; 2\\*3 is six.", zh-Hant: "擲 :die: 加上**狂怒**。"}'
+    )
     game = _game(
         tmp_path,
         f"  - {{id: a, qty: 3, name: {{en: A, zh-Hant: 甲}}, body: {body}}}\n"
@@ -166,9 +168,7 @@ def test_item_back_with_its_own_layout_prints_that_layout(tmp_path: Path) -> Non
     assert backs["a"] is not None and backs["b"] is not None
     assert (backs["a"].layout_id, backs["b"].layout_id) == ("plain", "elite")
     assert backs["b"].boxes[0].text == "ELITE 衛"
-    results = build_game(
-        game, BuildOptions(out_dir=tmp_path / "out", langs=("en",), duplex="long")
-    )
+    results = build_game(game, BuildOptions(out_dir=tmp_path / "out", langs=("en",), duplex="long"))
     text = "".join(p.extract_text() for p in PdfReader(results[0].path).pages)
     assert "ELITE Guard" in text and "PLAIN Deck" in text
 
@@ -187,3 +187,22 @@ def test_one_rule_names_the_language_that_prints() -> None:
         "A",
         {"k": "乙"},
     ]
+
+
+def test_printed_pieces_and_the_companion_fall_back_by_the_same_rule() -> None:
+    from itertools import combinations
+
+    from generator.content.language import written_languages
+    from generator.content.types import LANGS
+    from generator.localtext import choose
+
+    letters = {"en": "E", "zh-Hant": "T", "zh-Hans": "S"}  # the same in every script
+    for n in range(1, 4):
+        for given in combinations(LANGS, n):
+            for empty in (None, *given):
+                text = {k: ("" if k == empty else letters[k]) for k in given}
+                if not any(text.values()):
+                    continue
+                for lang in LANGS:
+                    source, _ = source_language(written_languages(text), lang)
+                    assert choose(text, lang) == letters[source], (text, lang)

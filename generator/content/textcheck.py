@@ -26,7 +26,7 @@ from ..errors import IssueCollector, Location
 from . import tabular
 from .faces import BoxDraw, Copy, FaceDraw
 from .game import Component, Game, Item
-from .language import local_texts, missing_languages, source_language
+from .language import local_texts, missing_languages, source_language, written_languages
 from .schema import CircleBox, LayoutSpec, TextBox
 from .types import is_local_text
 from .validate import key_path, suggest
@@ -73,7 +73,7 @@ def _describe(kind: str, what: str, icons: Iterable[str]) -> str:
 def _strings(value: Any, path: tuple[Any, ...], lang: str) -> Iterator[tuple[tuple[Any, ...], str]]:
     """Every string an item's data prints in ``lang``, with its key path (the language written)."""
     if is_local_text(value):
-        source, _ = source_language(value, lang)
+        source, _ = source_language(written_languages(value), lang)
         if isinstance(value[source], str):
             yield (*path, source), value[source]
     elif isinstance(value, str):
@@ -149,9 +149,9 @@ class TextCheck:
             component,
             item,
             (*path, missing[0]),
-            f"no {missing[0]} text (written in {', '.join(text)} only"
+            f"no {missing[0]} text (written in {', '.join(written_languages(text))} only"
             f"{'; also ' + ', '.join(also) if also else ''}), so the {' and '.join(missing)} "
-            f"{component.kind} would print the {source_language(text, lang)[0]} text; "
+            f"{component.kind} would print the {source_language(written_languages(text), lang)[0]} text; "
             f"add a {missing[0]} translation",
         )
 
