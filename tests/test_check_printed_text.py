@@ -206,3 +206,35 @@ def test_printed_pieces_and_the_companion_fall_back_by_the_same_rule() -> None:
                 for lang in LANGS:
                     source, _ = source_language(written_languages(text), lang)
                     assert choose(text, lang) == letters[source], (text, lang)
+
+
+def test_two_games_naming_different_fonts_alike_each_print_their_own(tmp_path: Path) -> None:
+    import shutil
+
+    from generator.render.fonts import FONT_DIR
+    from tests import pdfcheck
+
+    layout = (
+        "id: front\nboxes:\n  - {kind: text, x: 5mm, y: 5mm, w: 50mm, h: 20mm, "
+        "text: '{{ name }}', font: display}\n"
+    )
+    for name, face in (("g1", "Oblique"), ("g2", "Bold")):
+        game = tmp_path / "content" / name
+        (game / "layouts").mkdir(parents=True)
+        (game / "fonts").mkdir()
+        shutil.copy(FONT_DIR / f"DejaVuSansCondensed-{face}.ttf", game / "fonts" / f"{name}.ttf")
+        (game / "game.yaml").write_text(
+            f"id: {name}\ntitle: G\nfonts:\n  display: {{regular: fonts/{name}.ttf}}\n"
+            "components:\n  - {id: cards, kind: cards, title: C, items: cards.yaml, "
+            "size: poker, layout: front}\n",
+            encoding="utf-8",
+        )
+        (game / "cards.yaml").write_text("items: [{id: a, name: Alpha}]\n", encoding="utf-8")
+        (game / "layouts" / "front.yaml").write_text(layout, encoding="utf-8")
+    out = tmp_path / "out"
+    for name in ("g1", "g2"):  # one process: the words are laid out once per font, not per name
+        build_game(tmp_path / "content" / name, BuildOptions(out_dir=out))
+    first = {n for n, _ in pdfcheck.fonts(out / "g1" / "cards.pdf")}
+    second = {n for n, _ in pdfcheck.fonts(out / "g2" / "cards.pdf")}
+    assert any("Oblique" in n for n in first) and not any("Bold" in n for n in first)
+    assert any("Bold" in n for n in second) and not any("Oblique" in n for n in second)

@@ -93,11 +93,17 @@ class TextCheck:
         self.game = game
         self.issues = issues
         self._done: set[tuple[Any, ...]] = set()
+        self._fonts = False  # the game's own fonts registered for laying out its words
 
     def check(self, component: Component, lang: str, langs: list[str], copies: list[Copy]) -> None:
         """Check ``component``'s ``copies`` in ``lang`` (one of the ``langs`` it prints in)."""
         from ..render.icons import ICONS
 
+        if not self._fonts:
+            from ..render.fonts import use_game_fonts  # type: ignore[attr-defined]
+
+            use_game_fonts(self.game.root, dict(self.game.spec.fonts))
+            self._fonts = True
         icons = sorted(ICONS)
         for item, faces in _faces_by_item(copies):
             self._languages(component, item, lang, langs)

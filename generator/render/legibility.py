@@ -4,7 +4,8 @@ The renderer shrinks text to fit its box (see :func:`generator.render.text.fit`)
 had to shrink below the box's ``min_size`` (or below its own ``size`` when that is already
 smaller), or that does not fit even at the smallest size, prints badly. ``pnp check`` and the
 renderer ask :func:`problem` the same question over the same cached layout, so a check before
-a build costs the build nothing and the two never disagree.
+a build costs the build nothing and the two never disagree. A game's own fonts must be
+registered first (:func:`generator.render.fonts.use_game_fonts`), as for drawing.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from ..content.faces import BoxDraw
 from ..content.schema import CircleBox, TextBox
+from . import fonts
 from . import text as rtext
 
 CIRCLE_INSET = 0.15  # of a stat circle's size on each side, kept free of its value
@@ -35,6 +37,10 @@ def circle_area(box: BoxDraw) -> tuple[float, float]:
     return box.w * (1 - 2 * CIRCLE_INSET), box.h * (1 - 2 * CIRCLE_INSET)
 
 
+def _file(family: str) -> object:
+    return fonts.face(family).path  # type: ignore[attr-defined]
+
+
 def laid_out(
     markup: str,
     w: float,
@@ -46,7 +52,8 @@ def laid_out(
     style: str,
 ) -> rtext.Fitted:
     """``markup`` fitted into ``w`` x ``h``, laid out once per distinct question."""
-    key = (markup, round(w, 3), round(h, 3), size, min_size, leading, font, style)
+    # the family's file is part of the question: two games may give one name to two fonts
+    key = (markup, round(w, 3), round(h, 3), size, min_size, leading, font, style, _file(font))
     fitted = _fits.get(key)
     if fitted is None:
         fitted = rtext.fit(
