@@ -94,7 +94,9 @@ def test_deck_holds_every_copy_and_each_card_id_shows_its_own_face(tmp_path: Pat
 
 def test_every_deck_sheet_is_an_rgb_grid_within_the_limits(tmp_path: Path) -> None:
     game = copy_game(tmp_path, "spreadsheet")
-    rows = "".join(f"c{n},1,Card {n},,{n % 7},1,#3366{n:02d},Text {n},,\n" for n in range(75))
+    rows = "".join(
+        f"c{n},1,Card {n},牌{n},{n % 7},1,#3366{n:02d},Text {n},文{n},\n" for n in range(75)
+    )
     header = (game / "cards.csv").read_text(encoding="utf-8-sig").splitlines()[0]
     (game / "cards.csv").write_text(header + "\n" + rows, encoding="utf-8")
     saved = export(game, tmp_path / "out")
@@ -131,7 +133,7 @@ def test_items_with_their_own_back_get_their_own_sheet_and_back(tmp_path: Path) 
 def test_a_deck_of_one_card_is_a_single_card(tmp_path: Path) -> None:
     game = copy_game(tmp_path, "spreadsheet")
     header = (game / "cards.csv").read_text(encoding="utf-8-sig").splitlines()[0]
-    (game / "cards.csv").write_text(header + "\nonly,1,Only,,1,1,red,t,,\n", encoding="utf-8")
+    (game / "cards.csv").write_text(header + "\nonly,1,Only,唯一,1,1,red,t,文,\n", encoding="utf-8")
     saved = export(game, tmp_path / "out")
     assert objects(saved, "Deck") == []
     (card,) = objects(saved, "Card")
