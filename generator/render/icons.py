@@ -150,7 +150,7 @@ def _draw_svg(
     canvas.scale(scale, scale)
     # the renderer sets its default font first: make that one of ours, which is embedded
     default = STATE_DEFAULTS["fontName"]
-    STATE_DEFAULTS["fontName"] = fonts.face("sans").name
+    STATE_DEFAULTS["fontName"] = fonts.face("sans").name  # type: ignore[attr-defined]
     try:
         renderPDF.draw(drawing, canvas, 0, 0)
     finally:
