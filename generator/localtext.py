@@ -1,29 +1,54 @@
-"""The one rule for choosing a language of a per-language text ({en, zh-Hant, zh-Hans}).
+"""The one language rule for per-language texts (``{en, zh-Hant, zh-Hans}``), without imports.
 
-The language asked for when it is written; else zh-Hans is derived from zh-Hant for mainland
-readers (OpenCC tw2sp and the mainland rewrites, glossary terms protected) and zh-Hant from
-zh-Hans; else English; else the first language given. Printed pieces, rule sheets and the
-companion's messages all choose through :func:`choose`.
+A text prints in ``lang`` as follows: the text written in ``lang`` (an empty text is not
+written); else, for one Chinese script, the other script's text converted character by character
+(OpenCC t2s / s2t: item data has no glossary to protect, and phrase conversion would rewrite game
+words); else English; else the first language written. Printed pieces
+(:mod:`generator.content.language`) and the table companion (:func:`choose`) both use it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
+
+# the language a missing one is derived from by converting the script, before any fallback
+DERIVED_FROM: Mapping[str, str] = {"zh-Hans": "zh-Hant", "zh-Hant": "zh-Hans"}
+FALLBACK = "en"
 
 
-def choose(
-    value: Mapping[str, str], lang: str, protect: Mapping[str, str] | Iterable[str] = ()
-) -> str:
-    """``value`` in ``lang`` by the fallback rule above."""
-    text = value.get(lang)
-    if text:
-        return text
-    if lang == "zh-Hans" and value.get("zh-Hant"):
-        from .rules.chinese import to_mainland_simplified
+def written_languages(value: Mapping[str, Any]) -> list[str]:
+    """The languages a per-language text is written in (an empty text counts as not written)."""
+    return [k for k, v in value.items() if v not in ("", None)] or list(value)
 
-        return to_mainland_simplified(value["zh-Hant"], protect)
-    if lang == "zh-Hant" and value.get("zh-Hans"):
-        from .rules.chinese import to_traditional
 
-        return to_traditional(value["zh-Hans"], protect)
-    return value.get("en") or next((v for v in value.values() if v), "")
+def source_language(written: Iterable[str], lang: str) -> tuple[str, str]:
+    """(language whose text prints for ``lang``, how): how is ``given``, ``derived`` or ``fallback``.
+
+    ``written`` are the languages a text is written in (at least one).
+    """
+    have = list(written)
+    if lang in have:
+        return lang, "given"
+    other = DERIVED_FROM.get(lang)
+    if other is not None and other in have:
+        return other, "derived"
+    return (FALLBACK if FALLBACK in have else have[0]), "fallback"
+
+
+def convert(text: str, lang: str, protect: Mapping[str, str] | None = None) -> str:
+    """``text`` in the Chinese script ``lang``: characters only (OpenCC t2s / s2t)."""
+    from .rules.chinese import to_simplified, to_traditional
+
+    return (to_simplified if lang == "zh-Hans" else to_traditional)(text, protect or {})
+
+
+def choose(value: Mapping[str, Any], lang: str, protect: Mapping[str, str] | None = None) -> str:
+    """``value`` in ``lang`` by the rule above."""
+    if not value:
+        return ""
+    source, how = source_language(written_languages(value), lang)
+    text = value[source]
+    if not isinstance(text, str):
+        return ""
+    return convert(text, lang, protect) if how == "derived" else text

@@ -17,38 +17,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..localtext import (  # noqa: F401  (the rule lives there, without imports)
+    DERIVED_FROM,
+    FALLBACK,
+    choose,
+    convert,
+    source_language,
+    written_languages,
+)
 from .types import is_local_text
-
-# the language a missing one is derived from by converting the script, before any fallback
-DERIVED_FROM: Mapping[str, str] = {"zh-Hans": "zh-Hant", "zh-Hant": "zh-Hans"}
-FALLBACK = "en"
-
-
-def written_languages(value: Mapping[str, Any]) -> list[str]:
-    """The languages a per-language text is written in (an empty text counts as not written)."""
-    return [k for k, v in value.items() if v not in ("", None)] or list(value)
-
-
-def source_language(written: Iterable[str], lang: str) -> tuple[str, str]:
-    """(language whose text prints for ``lang``, how): how is ``given``, ``derived`` or ``fallback``.
-
-    ``written`` are the languages a text is written in (at least one). It is the choice
-    :func:`generator.localtext.choose` makes for the table companion.
-    """
-    have = list(written)
-    if lang in have:
-        return lang, "given"
-    other = DERIVED_FROM.get(lang)
-    if other is not None and other in have:
-        return other, "derived"
-    return (FALLBACK if FALLBACK in have else have[0]), "fallback"
-
-
-def _convert(text: str, lang: str, protect: Mapping[str, str]) -> str:
-    """``text`` in the other Chinese script: characters only (OpenCC t2s / s2t)."""
-    from ..rules.chinese import to_simplified, to_traditional
-
-    return (to_simplified if lang == "zh-Hans" else to_traditional)(text, protect)
 
 
 def localize(value: Any, lang: str, protect: Mapping[str, str] | None = None) -> Any:
@@ -56,9 +33,7 @@ def localize(value: Any, lang: str, protect: Mapping[str, str] | None = None) ->
     if is_local_text(value):
         source, how = source_language(written_languages(value), lang)
         text = value[source]
-        if how == "derived" and isinstance(text, str):
-            return _convert(text, lang, protect or {})
-        return text
+        return convert(text, lang, protect) if how == "derived" and isinstance(text, str) else text
     if isinstance(value, dict):
         return {k: localize(v, lang, protect) for k, v in value.items()}
     if isinstance(value, list):
