@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from generator.cli import cli
 from generator.companion.engine import Table, new_session
-from generator.companion.game import Game, named_roll
+from generator.companion.game import TableGame, named_roll
 from generator.companion.scores import calculate
 from generator.errors import UsageError
 
@@ -27,7 +27,7 @@ def table(tmp_path: Path, seed: int = 3) -> Table:
 
 
 def score(name: str, **opts: str) -> dict:  # type: ignore[type-arg]
-    spec = Game.load(GAME).spec.scoring[name]
+    spec = TableGame.load(GAME).spec.scoring[name]
     return calculate(spec, {k.replace("_", "-"): v for k, v in opts.items()})
 
 
@@ -36,7 +36,7 @@ def test_the_game_folder_holds_no_python() -> None:
 
 
 def test_a_roll_option_without_a_default_must_be_given() -> None:
-    game = Game.load(GAME)
+    game = TableGame.load(GAME)
     with pytest.raises(UsageError, match="needs --icons"):
         named_roll(game, "volley", {})
     assert named_roll(game, "volley", {"icons": "345"})[0] == "1d6@345"

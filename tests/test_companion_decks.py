@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.companion.engine import Game, Table, new_session
+from generator.companion.engine import Table, TableGame, new_session
 from generator.companion.scores import calculate
 from generator.errors import UsageError
 
@@ -118,7 +118,7 @@ def test_barbarian_mode_plays_the_chosen_card(tmp_path: Path) -> None:
 
 
 def scoring(game: str, calc: str) -> object:
-    return Game.load(ROOT / "content" / game).spec.scoring[calc]
+    return TableGame.load(ROOT / "content" / game).spec.scoring[calc]
 
 
 def test_five_armies_victory_points_and_instant_win_at_the_front_gate() -> None:

@@ -107,7 +107,7 @@ def _roll_with_content(
     session_path: str | None,
     lang: str | None,
 ) -> Result:
-    from ..companion.engine import Game, find_game, named_roll
+    from ..companion.engine import TableGame, find_game, named_roll
     from ..companion.i18n import Terms, detect, message, pick
     from ..companion.render import die_name, named_dice
 
@@ -119,7 +119,7 @@ def _roll_with_content(
         game = (
             table.game
             if table is not None and table.game.id == game_name
-            else Game.load(find_game(game_name))
+            else TableGame.load(find_game(game_name))
         )
     elif table is not None:
         game = table.game
@@ -181,7 +181,7 @@ def _estimated_dice(game: Any, text: str) -> list[str]:
 
 
 def _game_of_die(expr: str) -> Any:
-    from ..companion.engine import Game, find_game
+    from ..companion.engine import TableGame, find_game
     from .quick import content_die
 
     game_name = (content_die(expr) or "").rpartition(":")[0]
@@ -189,4 +189,4 @@ def _game_of_die(expr: str) -> Any:
         raise UsageError(
             "name the game of a content die: d[game:die], or start a session for that game"
         )
-    return Game.load(find_game(game_name))
+    return TableGame.load(find_game(game_name))

@@ -358,13 +358,13 @@ def score_calc(ctx: click.Context, what: str, as_json: bool, lang: str | None) -
     `pnp score calc GAME:` lists the game's calculators and the options each takes (they come
     from the game's table.yaml).
     """
-    from ..companion.engine import Game, find_game
+    from ..companion.engine import TableGame, find_game
     from ..companion.i18n import detect
     from ..companion.scores import calculate, usage
     from ..companion.textout import result_lines
 
     game_name, _, calc = what.partition(":")
-    game = Game.load(find_game(game_name))
+    game = TableGame.load(find_game(game_name))
     lang_ = detect(lang)
     if calc not in game.spec.scoring:
         lines = [f"{game.id}:{cid}  {usage(spec)}" for cid, spec in game.spec.scoring.items()]

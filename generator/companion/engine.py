@@ -20,13 +20,13 @@ from ..errors import UsageError
 from . import session
 from .cache import Cache
 from .errtext import TableError
-from .game import Game, content_dir, find_game, named_roll
+from .game import TableGame, content_dir, find_game, named_roll
 from .ops import OPS, over_note
 from .rng import FairSource, Source, SystemSource, commitment, fair_source, new_secret, seed_key
 
 __all__ = [
     "OPS",
-    "Game",
+    "TableGame",
     "Table",
     "content_dir",
     "find_game",
@@ -53,7 +53,7 @@ def new_session(
 ) -> dict[str, Any]:
     """Create a session log for a game and make it the current one."""
     root = find_game(game_name)
-    game = Game.load(root)
+    game = TableGame.load(root)
     header: dict[str, Any] = {
         "game": game.id,
         "content": str(root),
@@ -92,7 +92,7 @@ def new_session(
 
 def game_of(
     header: dict[str, Any], path: Path | str = "session", cache: Cache | None = None
-) -> Game:
+) -> TableGame:
     """The game a session started with: its recorded table, else (older logs) the content now.
 
     Whether the content changed since is told by hashing its files, or by ``cache`` while
@@ -105,9 +105,9 @@ def game_of(
         root = find_game(header["game"])
     record = header.get("record")
     if not isinstance(record, dict):
-        return Game.load(root)
+        return TableGame.load(root)
     try:
-        game = Game.from_record(header["game"], root, record)
+        game = TableGame.from_record(header["game"], root, record)
         files = [str(f) for f in record["files"]]
         where = [str(root / f) for f in files]
         digest = cache.get("content", where) if cache is not None else None
@@ -144,7 +144,7 @@ class Table:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.log: session.Log | None = None
-        self.game: Game | None = None
+        self.game: TableGame | None = None
         self.state: dict[str, Any] = {}
         self.effective: list[int] = []
         self.cache = Cache(path)
@@ -328,7 +328,7 @@ class Table:
         """Move the session to the game's content as it is now, if every piece in play is in it."""
         self.preload()
         assert self.game is not None
-        new = Game.load(self.game.root)
+        new = TableGame.load(self.game.root)
         with session.locked(self.path):
             self.load()
             from .verify import missing_pieces

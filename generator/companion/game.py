@@ -1,6 +1,6 @@
 """A game's table data as the companion uses it: dice faces, cards by deck, named rolls.
 
-:class:`Game` loads ``table.yaml`` (through :mod:`generator.content.table`) and the cards of
+:class:`TableGame` loads ``table.yaml`` (through :mod:`generator.content.table`) and the cards of
 every deck: cards written in the table file, an item file, or a printed component's item file
 (``cards_from``), so the deck and the printed cards name the same cards. :func:`named_roll` fills
 a named roll's parameters from the command line.
@@ -86,7 +86,7 @@ def hash_files(root: Path, files: list[str]) -> str:
     return digest.hexdigest()
 
 
-class Game:
+class TableGame:
     """A game's table data, loaded once per command."""
 
     def __init__(
@@ -106,7 +106,7 @@ class Game:
         self.changed = changed
 
     @classmethod
-    def load(cls, root: Path) -> Game:
+    def load(cls, root: Path) -> TableGame:
         from ..content.printed_cards import printed_cards
         from ..content.table import load_items, load_table
 
@@ -159,7 +159,7 @@ class Game:
         }
 
     @classmethod
-    def from_record(cls, game_id: str, root: Path, record: dict[str, Any]) -> Game:
+    def from_record(cls, game_id: str, root: Path, record: dict[str, Any]) -> TableGame:
         """The game as recorded in a session (no YAML read, no validation: it was checked then)."""
         title = record.get("title")
         return cls(game_id, root, Rec.wrap(record["spec"]), record["cards"], title=title)
@@ -240,7 +240,7 @@ def _title(root: Path) -> Any:
     return title if isinstance(title, (str, dict)) else None
 
 
-def named_roll(game: Game, name: str, params: dict[str, str]) -> tuple[str, list[str]]:
+def named_roll(game: TableGame, name: str, params: dict[str, str]) -> tuple[str, list[str]]:
     """The expression of a named roll with its parameters filled in, and notes on clamping."""
     spec = game.spec.rolls.get(name)
     if spec is None:

@@ -20,10 +20,10 @@ from .rng import Source
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Table
-    from .game import Game
+    from .game import TableGame
 
 
-def _g(t: Table) -> Game:
+def _g(t: Table) -> TableGame:
     """The table's game (loaded before any step runs)."""
     assert t.game is not None
     return t.game
@@ -308,9 +308,9 @@ def apply_pad(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, 
 
 
 def apply_migrate(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
-    from .game import Game
+    from .game import TableGame
 
-    t.game = Game.from_record(_g(t).id, _g(t).root, args["record"])
+    t.game = TableGame.from_record(_g(t).id, _g(t).root, args["record"])
     return {}
 
 

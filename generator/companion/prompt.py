@@ -148,9 +148,9 @@ def run_prompt(game_name: str, session_path: str | None, lang: str | None) -> No
     import click
 
     from . import session
-    from .engine import Game, find_game, new_session
+    from .engine import TableGame, find_game, new_session
 
-    game = Game.load(find_game(game_name))
+    game = TableGame.load(find_game(game_name))
     path = session_path
     if path is None:
         current = session.current_session()

@@ -15,11 +15,11 @@ from ..errors import UsageError
 from . import session
 from .dice_parse import DiceError
 from .engine import OPS, Table, game_of
-from .game import Game
+from .game import TableGame
 from .rng import commitment, fair_source, seed_key
 
 
-def missing_pieces(state: dict[str, Any], game: Game) -> list[str]:
+def missing_pieces(state: dict[str, Any], game: TableGame) -> list[str]:
     """Tiles, cards and tracks of ``state`` that ``game`` does not have."""
     from .bag import tile_kind
     from .decks import card_id
