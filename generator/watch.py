@@ -190,6 +190,7 @@ class Rebuilder:
                 sheet.bleed,
                 dpi=self.preview_dpi,
                 backs=True,
+                lang=lang,
             )
         return written
 

@@ -133,3 +133,18 @@ def test_both_regions_have_the_same_characters_and_widths() -> None:
         (tc_map, tc_w), (sc_map, sc_w) = faces["zh-Hant"], faces["zh-Hans"]
         assert tc_map == sc_map and len(tc_map) > 16000
         assert tc_w == sc_w
+
+
+def test_a_board_is_drawn_in_its_regions_chinese_font(tmp_path: Path) -> None:
+    """Boards (tiled over several sheets) choose the regional face as card sheets do."""
+    root = Path(__file__).resolve().parent.parent / "content"
+    out = tmp_path / "out"
+    result = CliRunner().invoke(
+        cli,
+        ["build", "maquis", "--content", str(root), "--out", str(out), "--no-rules"]
+        + ["--lang", "zh-Hant", "--lang", "zh-Hans"],
+    )
+    assert result.exit_code == 0, result.output
+    for lang, family in REGION.items():
+        embedded = _cjk_fonts(out / "maquis" / f"board.{lang}.pdf")
+        assert {name.split("-")[0] for name in embedded} == {family}, (lang, embedded)

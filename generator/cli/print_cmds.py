@@ -367,7 +367,9 @@ def preview(
                 )
         _, sheet = plan(checked.game, comp, BuildOptions())
         target = out_dir / checked.game.id / "preview" / comp.id / lang
-        written = write_previews(target, copies, trim_size(comp), sheet.bleed, dpi=dpi, proof=proof)
+        written = write_previews(
+            target, copies, trim_size(comp), sheet.bleed, dpi=dpi, proof=proof, lang=lang
+        )
         click.echo(f"{comp.id}: {len(written)} PNGs in {target}")
 
 

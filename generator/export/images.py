@@ -62,15 +62,17 @@ def plain_back(size: tuple[int, int]) -> PIL.Image.Image:
     return image
 
 
-def face_image(face: FaceDraw | None, trim: Trim, size: tuple[int, int]) -> PIL.Image.Image:
+def face_image(
+    face: FaceDraw | None, trim: Trim, size: tuple[int, int], lang: str = "en"
+) -> PIL.Image.Image:
     """One face (or the plain back when ``face`` is None) at ``size`` pixels."""
     if face is None:
         return plain_back(size)
-    return next(render_faces([face], trim, size))
+    return next(render_faces([face], trim, size, lang))
 
 
 def deck_sheet(
-    faces: Sequence[FaceDraw], back: PIL.Image.Image, trim: Trim, dpi: float
+    faces: Sequence[FaceDraw], back: PIL.Image.Image, trim: Trim, dpi: float, lang: str = "en"
 ) -> tuple[PIL.Image.Image, int, int]:
     """A sheet of ``faces`` in reading order with ``back`` in the last cell; (image, cols, rows)."""
     from PIL import Image
@@ -78,7 +80,7 @@ def deck_sheet(
     cols, rows = grid_for(len(faces))
     w, h = cell_size(trim, cols, rows, dpi)
     sheet = Image.new("RGB", (cols * w, rows * h), "white")
-    for n, image in enumerate(render_faces(faces, trim, (w, h))):
+    for n, image in enumerate(render_faces(faces, trim, (w, h), lang)):
         sheet.paste(image, ((n % cols) * w, (n // cols) * h))
     last = cols * rows - 1
     sheet.paste(back.resize((w, h)), ((last % cols) * w, (last // cols) * h))

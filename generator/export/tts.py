@@ -174,13 +174,18 @@ class _Export:
             back_name = f"{component.id}.back{'' if len(groups) == 1 else f'-{n_back}'}.png"
             cols, rows = images.grid_for(min(len(fronts), CELLS))
             back_img = images.face_image(
-                group[0].back, trim, images.cell_size(trim, cols, rows, self.options.dpi)
+                group[0].back,
+                trim,
+                images.cell_size(trim, cols, rows, self.options.dpi),
+                self.options.lang,
             )
             back_url = self.save(back_img, back_name)
             for start in range(0, len(fronts), CELLS):
                 chunk = fronts[start : start + CELLS]
                 self.deck_id += 1
-                sheet, cols, rows = images.deck_sheet(chunk, back_img, trim, self.options.dpi)
+                sheet, cols, rows = images.deck_sheet(
+                    chunk, back_img, trim, self.options.dpi, self.options.lang
+                )
                 face_url = self.save(sheet, f"{component.id}.{self.deck_id}.png")
                 key = str(self.deck_id)
                 custom[key] = {
@@ -234,7 +239,7 @@ class _Export:
         urls = {
             key: self.save(image, name)
             for (key, (_, name)), image in zip(
-                names.items(), render_faces(faces, trim, size), strict=True
+                names.items(), render_faces(faces, trim, size, self.options.lang), strict=True
             )
         }
         pieces = []
@@ -287,7 +292,9 @@ class _Export:
             nick = self.nickname(cp, title if len(copies) == 1 else f"{title} {cp.item.id}")
             board = self.base("Custom_Board", nick, x, trim[0] / BOARD_WIDTH_PT, False)
             board["CustomImage"] = {
-                "ImageURL": self.save(images.face_image(cp.front, trim, size), name),
+                "ImageURL": self.save(
+                    images.face_image(cp.front, trim, size, self.options.lang), name
+                ),
                 "ImageSecondaryURL": "",
                 "ImageScalar": 1.0,
                 "WidthScale": 0.0,

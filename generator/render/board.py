@@ -19,6 +19,7 @@ from ..content.expand import Copy
 from ..layout.impose import Rect, Slot
 from ..layout.tiling import Tile, Tiling
 from ..layout.units import MM
+from . import fonts
 from . import text as rtext
 from .face import ESTIMATE_NOTE, FaceRenderer
 from .sheet import (
@@ -47,40 +48,39 @@ def write_board(
     assembly: bool = True,
 ) -> SheetResult:
     """Tile each copy of the board over sheets and write them to ``path`` atomically."""
-    imp = tiling.imposition
-    title = f"{meta.game} - {meta.component}"
-    with atomic_canvas(path, imp.page_w, imp.page_h, title) as (c, written):
-        renderer = FaceRenderer(c, tiling.board_w, tiling.board_h, bleed)
-        jobs = [(cp, tile) for cp in copies for tile in tiling.tiles]
-        per = imp.per_page
-        sheets = -(-len(jobs) // per)
-        pages = 0
-        for s in range(sheets):
-            chunk = jobs[s * per : (s + 1) * per]
-            slots = [
-                _tile_slot(slot, tile, bleed)
-                for slot, (_, tile) in zip(imp.fronts, chunk, strict=False)
-            ]
-            _boxes(c, imp, slots)
-            for (cp, tile), slot in zip(chunk, slots, strict=False):
-                _draw_tile(c, renderer, cp, tile, slot, tiling, bleed)
-                if proof:
-                    _proof(c, slot, cp.front.safe, "rect")
-            if crop_marks:
-                _crop_marks(c, imp, slots, "lr", imp.band)
-            names = ", ".join(_tile_words(cp, tile, tiling, len(copies)) for cp, tile in chunk)
-            words = (
-                f"{meta.game} · {meta.component} · {meta.lang} · sheet {s + 1}/{sheets} · {names}"
-            )
-            if any(cp.front.estimate for cp, _ in chunk):
-                words += f" · {ESTIMATE_NOTE}"
-            _label(c, imp.band, words)
-            c.showPage()
-            pages += 1
-        if assembly and tiling.count > 1:
-            _assembly_page(c, tiling, meta)
-            pages += 1
-    return SheetResult(pages, written.size, renderer.warnings)
+    with fonts.language(meta.lang):  # Chinese in the regional glyph forms of the sheet
+        imp = tiling.imposition
+        title = f"{meta.game} - {meta.component}"
+        with atomic_canvas(path, imp.page_w, imp.page_h, title) as (c, written):
+            renderer = FaceRenderer(c, tiling.board_w, tiling.board_h, bleed)
+            jobs = [(cp, tile) for cp in copies for tile in tiling.tiles]
+            per = imp.per_page
+            sheets = -(-len(jobs) // per)
+            pages = 0
+            for s in range(sheets):
+                chunk = jobs[s * per : (s + 1) * per]
+                slots = [
+                    _tile_slot(slot, tile, bleed)
+                    for slot, (_, tile) in zip(imp.fronts, chunk, strict=False)
+                ]
+                _boxes(c, imp, slots)
+                for (cp, tile), slot in zip(chunk, slots, strict=False):
+                    _draw_tile(c, renderer, cp, tile, slot, tiling, bleed)
+                    if proof:
+                        _proof(c, slot, cp.front.safe, "rect")
+                if crop_marks:
+                    _crop_marks(c, imp, slots, "lr", imp.band)
+                names = ", ".join(_tile_words(cp, tile, tiling, len(copies)) for cp, tile in chunk)
+                words = f"{meta.game} · {meta.component} · {meta.lang} · sheet {s + 1}/{sheets} · {names}"
+                if any(cp.front.estimate for cp, _ in chunk):
+                    words += f" · {ESTIMATE_NOTE}"
+                _label(c, imp.band, words)
+                c.showPage()
+                pages += 1
+            if assembly and tiling.count > 1:
+                _assembly_page(c, tiling, meta)
+                pages += 1
+        return SheetResult(pages, written.size, renderer.warnings)
 
 
 def _tile_words(cp: Copy, tile: Tile, tiling: Tiling, boards: int) -> str:

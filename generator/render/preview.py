@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..content.expand import Copy, FaceDraw
 from ..layout.impose import Rect, Slot
+from . import fonts
 from .face import FaceRenderer
 from .sheet import atomic_target, commit_file, new_canvas
 
@@ -57,6 +58,7 @@ def write_previews(
     proof: bool = False,
     contact: bool = True,
     backs: bool = False,
+    lang: str = "en",
 ) -> list[Path]:
     """Write ``<item>.front.png`` / ``.back.png`` per item (first copy) and ``contact.png``.
 
@@ -67,7 +69,8 @@ def write_previews(
 
     seen: set[str] = set()
     firsts = [cp for cp in copies if not (cp.item.id in seen or seen.add(cp.item.id))]  # type: ignore[func-returns-value]
-    data, names = _face_pdf(firsts, trim, bleed, proof)
+    with fonts.language(lang):  # Chinese in the regional glyph forms of ``lang``
+        data, names = _face_pdf(firsts, trim, bleed, proof)
     pdf = pdfium.PdfDocument(data)
     written: list[Path] = []
     fronts: list[Image.Image] = []  # the faces the contact sheet shows
@@ -122,7 +125,10 @@ def _save(image, path: Path) -> None:  # type: ignore[no-untyped-def]
 
 
 def render_faces(
-    faces: Sequence[FaceDraw], trim: tuple[float, float, str], size: tuple[int, int]
+    faces: Sequence[FaceDraw],
+    trim: tuple[float, float, str],
+    size: tuple[int, int],
+    lang: str = "en",
 ) -> Iterator[PIL.Image.Image]:
     """Each face at its trim (no bleed, no guides) as an RGB image of ``size`` pixels, in order.
 
@@ -136,10 +142,11 @@ def render_faces(
     c = new_canvas(buf, tw, th, "faces")  # type: ignore[arg-type]
     renderer = FaceRenderer(c, tw, th, 0.0, shape)
     slot = Slot(Rect(0, 0, tw, th), 0, 0, 0, 0, 0, 0)
-    for face in faces:
-        renderer.place(face, slot)
-        c.showPage()
-    c.save()
+    with fonts.language(lang):  # Chinese in the regional glyph forms of ``lang``
+        for face in faces:
+            renderer.place(face, slot)
+            c.showPage()
+        c.save()
     pdf = pdfium.PdfDocument(buf.getvalue())
     try:
         for i in range(len(faces)):
