@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
 
 from ..atomic import write_text
 from ..errors import IssueCollector, UsageError
@@ -37,7 +36,7 @@ def _edit(rf: RuleFile, hashes: dict[str, str], lang: str) -> tuple[list[str], l
     assert isinstance(rf.model, TranslationFile)  # only translations carry source_hash
     edits: list[tuple[int, str, str | None]] = []  # (0-based line, kind, payload)
     stamps: list[Stamp] = []
-    for n, section in enumerate(cast(TranslationFile, rf.model).sections):
+    for n, section in enumerate(rf.model.sections):
         new = hashes.get(section.id)
         if new is None or section.source_hash == new:
             continue
