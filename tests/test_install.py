@@ -1,8 +1,8 @@
 """An installed (not editable) pnp works from a folder that holds only content/.
 
-The package is installed with ``pip install .`` into a fresh virtual environment (its
-dependencies are this test run's own, seen through a ``.pth`` file, so nothing is downloaded
-but the build tools), then its ``pnp`` script is run from a working folder with games but no
+The package is installed with ``pip install .`` into a fresh virtual environment (the
+``installed`` fixture: its dependencies are this test run's own, seen through a ``.pth`` file,
+so nothing is downloaded but the build tools), then its ``pnp`` script is run from a working folder with games but no
 templates/: shared layouts and presets come from the package itself, games from the working
 folder's content/ or ``--content``, and output goes to the working folder, never the package.
 """
@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
-import site
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -27,31 +25,6 @@ def _run(*argv: str | Path, cwd: Path, env: dict[str, str]) -> subprocess.Comple
     )
 
 
-@pytest.fixture(scope="module")
-def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh virtual environment with the project installed by ``pip install .``."""
-    root = tmp_path_factory.mktemp("venv")
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(root)], check=True)
-    python = root / "bin" / "python"
-    purelib = subprocess.run(
-        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
-    # the dependencies: this interpreter's site-packages, after the venv's own
-    (Path(purelib) / "test-deps.pth").write_text("\n".join(site.getsitepackages()) + "\n")
-    built = subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet"]
-        + ["--no-deps", str(ROOT)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert built.returncode == 0, built.stderr[-2000:]
-    return root
-
-
 def _env(venv: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PNP_CONTENT_DIR")}
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
@@ -60,8 +33,9 @@ def _env(venv: Path) -> dict[str, str]:
 
 
 def test_installed_package_builds_a_game_from_a_plain_working_folder(
-    venv: Path, tmp_path: Path
+    installed: Path, tmp_path: Path
 ) -> None:
+    venv = installed
     env = {**_env(venv), "PNP_DATA_DIR": str(tmp_path / "data")}
     probe = _run(
         venv / "bin" / "python",
@@ -111,8 +85,9 @@ def test_installed_package_builds_a_game_from_a_plain_working_folder(
     reason="the companion falls back to a content/ folder beside the installed package",
 )
 def test_installed_roll_outside_a_game_folder_does_not_look_inside_the_installation(
-    venv: Path, tmp_path: Path
+    installed: Path, tmp_path: Path
 ) -> None:
+    venv = installed
     env = {**_env(venv), "PNP_DATA_DIR": str(tmp_path / "data")}
     rolled = _run(venv / "bin" / "pnp", "roll", "five-armies:combat", cwd=tmp_path, env=env)
     assert rolled.returncode != 0 and "Traceback" not in rolled.stderr
