@@ -9,13 +9,20 @@
 from __future__ import annotations
 
 import os
+import pickle
+import shutil
 import subprocess
 import sys
 import traceback
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+import pytest
+from filelock import FileLock
+
+T = TypeVar("T")
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE_GAME = str(ROOT / "tests" / "fixtures" / "table_game")
@@ -113,3 +120,60 @@ def laid_out_texts(copies: list) -> list[tuple[str, str, Any, Any]]:  # type: ig
                 )
                 out.append((cp.item.id, plain_text(box.text), laid, spec))
     return out
+
+
+def _shared_root(factory: pytest.TempPathFactory) -> Path:
+    """A folder every worker of this run sees (the run's own base folder without xdist)."""
+    base = factory.getbasetemp()
+    root = base.parent if base.name.startswith("popen-gw") else base
+    shared = root / "shared"
+    shared.mkdir(exist_ok=True)
+    return shared
+
+
+def once(factory: pytest.TempPathFactory, name: str, make: Callable[[Path], T]) -> T:
+    """``make(folder)`` run once per test run for ``name``; its (picklable) result is shared."""
+    shared = _shared_root(factory)
+    with FileLock(str(shared / f"{name}.lock")):
+        folder = shared / name
+        done = shared / f"{name}.pickle"
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            result = make(folder)
+            done.write_bytes(pickle.dumps(result))
+        loaded: T = pickle.loads(done.read_bytes())
+        return loaded
+
+
+class ShippedBuild:
+    """The games under ``content/`` built with the default options, each once per test run.
+
+    ``results(game)`` is what :func:`generator.build.build_game` returned for it; ``out`` holds
+    ``<game>/`` with every component's PDFs and the rule sheets, as ``pnp build`` writes them.
+    """
+
+    def __init__(self, factory: pytest.TempPathFactory) -> None:
+        self._factory = factory
+        self.out = _shared_root(factory) / "shipped"
+
+    def _build(self, game: str) -> Callable[[Path], list[Any]]:
+        def make(_: Path) -> list[Any]:
+            from generator.build import BuildOptions, build_game
+
+            results = build_game(ROOT / "content" / game, BuildOptions(out_dir=self.out))
+            done = pnp("build", game, "--out", str(self.out))  # adds the rule sheets
+            assert done.returncode == 0, done.stdout + done.stderr
+            return results
+
+        return make
+
+    def results(self, game: str) -> list[Any]:
+        """The build results of one shipped game (built on first use)."""
+        return once(self._factory, f"shipped-{game}", self._build(game))
+
+    def built(self, *games: str) -> Path:
+        """The output folder, with ``games`` built in it."""
+        for game in games:
+            self.results(game)
+        return self.out
