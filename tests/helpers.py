@@ -1,9 +1,9 @@
-"""Shared test helpers: run the ``pnp`` command (in this process or a real one), where things live.
+"""Shared test helpers: run the ``pnp`` command, share expensive builds, and where things live.
 
 :func:`pnp` runs the command line in the test's own process, as a user's shell would see it
-(exit code, standard output and error as text), which spares a Python start-up per call;
-:func:`pnp_process` starts a real process, for the tests where the process is the point
-(start-up cost, a killed process, an installed copy).
+(exit code, standard output and error as text), which spares a Python start-up per call; the
+tests where a process is the point (start-up cost, a killed process, an installed copy) start
+one themselves.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import os
 import pickle
 import shutil
 import subprocess
-import sys
 import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -77,21 +76,6 @@ def pnp(
         exc = result.exception
         stderr += "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     return subprocess.CompletedProcess(["pnp", *args], result.exit_code, result.stdout, stderr)
-
-
-def pnp_process(
-    *args: str, env: dict[str, str] | None = None, cwd: Path = ROOT
-) -> subprocess.CompletedProcess[str]:
-    """``python -m generator.cli ARGS`` in a real process, its output captured as text."""
-    return subprocess.run(
-        [sys.executable, "-m", "generator.cli", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=cwd,
-        env=env,
-        timeout=300,
-    )
 
 
 def laid_out_texts(copies: list) -> list[tuple[str, str, Any, Any]]:  # type: ignore[type-arg]
