@@ -245,16 +245,6 @@ def test_a_seeded_session_records_its_stream_and_an_old_log_replays_the_first_on
     assert event["ctr"] == [0, 3]
     assert verify(path)["ok"]
 
-    class TopOfRange(FairSource):
-        """Blocks 0 and 1 fall in the rejected sliver above the last whole multiple of 3."""
-
-        def block(self, counter: int) -> int:
-            return (1 << 256) - 1 if counter < 2 else 5
-
-    rigged = TopOfRange(b"k")
-    assert rigged.below(3) == 5 % 3  # a plain modulo would answer (2**256 - 1) % 3 == 0
-    assert rigged.counter == 3
-
 
 # A range where a modulo is badly biased: three equal thirds of n, and n sized so that the
 # source's raw range covers 4/3 of it. Taking ``raw % n`` folds the top quarter of the raw range
