@@ -55,6 +55,7 @@ class ContentError(PnpError):
         super().__init__("\n".join(str(i) for i in self.issues))
 
     def lines(self) -> list[str]:
+        """One printed line per problem, located."""
         return self._lines if self._lines is not None else [str(i) for i in self.issues]
 
     _lines: list[str] | None = None
@@ -93,16 +94,20 @@ class IssueCollector:
         self.issues: list[Issue] = []
 
     def add(self, location: Location, key: str, message: str, severity: str = "error") -> None:
+        """Record one problem (``error`` or ``warning``) at ``location``."""
         self.issues.append(Issue(location, key, message, severity))
 
     @property
     def errors(self) -> list[Issue]:
+        """The problems that stop a build."""
         return [i for i in self.issues if i.severity == "error"]
 
     @property
     def warnings(self) -> list[Issue]:
+        """The problems reported without stopping a build."""
         return [i for i in self.issues if i.severity == "warning"]
 
     def raise_if_errors(self) -> None:
+        """Raise one :class:`ContentError` carrying every error collected, if any."""
         if self.errors:
             raise ContentError(self.errors)

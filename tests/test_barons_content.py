@@ -6,8 +6,6 @@ set of random numbers fails here before anyone prints 157 cards.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
@@ -20,7 +18,7 @@ from generator.content.loader import Component, Item, load_game
 from generator.content.schema import CircleBox, TextBox
 from generator.content.types import LANGS
 
-from .helpers import laid_out_texts
+from .helpers import laid_out_texts, pnp
 
 GAME = Path(__file__).resolve().parent.parent / "content" / "barons-of-fyn"
 KINDS = {"army", "land", "improvement", "population", "capital", "any-play", "must-play", "king"}
@@ -234,12 +232,7 @@ def test_cards_are_built_in_each_language_with_its_own_text(faces: dict[str, lis
 
 
 def test_pnp_check_accepts_the_game() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "generator.cli", "check", str(GAME)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    result = pnp("check", str(GAME))
     assert result.returncode == 0, result.stderr
     # the 157-card deck and the 20 kinds of special-card counter
     assert "2 components, 177 items" in result.stdout

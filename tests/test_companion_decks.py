@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -186,10 +184,10 @@ def test_score_pad_sums_rounds_per_player(tmp_path: Path, data_dir: Path) -> Non
 
 def test_play_prompt_reads_commands_from_stdin(tmp_path: Path, data_dir: Path) -> None:
     env = {**os.environ, "PNP_DATA_DIR": str(data_dir)}
-    run = subprocess.run(
-        [sys.executable, "-m", "generator.cli", "play", GAME],
+    run = pnp(
+        "play", GAME,
         input="roll 2d6 --seed 1\nroll 2d6kq\nscore add Ann 2\nquit\nroll 1d6\n",
-        capture_output=True, text=True, cwd=ROOT, env=env,
+        cwd=ROOT, env=env,
     )  # fmt: skip
     assert run.returncode == 0
     assert "2d6 = [" in run.stdout and "Ann +2 (round 1); total 2." in run.stdout

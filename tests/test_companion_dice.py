@@ -246,6 +246,43 @@ def test_a_seeded_session_records_its_stream_and_an_old_log_replays_the_first_on
     assert verify(path)["ok"]
 
 
+# A range where a modulo is badly biased: three equal thirds of n, and n sized so that the
+# source's raw range covers 4/3 of it. Taking ``raw % n`` folds the top quarter of the raw range
+# onto the first third, which is then drawn half the time instead of a third of it.
+THIRDS_CRITICAL = 13.816  # chi-square, 2 degrees of freedom, alpha 0.001
+
+
+def thirds_chi_square(draws: list[int], n: int) -> float:
+    """Chi-square of ``draws`` against a uniform spread over the three thirds of ``[0, n)``."""
+    counts = Counter(3 * d // n for d in draws)
+    assert set(counts) <= {0, 1, 2}
+    expected = len(draws) / 3
+    return sum((counts.get(k, 0) - expected) ** 2 / expected for k in range(3))
+
+
+def test_fair_source_rejects_the_top_of_its_range_for_a_uniform_result() -> None:
+    n = 3 << 254  # three quarters of the 256-bit block range: a modulo would favour [0, n/3)
+    source = seeded(7)
+    draws = [source.below(n) for _ in range(3000)]
+    assert all(0 <= d < n for d in draws)
+    assert thirds_chi_square(draws, n) < THIRDS_CRITICAL
+    assert source.counter > 3000  # about one block in four was rejected and redrawn
+
+
+@pytest.mark.parametrize("n", [192, 3 << 14])  # one byte per die; two bytes per draw
+def test_os_entropy_rejects_instead_of_taking_a_biased_modulo(
+    n: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import random
+
+    stream = random.Random(11)  # deterministic bytes in place of the OS's
+    monkeypatch.setattr(os, "urandom", lambda k: stream.randbytes(k))
+    source = SystemSource()
+    draws = [source.below(n) for _ in range(3000)]
+    assert all(0 <= d < n for d in draws)
+    assert thirds_chi_square(draws, n) < THIRDS_CRITICAL
+
+
 def test_cli_roll_json_with_seed_is_reproducible_and_has_total_and_dice(tmp_path: Path) -> None:
     env = {**os.environ, "PNP_DATA_DIR": str(tmp_path)}
     first = json.loads(pnp("roll", "3d6+2", "--seed", "42", "--json", env=env).stdout)

@@ -22,7 +22,7 @@ from generator.content.loader import Component, Game, load_game
 from generator.content.yamlload import load_yaml
 
 from . import pdfcheck
-from .helpers import ROOT, pnp
+from .helpers import ROOT, ShippedBuild, pnp
 
 GAMES = ("five-armies", "manoeuvre")
 LANGS = ("en", "zh-Hant", "zh-Hans")
@@ -51,11 +51,9 @@ def games() -> dict[str, Game]:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("built")
-    run = pnp("build", *GAMES, "--out", str(out))
-    assert run.returncode == 0, run.stdout + run.stderr
-    return out
+def built(shipped: ShippedBuild) -> Path:
+    """Both games built by ``pnp build`` (shared per run)."""
+    return shipped.built(*GAMES)
 
 
 def pdf_of(built: Path, game: str, component: str, lang: str) -> Path:

@@ -22,7 +22,7 @@ from generator.content.loader import Component, Game, load_game
 from generator.content.yamlload import load_yaml
 
 from . import pdfcheck
-from .helpers import ROOT, pnp
+from .helpers import ROOT, ShippedBuild, pnp
 
 GAMES = ("maquis", "barons-of-fyn")
 LANGS = ("en", "zh-Hant", "zh-Hans")
@@ -30,12 +30,9 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 @pytest.fixture(scope="module")
-def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Both games built by the command line, rule sheets left out."""
-    out = tmp_path_factory.mktemp("built")
-    done = pnp("build", *GAMES, "--out", str(out), "--no-rules")
-    assert done.returncode == 0, done.stderr
-    return out
+def out(shipped: ShippedBuild) -> Path:
+    """Both games built by the command line (shared per run)."""
+    return shipped.built(*GAMES)
 
 
 @pytest.fixture(scope="module")

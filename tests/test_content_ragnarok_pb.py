@@ -24,7 +24,7 @@ from generator.build import BuildOptions, ComponentResult, build_game, check_gam
 from generator.content.types import LANGS
 
 from . import pdfcheck
-from .helpers import ROOT, laid_out_texts, pnp
+from .helpers import ROOT, ShippedBuild, laid_out_texts, pnp
 
 RAGNAROK = ROOT / "content" / "ragnarok"
 POCKET = ROOT / "content" / "pocket-battles"
@@ -82,9 +82,9 @@ def front_pages(result: ComponentResult) -> Iterator[int]:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[ComponentResult]]:
-    out = tmp_path_factory.mktemp("built")
-    return {name: build_game(path, BuildOptions(out_dir=out)) for name, path in GAMES.items()}
+def built(shipped: ShippedBuild) -> dict[str, list[ComponentResult]]:
+    """Both games built by ``build_game`` with the default options (shared per run)."""
+    return {name: shipped.results(name) for name in GAMES}
 
 
 def printed(built: dict[str, list[ComponentResult]], game: str) -> list[ComponentResult]:

@@ -10,8 +10,6 @@ depleted side, names that fit), and that ``pnp build`` makes one PDF per languag
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from collections import defaultdict
 from pathlib import Path
 
@@ -27,7 +25,7 @@ from generator.content.yamlload import load_yaml
 from generator.layout.units import MM
 from generator.render.text import plain_text
 
-from .helpers import laid_out_texts
+from .helpers import ShippedBuild, laid_out_texts
 
 GAME_DIR = Path(__file__).resolve().parent.parent / "content" / "manoeuvre"
 FACE = 19.05 * MM  # 3/4 in counter, in points
@@ -304,28 +302,12 @@ def test_text_stays_on_the_counter_and_off_the_arm_symbol(
                 assert box.spec.min_size >= 4.0, "text below 4 pt does not read on a counter"
 
 
-def test_pnp_build_writes_one_counter_pdf_per_language(tmp_path: Path) -> None:
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "generator.cli",
-            "build",
-            "manoeuvre",
-            "--no-rules",
-            "--out",
-            str(tmp_path),
-        ],
-        cwd=GAME_DIR.parent.parent,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert run.returncode == 0, run.stderr
-    pdfs = sorted(p.name for p in (tmp_path / "manoeuvre").glob("counters*.pdf"))
+def test_pnp_build_writes_one_counter_pdf_per_language(shipped: ShippedBuild) -> None:
+    out = shipped.built("manoeuvre")  # by `pnp build`, shared with other tests
+    pdfs = sorted(p.name for p in (out / "manoeuvre").glob("counters*.pdf"))
     assert pdfs == ["counters.en.pdf", "counters.zh-Hans.pdf", "counters.zh-Hant.pdf"]
     expect = {"en": "Imperial Guard", "zh-Hant": "帝國衛隊", "zh-Hans": "帝国卫队"}
     for lang, name in expect.items():
-        reader = PdfReader(tmp_path / "manoeuvre" / f"counters.{lang}.pdf")
+        reader = PdfReader(out / "manoeuvre" / f"counters.{lang}.pdf")
         assert len(reader.pages) % 2 == 0, "every sheet of fronts has its sheet of backs"
         assert name in reader.pages[0].extract_text()

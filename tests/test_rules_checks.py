@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +10,8 @@ from click.testing import CliRunner
 
 from generator.cli import cli
 from generator.rules import check_rules
+
+from .helpers import pnp
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CASES = [
@@ -106,13 +106,7 @@ def test_aligned_fixture_passes_strict(tmp_path: Path, monkeypatch: pytest.Monke
 
 def test_cli_reports_failure_without_traceback(tmp_path: Path) -> None:
     copy_game("rules_bad_markup", tmp_path)
-    proc = subprocess.run(
-        [sys.executable, "-m", "generator.cli", "rules", "check", "rules_bad_markup"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-    )
+    proc = pnp("rules", "check", "rules_bad_markup", cwd=tmp_path)
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr
     assert proc.stderr.strip().endswith("Error: rule sheets have problems: 3 errors")
@@ -123,11 +117,6 @@ def test_unknown_game_is_a_usage_error_with_a_hint(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     copy_game("rules_good", tmp_path)
-    proc = subprocess.run(
-        [sys.executable, "-m", "generator.cli", "rules", "check", "rules_goood", "--content", "."],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-    )
+    proc = pnp("rules", "check", "rules_goood", "--content", ".", cwd=tmp_path)
     assert proc.returncode == 2
     assert "did you mean 'rules_good'?" in proc.stderr

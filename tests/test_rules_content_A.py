@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import yaml
@@ -14,6 +12,7 @@ from generator.rules import check_rules
 from generator.rules.build import load_sheets
 from generator.rules.chinese import to_mainland_simplified, to_simplified
 
+from .helpers import pnp
 from .rulestext import section_text
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -91,12 +90,8 @@ def test_victory_table_scores_three_fortifications_at_four_and_four_settlements_
 
 
 def test_rule_sheets_build_within_four_a4_pages_in_every_language(tmp_path: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "generator.cli", "rules", "build", "five-armies"]
-        + ["--out", str(tmp_path), "--content", str(ROOT / "content")],
-        capture_output=True,
-        text=True,
-        timeout=120,
+    result = pnp(
+        "rules", "build", "five-armies", "--out", str(tmp_path), "--content", str(ROOT / "content")
     )
     assert result.returncode == 0, result.stderr
     out = tmp_path / "five-armies"

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +12,7 @@ from pypdf import PdfReader
 from generator.rules import check_rules
 from generator.rules.build import load_sheets
 
+from .helpers import pnp
 from .rulestext import section_text
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -95,13 +94,7 @@ def test_ragnarok_range_bands_step_every_ten_centimetres() -> None:
 def test_built_rule_sheets_fill_two_to_four_a4_pages_and_one_aid_page(
     game: str, tmp_path: Path
 ) -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "generator.cli", "rules", "build", game, "--out", str(tmp_path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = pnp("rules", "build", game, "--out", str(tmp_path), cwd=ROOT)
     assert done.returncode == 0, done.stderr
     for lang in ("en", "zh-Hant", "zh-Hans"):
         pages = len(PdfReader(str(tmp_path / game / f"rules.{lang}.pdf")).pages)

@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import BuildOptions, build_game, plan
+from generator.build import BuildOptions, plan
 from generator.content.expand import trim_size
 from generator.content.loader import find_games, load_game
 from generator.layout.impose import MARK_OFFSET, SCALE_BAR
 
 from . import pdfcheck
+from .helpers import ShippedBuild
 from .pdfcheck import MM
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,12 +25,9 @@ GAMES = [p.name for p in find_games(ROOT / "content")]
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list]:
-    out = tmp_path_factory.mktemp("shipped")
-    results: dict[str, list] = {}
-    for name in GAMES:
-        results[name] = build_game(ROOT / "content" / name, BuildOptions(out_dir=out))
-    return results
+def built(shipped: ShippedBuild) -> dict[str, list]:
+    """Every shipped game built by ``build_game`` with the default options (shared per run)."""
+    return {name: shipped.results(name) for name in GAMES}
 
 
 def _cut_lines(pdf: Path, page: int) -> tuple[list[float], list[float]]:

@@ -51,12 +51,15 @@ class Tiling:
 
     @property
     def count(self) -> int:
+        """How many tiles the board is printed on."""
         return len(self.tiles)
 
     def last_name(self) -> str:
+        """The name printed on the last tile (``A1`` ... ``C4``)."""
         return self.tiles[-1].name()
 
     def describe(self) -> str:
+        """One line for the build summary: paper, orientation and the tile grid."""
         imp = self.imposition
         where = f"{imp.paper} {imp.orientation}"
         if self.count == 1:

@@ -39,7 +39,3 @@ def parse_length(value: object, *, allow_percent: bool = False) -> float | tuple
             raise ValueError(f"{value!r}: a percentage is not allowed here")
         return (number / 100.0, "%")
     return number * UNITS[unit]
-
-
-def to_mm(points: float) -> float:
-    return points / MM

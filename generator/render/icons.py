@@ -63,6 +63,7 @@ class _Registry(dict[str, Icon]):
     """The shared icons, with the current game's own laid over them."""
 
     def reset(self, extra: dict[str, Icon] | None = None) -> None:
+        """The shared icons again, with ``extra`` (a game's own) laid over them."""
         self.clear()
         self.update(_shared())
         self.update(extra or {})

@@ -64,11 +64,13 @@ def write_previews(
 
     The contact sheet shows the fronts; with ``backs`` each front is followed by its back.
     """
-    import pypdfium2 as pdfium  # type: ignore[import-untyped]
+    import pypdfium2 as pdfium
     from PIL import Image
 
-    seen: set[str] = set()
-    firsts = [cp for cp in copies if not (cp.item.id in seen or seen.add(cp.item.id))]  # type: ignore[func-returns-value]
+    first_of: dict[str, Copy] = {}
+    for cp in copies:
+        first_of.setdefault(cp.item.id, cp)
+    firsts = list(first_of.values())
     with fonts.language(lang):  # Chinese in the regional glyph forms of ``lang``
         data, names = _face_pdf(firsts, trim, bleed, proof)
     pdf = pdfium.PdfDocument(data)
@@ -97,7 +99,7 @@ def write_previews(
     return written
 
 
-def _contact(images: list, columns: int = 0):  # type: ignore[no-untyped-def]
+def _contact(images: list[PIL.Image.Image], columns: int = 0) -> PIL.Image.Image:
     from PIL import Image
 
     cols = columns or min(8, max(1, int(len(images) ** 0.5 + 0.999)))
@@ -117,7 +119,7 @@ def _safe(name: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)
 
 
-def _save(image, path: Path) -> None:  # type: ignore[no-untyped-def]
+def _save(image: PIL.Image.Image, path: Path) -> None:
     fd, tmp = atomic_target(path)
     with open(tmp, "wb") as fh:
         image.save(fh, format="PNG", optimize=False)
