@@ -14,8 +14,6 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
-
 from tests.helpers import ROOT
 
 
@@ -80,10 +78,6 @@ def test_installed_package_builds_a_game_from_a_plain_working_folder(
     assert not list(venv.rglob("*.pdf")) and not (site_dir / "content").exists()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the companion falls back to a content/ folder beside the installed package",
-)
 def test_installed_roll_outside_a_game_folder_does_not_look_inside_the_installation(
     installed: Path, tmp_path: Path
 ) -> None:

@@ -21,7 +21,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def content_dir() -> Path:
-    """Where games live: ``$PNP_CONTENT_DIR``, else ./content, else the project's content/."""
+    """Where games live: ``$PNP_CONTENT_DIR``, else ./content.
+
+    A source checkout (the package beside its own content/) also finds its shipped games from
+    any working folder; an installed package never looks inside the installation.
+    """
     import os
 
     env = os.environ.get("PNP_CONTENT_DIR")
@@ -30,7 +34,10 @@ def content_dir() -> Path:
     here = Path.cwd() / "content"
     if here.is_dir():
         return here
-    return Path(__file__).resolve().parents[2] / "content"
+    checkout = Path(__file__).resolve().parents[2]
+    if (checkout / "content").is_dir() and (checkout / "pyproject.toml").is_file():
+        return checkout / "content"
+    return here
 
 
 def find_game(name: str) -> Path:

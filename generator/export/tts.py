@@ -173,12 +173,8 @@ class _Export:
             fronts = list({id(cp.front): cp.front for cp in group}.values())
             back_name = f"{component.id}.back{'' if len(groups) == 1 else f'-{n_back}'}.png"
             cols, rows = images.grid_for(min(len(fronts), CELLS))
-            back_img = images.face_image(
-                group[0].back,
-                trim,
-                images.cell_size(trim, cols, rows, self.options.dpi),
-                self.options.lang,
-            )
+            cell = images.cell_size(trim, cols, rows, self.options.dpi)
+            back_img = images.face_image(group[0].back, trim, cell, self.options.lang)
             back_url = self.save(back_img, back_name)
             for start in range(0, len(fronts), CELLS):
                 chunk = fronts[start : start + CELLS]
