@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -26,15 +25,19 @@ def file_mode() -> int:
 
 def atomic_target(path: Path) -> tuple[int, str]:
     """An open temporary file beside ``path`` (same file system, so the rename is atomic)."""
+    import tempfile  # only when a file is written: the table companion starts without it
+
     path.parent.mkdir(parents=True, exist_ok=True)
     return tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
 
 
-def _finish(fd: int, tmp: str) -> None:
-    """fsync the temporary file behind ``fd``, close it and give it the ordinary file mode."""
+def _finish(fd: int, tmp: str, mode: int | None = None) -> None:
+    """fsync the temporary file behind ``fd``, close it and give it ``mode`` (default: the
+    ordinary file mode). The temporary file is created private (0600), so a narrower mode
+    never has a moment of being wider."""
     try:
         os.fsync(fd)
-        os.fchmod(fd, file_mode())
+        os.fchmod(fd, file_mode() if mode is None else mode)
     finally:
         os.close(fd)
 
@@ -47,13 +50,13 @@ def _discard(fd: int | None, tmp: str) -> None:
         os.unlink(tmp)
 
 
-def commit_file(fd: int, tmp: str, path: Path) -> int:
+def commit_file(fd: int, tmp: str, path: Path, mode: int | None = None) -> int:
     """Finish the temporary file from :func:`atomic_target`, move it over ``path``; its size.
 
     Whatever was written to ``tmp`` (through ``fd`` or by name) becomes ``path``.
     """
     try:
-        _finish(fd, tmp)
+        _finish(fd, tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         _discard(None, tmp)
@@ -73,8 +76,8 @@ def atomic_path(path: Path) -> Iterator[str]:
     commit_file(fd, tmp, Path(path))
 
 
-def write_bytes(path: Path, data: bytes) -> Path:
-    """Write ``data`` to ``path`` atomically; returns ``path``."""
+def write_bytes(path: Path, data: bytes, mode: int | None = None) -> Path:
+    """Write ``data`` to ``path`` atomically (``mode``: see :func:`_finish`); returns ``path``."""
     path = Path(path)
     fd, tmp = atomic_target(path)
     try:
@@ -82,7 +85,7 @@ def write_bytes(path: Path, data: bytes) -> Path:
     except BaseException:
         _discard(fd, tmp)
         raise
-    commit_file(fd, tmp, path)
+    commit_file(fd, tmp, path, mode)
     return path
 
 
@@ -92,9 +95,9 @@ def _write_all_fd(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view) :]
 
 
-def write_text(path: Path, text: str, encoding: str = "utf-8") -> Path:
+def write_text(path: Path, text: str, encoding: str = "utf-8", mode: int | None = None) -> Path:
     """Write ``text`` to ``path`` atomically, line endings exactly as given."""
-    return write_bytes(path, text.encode(encoding))
+    return write_bytes(path, text.encode(encoding), mode)
 
 
 def write_all(files: Mapping[Path, bytes]) -> list[Path]:

@@ -68,11 +68,8 @@ class Cache:
 
     def save(self) -> None:
         assert self.path is not None
-        tmp = f"{self.path}.{os.getpid()}.tmp"
-        try:
-            with open(tmp, "w", encoding="utf-8") as fh:
-                json.dump(self.data, fh, ensure_ascii=False, separators=(",", ":"))
-            os.replace(tmp, self.path)
-        except OSError:  # a read-only folder: run without the cache
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+        from ..atomic import write_text
+
+        text = json.dumps(self.data, ensure_ascii=False, separators=(",", ":"))
+        with contextlib.suppress(OSError):  # a read-only folder: run without the cache
+            write_text(Path(self.path), text)

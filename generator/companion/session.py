@@ -51,19 +51,11 @@ def set_current(path: Path) -> None:
     atomic_write(pointer, str(path.resolve()) + "\n")
 
 
-def atomic_write(path: Path, text: str, mode: int = 0o644) -> None:
-    """Write ``text`` to a temporary file created with ``mode``, fsync it, rename it over ``path``."""
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
-    try:
-        os.fchmod(fd, mode)  # the umask may have widened nothing, but never narrow too late
-        with open(fd, "w", encoding="utf-8", closefd=False) as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
+def atomic_write(path: Path, text: str, mode: int | None = None) -> None:
+    """Write ``text`` over ``path`` atomically (:mod:`generator.atomic`); ``mode`` from creation."""
+    from ..atomic import write_text
+
+    write_text(path, text, mode=mode)
 
 
 def _dump(obj: Any) -> str:
