@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import UsageError
-from .validate import suggest
-from .yamlload import display_path
+from .folders import find_games, game_dir
 
 
 def resolve_inside(root: Path, rel: str) -> Path:
@@ -27,22 +25,4 @@ def resolve_inside(root: Path, rel: str) -> Path:
     return full
 
 
-def find_games(content_dir: Path) -> list[Path]:
-    """Every game folder (one with a game.yaml) under ``content_dir``, sorted."""
-    if not content_dir.is_dir():
-        return []
-    return sorted(p for p in content_dir.iterdir() if (p / "game.yaml").is_file())
-
-
-def game_dir(content_dir: Path, name: str) -> Path:
-    """The folder of game ``name`` (a folder name or a path); UsageError with a hint when unknown."""
-    direct = Path(name)
-    if (direct / "game.yaml").is_file():
-        return direct
-    candidate = content_dir / name
-    if (candidate / "game.yaml").is_file():
-        return candidate
-    names = [p.name for p in find_games(content_dir)]
-    raise UsageError(
-        f"no game {name!r} in {display_path(content_dir)}{suggest(name, names)} (games: {', '.join(names) or 'none'})"
-    )
+__all__ = ["find_games", "game_dir", "resolve_inside"]
