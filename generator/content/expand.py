@@ -90,6 +90,9 @@ class Expander:
         if tpl is None:
             try:
                 tpl = ENV.from_string(source)
+                # a plain dict of the globals: jinja copies them into every render's context,
+                # and copying its default ChainMap costs more than the render itself
+                tpl.globals = dict(tpl.globals)
             except TemplateSyntaxError as exc:
                 self.problem(at, f"template syntax error: {exc.message}")
                 tpl = False
