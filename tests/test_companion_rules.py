@@ -306,3 +306,13 @@ def test_status_and_game_over_in_traditional_chinese_seed_000_ch7(tmp_path: Path
     assert "遊戲結束" in text and "天命" in text
     code, text = run("score", "calc", "five-armies:victory", "--hold", "camp", "--lang", "zh-Hant")
     assert "分數：2" in text and "points" not in text
+
+
+def test_a_note_ending_in_a_full_stop_is_not_stopped_twice() -> None:
+    from generator.companion.i18n import message
+
+    assert message("game.over", "en", note="the occupation wins.") == (
+        "Game over: the occupation wins."
+    )
+    assert message("game.over", "zh-Hant", note="佔領軍獲勝。") == "遊戲結束：佔領軍獲勝。"
+    assert message("game.over", "en", note="the week is over") == "Game over: the week is over."

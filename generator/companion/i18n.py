@@ -45,8 +45,21 @@ def detect(lang: str | None = None) -> str:
 
 
 def message(key: str, lang: str, **values: Any) -> str:
+    """Message ``key`` in ``lang`` with ``values`` filled in.
+
+    A value that ends its own sentence (a note from table.yaml ending in a full stop) loses that
+    stop where the message ends the sentence after it, so no ".." or "。。" is printed.
+    """
     entry = MESSAGES[key]
-    return entry.get(lang, entry["en"]).format(**values)
+    text = entry.get(lang, entry["en"])
+    for name, value in values.items():
+        if (
+            isinstance(value, str)
+            and value[-1:] in ".。"
+            and (f"{{{name}}}." in text or f"{{{name}}}。" in text)
+        ):
+            values[name] = value[:-1]
+    return text.format(**values)
 
 
 def pick(text: Any, lang: str) -> str | None:
