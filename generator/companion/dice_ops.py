@@ -54,6 +54,7 @@ class DieRoll:
         self.score: int | None = None
 
     def to_json(self) -> dict[str, Any]:
+        """The die as JSON: its name, value, whether kept, and how it changed."""
         out: dict[str, Any] = {"die": self.name, "value": self.value, "kept": self.kept}
         if self.history:
             out["rolled"] = [*self.history, self.value]
@@ -67,6 +68,7 @@ class DieRoll:
         return out
 
     def text(self) -> str:
+        """The die in roll notation: label, history, and marks for dropped, exploded or scored."""
         text = self.label or str(self.value)
         if self.label is not None and self.value:
             text = f"{self.label}({self.value})"
@@ -92,6 +94,7 @@ class Elem:
 
     @property
     def value(self) -> int:
+        """The total of the item's expression."""
         return self.res.total
 
 
@@ -133,6 +136,7 @@ def select(items: list[Any], sels: tuple[Sel, ...], top: int, limit: int | None 
 
 
 def keep_or_drop(items: list[Any], op: Op, top: int) -> None:
+    """Mark as dropped the items a keep (k) or drop (p) operator leaves out."""
     picked = {id(d) for d in select(items, op.sels, top)}
     for d in items:
         if d.kept and (id(d) in picked) != (op.op == "k"):
@@ -150,12 +154,15 @@ class Roller:
         self.groups: list[list[DieRoll]] = []
 
     def fail(self, col: int, message: str) -> DiceError:
+        """A dice error located at a column of the expression."""
         return DiceError(self.expr.text, col, message)
 
     def run(self) -> Res:
+        """Roll the whole expression and return the result of its root."""
         return self.eval(self.expr.root)
 
     def eval(self, node: Node) -> Res:
+        """The result of one node, by its kind."""
         kind = type(node)
         if kind is Const:
             return Res(node, node.value)  # type: ignore[union-attr]
@@ -172,6 +179,7 @@ class Roller:
         return Res(node, res.total, [res])
 
     def binary(self, node: Binary) -> Res:
+        """The result of an arithmetic operator on two nodes; refuses division by zero."""
         left = self.eval(node.left)
         right = self.eval(node.right)
         a, b, op = left.total, right.total, node.op
@@ -192,6 +200,7 @@ class Roller:
         return Res(node, value, [left, right])
 
     def group(self, node: Group) -> Res:
+        """The result of a bracketed group or set, after its keep and drop operators."""
         kids = [self.eval(item) for item in node.items]
         res = Res(node, 0, kids)
         inner = kids[0] if not node.is_set else None
@@ -222,6 +231,7 @@ class Roller:
     # ------------------------------------------------------------ dice
 
     def draw(self, node: Dice, faces: DieFaces | None) -> tuple[int, str | None]:
+        """Roll one die of a node: its value and face label; refuses too many rolls in all."""
         if len(self.rolls) >= MAX_ROLLS:
             raise self.fail(
                 node.col,
@@ -241,6 +251,7 @@ class Roller:
         return value, label
 
     def faces(self, node: Dice) -> DieFaces | None:
+        """A game die's faces for the node, or None for plain dice; refuses an unknown die."""
         if node.die is None:
             return None
         faces = self.resolve(node.die) if self.resolve else None
@@ -250,6 +261,7 @@ class Roller:
         return faces
 
     def dice(self, node: Dice) -> Res:
+        """Roll a dice node and apply its operators (keep, re-roll, explode, min and max, successes)."""
         faces = self.faces(node)
         name = _name(node)
         top = max(faces.values) if faces else 1 if node.fudge else node.sides
@@ -284,6 +296,7 @@ class Roller:
         return res
 
     def reroll(self, node: Dice, faces: DieFaces | None, d: DieRoll) -> None:
+        """Roll a die again, keeping its earlier face in its history."""
         d.history.append(d.value)
         d.value, d.label = self.draw(node, faces)
         d.rerolled = True
@@ -291,6 +304,7 @@ class Roller:
     def explode(
         self, node: Dice, faces: DieFaces | None, dice: list[DieRoll], op: Op, top: int
     ) -> None:
+        """Add dice for each die an explode (e) or add-one (ra) operator picks."""
         limit = 1 if op.op == "ra" else None
         picked = select(dice, op.sels, top, limit)
         done: set[int] = set()
@@ -305,6 +319,7 @@ class Roller:
 
     @staticmethod
     def count(node: Dice, dice: list[DieRoll]) -> int:
+        """The total of a dice node: successes, icon score, or sum of kept dice."""
         kept = [d for d in dice if d.kept]
         if node.success:
             cmp, target = node.success

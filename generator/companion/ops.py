@@ -70,6 +70,7 @@ def _track_over(t: Table, move: dict[str, Any]) -> None:
 
 
 def op_roll(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+    """Draw step of a dice roll: roll the expression and return its totals, dice and text."""
     from .dice_roll import roll
 
     result = roll(args["expr"], source, _g(t).faces if t.game else None)
@@ -78,12 +79,14 @@ def op_roll(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
 
 
 def op_fate_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+    """Draw step of a fate-bag draw: refuse once the game is over, else pick tiles from the bag."""
     _not_over(t)
     spec, state = _bag(t, args)
     return bags.draw(spec, state, source, args.get("generals"))
 
 
 def apply_fate_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply a logged fate-bag draw to the bag and tracks; return what it resolved, if anything."""
     spec, state = _bag(t, args)
     bags.apply_draw(spec, _g(t).spec.tracks, state, out, t.state)
     fx = {"resolved": state.pop("last", None)} if out["resolve"] else {}
@@ -93,10 +96,12 @@ def apply_fate_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
 
 
 def op_fate_stop(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+    """Draw step of stopping a fate-bag turn."""
     return bags.stop(_bag(t, args)[1])
 
 
 def apply_fate_stop(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply a stop: resolve the tiles drawn this turn and return the outcome."""
     spec, state = _bag(t, args)
     resolved = bags.resolve(spec, _g(t).spec.tracks, state, t.state)
     if "track" in resolved:
@@ -105,16 +110,19 @@ def apply_fate_stop(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
 
 
 def op_fate_add(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+    """Draw step of putting a set-aside special tile into a fate bag; refuses a kind not set aside."""
     spec, state = _bag(t, args)
     return bags.add_special(spec, state, args["tile"])
 
 
 def apply_fate_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply a logged special-tile addition to the bag."""
     bags.apply_add(_bag(t, args)[1], out)
     return {}
 
 
 def op_deck_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+    """Draw step of a deck draw: refuse activation decks, bad positions and full hands, else pick a card."""
     _not_over(t)
     spec, state = _deck(t, args)
     if spec.kind == "activation":
@@ -130,6 +138,7 @@ def op_deck_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
 
 
 def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply a logged deck draw: move the card to a hand or the discard, and mark game over if it ends it."""
     spec, state = _deck(t, args)
     cards = _g(t).cards[args["deck"]]
     to_hand = spec.kind == "number" and args.get("position") is None
@@ -149,10 +158,12 @@ def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
 
 
 def op_plain(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+    """Draw step for events that need neither randomness nor checks: returns nothing."""
     return {}
 
 
 def apply_deck_discard(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply a discard of cards from a player's hand; return the cards discarded."""
     state = _deck(t, args)[1]
     cards = _g(t).cards[args["deck"]]
     done = [decks.discard(state, cards, c, args.get("player")) for c in args["cards"]]
@@ -160,15 +171,18 @@ def apply_deck_discard(t: Table, args: dict[str, Any], out: dict[str, Any]) -> d
 
 
 def apply_deck_reset(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply a deck reset: gather every card back into the pile."""
     decks.reset(_deck(t, args)[1])
     return {}
 
 
 def apply_act_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply adding a player's units to an activation deck; return the units added."""
     return {"added": decks.act_add(_deck(t, args)[1], args["player"], args["units"])}
 
 
 def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply the start of an activation turn in one of the deck's modes."""
     spec, state = _deck(t, args)
     if args["mode"] not in spec.modes:
         raise TableError("act.mode", known=", ".join(spec.modes))
@@ -177,6 +191,7 @@ def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
 
 
 def op_act_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+    """Draw step of an activation draw: pick a random card (marauder) or check the player's queue."""
     _not_over(t)
     state = _deck(t, args)[1]
     mode = state["mode"]
@@ -202,6 +217,7 @@ def op_act_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any
 
 
 def apply_act_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply a logged activation draw; return the card, its owner and whether it may be reserved."""
     spec, state = _deck(t, args)
     if state["mode"] == "marauder":
         card = state["pile"].pop(out["index"])
@@ -225,6 +241,7 @@ def apply_act_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
 
 
 def apply_act_reserve(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply reserving the activation card just drawn for its owner; return owner and card."""
     spec, state = _deck(t, args)
     card = decks.act_reserve(state, args["player"], spec.reserve_per_turn)
     if state["mode"] == "marauder":
@@ -246,6 +263,7 @@ def _is_unit(t: Table, args: dict[str, Any], instance: str, named: str) -> bool:
 
 
 def apply_act_play(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply a player playing a unit from hand or reserve; return the card played."""
     state = _deck(t, args)[1]
     player, card = args["player"], args.get("card")
     if state["mode"] == "barbarian" and card:
@@ -266,6 +284,7 @@ def apply_act_play(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
 
 
 def apply_act_remove(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply removing a unit from the activation deck; return the card removed."""
     state = _deck(t, args)[1]
     unit = args["unit"]
     live = [u for u in state["owners"] if u not in state["removed"]]
@@ -284,11 +303,13 @@ def apply_act_remove(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dic
 
 
 def op_track(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+    """Draw step of a track move: refuse once the game is over."""
     _not_over(t)
     return {}
 
 
 def apply_track(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply a track move (by a step or to a value); return the move, with any game-over rule it hit."""
     from .tracks import move_track
 
     tid = args["track"]
@@ -304,10 +325,12 @@ def apply_track(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str
 
 
 def apply_pad(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply points to a player's score pad; return the pad entry."""
     return scores.pad_add(t.state, args["player"], args["points"], args.get("round"))
 
 
 def apply_migrate(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply a migration: rebuild the table's game from the logged record."""
     from .game import TableGame
 
     t.game = TableGame.from_record(_g(t).id, _g(t).root, args["record"])
@@ -315,6 +338,7 @@ def apply_migrate(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[s
 
 
 def apply_nothing(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply step for events that change no state: returns nothing."""
     return {}
 
 

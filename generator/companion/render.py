@@ -76,6 +76,7 @@ def _resolved(game: Any, terms: Terms, bag_id: str, res: dict[str, Any]) -> list
 
 
 def fate_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for a fate-bag draw: the tile drawn, and what it resolved if the turn ended."""
     bag_id, out, lang = e["args"]["bag"], e["out"], terms.lang
     spec = game.spec.bags[bag_id]
     tile = next(t for t in spec.tiles if t.id == tile_kind(out["tile"]))
@@ -94,10 +95,12 @@ def fate_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 
 def fate_stop(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for stopping a fate-bag turn: what the drawn tiles resolved."""
     return _resolved(game, terms, e["args"]["bag"], e["fx"]["resolved"])
 
 
 def fate_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for a special tile put into a fate bag."""
     bag_id = e["args"]["bag"]
     return [
         message(
@@ -140,6 +143,7 @@ def _shown(game: Any, terms: Terms, deck_id: str, instance: str) -> list[str]:
 
 
 def deck_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for a deck draw: the card, any reshuffle or number placed, and game over if it came."""
     deck_id, fx, lang = e["args"]["deck"], e["fx"], terms.lang
     name = _card_name(game, terms, deck_id, fx["card"], fx.get("n", 1))
     lines = [message("deck.reshuffled", lang)] if fx.get("reshuffled") else []
@@ -174,6 +178,7 @@ def deck_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 
 def act_card(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for an activation card drawn or played: removed, waiting to be reserved, or active."""
     fx = e["fx"]
     card = _unit(game, terms, fx["card"])
     if fx.get("removed"):
@@ -193,6 +198,7 @@ def _listing(names: list[str], lang: str) -> str:
 
 
 def deck_discard(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for cards discarded from a deck."""
     deck_id = e["args"]["deck"]
     shown = e.get("fx", {}).get("discarded") or e["args"]["cards"]
     cards = [_card_name(game, terms, deck_id, c) for c in shown]
@@ -207,10 +213,12 @@ def deck_discard(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 
 def deck_reset(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for a deck reset."""
     return [message("deck.reset", terms.lang, deck=_deck_name(game, terms, e["args"]["deck"]))]
 
 
 def act_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for units added to an activation deck."""
     args = e["args"]
     return [
         message(
@@ -225,6 +233,7 @@ def act_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 
 def act_turn(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for the start of an activation turn, naming its mode."""
     mode = e["args"]["mode"]
     name = terms.name(f"{mode}-mode", MODES.get(mode, mode))
     return [
@@ -233,6 +242,7 @@ def act_turn(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 
 def act_remove(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for a unit removed from an activation deck."""
     return [
         message(
             "act.removed",
@@ -244,6 +254,7 @@ def act_remove(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 
 def act_reserve(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for an activation card put in reserve."""
     card = e["fx"].get("card")
     return [
         message(
@@ -256,10 +267,12 @@ def act_reserve(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 
 def track_move(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for a track move."""
     return _track_lines(game, terms, e["fx"])
 
 
 def pad_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for points written on the score pad."""
     return [message("score.added", terms.lang, **e["fx"])]
 
 
@@ -284,20 +297,24 @@ def named_dice(game: Any, terms: Any, text: str, labels: list[str]) -> str:
 
 
 def roll(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for a dice roll, with the game's dice named."""
     return [named_dice(game, terms, e["out"]["text"], e["out"].get("labels") or [])]
 
 
 def undo(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for an undone event."""
     target = e["fx"]["undone"]
     kind = event_name(str(target["type"]), terms.lang)
     return [message("undo.done", terms.lang, seq=target["seq"], type=kind)]
 
 
 def reveal(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for a revealed session secret."""
     return [message("session.reveal", terms.lang, secret=e["args"]["secret"])]
 
 
 def migrate(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for a session moved to the game's current version."""
     return [message("session.migrated", terms.lang, game=game.name(terms.lang))]
 
 
@@ -324,5 +341,6 @@ RENDER: dict[str, Callable[[Any, Terms, dict[str, Any]], list[str]]] = {
 
 
 def event_lines(game: Any, terms: Terms, event: dict[str, Any]) -> list[str]:
+    """An event in sentences in the terms' language; unknown types are shown raw."""
     fn = RENDER.get(event["type"])
     return fn(game, terms, event) if fn else [f"{event['type']} {event.get('args', {})}"]
