@@ -42,6 +42,10 @@ def localized(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def common(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Add the options every table command shares (--lang, --json, --data-dir, --session).
+
+    Errors the command raises are printed in its ``--lang``.
+    """
     fn = localized(fn)
     fn = click.option("--lang", default=None, help="en, zh-Hant or zh-Hans (default: the locale).")(
         fn
@@ -75,6 +79,7 @@ def _set_data_dir(ctx: click.Context, param: click.Parameter, value: str | None)
 
 
 def out(as_json: bool, obj: dict[str, Any], lines: list[str]) -> None:
+    """Print ``obj`` as one JSON line, or ``lines`` as text."""
     if as_json:
         click.echo(json.dumps(obj, ensure_ascii=False, sort_keys=True))
     else:
@@ -100,12 +105,14 @@ def extra(args: list[str]) -> dict[str, str]:
 
 
 def table_of(session_path: str | None) -> Any:
+    """The table of a session file, or of the current session."""
     from .table_actions import table_of as open_table
 
     return open_table(session_path)
 
 
 def terms_of(table: Any, lang: str | None) -> Any:
+    """The glossary terms of the table's game in a language."""
     from .table_actions import terms_of as terms
 
     return terms(table, lang)
@@ -114,6 +121,7 @@ def terms_of(table: Any, lang: str | None) -> Any:
 def run(
     session_path: str | None, kind: str, args: dict[str, Any], as_json: bool, lang: str | None
 ) -> dict[str, Any]:
+    """Run one table event, print its lines (notes to stderr) and return the event."""
     from .table_actions import run_event
 
     event, lines, said = run_event(session_path, kind, args, lang)

@@ -304,7 +304,7 @@ class Roller:
     def explode(
         self, node: Dice, faces: DieFaces | None, dice: list[DieRoll], op: Op, top: int
     ) -> None:
-        """Add dice for each die an explode (e) or add-one (ra) operator picks."""
+        """Add a die for each die an explode (e) operator picks, again and again, or once for ra."""
         limit = 1 if op.op == "ra" else None
         picked = select(dice, op.sels, top, limit)
         done: set[int] = set()

@@ -170,6 +170,7 @@ class Table:
     def replay(
         self, events: list[dict[str, Any]], check: Callable[[dict[str, Any]], None] | None = None
     ) -> None:
+        """Apply logged events in order, calling ``check`` on each first if given."""
         for event in events:
             if check is not None:
                 check(event)
@@ -189,6 +190,7 @@ class Table:
             ) from None
 
     def apply_event(self, event: dict[str, Any]) -> dict[str, Any]:
+        """Apply one event to the state (an undo rebuilds it); return the event's effects."""
         if event["type"] == "undo":
             self.effective.pop()
             self.rebuild()
@@ -219,6 +221,7 @@ class Table:
         return told
 
     def rebuild(self) -> None:
+        """Rebuild the state from the initial state by applying the events still in effect."""
         assert self.log is not None
         by_seq = {e["seq"]: e for e in self.log.events}
         if any(e["type"] == "migrate" for e in self.log.events):
@@ -238,6 +241,7 @@ class Table:
         return int(self.log.snap["ctr"]) if self.log.snap is not None else 0
 
     def source(self) -> Source:
+        """The random source of the session: fair (secret key), seeded, or the system's."""
         assert self.log is not None
         header = self.log.header
         if header["rng"] == "fair":
@@ -305,6 +309,7 @@ class Table:
             )
 
     def undo(self, force: bool = False) -> dict[str, Any]:
+        """Undo the last event still in effect; hidden draws need ``force``. Return the undo event."""
         with session.locked(self.path):
             self.load(whole=True)
             assert self.log is not None
@@ -343,6 +348,7 @@ class Table:
         return self.run("migrate", {"record": new.record()})
 
     def reveal(self) -> dict[str, Any]:
+        """Reveal a fair session's secret seed, logging it once; return the reveal event."""
         with session.locked(self.path):
             self.load(whole=True)
             assert self.log is not None
@@ -360,6 +366,7 @@ class Table:
         return event
 
     def snapshot_state(self) -> dict[str, Any]:
+        """The session's current state, read under the session lock."""
         with session.locked(self.path):
             self.load()
         return self.state

@@ -35,6 +35,7 @@ class Item:
 
     @property
     def location(self) -> Location:
+        """Where the item was written, for messages."""
         return self.where()
 
 
@@ -56,14 +57,17 @@ class Component:
 
     @property
     def kind(self) -> str:
+        """The component's kind."""
         return self.spec.kind
 
     @property
     def id(self) -> str:
+        """The component's id."""
         return self.spec.id
 
     @property
     def copies(self) -> int:
+        """How many copies of all its items are printed."""
         return sum(i.qty for i in self.items)
 
 
@@ -80,9 +84,11 @@ class Game:
 
     @property
     def id(self) -> str:
+        """The game's id."""
         return self.spec.id
 
     def component(self, cid: str) -> Component:
+        """The component with this id; an unknown id is a usage error with a suggestion."""
         for c in self.components:
             if c.id == cid:
                 return c

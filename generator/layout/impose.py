@@ -29,6 +29,7 @@ Packing = Literal["bleed", "butted"]
 
 @dataclass(frozen=True)
 class Rect:
+    """A rectangle in points: lower-left corner, width and height."""
     x: float
     y: float
     w: float
@@ -36,10 +37,12 @@ class Rect:
 
     @property
     def right(self) -> float:
+        """The x of the right edge."""
         return self.x + self.w
 
     @property
     def top(self) -> float:
+        """The y of the top edge."""
         return self.y + self.h
 
 
@@ -57,6 +60,7 @@ class Slot:
 
     @cached_property
     def art(self) -> Rect:
+        """The rectangle the art covers: the trim plus the bleed on each side."""
         t = self.trim
         return Rect(
             t.x - self.bleed_left,
@@ -89,9 +93,11 @@ class Imposition:
 
     @property
     def per_page(self) -> int:
+        """How many items fit on one sheet."""
         return len(self.fronts)
 
     def describe(self) -> str:
+        """The imposition in words, e.g. "3x3 on A4 portrait (own bleed)"."""
         how = "shared cut lines" if self.packing == "butted" else "own bleed"
         fold = ", gutter-fold" if self.duplex == "fold" else ""
         return f"{self.cols}x{self.rows} on {self.paper} {self.orientation} ({how}{fold})"

@@ -62,6 +62,7 @@ class Row:
 
 
 def spacer(height: float) -> Row:
+    """An empty row of the given height, dropped at the top of a column."""
     return Row(height, None, spacer=True)
 
 
@@ -264,6 +265,7 @@ class Frame:
 
 @dataclass
 class Placement:
+    """Where one row was placed: its page, left edge and top."""
     page: int
     x: float
     top: float
@@ -282,15 +284,19 @@ class Flow:
 
     @property
     def frame(self) -> Frame:
+        """The frame rows are being placed into now."""
         return self.frame_at(self.index)
 
     def position(self) -> tuple[int, float]:
+        """The current frame index and height used, to come back to with :meth:`move_to`."""
         return self.index, self.used
 
     def move_to(self, position: tuple[int, float]) -> None:
+        """Go back to a position taken with :meth:`position`."""
         self.index, self.used = position
 
     def next_frame(self) -> None:
+        """Start placing rows at the top of the next frame."""
         self.index += 1
         self.used = 0.0
 
@@ -333,4 +339,5 @@ class Flow:
 
     @property
     def pages(self) -> int:
+        """How many pages the placed rows take."""
         return max((p.page for p in self.placements), default=0) + 1
