@@ -36,6 +36,7 @@ class BuildOptions:
     components: tuple[str, ...] | None = None  # only these component ids (None: all)
 
     def sheet(self, spec: SheetSpec) -> SheetSpec:
+        """The component's sheet settings with the command-line overrides applied."""
         changes = {
             k: v
             for k, v in (

@@ -57,10 +57,12 @@ def shared() -> tuple[dict[str, tuple[float, float]], dict[str, Size]]:
 
 
 def papers() -> dict[str, tuple[float, float]]:
+    """The shared paper sizes, name -> (width, height) in points."""
     return shared()[0]
 
 
 def sizes() -> dict[str, Size]:
+    """The shared item sizes by name."""
     return shared()[1]
 
 

@@ -59,9 +59,11 @@ class LazyGroup(click.Group):
     """A group that imports a subcommand's module only when that subcommand runs."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
+        """The names of every command, sorted."""
         return sorted(COMMANDS)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command of this name, imported only now; None for an unknown name."""
         entry = COMMANDS.get(cmd_name)
         if entry is None:
             return None
@@ -75,6 +77,7 @@ class LazyGroup(click.Group):
         return getattr(module, attr)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """List the commands with their short help, without importing them."""
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
             formatter.write_dl(rows)

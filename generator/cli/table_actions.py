@@ -17,12 +17,14 @@ Result = tuple[dict[str, Any], list[str], list[str]]
 
 
 def table_of(session_path: str | None) -> Any:
+    """The table of a session file, or of the current session."""
     from ..companion.engine import Table, resolve_session
 
     return Table(resolve_session(session_path))
 
 
 def terms_of(table: Any, lang: str | None) -> Any:
+    """The glossary terms of the table's game in a language (default: the locale's)."""
     from ..companion.i18n import Terms, detect
 
     return Terms(table.game.root if table.game else None, detect(lang), table.cache)

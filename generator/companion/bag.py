@@ -118,6 +118,7 @@ def add_special(bag: Any, state: dict[str, Any], kind: str) -> dict[str, Any]:
 
 
 def apply_add(state: dict[str, Any], out: dict[str, Any]) -> None:
+    """Apply a logged special-tile addition: move the tile from aside into the bag."""
     state["aside"].remove(out["tile"])
     state["pool"] = sorted(state["pool"] + [out["tile"]])
 

@@ -67,6 +67,7 @@ class Cache:
         self.save()
 
     def save(self) -> None:
+        """Write the cache file; a folder that cannot be written leaves it unsaved."""
         assert self.path is not None
         from ..atomic import write_text
 

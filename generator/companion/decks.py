@@ -17,6 +17,7 @@ from .rng import Source
 
 
 def card_id(instance: str) -> str:
+    """The card id of a card copy (``id#2`` -> ``id``)."""
     return instance.split("#", 1)[0]
 
 
@@ -115,6 +116,7 @@ def number(
 
 
 def check_position(deck: Any, position: int) -> None:
+    """Refuse a position outside the deck's numbered positions."""
     if not 1 <= position <= deck.positions:
         raise TableError("deck.position", limit=deck.positions)
 

@@ -95,12 +95,16 @@ class Group(NamedTuple):
 
 
 class Unary(NamedTuple):
+    """A sign (``+`` or ``-``) before an expression."""
+
     op: str
     operand: Node
     col: int
 
 
 class Binary(NamedTuple):
+    """An arithmetic or comparison operator between two expressions."""
+
     op: str  # + - * / // % == != >= <= > <
     left: Node
     right: Node
@@ -143,6 +147,7 @@ class Expr(NamedTuple):
 
     @property
     def dice_count(self) -> int:
+        """How many dice the expression rolls before any re-roll or explosion."""
         return sum(t.count for _, t in self.terms if isinstance(t, Dice))
 
 

@@ -63,6 +63,7 @@ class RollResult:
 
     @property
     def labels(self) -> list[str]:
+        """The face labels rolled on game dice, leaving out plain numbers."""
         return [
             d.label
             for g in self._groups or ()
@@ -106,6 +107,7 @@ class RollResult:
         return f"{self.expr} = {''.join(parts)} = {self.total}"
 
     def to_json(self) -> dict[str, Any]:
+        """The roll as JSON: expression, total, dice, rolls, labels and detail."""
         return {
             "expr": self.expr,
             "total": self.total,

@@ -72,6 +72,7 @@ class Rec(dict):  # type: ignore[type-arg]
 
     @classmethod
     def wrap(cls, data: Any) -> Any:
+        """Data with every dict inside wrapped so its keys read as attributes."""
         if isinstance(data, dict):
             return cls({k: cls.wrap(v) for k, v in data.items()})
         if isinstance(data, list):
@@ -114,6 +115,7 @@ class TableGame:
 
     @classmethod
     def load(cls, root: Path) -> TableGame:
+        """Load and validate a game's table content and its cards from its folder."""
         from ..content.printed_cards import printed_cards
         from ..content.table import load_items, load_table
 
@@ -182,6 +184,7 @@ class TableGame:
         return {lang: self.name(lang) for lang in ("en", "zh-Hant", "zh-Hans")}
 
     def faces(self, name: str) -> DieFaces | None:
+        """The faces of a die named ``die`` or ``game:die``; None for another game's or an unknown die."""
         from .dice_roll import DieFaces
 
         game, _, die = name.rpartition(":")
@@ -205,6 +208,7 @@ class TableGame:
         return DieFaces(tuple(values), shown if any(shown) else None)
 
     def initial_state(self) -> dict[str, Any]:
+        """The state of a new session: every bag, track and deck as the game starts."""
         from . import tracks
 
         spec = self.spec

@@ -90,6 +90,7 @@ class Terms:
             self.glossary = cached
 
     def name(self, term_id: str | None, fallback: Any = None) -> str:
+        """A term's glossary name in this language, else the fallback, else the id."""
         if term_id and isinstance(self.glossary.get(term_id), dict):
             found = self.glossary[term_id].get(self.lang)
             if found:

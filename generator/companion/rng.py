@@ -68,6 +68,7 @@ class SystemSource:
         return out
 
     def below(self, n: int) -> int:
+        """A uniform integer in ``0..n-1`` from system randomness, without modulo bias."""
         if n <= 256:
             limit = self._limits.get(n)
             if limit is None:
@@ -164,6 +165,7 @@ class FairSource:
         return _faces(self, sides, count)
 
     def below(self, n: int) -> int:
+        """A uniform integer in ``0..n-1`` from the keyed stream, without modulo bias."""
         if n <= 256:
             limit = self._limits.get(n)
             if limit is None:
@@ -201,9 +203,11 @@ class FairSourceV1(FairSource):
     stream = 1
 
     def dice_faces(self, sides: int, count: int) -> list[int]:
+        """``count`` dice of ``sides`` faces, one block each, as the first derivation drew them."""
         return [self.below(sides) + 1 for _ in range(count)]
 
     def below(self, n: int) -> int:
+        """A uniform integer in ``0..n-1`` from one whole block, as the first derivation drew it."""
         limit = self._limits.get(n)
         if limit is None:
             if n < 1:

@@ -226,6 +226,7 @@ CALCULATORS: dict[str, Callable[[Any, dict[str, str]], dict[str, Any]]] = {
 
 
 def calculate(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
+    """Score a game's calculator with the player's options; return its kind and result."""
     return {"kind": spec.kind, **CALCULATORS[spec.kind](spec, opts)}
 
 
@@ -248,6 +249,7 @@ def pad_add(
 
 
 def pad_totals(state: dict[str, Any]) -> dict[str, int]:
+    """Each player's total on the score pad."""
     totals: dict[str, int] = {}
     for _, player, points in state.get("pad", {}).get("rows", []):
         totals[player] = totals.get(player, 0) + points
@@ -255,6 +257,7 @@ def pad_totals(state: dict[str, Any]) -> dict[str, int]:
 
 
 def pad_table(state: dict[str, Any], players: list[str]) -> dict[str, Any]:
+    """The score pad as a grid: players, rounds, points per player and round, and totals."""
     rows = state.get("pad", {}).get("rows", [])
     names = list(players) + sorted({r[1] for r in rows} - set(players))
     rounds = sorted({r[0] for r in rows})

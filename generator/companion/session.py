@@ -36,6 +36,7 @@ def data_dir() -> Path:
 
 
 def current_pointer() -> Path:
+    """The file naming the current session."""
     return Path(paths.current_pointer())
 
 
@@ -46,6 +47,7 @@ def current_session() -> Path | None:
 
 
 def set_current(path: Path) -> None:
+    """Make ``path`` the current session."""
     pointer = current_pointer()
     pointer.parent.mkdir(parents=True, exist_ok=True)
     atomic_write(pointer, str(path.resolve()) + "\n")
@@ -89,6 +91,7 @@ class Log:
 
     @property
     def size(self) -> int:
+        """The log file's size in bytes, as read."""
         return len(self.raw)
 
     @property
@@ -319,6 +322,7 @@ def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
 
 
 def snapshot_path(path: Path) -> Path:
+    """The snapshot file kept beside a session file."""
     return path.with_name(path.name + ".snap")
 
 

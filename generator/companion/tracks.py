@@ -21,10 +21,12 @@ _TESTS = {
 
 
 def initial(track: Any) -> int:
+    """A track's value at the start of a game."""
     return int(track.start)
 
 
 def bounds(track: Any) -> tuple[int, int]:
+    """A track's lowest and highest values: its own limits, else its start and end."""
     low, high = sorted((track.start, track.end))
     return (
         track.low if getattr(track, "low", None) is not None else low,

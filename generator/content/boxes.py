@@ -30,6 +30,8 @@ Style = Literal["regular", "bold", "italic", "bold-italic"]
 
 
 class BoxBase(Model):
+    """Position and size shared by every box kind."""
+
     x: DimField = Field(
         description="Left edge from the trim's left (mm, pt, in, cm or % of width)."
     )

@@ -173,6 +173,7 @@ class Expander:
         th: float,
         estimate: bool = False,
     ) -> FaceDraw:
+        """Everything one face draws: its background and its boxes, with templates filled for the item."""
         boxes: list[BoxDraw] = []
 
         def loc(*path: Any) -> Where:

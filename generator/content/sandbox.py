@@ -92,12 +92,14 @@ class Sandbox(ImmutableSandboxedEnvironment):
 
     @staticmethod
     def join_checked(parts: tuple[Any, ...]) -> str:
+        """Join template output; refuses text longer than the build limit."""
         out = "".join(map(str, parts))
         if len(out) > MAX_BUILD:
             raise SecurityError("text too long")
         return out
 
     def call_binop(self, context: Any, operator_name: str, left: Any, right: Any) -> Any:
+        """Apply a template's operator, refusing powers, repeats and joins that would grow too large."""
         if operator_name == "**":
             if isinstance(right, (int, float)) and abs(right) > 64:
                 raise SecurityError("exponent too large")
@@ -125,6 +127,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
         return super().call_binop(context, operator_name, left, right)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+        """Call a function from a template, refusing string formats and paddings that would grow too large."""
         target = getattr(__obj, "__wrapped__", __obj)
         owner = getattr(target, "__self__", None)
         if isinstance(owner, str):

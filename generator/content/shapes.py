@@ -91,6 +91,7 @@ class ShapeExpander:
 
     # ---------------------------------------------------------------- dispatch
     def box(self, box: Any, path: tuple[Any, ...], ctx: Mapping[str, Any], m: Affine) -> None:
+        """Flatten one box, unless its ``when`` is false: repeats, grids and paths expand, others draw."""
         if box.when is not None and not self.ex.truthy(
             box.when, ctx, self.loc(*path, "when"), self.item
         ):
@@ -129,6 +130,7 @@ class ShapeExpander:
     def repeat(
         self, box: RepeatBox, path: tuple[Any, ...], ctx: Mapping[str, Any], m: Affine
     ) -> None:
+        """Draw a repeat box's children once for each of its values, each moved and turned by its step."""
         values: list[Any] | None = None
         if isinstance(box.values, list):
             values = box.values
@@ -193,6 +195,7 @@ class ShapeExpander:
 
     # ---------------------------------------------------------------- paths
     def path(self, box: Any, path: tuple[Any, ...], ctx: Mapping[str, Any], m: Affine) -> None:
+        """Draw a line, polygon or arc box as a path."""
         from .faces import BoxDraw
 
         tw, th = self.tw, self.th
@@ -218,6 +221,7 @@ class ShapeExpander:
 
     # ---------------------------------------------------------------- grids
     def grid(self, box: GridBox, path: tuple[Any, ...], ctx: Mapping[str, Any], m: Affine) -> None:
+        """Draw a grid box's cells with their fills and labels; missing rows and columns fit the room."""
         from .faces import BoxDraw
 
         x0, y0 = box.x.resolve(self.tw), box.y.resolve(self.th)

@@ -85,6 +85,7 @@ class Dim(NamedTuple):
     relative: bool = False
 
     def resolve(self, whole: float) -> float:
+        """The coordinate in points, given the face's width or height it is relative to."""
         return self.value * whole if self.relative else self.value
 
 

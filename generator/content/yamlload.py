@@ -85,12 +85,14 @@ class Marks:
 
     @property
     def values(self) -> dict[PathKey, tuple[int, int]]:
+        """Path -> (line, column) of each value, read from the text when first asked."""
         if self._text is not None:
             self._fill()
         return self._values
 
     @property
     def keys(self) -> dict[PathKey, tuple[int, int]]:
+        """Path -> (line, column) of each key, read from the text when first asked."""
         if self._text is not None:
             self._fill()
         return self._keys

@@ -30,6 +30,7 @@ Packing = Literal["bleed", "butted"]
 @dataclass(frozen=True)
 class Rect:
     """A rectangle in points: lower-left corner, width and height."""
+
     x: float
     y: float
     w: float

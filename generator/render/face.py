@@ -36,6 +36,8 @@ BLACK = (0.0, 0.0, 0.0)
 
 @dataclass
 class FaceWarning:
+    """A problem found while drawing a face: the layout, the box index and what is wrong."""
+
     layout: str
     box: int
     message: str

@@ -266,6 +266,7 @@ class Frame:
 @dataclass
 class Placement:
     """Where one row was placed: its page, left edge and top."""
+
     page: int
     x: float
     top: float

@@ -52,6 +52,8 @@ class SheetMeta:
 
 @dataclass
 class SheetResult:
+    """What rendering a sheet PDF gave: page count, file size in bytes and face warnings."""
+
     pages: int
     bytes: int
     warnings: list[FaceWarning]

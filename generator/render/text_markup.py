@@ -61,6 +61,7 @@ class Span:
 
     @property
     def style(self) -> str:
+        """The font style of the run: regular, bold, italic or bold-italic."""
         return _STYLES[(self.bold, self.italic)]
 
 

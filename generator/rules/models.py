@@ -168,6 +168,8 @@ class Block(Model):
 
 
 class SectionBase(Model):
+    """The fields every rule section has: id, title and blocks."""
+
     id: Slug = Field(description="Stable section id, shared by every language; never renamed.")
     title: str = Field(description="Section heading.")
     blocks: list[Block] = Field(description="The section's blocks in order.", max_length=MAX_BLOCKS)

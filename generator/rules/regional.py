@@ -30,6 +30,7 @@ class Form:
 
     @property
     def pattern(self) -> re.Pattern[str]:
+        """A pattern that finds the form, matching the words to keep first so they are skipped."""
         keep = "|".join(re.escape(k) for k in sorted(self.keep, key=len, reverse=True))
         found = re.escape(self.form)
         return re.compile(f"({keep})|{found}" if keep else f"((?!))|{found}")

@@ -44,6 +44,7 @@ class RuleFile:
 
     @property
     def name(self) -> str:
+        """The rule file's name, for messages."""
         return self.loaded.marks.file
 
     def index(self) -> dict[str, int]:
@@ -51,6 +52,7 @@ class RuleFile:
         return {s.id: n for n, s in enumerate(self.model.sections)}
 
     def locate(self, *path: str | int, key: bool = False) -> Location:
+        """The location in the file of a value (or of its key) by its path."""
         return self.loaded.marks.locate(tuple(path), key=key)
 
 
@@ -71,6 +73,7 @@ class RuleBook:
 
     @property
     def sections(self) -> list[SourceSection]:
+        """The sections of the English source."""
         return list(self.source.model.sections)  # type: ignore[arg-type]
 
     def hashes(self) -> dict[str, str]:
