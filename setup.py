@@ -12,7 +12,10 @@ from setuptools.command.build_py import build_py
 
 
 class BuildWithTemplates(build_py):
+    """``build_py`` that also copies ``templates/`` into the built package."""
+
     def run(self) -> None:
+        """Build the package, then copy the templates in (not for an editable install)."""
         super().run()
         source = Path(__file__).resolve().parent / "templates"
         if source.is_dir() and not self.editable_mode:

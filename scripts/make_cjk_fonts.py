@@ -117,6 +117,7 @@ def _to_truetype(font: Any) -> None:
 
 
 def build(regular: Path, bold: Path, root: Path) -> list[Path]:
+    """Write the Regular and Bold subsets for each region; return the font files written."""
     from fontTools import subset
 
     keep = charset(root)
