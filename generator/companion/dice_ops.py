@@ -68,7 +68,7 @@ class DieRoll:
         return out
 
     def text(self) -> str:
-        """The die in roll notation: label, history, and marks for dropped, exploded or scored."""
+        """The die in roll notation: label, earlier faces, and marks for added, dropped or scoring dice."""
         text = self.label or str(self.value)
         if self.label is not None and self.value:
             text = f"{self.label}({self.value})"

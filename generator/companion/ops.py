@@ -158,7 +158,7 @@ def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
 
 
 def op_plain(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
-    """Draw step for events that need neither randomness nor checks: returns nothing."""
+    """Draw step for events that need no randomness: returns nothing (the apply step checks)."""
     return {}
 
 

@@ -207,7 +207,7 @@ class FairSourceV1(FairSource):
         return [self.below(sides) + 1 for _ in range(count)]
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``0..n-1`` from one whole block, as the first derivation drew it."""
+        """A uniform integer in ``0..n-1`` from whole blocks, as the first derivation drew it."""
         limit = self._limits.get(n)
         if limit is None:
             if n < 1:

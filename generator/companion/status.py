@@ -49,7 +49,7 @@ def _activation_lines(game: Any, terms: Terms, state: dict[str, Any]) -> list[st
 
 
 def status_lines(table: Any, terms: Terms) -> list[str]:
-    """The table's status in sentences: session, tracks, bags, decks and score pad."""
+    """The table's status in sentences: session, bags, tracks, decks, game over and score pad."""
     game, state, log, lang = table.game, table.state, table.log, terms.lang
     lines = [
         message(
