@@ -76,7 +76,7 @@ def _resolved(game: Any, terms: Terms, bag_id: str, res: dict[str, Any]) -> list
 
 
 def fate_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
-    """Lines for a fate-bag draw: the tile drawn, and what it resolved if the turn ended."""
+    """Lines for a fate-bag draw: the tile drawn, then what it resolved or how many more may come."""
     bag_id, out, lang = e["args"]["bag"], e["out"], terms.lang
     spec = game.spec.bags[bag_id]
     tile = next(t for t in spec.tiles if t.id == tile_kind(out["tile"]))
