@@ -46,22 +46,22 @@ def _not_over(t: Table) -> None:
         raise TableError("game.over", note=notes)
 
 
-def _bag(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
-    name = args["bag"]
-    if name not in _g(t).spec.bags:
+def _part(t: Table, kind: str, name: str) -> tuple[Any, dict[str, Any]]:
+    """The spec and state of the game's bag or deck ``name`` (``kind``: bag or deck)."""
+    specs = getattr(_g(t).spec, f"{kind}s")
+    if name not in specs:
         raise TableError(
-            "bag.unknown", game=_g(t).names(), name=name, known=", ".join(_g(t).spec.bags) or "-"
+            f"{kind}.unknown", game=_g(t).names(), name=name, known=", ".join(specs) or "-"
         )
-    return _g(t).spec.bags[name], t.state["bags"][name]
+    return specs[name], t.state[f"{kind}s"][name]
+
+
+def _bag(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    return _part(t, "bag", args["bag"])
 
 
 def _deck(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
-    name = args["deck"]
-    if name not in _g(t).spec.decks:
-        raise TableError(
-            "deck.unknown", game=_g(t).names(), name=name, known=", ".join(_g(t).spec.decks) or "-"
-        )
-    return _g(t).spec.decks[name], t.state["decks"][name]
+    return _part(t, "deck", args["deck"])
 
 
 def _track_over(t: Table, move: dict[str, Any]) -> None:

@@ -17,15 +17,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..localtext import (  # noqa: F401  (the rule lives there, without imports)
-    DERIVED_FROM,
-    FALLBACK,
-    choose,
-    convert,
-    source_language,
-    written_languages,
-)
+from ..localtext import convert, source_language, written_languages
 from .types import is_local_text
+
+__all__ = [
+    "local_texts",
+    "localize",
+    "missing_languages",
+    "source_language",
+    "written_languages",
+]
 
 
 def localize(value: Any, lang: str, protect: Mapping[str, str] | None = None) -> Any:
