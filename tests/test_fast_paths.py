@@ -139,7 +139,24 @@ def build_mini_game(
     return tmp_path / "out" / name / "cards.pdf"
 
 
-def test_a_shared_back_is_stored_once_and_placed_on_every_slot(tmp_path: Path) -> None:
+def _back_pages(pdf: Path) -> tuple[set[int], int, list[str]]:
+    """Face forms used on the back pages, their placements, and each back page's operators."""
+    reader = PdfReader(str(pdf))
+    forms: set[int] = set()
+    placed = 0
+    contents = []
+    for page in reader.pages[1::2]:  # back pages
+        xobjects = page["/Resources"].get_object().get("/XObject") or {}
+        names = {n for n in xobjects if n.startswith("/FormXob.face")}  # not the sheet marks
+        forms.update(xobjects.raw_get(n).idnum for n in names)
+        content = page.get_contents().get_data().decode("latin-1")
+        placed += sum(content.count(f"{n} Do") for n in names)
+        contents.append(content)
+    return forms, placed, contents
+
+
+def test_a_small_shared_back_is_written_into_every_slot(tmp_path: Path) -> None:
+    """A small back costs less written again than as a form object of its own."""
     pdf = build_mini_game(
         tmp_path,
         "backs",
@@ -148,15 +165,25 @@ def test_a_shared_back_is_stored_once_and_placed_on_every_slot(tmp_path: Path) -
         "background: '#203040'\nboxes:\n"
         "  - {kind: text, x: 5mm, y: 40mm, w: 50mm, h: 10mm, text: BACK}\n",
     )
-    reader = PdfReader(str(pdf))
-    forms: set[int] = set()
-    placed = 0
-    for page in reader.pages[1::2]:  # back pages
-        xobjects = page["/Resources"].get_object().get("/XObject") or {}
-        names = {n for n in xobjects if n.startswith("/FormXob.face")}  # not the sheet marks
-        forms.update(xobjects.raw_get(n).idnum for n in names)
-        content = page.get_contents().get_data().decode("latin-1")
-        placed += sum(content.count(f"{n} Do") for n in names)
+    forms, placed, contents = _back_pages(pdf)
+    assert not forms and placed == 0
+    fill = ".12549 .188235 .25098 rg"  # the back's background, #203040
+    assert [c.count(fill) for c in contents] == [9, 3]
+
+
+def test_a_big_shared_back_on_several_pages_is_stored_once(tmp_path: Path) -> None:
+    boxes = "".join(
+        f"  - {{kind: text, x: 5mm, y: {5 + 4 * k}mm, w: 50mm, h: 4mm, text: 'line {k} of the back'}}\n"
+        for k in range(18)
+    )
+    pdf = build_mini_game(
+        tmp_path,
+        "bigbacks",
+        [{"id": f"c{i}", "title": f"Card {i}"} for i in range(12)],
+        "boxes:\n  - {kind: text, x: 5mm, y: 5mm, w: 50mm, h: 10mm, text: '{{ title }}'}\n",
+        "background: '#203040'\nboxes:\n" + boxes,
+    )
+    forms, placed, _ = _back_pages(pdf)
     assert len(forms) == 1
     assert placed == 12
 

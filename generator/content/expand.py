@@ -14,17 +14,12 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from jinja2 import TemplateError, TemplateSyntaxError, UndefinedError
-from jinja2.sandbox import SecurityError
-
 from ..errors import IssueCollector, Location
 from ..layout.units import MM
 from .faces import BoxDraw, Copy, FaceDraw, trim_size
 from .game import Component, Game, Item
 from .images import ImageCheck
 from .language import localize
-from .sandbox import ENV
-from .sandbox import render as render_template
 from .schema import Box, CircleBox, FrameBox, IconBox, ImageBox, LayoutSpec, TextBox
 from .shapes import IDENTITY, FaceTooBig, ShapeExpander
 from .textcheck import TextCheck
@@ -86,6 +81,14 @@ class Expander:
             out = value if isinstance(value, str) else str(value)
             if len(out) <= MAX_TEXT:
                 return out
+        # jinja2 is loaded on the first template that is more than a name: a game whose
+        # templates are all {{ name }} never pays for it
+        from jinja2 import TemplateError, TemplateSyntaxError, UndefinedError
+        from jinja2.sandbox import SecurityError
+
+        from .sandbox import ENV
+        from .sandbox import render as render_template
+
         tpl = self._templates.get(source)
         if tpl is None:
             try:

@@ -124,7 +124,7 @@ def _draw_tile(
         0,
     )
     c.addLiteral(f"q n {fp_str(a.x, a.y, a.w, a.h)} re W n")
-    renderer.place(cp.front, board, reuse=tiling.count > 1)
+    renderer.place(cp.front, board, reuse=tiling.count > 1, spread=tiling.count > 1)
     c.addLiteral("Q")
     c.addLiteral(_join_ops(tile, t, tiling))
     if tile.strip_right or tile.strip_bottom:

@@ -2,8 +2,9 @@
 
 Boxes are drawn in order; the background and any frame that touches a trim edge are extended
 into the slot's bleed so a slightly-off cut never shows white. A face used more than once
-(a shared back, several copies) is drawn once as a PDF form and placed by reference, which
-keeps files small and builds fast. Frames and text boxes become operator strings, cached when
+(a shared back, several copies) is drawn once: its operators are written again where it
+comes back, or, when it is big and comes on several pages, it is a PDF form placed by
+reference. Both keep files small and builds fast. Frames and text boxes become operator strings, cached when
 the same box with the same text comes again.
 """
 
@@ -32,6 +33,9 @@ from . import text as rtext
 from .icons import draw_icon
 
 BLACK = (0.0, 0.0, 0.0)
+# A reused face whose operators reach this many characters, and that comes on more than one
+# page, is stored once as a form: below it, a form's own object costs more than the copies.
+FORM_MIN = 1024
 
 
 @dataclass
@@ -55,6 +59,7 @@ class FaceRenderer:
     cut_radius: float | None = None  # draw a thin cut path at the trim (corner radius), or not
     warnings: list[FaceWarning] = field(default_factory=list)
     _forms: dict[int, str] = field(default_factory=dict)
+    _replay: dict[int, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     _warned: set[tuple[str, int, str]] = field(default_factory=set)
     _ops: dict[tuple[Any, ...], str] = field(default_factory=dict)
     # The fill colour known to be current while a face is drawn (None: unknown). Faces are
@@ -63,8 +68,17 @@ class FaceRenderer:
     _fill: tuple[float, float, float] | None = None
 
     # ------------------------------------------------------------------ placement
-    def place(self, face: FaceDraw, slot: Slot, *, reuse: bool = False) -> None:
-        """Draw ``face`` at ``slot``: clipped to the slot's art area, trim at the slot's trim."""
+    def place(
+        self, face: FaceDraw, slot: Slot, *, reuse: bool = False, spread: bool = False
+    ) -> None:
+        """Draw ``face`` at ``slot``: clipped to the slot's art area, trim at the slot's trim.
+
+        ``reuse``: the face is placed more than once; ``spread``: on more than one page.
+        A reused face is drawn once. Its operators are written again where it comes back,
+        which deflate stores in a few bytes within a page; a big face that comes back on
+        other pages (a shared back with art, a board cut into tiles) becomes a PDF form
+        placed by reference instead, so each page does not carry a copy of it.
+        """
         c = self.canvas
         art = slot.art
         c.addLiteral(
@@ -73,26 +87,46 @@ class FaceRenderer:
         )
         self._fill = BLACK
         if reuse:
-            name = self._forms.get(id(face))
-            if name is None:
-                name = f"face{len(self._forms)}"
-                self._forms[id(face)] = name
-                c.beginForm(
-                    name,
-                    lowerx=-self.bleed,
-                    lowery=-self.bleed,
-                    upperx=self.trim_w + self.bleed,
-                    uppery=self.trim_h + self.bleed,
-                )
-                self._draw(face, self.bleed)
-                c.endForm()
-            c.doForm(name)
+            self._reused(face, spread)
         else:
             self._draw(face, self.bleed)
         if self.cut_radius is not None:
             c.addLiteral(self._cut_ops())
         c.addLiteral("Q")
         self._fill = None
+
+    def _reused(self, face: FaceDraw, spread: bool) -> None:
+        """Place a face that comes more than once: replayed operators or a form."""
+        c = self.canvas
+        key = id(face)
+        name = self._forms.get(key)
+        if name is None:
+            kept = self._replay.get(key)
+            if kept is not None:
+                c._code.append(kept[0])
+                c._formsinuse.extend(kept[1])  # images and forms it draws, on this page too
+                return
+            start, forms_start = len(c._code), len(c._formsinuse)
+            self._draw(face, self.bleed)
+            ops = "\n".join(c._code[start:])
+            if not spread or len(ops) < FORM_MIN:
+                self._replay[key] = (ops, tuple(c._formsinuse[forms_start:]))
+                return
+            del c._code[start:]  # big and on other pages too: a form instead
+            del c._formsinuse[forms_start:]
+            self._fill = BLACK
+            name = f"face{len(self._forms)}"
+            self._forms[key] = name
+            c.beginForm(
+                name,
+                lowerx=-self.bleed,
+                lowery=-self.bleed,
+                upperx=self.trim_w + self.bleed,
+                uppery=self.trim_h + self.bleed,
+            )
+            self._draw(face, self.bleed)
+            c.endForm()
+        c.doForm(name)
 
     def _cut_ops(self) -> str:
         """A thin grey path on the trim line: where round and rounded items are cut."""

@@ -261,12 +261,15 @@ def _write_sheets(
     title = f"{meta.game} - {meta.component}"
     with atomic_canvas(path, imp.page_w, imp.page_h, title) as (c, written):
         renderer = FaceRenderer(c, tw, th, bleed, shape, cut_radius=radius if cut_path else None)
-        uses: dict[int, int] = {}
-        for cp in copies:
-            for f in (cp.front, cp.back):
+        per = imp.per_page
+        uses: dict[int, int] = {}  # placements of each face
+        sides: dict[int, set[tuple[int, bool]]] = {}  # the sheet sides it is placed on
+        for n, cp in enumerate(copies):
+            for f, back in ((cp.front, False), (cp.back, True)):
                 if f is not None:
                     uses[id(f)] = uses.get(id(f), 0) + 1
-        per = imp.per_page
+                    sides.setdefault(id(f), set()).add((n // per, back))
+        spread = {k for k, v in sides.items() if len(v) > 1}
         sheets = max(1, -(-len(copies) // per))
         has_backs = imp.duplex != "none" and any(cp.back is not None for cp in copies)
         pages = 0
@@ -274,11 +277,29 @@ def _write_sheets(
             chunk = copies[s * per : (s + 1) * per]
             fronts, backs = sheet_slots(imp, len(chunk), bleed)
             fold = imp.duplex == "fold" and has_backs
-            _page(c, renderer, imp, chunk, fronts, "front", uses, proof, crop_marks, fold, imp.band)
+            _page(
+                c,
+                renderer,
+                imp,
+                chunk,
+                fronts,
+                "front",
+                uses,
+                spread,
+                proof,
+                crop_marks,
+                fold,
+                imp.band,
+            )
             if fold:
                 for cp, slot in zip(chunk, backs, strict=False):
                     if cp.back is not None:
-                        renderer.place(cp.back, slot, reuse=uses.get(id(cp.back), 0) > 1)
+                        renderer.place(
+                            cp.back,
+                            slot,
+                            reuse=uses.get(id(cp.back), 0) > 1,
+                            spread=id(cp.back) in spread,
+                        )
                         if proof:
                             _proof(c, slot, cp.back.safe, shape)
                 if crop_marks:
@@ -306,6 +327,7 @@ def _write_sheets(
                     backs,
                     "back",
                     uses,
+                    spread,
                     proof,
                     crop_marks,
                     False,
@@ -326,6 +348,7 @@ def _page(
     slots: Sequence[Slot],
     side: str,
     uses: dict[int, int],
+    spread: set[int],
     proof: bool,
     crop_marks: bool,
     fold: bool,
@@ -337,7 +360,7 @@ def _page(
         face = cp.front if side == "front" else cp.back
         if face is None:
             continue
-        renderer.place(face, slot, reuse=uses.get(id(face), 0) > 1)
+        renderer.place(face, slot, reuse=uses.get(id(face), 0) > 1, spread=id(face) in spread)
         if proof:
             _proof(c, slot, face.safe, renderer.shape)
     if crop_marks:
