@@ -130,7 +130,7 @@ def test_every_font_is_embedded_and_chinese_pieces_carry_chinese(
             pdf = pdf_of(out, game, component.id, lang)
             fonts = pdfcheck.fonts(pdf)
             assert fonts and all(embedded for _, embedded in fonts), (pdf, fonts)
-            text = "".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+            text = pdfcheck.text(pdf)
             assert bool(CJK.search(text)) == (lang != "en"), (component.id, lang)
 
 

@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-from pypdf import PdfReader
 
 from generator.build import BuildOptions, ComponentResult, build_game, check_game
 from generator.content.types import LANGS
@@ -63,7 +62,7 @@ def items(game: Path, component: str) -> list[dict]:  # type: ignore[type-arg]
 
 
 def page_text(path: Path, page: int) -> str:
-    return PdfReader(str(path)).pages[page].extract_text() or ""
+    return pdfcheck.page_text(path, page)
 
 
 def tiles(result: ComponentResult) -> int:
