@@ -238,33 +238,38 @@ def _build_component(
             "all languages" if single else "+".join(langs_),
         )
         write_to = stage.target(target)
-        if not isinstance(imp, Imposition):  # a board's tiling
-            from .render.board import write_board
+        try:
+            if not isinstance(imp, Imposition):  # a board's tiling
+                from .render.board import write_board
 
-            result = write_board(
-                write_to,
-                copies,
-                imp,
-                words,
-                bleed=sheet.bleed,
-                crop_marks=sheet.crop_marks,
-                proof=options.proof,
-                assembly=component.spec.board.assembly,
-            )
-        else:
-            size = component.spec.size
-            result = write_sheets(
-                write_to,
-                copies,
-                imp,
-                words,
-                trim=trim_size(component),
-                bleed=sheet.bleed,
-                crop_marks=sheet.crop_marks,
-                proof=options.proof,
-                cut=component.spec.cut,
-                radius=0.0 if size is None or isinstance(size, str) else size.radius,
-            )
+                result = write_board(
+                    write_to,
+                    copies,
+                    imp,
+                    words,
+                    bleed=sheet.bleed,
+                    crop_marks=sheet.crop_marks,
+                    proof=options.proof,
+                    assembly=component.spec.board.assembly,
+                )
+            else:
+                size = component.spec.size
+                result = write_sheets(
+                    write_to,
+                    copies,
+                    imp,
+                    words,
+                    trim=trim_size(component),
+                    bleed=sheet.bleed,
+                    crop_marks=sheet.crop_marks,
+                    proof=options.proof,
+                    cut=component.spec.cut,
+                    radius=0.0 if size is None or isinstance(size, str) else size.radius,
+                )
+        except OSError as exc:  # the system refused: name the file it was writing
+            if exc.filename is None:
+                exc.filename = str(target)
+            raise
         results.append(
             ComponentResult(
                 game.id,

@@ -144,3 +144,37 @@ def test_a_first_build_that_fails_writes_nothing(
     assert "qty" in output
     out = work / "out"
     assert not out.exists() or not [p for p in out.rglob("*") if p.is_file()]
+
+
+def test_a_file_size_limit_hit_while_writing_is_a_clear_error_and_keeps_the_files(
+    work: Path, build: Callable[..., tuple[int, str]]
+) -> None:
+    """A real refusal from the system (here a file-size limit, as a full disk would): the
+    message names the file and the reason, exit 74, and the previous build stays."""
+    import resource
+    import signal
+    import subprocess
+    import sys
+
+    assert build()[0] == 0
+    before = _files(work / "out")
+
+    def limit() -> None:  # in the child: writes past 20 KB fail with EFBIG, not a signal
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))
+
+    done = subprocess.run(
+        [sys.executable, "-m", "generator.cli", "build", "--content", str(work / "content")]
+        + ["--out", str(work / "out"), "--force", "--no-rules"],
+        capture_output=True,
+        text=True,
+        preexec_fn=limit,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert done.returncode == 74, done.stderr
+    assert "File too large" in done.stderr and "Traceback" not in done.stderr
+    assert str(work / "out") in done.stderr  # the file it was writing
+    assert "internal error" not in done.stderr
+    assert _files(work / "out") == before
+    assert not list((work / "out").glob(".pnp-staging-*"))

@@ -7,6 +7,7 @@ Loading subcommands lazily keeps the companion's start-up free of the PDF stack.
 
 from __future__ import annotations
 
+import errno
 import importlib
 import sys
 from typing import Any
@@ -95,6 +96,14 @@ def cli() -> None:
     """
 
 
+# errno values that mean the machine refused a file operation, not a bug of ours
+_IO_ERRORS = {
+    getattr(errno, name)
+    for name in ("ENOSPC", "EDQUOT", "EFBIG", "EROFS", "EACCES", "EPERM", "EIO", "EMFILE", "ENFILE")
+    if hasattr(errno, name)
+}
+
+
 def run(argv: list[str] | None = None) -> Any:
     """Run the click group; render project errors without a traceback."""
     try:
@@ -114,13 +123,29 @@ def run(argv: list[str] | None = None) -> Any:
     except KeyboardInterrupt:
         click.echo("Interrupted.", err=True)
         sys.exit(130)
-    except Exception as exc:  # a bug, not bad input: say so briefly unless asked for details
-        import os
-
-        if os.environ.get("PNP_DEBUG"):
-            raise
+    except OSError as exc:
+        if exc.errno not in _IO_ERRORS:
+            _internal(exc)
+        # the machine refused (disk full, read-only, no permission): say what and where
+        where = f"{exc.filename}: " if exc.filename else ""
+        click.echo(f"Error: {where}{exc.strerror or exc}", err=True)
         click.echo(
-            f"Error: internal error: {type(exc).__name__}: {exc} (run with PNP_DEBUG=1 for details)",
+            "Each file is replaced only once written whole: the earlier ones are unchanged.",
             err=True,
         )
-        sys.exit(70)
+        sys.exit(74)  # EX_IOERR
+    except Exception as exc:  # a bug, not bad input: say so briefly unless asked for details
+        _internal(exc)
+
+
+def _internal(exc: BaseException) -> None:
+    """Report a bug briefly (or raise it with PNP_DEBUG=1) and exit 70."""
+    import os
+
+    if os.environ.get("PNP_DEBUG"):
+        raise exc
+    click.echo(
+        f"Error: internal error: {type(exc).__name__}: {exc} (run with PNP_DEBUG=1 for details)",
+        err=True,
+    )
+    sys.exit(70)
