@@ -122,7 +122,7 @@ def build_checked(
 
     game = checked.game
     use_game_fonts(game.root, dict(game.spec.fonts))
-    out = options.out_dir / game.id
+    out = options.out_dir / game.root.name  # the folder's name: known before anything is read
     state_path = out / STATE_FILE
     state = read_state(state_path)
     done_before = state.get("components")

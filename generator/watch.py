@@ -182,7 +182,7 @@ class Rebuilder:
                 continue  # not printed in the languages asked for
             lang = langs[0]
             _, sheet = plan(game, comp, BuildOptions())
-            target = self.options.out_dir / game.id / "preview" / cid / lang
+            target = self.options.out_dir / game.root.name / "preview" / cid / lang
             written += write_previews(
                 target,
                 checked.copies[(cid, lang)],

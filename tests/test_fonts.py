@@ -63,14 +63,14 @@ def test_each_chinese_variant_embeds_its_regional_font(tmp_path: Path) -> None:
         assert result.exit_code == 0, result.output
     for lang, family in REGION.items():
         for path in (
-            out / "rules-good" / f"rules.{lang}.pdf",
+            out / "rules_good" / f"rules.{lang}.pdf",
             out / "sample" / f"cards.{lang}.pdf",
         ):
             embedded = _cjk_fonts(path)
             assert embedded, path.name
             assert {name.split("-")[0] for name in embedded} == {family}, (path.name, embedded)
             assert all(emb for name, emb in pdf_fonts(path) if "CJK" in name)
-    assert not _cjk_fonts(out / "rules-good" / "rules.en.pdf")
+    assert not _cjk_fonts(out / "rules_good" / "rules.en.pdf")
 
 
 def test_regional_forms_differ_and_shared_forms_do_not(tmp_path: Path) -> None:

@@ -63,8 +63,8 @@ def test_every_output_kind_has_the_ordinary_file_mode(tmp_path: Path, umask: int
         "card sheet": "sample/cards.en.pdf",
         "token sheet": "sample/tokens.pdf",
         "build state": "sample/.pnp-build.json",
-        "rule sheet": "rules-good/rules.zh-Hant.pdf",
-        "player aids": "rules-good/aids.en.pdf",
+        "rule sheet": "rules_good/rules.zh-Hant.pdf",
+        "player aids": "rules_good/aids.en.pdf",
         "preview": next(k for k in modes if k.endswith(".png")),
         "tts export": next(k for k in modes if "tts" in k),
     }
@@ -73,7 +73,7 @@ def test_every_output_kind_has_the_ordinary_file_mode(tmp_path: Path, umask: int
         assert modes[name] == want, f"{kind} {name}: {oct(modes[name])} != {oct(want)}"
     assert {m for m in modes.values()} == {want}, modes
     assert stat.S_IMODE(stamped.stat().st_mode) == want
-    bilingual = Path("output") / "rules-good" / "rules.en+zh-Hant.pdf"
+    bilingual = Path("output") / "rules_good" / "rules.en+zh-Hant.pdf"
     assert stat.S_IMODE(bilingual.stat().st_mode) == want
 
 

@@ -61,7 +61,7 @@ def test_rules_build_prints_every_paper_at_its_size(
     result = _rules_build(content, tmp_path / "out", "--paper", paper, "--bilingual", "zh-Hant")
     assert result.exit_code == 0, result.output
     w, h = EXPECTED_MM[paper]
-    folder = tmp_path / "out" / "rules-good"
+    folder = tmp_path / "out" / "rules_good"
     written = sorted(p.name for p in folder.glob("*.pdf"))
     assert "rules.en+zh-Hant.pdf" in written and "aids.zh-Hans.pdf" in written
     for name in written:
@@ -98,7 +98,7 @@ def test_a_failed_rules_build_leaves_every_previous_file_byte_identical(
 ) -> None:
     out = tmp_path / "out"
     assert _rules_build(content, out, "--bilingual", "zh-Hant").exit_code == 0
-    folder = out / "rules-good"
+    folder = out / "rules_good"
     before = {p.name: p.read_bytes() for p in folder.iterdir()}
     assert len([n for n in before if n.endswith(".pdf")]) == 7
 

@@ -299,10 +299,10 @@ def test_cli_build_writes_into_the_games_output_folder(
         ["rules", "build", "rules_good", "--lang", "en", "--bilingual", "zh-Hant", "--out", "out"],
     )
     assert result.exit_code == 0, result.output
-    written = sorted(p.name for p in (tmp_path / "out" / "rules-good").iterdir())
+    written = sorted(p.name for p in (tmp_path / "out" / "rules_good").iterdir())
     assert written == ["aids.en.pdf", "rules.en+zh-Hant.pdf", "rules.en.pdf"]
     assert result.stdout.splitlines() == [
-        str(Path("out") / "rules-good" / name)
+        str(Path("out") / "rules_good" / name)
         for name in ["rules.en.pdf", "aids.en.pdf", "rules.en+zh-Hant.pdf"]
     ]
 

@@ -72,7 +72,7 @@ def test_current_translations_build_without_warning_or_mark(here: Path) -> None:
     result = build("--strict", "--lang", "zh-Hant", game="rules_good")
     assert result.exit_code == 0, result.output
     assert "warning" not in result.stderr
-    assert "待更新" not in text(here / "out" / "rules-good" / "rules.zh-Hant.pdf")
+    assert "待更新" not in text(here / "out" / "rules_good" / "rules.zh-Hant.pdf")  # the folder
 
 
 def test_strict_failure_names_the_stale_sections_and_says_how_to_clear_them(here: Path) -> None:

@@ -366,7 +366,7 @@ def preview(
                     f"{comp.id} has no item {item!r}{suggest(item, [i.id for i in comp.items])}"
                 )
         _, sheet = plan(checked.game, comp, BuildOptions())
-        target = out_dir / checked.game.id / "preview" / comp.id / lang
+        target = out_dir / checked.game.root.name / "preview" / comp.id / lang
         written = write_previews(
             target, copies, trim_size(comp), sheet.bleed, dpi=dpi, proof=proof, lang=lang
         )

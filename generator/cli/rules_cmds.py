@@ -172,11 +172,9 @@ def build(
     """
     from ..rules import build_rules
     from ..rules.build import StaleSections
-    from ..rules.source import rules_folder
 
     folder = game_dir(content, game)
-    spec, _ = rules_folder(folder, IssueCollector())
-    name = spec.id if spec else folder.name
+    name = folder.name  # output/<game folder>/, where `pnp build` puts the sheets too
     started = time.perf_counter()
     bil = list(TRANSLATED) if "all" in bilingual else list(bilingual)
     report = IssueCollector()

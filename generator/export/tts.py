@@ -328,7 +328,7 @@ def export_tts(path: Path, options: TtsOptions | None = None) -> TtsResult:
     _check_url_base(options.url_base)
     checked = check_game(path, BuildOptions(langs=(options.lang,)))
     game = checked.game
-    parent = options.out_dir / game.id
+    parent = options.out_dir / game.root.name  # the game's folder, as for every output
     final = parent / "tts"
     parent.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=".tts-", dir=parent))
