@@ -148,3 +148,39 @@ def test_a_board_is_drawn_in_its_regions_chinese_font(tmp_path: Path) -> None:
     for lang, family in REGION.items():
         embedded = _cjk_fonts(out / "maquis" / f"board.{lang}.pdf")
         assert {name.split("-")[0] for name in embedded} == {family}, (lang, embedded)
+
+
+def _font_game(content: Path, name: str, face: str) -> None:
+    """A game ``name`` whose own ``fonts/display.ttf`` is the shipped face ``face``."""
+    game = content / name
+    (game / "layouts").mkdir(parents=True)
+    (game / "fonts").mkdir()
+    shutil.copy(fonts.FONT_DIR / face, game / "fonts" / "display.ttf")
+    (game / "game.yaml").write_text(
+        f"id: {name}\ntitle: {name}\nfonts:\n  display: {{regular: fonts/display.ttf}}\n"
+        "components:\n  - {id: cards, kind: cards, title: Cards, items: cards.yaml,"
+        " size: poker, layout: front}\n",
+        encoding="utf-8",
+    )
+    (game / "cards.yaml").write_text("items: [{id: a, name: Alpha}]\n", encoding="utf-8")
+    (game / "layouts" / "front.yaml").write_text(
+        "id: front\nboxes:\n  - {kind: text, x: 5mm, y: 5mm, w: 50mm, h: 20mm,"
+        " text: '{{ name }}', font: display}\n",
+        encoding="utf-8",
+    )
+
+
+def test_two_games_fonts_of_the_same_file_name_stay_each_games_own(tmp_path: Path) -> None:
+    """Both games ship fonts/display.ttf under the family `display`, different files: each
+    PDF embeds its own, however often and in whatever order the games are built."""
+    from generator.build import BuildOptions, build_game
+
+    content, out = tmp_path / "content", tmp_path / "out"
+    _font_game(content, "slanted", "DejaVuSansCondensed-Oblique.ttf")
+    _font_game(content, "heavy", "DejaVuSansCondensed-Bold.ttf")
+    options = BuildOptions(out_dir=out, force=True)
+    for name in ("slanted", "heavy", "slanted"):  # the first again, after the other's font
+        build_game(content / name, options)
+        names = [n for n, embedded in pdf_fonts(out / name / "cards.pdf") if embedded]
+        want, other = ("Oblique", "Bold") if name == "slanted" else ("Bold", "Oblique")
+        assert any(want in n for n in names) and not any(other in n for n in names), names

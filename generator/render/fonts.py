@@ -106,11 +106,21 @@ def _register(path: Path, name: str) -> str:
     return name
 
 
+def _free_name(name: str, path: Path) -> str:
+    """``name``, or ``name`` with a digest of the file's place when another file has it (two
+    games may each ship a ``fonts/Title.ttf`` of their own)."""
+    if name not in _by_file.values():
+        return name
+    import hashlib
+
+    return f"{name}-{hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:8]}"
+
+
 def _face(family: str, style: str, path: Path, *, lazy: bool = False) -> Face:
     cached = _faces.get((family, style))
     if cached is not None:
         return cached if lazy else cached.ensure()
-    name = _by_file.get(path.resolve()) or f"pnp-{family}-{path.stem}"
+    name = _by_file.get(path.resolve()) or _free_name(f"pnp-{family}-{path.stem}", path)
     regular = _faces.get((family, "regular"))
     synthetic = "bold" in style and regular is not None and regular.path == path
     face = Face(name, path, synthetic)
