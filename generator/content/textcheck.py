@@ -105,6 +105,10 @@ class TextCheck:
             use_game_fonts(self.game.root, dict(self.game.spec.fonts))
             self._fonts = True
         icons = sorted(ICONS)
+        # a face shared by many items (a back, equal counters) is the same object: its boxes
+        # are looked at once, and what they hold is reported for each item that prints them
+        markup: dict[int, list[tuple[str, str]]] = {}
+        legible: dict[int, str | None] = {}
         for item, faces in _faces_by_item(copies):
             self._languages(component, item, lang, langs)
             illegible: tuple[FaceDraw, int, BoxDraw, str] | None = None
@@ -112,10 +116,16 @@ class TextCheck:
                 for n, box in enumerate(face.boxes):
                     if not box.text or not isinstance(box.spec, (TextBox, CircleBox)):
                         continue
-                    for kind, what in markup_problems(box.text, icons):
+                    problems = markup.get(id(box))
+                    if problems is None:
+                        problems = markup[id(box)] = list(markup_problems(box.text, icons))
+                    for kind, what in problems:
                         self._markup(component, item, lang, face, box, kind, what, icons)
                     if illegible is None:
-                        found = _legibility(box)
+                        if id(box) in legible:
+                            found = legible[id(box)]
+                        else:
+                            found = legible[id(box)] = _legibility(box)
                         if found is not None:
                             illegible = (face, n, box, found)
             if illegible is not None:
