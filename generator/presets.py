@@ -64,12 +64,3 @@ def papers() -> dict[str, tuple[float, float]]:
 def sizes() -> dict[str, Size]:
     """The shared item sizes by name."""
     return shared()[1]
-
-
-def game_sizes(game_root: Path) -> dict[str, Size]:
-    """The sizes a game may name: the shared ones, then its own ``presets.yaml``."""
-    out = dict(sizes())
-    own = Path(game_root) / "presets.yaml"
-    if own.is_file():
-        out.update(_sizes(_read(own).get("sizes")))
-    return out

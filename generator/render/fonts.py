@@ -223,16 +223,6 @@ def _chain(family: str, style: str) -> tuple[Face, ...]:
     return tuple(chain)
 
 
-def font_for_char(ch: str, family: str = "sans", style: str = "regular") -> Face:
-    """The first face in the family's chain that has a glyph for ``ch``."""
-    cp = ord(ch)
-    chain = _chain(family, style)
-    for f in chain:
-        if cp in f.cmap:
-            return f
-    return chain[0]
-
-
 def split_runs(text: str, family: str = "sans", style: str = "regular") -> list[tuple[str, Face]]:
     """Cut ``text`` into maximal runs that one face can draw, in order.
 
