@@ -7,9 +7,10 @@ value) with a shared back, butted on A4. For each, three fresh processes take tu
 time), the reportlab loop (whole process, and its own drawing time), and pnp through the
 library with imports and fonts loaded before the clock starts (in-process). Then ``pnp build``
 of every shipped game in every language from an empty output folder (whole process), and
-the same build again with nothing changed (the no-op build). Prints figures; asserts nothing.
+the same build again with nothing changed (the no-op build), and what a fresh process pays
+to import each part of the build path. Prints figures; asserts nothing.
 
-    python bench/build.py [--items json|yaml] [--runs 5] [--only W1,W3,full]
+    python bench/build.py [--items json|yaml] [--runs 5] [--only W1,W3,full,startup]
 """
 
 from __future__ import annotations
@@ -272,13 +273,46 @@ def full_build(folder: Path, runs: int) -> None:
     )
 
 
+# What a fresh process pays before it draws anything, step by step (each line adds to the last).
+STARTUP = {
+    "python": "pass",
+    "+ reportlab and the fonts (what the loops load)": (
+        "from reportlab.pdfgen.canvas import Canvas\n"
+        "from generator.render import fonts\nfonts.ensure_builtin()"
+    ),
+    "+ the content schema, validators built (pydantic)": (
+        "from generator.content import schema\n"
+        "for m in (schema.GameSpec, schema.ItemsFile, schema.LayoutSpec): m.__pydantic_validator__"
+    ),
+    "+ the rest of the build path and the CLI": (
+        "import generator.build, generator.build_check, generator.content.expand\n"
+        "import generator.render.sheet, generator.cli.app, generator.cli.print_cmds"
+    ),
+}
+
+
+def startup(runs: int) -> None:
+    """CPU time of fresh processes that import more and more of what a build needs."""
+    steps = list(STARTUP.items())
+    best = [float("inf")] * len(steps)
+    for _ in range(runs):
+        for n in range(len(steps)):  # interleaved: every step once per round
+            code = "\n".join(c for _, c in steps[: n + 1])
+            _, cpu, _ = whole([sys.executable, "-c", code])
+            best[n] = min(best[n], cpu)
+    print("start-up, CPU time of a fresh process (best of each):")
+    for n, (label, _) in enumerate(steps):
+        extra = best[n] - best[n - 1] if n else best[n]
+        print(f"  {label:52s} {best[n]:.3f} s  (+{extra:.3f})")
+
+
 def main() -> None:
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--items", choices=["json", "yaml"], default="json", help="W1 item file")
     parser.add_argument("--runs", type=int, default=RUNS, help="runs of each side (best counts)")
-    parser.add_argument("--only", default="W1,W3,full", help="which parts to run")
+    parser.add_argument("--only", default="W1,W3,full,startup", help="which parts to run")
     args = parser.parse_args()
     only = set(args.only.split(","))
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, best of {args.runs}")
@@ -312,6 +346,8 @@ def main() -> None:
             )
         if "full" in only:
             full_build(folder, max(1, min(args.runs, 3)))
+    if "startup" in only:
+        startup(max(args.runs, 5))
 
 
 if __name__ == "__main__":

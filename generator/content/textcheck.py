@@ -18,7 +18,7 @@ that comes from a layout's own text rather than an item's data is reported once,
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Container, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,10 +38,10 @@ _TOKEN = re.compile(
 MAX_SAMPLE = 40
 
 
-def markup_problems(text: str, icons: Iterable[str]) -> list[tuple[str, str]]:
+def markup_problems(text: str, icons: Container[str]) -> list[tuple[str, str]]:
     """(kind, what) for each way ``text``'s markup would print wrongly: ``icon`` (an unknown
     ``:name:``), ``bold`` (an unclosed ``**``) and ``italic`` (a lone ``*``)."""
-    known = set(icons)
+    known = icons
     bold = italic = False
     unknown: list[str] = []
     for token in _TOKEN.findall(text):
@@ -104,7 +104,7 @@ class TextCheck:
 
             use_game_fonts(self.game.root, dict(self.game.spec.fonts))
             self._fonts = True
-        icons = sorted(ICONS)
+        icons = ICONS  # read on the first `:name:` a text holds
         # a face shared by many items (a back, equal counters) is the same object: its boxes
         # are looked at once, and what they hold is reported for each item that prints them
         markup: dict[int, list[tuple[str, str]]] = {}
@@ -180,7 +180,7 @@ class TextCheck:
         box: BoxDraw,
         kind: str,
         what: str,
-        icons: list[str],
+        icons: Collection[str],
     ) -> None:
         message = _describe(kind, what, icons)
         for path, value in _strings(dict(item.data), (), lang):

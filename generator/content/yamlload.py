@@ -215,9 +215,20 @@ class _Builder:
 
 _NOT_JSON = object()
 # characters YAML refuses (its reader's printable set) or reads as line breaks (NEL, LS, PS)
-_NON_PRINTABLE = re.compile(
-    "[^\x09\x0a\x0d\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
-)
+_NON_PRINTABLE_ASCII = re.compile("[^\x09\x0a\x0d\x20-\x7e]")
+_NON_PRINTABLE: re.Pattern[str] | None = None  # compiled on the first non-ASCII text (~10 ms)
+
+
+def _non_printable(text: str) -> bool:
+    """Whether ``text`` holds a character YAML refuses or reads as a line break."""
+    global _NON_PRINTABLE
+    if text.isascii():
+        return _NON_PRINTABLE_ASCII.search(text) is not None
+    if _NON_PRINTABLE is None:
+        _NON_PRINTABLE = re.compile(
+            "[^\x09\x0a\x0d\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+        )
+    return _NON_PRINTABLE.search(text) is not None
 
 
 class _Unlike(Exception):
@@ -244,7 +255,7 @@ def _constant(text: str) -> Any:
 def _json_fast(text: str) -> Any:
     """The document's data when it is plain JSON meaning the same as YAML, else _NOT_JSON."""
     head = text.lstrip()[:1]
-    if head not in ("{", "[") or _NON_PRINTABLE.search(text):
+    if head not in ("{", "[") or _non_printable(text):
         return _NOT_JSON  # (YAML refuses raw control characters; its path says where)
     try:
         data = json.loads(

@@ -11,6 +11,7 @@ layouts (`icon` boxes), text markup (``:sword:``) and ``pnp icons`` look names u
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -60,17 +61,70 @@ def _shared() -> dict[str, Icon]:
 
 
 class _Registry(dict[str, Icon]):
-    """The shared icons, with the current game's own laid over them."""
+    """The shared icons, with the current game's own laid over them.
+
+    The shared icon file is read on the first look-up, so a build whose texts name no icon
+    never reads it.
+    """
+
+    _loaded = False
+    _extra: dict[str, Icon] | None = None
 
     def reset(self, extra: dict[str, Icon] | None = None) -> None:
         """The shared icons again, with ``extra`` (a game's own) laid over them."""
         self.clear()
         self.update(_shared())
         self.update(extra or {})
+        self._loaded = True
+
+    def later(self, extra: dict[str, Icon] | None = None) -> None:
+        """Like :meth:`reset`, on the first look-up."""
+        self.clear()
+        self._extra = extra
+        self._loaded = False
+
+    def _load(self) -> None:
+        if not self._loaded:
+            self.reset(self._extra)
+
+    def __contains__(self, key: object) -> bool:
+        self._load()
+        return super().__contains__(key)
+
+    def __getitem__(self, key: str) -> Icon:
+        self._load()
+        return super().__getitem__(key)
+
+    def __iter__(self) -> Iterator[str]:
+        self._load()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self._load()
+        return super().__len__()
+
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+        """The icon called ``key``, or ``default``."""
+        self._load()
+        return super().get(key, default)
+
+    def keys(self) -> Any:
+        """The icon names."""
+        self._load()
+        return super().keys()
+
+    def items(self) -> Any:
+        """(name, icon) pairs."""
+        self._load()
+        return super().items()
+
+    def values(self) -> Any:
+        """The icons."""
+        self._load()
+        return super().values()
 
 
 ICONS = _Registry()
-ICONS.reset()
 
 
 def game_icons(game_root: Path) -> dict[str, Icon]:
@@ -80,7 +134,7 @@ def game_icons(game_root: Path) -> dict[str, Icon]:
 
 def use_game(game_root: Path | None) -> None:
     """Make ``ICONS`` the shared icons plus those of the game at ``game_root``."""
-    ICONS.reset(game_icons(game_root) if game_root is not None else None)
+    ICONS.later(game_icons(game_root) if game_root is not None else None)
 
 
 def svg_problem(path: Path) -> str | None:
