@@ -8,13 +8,18 @@ wording, byte for byte.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from generator.cli import main
+from generator.cli.clicklang import width
 from generator.cli.helptext import COMMAND_HELP, OPTION_HELP
 
+from .helpers import ROOT
 from .test_table_lang import leftover
 
 LANGS = ["zh-Hant", "zh-Hans"]
@@ -146,6 +151,7 @@ def test_help_pages_of_the_table_commands_are_in_chinese(
             assert help_text[:25] not in text, (help_text, text)
     first = english.split("\n\n")[1].strip()[:30]
     assert first not in text, text
+    assert max(width(line) for line in text.splitlines()) <= 80, text  # wrapped by screen width
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -159,6 +165,24 @@ def test_group_help_lists_commands_in_chinese_and_takes_lang_before_help(
     assert not [w for w in CLICK_ENGLISH if w in text], text
     code, english = pnp(capsys, "deck", "--help")
     assert "--lang" not in english  # the group's --lang is not shown in English
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_help_of_a_command_inside_pnp_play_is_in_chinese(lang: str, data_dir: Path) -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "generator.cli", "play", "maquis", "--lang", lang],
+        input="deck draw --help\nquit\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=ROOT,
+        env={**os.environ, "PNP_DATA_DIR": str(data_dir)},
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert f"{HEADINGS[lang][0]}pnp deck draw " in run.stdout, run.stdout
+    assert COMMAND_HELP["deck draw"][lang][:10] in run.stdout, run.stdout
+    assert "Show this message" not in run.stdout, run.stdout
 
 
 def test_every_table_command_and_option_has_both_translations() -> None:

@@ -81,7 +81,9 @@ def check(path: Path, secret_hex: str | None = None) -> tuple[dict[str, Any], Pn
             ctr = event.get("ctr")
             if not ctr or ctr[0] != expected_ctr:
                 which = "verify.counter" if ctr else "verify.no_counter"
-                return _problem(event["seq"], kind, TableError(which, ctr=ctr, expected=expected_ctr))
+                return _problem(
+                    event["seq"], kind, TableError(which, ctr=ctr, expected=expected_ctr)
+                )
             source = fair_source(key, ctr[0], header.get("stream", 1))
             try:
                 again = OPS[kind][0](table, event.get("args", {}), source)
