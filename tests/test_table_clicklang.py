@@ -19,7 +19,7 @@ from generator.cli import main
 from generator.cli.clicklang import width
 from generator.cli.helptext import COMMAND_HELP, OPTION_HELP
 
-from .helpers import ROOT
+from .helpers import ROOT, TABLE_GAME
 from .test_table_lang import leftover
 
 LANGS = ["zh-Hant", "zh-Hans"]
@@ -58,6 +58,8 @@ USAGE_ERRORS = [
     (["status", "extra"], ("extra",)),
     (["score", "add", "Ann", "many"], ("PLAYER", "POINTS", "Ann", "many")),
     (["fate", "draw", "--bogus"], ("bogus",)),
+    (["fate", "draw", "--generls", "2"], ("generls", "generals")),
+    (["deck", "drow"], ("drow", "draw")),
     (["session", "verify"], ("PATH",)),
 ]  # fmt: skip
 
@@ -297,3 +299,19 @@ def test_session_verify_refusals_are_in_chinese(
         code, text = pnp(capsys, "session", "verify", *args, "--lang", lang)
         assert code != 0, (args, text)
         assert not leftover(text, "HEX", path=args[0]), (args, text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_log_event_that_no_longer_replays_is_told_in_chinese(
+    lang: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = data_dir / "edited.jsonl"
+    pnp(capsys, "session", "new", TABLE_GAME, "--seed", "1", "--session", str(path))
+    code, text = pnp(capsys, "deck", "draw", "cycle", "--session", str(path))
+    assert code == 0, text
+    path = damaged(path, "no-deck", edited(1, lambda e: e["args"].update(deck="nope")))
+    typed = ("nope", "cycle", "numbers", "units", "table_game", "Test game")
+    for args in (["status", "--session"], ["log", "--session"], ["session", "verify"]):
+        code, text = pnp(capsys, *args, str(path), "--lang", lang)
+        assert code != 0 and ("抽牌" in text), (args, text)
+        assert not leftover(text, *typed, path=str(path)), (args, text)

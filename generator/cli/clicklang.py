@@ -244,6 +244,7 @@ def speaking(argv: list[str]) -> Iterator[str]:
     write_usage = formatter.write_usage
     missing = click.exceptions.MissingParameter.format_message
     no_option = click.exceptions.NoSuchOption.format_message
+    no_command = getattr(click.exceptions, "NoSuchCommand", None)
 
     def usage_line(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
         write_usage(self, prog, args, USAGE[lang] if prefix is None else prefix)
@@ -256,7 +257,7 @@ def speaking(argv: list[str]) -> Iterator[str]:
         return f"{head}。{rest}" if dot else head.removesuffix(".") + "。"
 
     def no_option_message(self: Any) -> str:
-        text = no_option(self)
+        text = no_option(self).replace("。 ", "。")
         return f"{text}{LANG_PLACE[lang]}" if self.option_name == "--lang" else text
 
     try:
@@ -274,6 +275,9 @@ def speaking(argv: list[str]) -> Iterator[str]:
         swaps.set(formatter, "write_heading", heading)
         swaps.set(click.exceptions.MissingParameter, "format_message", missing_message)
         swaps.set(click.exceptions.NoSuchOption, "format_message", no_option_message)
+        if no_command is not None:
+            said = no_command.format_message
+            swaps.set(no_command, "format_message", lambda e: said(e).replace("。 ", "。"))
         _localize_commands(swaps, lang)
         yield lang
     finally:

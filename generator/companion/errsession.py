@@ -160,6 +160,31 @@ PATTERNS: list[tuple[str, str, str]] = [
 ]
 
 
+def _catalogued(text: str, lang: str) -> str | None:
+    """A table error kept only as its English text (a detail inside another error), worded
+    again from the catalogue entry whose English it matches; None when none does."""
+    from string import Formatter
+
+    from .errcatalogue import ERRORS
+
+    for entry in ERRORS.values():
+        pattern, seen = "", set()
+        for literal, field, _spec, conversion in Formatter().parse(entry["en"]):
+            pattern += re.escape(literal)
+            if field is None:
+                continue
+            group = f"(?P={field})" if field in seen else f"(?P<{field}>.+?)"
+            pattern += f"'{group}'" if conversion == "r" else group
+            seen.add(field)
+        m = re.fullmatch(pattern, text, re.DOTALL)
+        if m:
+            try:
+                return entry[lang].format(**m.groupdict())
+            except (KeyError, IndexError):
+                return None
+    return None
+
+
 def translate(text: str, lang: str) -> str:
     """``text`` (one English error or notice line) in ``lang``; as it is when not known."""
     if lang not in ("zh-Hant", "zh-Hans"):
@@ -178,7 +203,7 @@ def translate(text: str, lang: str) -> str:
                 values["key"] = f"{word}（{values['key']}）"
             kept = LOG_KEPT[0] if lang == "zh-Hant" else LOG_KEPT[1]
             return (hant if lang == "zh-Hant" else hans).format(kept=kept, **values)
-    return text
+    return _catalogued(text, lang) or text
 
 
 def error_text(exc: Any, lang: str) -> list[str]:
