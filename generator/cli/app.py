@@ -105,6 +105,14 @@ _IO_ERRORS = {
 
 
 def run(argv: list[str] | None = None) -> Any:
+    """Run the click group in the table's language (:mod:`generator.cli.clicklang`)."""
+    from .clicklang import speaking
+
+    with speaking(sys.argv[1:] if argv is None else list(argv)):
+        return _run(argv)
+
+
+def _run(argv: list[str] | None) -> Any:
     """Run the click group; render project errors without a traceback."""
     try:
         return cli.main(args=argv, prog_name="pnp", standalone_mode=False)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..companion.errtext import TableError
-from ..errors import UsageError
 
 Result = tuple[dict[str, Any], list[str], list[str]]
 
@@ -32,11 +31,13 @@ def terms_of(table: Any, lang: str | None) -> Any:
 
 def notices(table: Any, lang: str) -> list[str]:
     """A repaired log tail and edited content, told for standard error."""
+    from ..companion.errsession import translate
     from ..companion.i18n import message
 
     said = []
     if table.log is not None and table.log.repaired:
-        said.append(message("session.repaired", lang, what=table.log.repaired))
+        what = translate(table.log.repaired, lang)
+        said.append(message("session.repaired", lang, what=what))
     if table.game is not None and table.game.changed:
         said.append(message("session.content_changed", lang, game=table.game.name(lang)))
     return said
@@ -188,7 +189,5 @@ def _game_of_die(expr: str) -> Any:
 
     game_name = (content_die(expr) or "").rpartition(":")[0]
     if not game_name:
-        raise UsageError(
-            "name the game of a content die: d[game:die], or start a session for that game"
-        )
+        raise TableError("die.no_game")
     return TableGame.load(find_game(game_name))

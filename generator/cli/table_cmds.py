@@ -14,7 +14,17 @@ from pathlib import Path
 
 import click
 
-from .table_common import EXTRA, announce, common, extra, localized, out, table_of, terms_of
+from .table_common import (
+    EXTRA,
+    announce,
+    common,
+    extra,
+    group_lang,
+    localized,
+    out,
+    table_of,
+    terms_of,
+)
 from .table_play_cmds import deck, fate, score
 
 __all__ = ["deck", "fate", "log", "play", "roll", "score", "session", "status", "undo"]
@@ -71,6 +81,7 @@ def roll(
 
 
 @click.group()
+@group_lang
 def session() -> None:
     """Start, reveal and verify table sessions."""
 
@@ -148,22 +159,27 @@ def session_reveal(session_path: str | None, as_json: bool, lang: str | None) ->
 @localized
 def session_verify(path: str, secret: str | None, as_json: bool, lang: str | None) -> None:
     """Replay a seeded or fair session log and report the first outcome that does not match."""
-    from ..companion.i18n import detect, message
-    from ..companion.verify import verify
+    from ..companion.errsession import error_text
+    from ..companion.i18n import detect, event_name, message
+    from ..companion.verify import check
 
-    result = verify(Path(path), secret)
+    result, cause = check(Path(path), secret)
     lang_ = detect(lang)
     if result["ok"]:
         out(as_json, result, [message("verify.ok", lang_, count=result["checked"])])
         return
+    kind = event_name(result["type"], lang_)
     if "problem" in result:
-        line = f"event {result['seq']} ({result['type']}): {result['problem']}"
+        said = error_text(cause, lang_) if cause is not None else [result["problem"]]
+        line = message(
+            "verify.problem", lang_, seq=result["seq"], type=kind, problem="\n".join(said)
+        )
     else:
         line = message(
             "verify.bad",
             lang_,
             seq=result["seq"],
-            type=result["type"],
+            type=kind,
             logged=json.dumps(result["logged"], ensure_ascii=False),
             expected=json.dumps(result["expected"], ensure_ascii=False),
         )

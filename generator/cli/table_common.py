@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from ..errors import PnpError, UsageError
+from ..errors import PnpError
 
 EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}
 
@@ -70,6 +70,24 @@ def common(fn: Callable[..., Any]) -> Callable[..., Any]:
     )(fn)
 
 
+def group_lang(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """A hidden ``--lang`` on a group: ``pnp deck --lang zh-Hant --help`` speaks it (see
+    :mod:`generator.cli.clicklang`), and the group's commands take it as their default."""
+    return click.option(
+        "--lang",
+        default=None,
+        hidden=True,
+        expose_value=False,
+        is_eager=True,
+        callback=_pass_lang,
+    )(fn)
+
+
+def _pass_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value:
+        ctx.default_map = {name: {"lang": value} for name in getattr(ctx.command, "commands", {})}
+
+
 def _set_data_dir(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
     """``--data-dir DIR`` stands for ``PNP_DATA_DIR=DIR`` for this command."""
     if value:
@@ -94,7 +112,9 @@ def extra(args: list[str]) -> dict[str, str]:
     while i < len(args):
         arg = args[i]
         if not arg.startswith("--") or len(arg) < 3:
-            raise UsageError(f"unexpected argument {arg!r}; options look like --name VALUE")
+            from ..companion.errtext import TableError
+
+            raise TableError("option.shape", arg=arg)
         name, eq, value = arg[2:].partition("=")
         if not eq and i + 1 < len(args) and not args[i + 1].startswith("--"):
             value = args[i + 1]

@@ -10,13 +10,14 @@ from typing import Any
 
 import click
 
-from ..errors import UsageError
-from .table_common import EXTRA, common, extra, localized, out, run, table_of, terms_of
+from ..companion.errtext import TableError
+from .table_common import EXTRA, common, extra, group_lang, localized, out, run, table_of, terms_of
 
 # ---------------------------------------------------------------- fate
 
 
 @click.group()
+@group_lang
 def fate() -> None:
     """Draw from a game's bag of tiles (fate pool)."""
 
@@ -68,7 +69,7 @@ def fate_odds(bag_id: str, session_path: str | None, as_json: bool, lang: str | 
     table = table_of(session_path)
     state = table.snapshot_state()
     if bag_id not in table.game.spec.bags:
-        raise UsageError(f"{table.game.id} has no bag {bag_id!r}")
+        raise TableError("odds.no_bag", game=table.game.id, name=bag_id)
     result = odds(table.game.spec.bags[bag_id], state["bags"][bag_id])
     terms = terms_of(table, lang)
     lines = [
@@ -98,6 +99,7 @@ def fate_odds(bag_id: str, session_path: str | None, as_json: bool, lang: str | 
 
 
 @click.group()
+@group_lang
 def deck() -> None:
     """Draw from a game's decks."""
 
@@ -273,6 +275,7 @@ def deck_remove(
 
 
 @click.group()
+@group_lang
 def score() -> None:
     """Keep and compute scores."""
 
@@ -340,8 +343,6 @@ def score_track(
 ) -> None:
     """Move a track's marker (day clock, morale, fate track)."""
     if (by is None) == (to is None):
-        from ..companion.errtext import TableError
-
         raise TableError("track.one_of")
     run(session_path, "track.move", {"track": track, "by": by, "to": to}, as_json, lang)
 
@@ -369,8 +370,6 @@ def score_calc(ctx: click.Context, what: str, as_json: bool, lang: str | None) -
     if calc not in game.spec.scoring:
         lines = [f"{game.id}:{cid}  {usage(spec)}" for cid, spec in game.spec.scoring.items()]
         if calc:
-            from ..companion.errtext import TableError
-
             raise TableError(
                 "score.unknown",
                 game=game.names(),

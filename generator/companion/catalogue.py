@@ -212,6 +212,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-Hant": "全部 {count} 個結果都與種子相符。",
         "zh-Hans": "全部 {count} 个结果都与种子相符。",
     },
+    "verify.problem": {
+        "en": "event {seq} ({type}): {problem}",
+        "zh-Hant": "事件 {seq}（{type}）：{problem}",
+        "zh-Hans": "事件 {seq}（{type}）：{problem}",
+    },
     "verify.bad": {
         "en": "Event {seq} ({type}) does not match the seed: the log says {logged}, the seed gives {expected}.",
         "zh-Hant": "事件 {seq}（{type}）與種子不符：記錄為 {logged}，種子算出 {expected}。",
@@ -333,4 +338,5 @@ EVENTS: dict[str, dict[str, str]] = {
     "reveal": {"zh-Hant": "公開種子", "zh-Hans": "公开种子"},
     "migrate": {"zh-Hant": "改用新內容", "zh-Hans": "改用新内容"},
     "undo": {"zh-Hant": "撤銷", "zh-Hans": "撤销"},
+    "session": {"zh-Hant": "對局開頭", "zh-Hans": "对局开头"},
 }

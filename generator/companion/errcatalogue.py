@@ -288,4 +288,49 @@ ERRORS: dict[str, dict[str, str]] = {
         "zh-Hant": "沒有等待放入袋中的「{tile}」板塊{help}",
         "zh-Hans": "没有等待放入袋中的“{tile}”板块{help}",
     },
+    "verify.system": {
+        "en": "this session used operating-system entropy; only --seed and --fair sessions can be verified",
+        "zh-Hant": "這一局用的是作業系統的亂數；只有 --seed 與 --fair 對局能驗證",
+        "zh-Hans": "这一局用的是操作系统的随机数；只有 --seed 和 --fair 对局能验证",
+    },
+    "verify.unrevealed": {
+        "en": "the seed has not been revealed; run `pnp session reveal` or pass --secret HEX",
+        "zh-Hant": "種子還沒公開；先執行 `pnp session reveal`，或加上 --secret HEX",
+        "zh-Hans": "种子还没公开；先运行 `pnp session reveal`，或加上 --secret HEX",
+    },
+    "verify.hex": {
+        "en": "--secret must be hexadecimal",
+        "zh-Hant": "--secret 必須是十六進位數字",
+        "zh-Hans": "--secret 必须是十六进制数字",
+    },
+    "verify.commitment": {
+        "en": "the revealed seed does not match the commitment",
+        "zh-Hant": "公開的種子與承諾值不符",
+        "zh-Hans": "公开的种子与承诺值不符",
+    },
+    "verify.counter": {
+        "en": "counter {ctr} does not continue from {expected}",
+        "zh-Hant": "計數器 {ctr} 沒有接續在 {expected} 之後",
+        "zh-Hans": "计数器 {ctr} 没有接在 {expected} 之后",
+    },
+    "verify.no_counter": {
+        "en": "counter {ctr} does not continue from {expected}",
+        "zh-Hant": "缺少計數器（應從 {expected} 接續）",
+        "zh-Hans": "缺少计数器（应从 {expected} 接着计）",
+    },
+    "option.shape": {
+        "en": "unexpected argument {arg!r}; options look like --name VALUE",
+        "zh-Hant": "無法使用的參數「{arg}」；選項的寫法是 --名稱 值",
+        "zh-Hans": "无法使用的参数“{arg}”；选项的写法是 --名称 值",
+    },
+    "odds.no_bag": {
+        "en": "{game} has no bag {name!r}",
+        "zh-Hant": "{game}沒有名為「{name}」的抽袋",
+        "zh-Hans": "{game}没有名为“{name}”的抽袋",
+    },
+    "die.no_game": {
+        "en": "name the game of a content die: d[game:die], or start a session for that game",
+        "zh-Hant": "請指明遊戲骰子屬於哪個遊戲：d[遊戲:骰子]，或先為該遊戲開一局",
+        "zh-Hans": "请指明游戏骰子属于哪个游戏：d[游戏:骰子]，或先为该游戏开一局",
+    },
 }

@@ -122,7 +122,9 @@ def localize(exc: PnpError, lang: str) -> list[str]:
     if isinstance(exc, DiceError):
         first, *rest = _dice_lines(exc, lang)
         return [word + first, *rest]
-    lines = exc.lines()
+    from .errsession import translate
+
+    lines = [translate(line, lang) for line in exc.lines()]
     if len(lines) == 1:
         return [word + lines[0]]
     return [

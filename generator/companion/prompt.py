@@ -80,7 +80,7 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
     """Run one command line; False when the user asked to leave."""
     import click
 
-    from ..cli import cli
+    from ..cli.app import cli
     from ..errors import PnpError
     from .errtext import localize, said_error
     from .i18n import detect
@@ -112,8 +112,11 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
         argv += ["--session", session_path]
         if lang and "--lang" not in argv:
             argv += ["--lang", lang]
+    from ..cli.clicklang import speaking
+
     try:
-        cli.main(args=argv, prog_name="pnp", standalone_mode=False)
+        with speaking(argv):
+            cli.main(args=argv, prog_name="pnp", standalone_mode=False)
     except PnpError as exc:
         for text in localize(exc, lg):
             click.echo(text, err=True)

@@ -11,10 +11,11 @@ import copy
 from pathlib import Path
 from typing import Any
 
-from ..errors import UsageError
+from ..errors import PnpError, UsageError
 from . import session
 from .dice_parse import DiceError
 from .engine import OPS, Table, game_of
+from .errtext import TableError
 from .game import TableGame
 from .rng import commitment, fair_source, seed_key
 
@@ -43,33 +44,33 @@ def missing_pieces(state: dict[str, Any], game: TableGame) -> list[str]:
 
 def verify(path: Path, secret_hex: str | None = None) -> dict[str, Any]:
     """Replay a seeded or fair log; report the first outcome the seed does not give."""
+    return check(path, secret_hex)[0]
+
+
+def _problem(seq: int, kind: str, cause: PnpError) -> tuple[dict[str, Any], PnpError]:
+    return {"ok": False, "seq": seq, "type": kind, "problem": str(cause)}, cause
+
+
+def check(path: Path, secret_hex: str | None = None) -> tuple[dict[str, Any], PnpError | None]:
+    """:func:`verify`'s report, and the error that tells its problem (for other languages)."""
     table = Table(path)
     table.log = session.read(path, repair=False)
     header = table.log.header
     if header["rng"] == "system":
-        raise UsageError(
-            "this session used operating-system entropy; only --seed and --fair sessions can be verified"
-        )
+        raise TableError("verify.system")
     if header["rng"] == "seeded":
         key = seed_key(header["seed"])
     else:
         revealed = [e["args"]["secret"] for e in table.log.events if e["type"] == "reveal"]
         hex_ = secret_hex or (revealed[-1] if revealed else None)
         if hex_ is None:
-            raise UsageError(
-                "the seed has not been revealed; run `pnp session reveal` or pass --secret HEX"
-            )
+            raise TableError("verify.unrevealed")
         try:
             key = bytes.fromhex(hex_)
         except ValueError:
-            raise UsageError("--secret must be hexadecimal") from None
+            raise TableError("verify.hex") from None
         if commitment(key) != header["commit"]:
-            return {
-                "ok": False,
-                "seq": 0,
-                "type": "session",
-                "problem": "the revealed seed does not match the commitment",
-            }
+            return _problem(0, "session", TableError("verify.commitment"))
     table.game = game_of(header, path)
     table.state, table.effective = copy.deepcopy(header["initial"]), []
     expected_ctr = 0
@@ -79,26 +80,19 @@ def verify(path: Path, secret_hex: str | None = None) -> dict[str, Any]:
         if kind in OPS and OPS[kind][2]:
             ctr = event.get("ctr")
             if not ctr or ctr[0] != expected_ctr:
-                return {
-                    "ok": False,
-                    "seq": event["seq"],
-                    "type": kind,
-                    "problem": f"counter {ctr} does not continue from {expected_ctr}",
-                }
+                which = "verify.counter" if ctr else "verify.no_counter"
+                return _problem(
+                    event["seq"], kind, TableError(which, ctr=ctr, expected=expected_ctr)
+                )
             source = fair_source(key, ctr[0], header.get("stream", 1))
             try:
                 again = OPS[kind][0](table, event.get("args", {}), source)
             except (UsageError, DiceError) as exc:
-                return {"ok": False, "seq": event["seq"], "type": kind, "problem": str(exc)}
+                return _problem(event["seq"], kind, exc)
             if again != event.get("out") or source.counter != ctr[1]:
-                return {
-                    "ok": False,
-                    "seq": event["seq"],
-                    "type": kind,
-                    "logged": event.get("out"),
-                    "expected": again,
-                }
+                found = {"logged": event.get("out"), "expected": again}
+                return {"ok": False, "seq": event["seq"], "type": kind, **found}, None
             expected_ctr = ctr[1]
             checked += 1
         table.apply_logged(event)
-    return {"ok": True, "checked": checked}
+    return {"ok": True, "checked": checked}, None

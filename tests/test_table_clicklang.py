@@ -1,0 +1,317 @@
+"""click's usage errors, the help pages and ``session verify`` in Traditional and Simplified
+Chinese (issue 12, item 10: every message, error and help text of the table commands).
+
+Each command runs through ``pnp``'s entry point as a process would. English stays click's own
+wording, byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from generator.cli.clicklang import width
+from generator.cli.helptext import COMMAND_HELP, OPTION_HELP
+
+from .helpers import ROOT, TABLE_GAME
+from .test_table_lang import leftover
+
+LANGS = ["zh-Hant", "zh-Hans"]
+WORD = {"zh-Hant": "錯誤：", "zh-Hans": "错误："}
+HEADINGS = {"zh-Hant": ("用法：", "選項："), "zh-Hans": ("用法：", "选项：")}
+# click's own English in a usage error or a help page
+CLICK_ENGLISH = (
+    "Usage:", "Try '", "for help", "Error:", "Missing", "No such", "Invalid value",
+    "is not", "Got unexpected", "[OPTIONS]", "COMMAND [ARGS]", "Options:", "Commands:",
+    "Show this message", "default:", "required", "TEXT", "INTEGER",
+)  # fmt: skip
+
+
+def pnp(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    said = capsys.readouterr()
+    return code, said.out + said.err
+
+
+# ---------------------------------------------------------------- usage errors
+
+USAGE_ERRORS = [
+    (["roll"], ("EXPR",)),
+    (["roll", "2d6", "--seed", "x"], ("2d6",)),
+    (["deck", "turn", "units", "--mode", "foo"], ("DECK_ID", "units", "foo", "barbarian",
+     "marauder", "sequence")),
+    (["deck", "bogus"], ("bogus",)),
+    (["deck", "play", "units"], ("DECK_ID", "CARD", "units")),
+    (["deck", "turn", "units"], ("DECK_ID", "units", "barbarian", "marauder", "sequence")),
+    (["deck", "draw", "cycle", "--count", "0"], ("DECK_ID", "cycle", "1<=x<=100")),
+    (["log", "--tail", "0"], ("1<=x<=100000",)),
+    (["status", "extra"], ("extra",)),
+    (["score", "add", "Ann", "many"], ("PLAYER", "POINTS", "Ann", "many")),
+    (["fate", "draw", "--bogus"], ("bogus",)),
+    (["fate", "draw", "--generls", "2"], ("generls", "generals")),
+    (["deck", "drow"], ("drow", "draw")),
+    (["session", "verify"], ("PATH",)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("args", "typed"), USAGE_ERRORS, ids=lambda a: " ".join(a))
+def test_click_usage_errors_are_worded_in_chinese(
+    lang: str,
+    args: list[str],
+    typed: tuple[str, ...],
+    data_dir: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, text = pnp(capsys, *args, "--lang", lang)
+    assert code == 2, text
+    assert text.startswith(HEADINGS[lang][0] + "pnp "), text
+    assert "\n" + WORD[lang] in text, text
+    assert not [w for w in CLICK_ENGLISH if w in text], text
+    assert not leftover(text, *typed, *args), text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lang_before_the_command_is_refused_in_chinese_with_where_it_goes(
+    lang: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, text = pnp(capsys, "--lang", lang, "roll", "2d6")
+    assert code == 2 and WORD[lang] in text, text
+    assert f"pnp roll 2d6 --lang {lang}" in text, text
+    assert not [w for w in CLICK_ENGLISH if w in text], text
+
+
+@pytest.mark.parametrize(
+    ("variable", "locale", "word"),
+    [("LANG", "zh_TW.UTF-8", "錯誤："), ("LC_ALL", "zh_CN.UTF-8", "错误：")],
+)
+def test_usage_errors_follow_the_locale_without_lang(
+    variable: str,
+    locale: str,
+    word: str,
+    data_dir: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv(variable, locale)
+    code, text = pnp(capsys, "deck", "draw")
+    assert code == 2 and word in text and "Missing" not in text, text
+
+
+def test_english_usage_errors_and_help_stay_clicks_own_after_a_chinese_run(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    english = pnp(capsys, "deck", "draw", "--help")
+    pnp(capsys, "deck", "draw", "--help", "--lang", "zh-Hant")
+    pnp(capsys, "deck", "draw", "--lang", "zh-Hans")
+    assert pnp(capsys, "deck", "draw", "--help") == english
+    assert "Usage: pnp deck draw [OPTIONS] DECK_ID" in english[1]
+    assert "  -h, --help             Show this message and exit." in english[1]
+    assert pnp(capsys, "roll", "--lang", "en") == (
+        2,
+        "Usage: pnp roll [OPTIONS] EXPR\nTry 'pnp roll --help' for help.\n\n"
+        "Error: Missing argument 'EXPR'.\n",
+    )
+
+
+# ---------------------------------------------------------------- help pages
+
+PATHS = sorted(COMMAND_HELP)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("path", PATHS)
+def test_help_pages_of_the_table_commands_are_in_chinese(
+    lang: str, path: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    words = path.split()
+    code, english = pnp(capsys, *words, "--help", "--lang", "en")
+    assert code == 0
+    code, text = pnp(capsys, *words, "--help", "--lang", lang)
+    assert code == 0, text
+    usage, options = HEADINGS[lang]
+    assert text.startswith(f"{usage}pnp {path} "), text
+    assert f"\n{options}\n" in text, text
+    assert COMMAND_HELP[path][lang].split("\n")[0][:12] in text, text
+    assert not [w for w in CLICK_ENGLISH if w in text], text
+    for help_text in OPTION_HELP:
+        if help_text[:25] in english:
+            assert help_text[:25] not in text, (help_text, text)
+    first = english.split("\n\n")[1].strip()[:30]
+    assert first not in text, text
+    assert max(width(line) for line in text.splitlines()) <= 80, text  # wrapped by screen width
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_group_help_lists_commands_in_chinese_and_takes_lang_before_help(
+    lang: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, text = pnp(capsys, "deck", "--lang", lang, "--help")
+    assert code == 0, text
+    assert ("\n指令：\n" if lang == "zh-Hant" else "\n命令：\n") in text, text
+    assert COMMAND_HELP["deck draw"][lang].split("\n")[0][:10] in text, text
+    assert not [w for w in CLICK_ENGLISH if w in text], text
+    code, english = pnp(capsys, "deck", "--help")
+    assert "--lang" not in english  # the group's --lang is not shown in English
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_help_of_a_command_inside_pnp_play_is_in_chinese(lang: str, data_dir: Path) -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "generator.cli", "play", "maquis", "--lang", lang],
+        input="deck draw --help\nquit\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=ROOT,
+        env={**os.environ, "PNP_DATA_DIR": str(data_dir)},
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert f"{HEADINGS[lang][0]}pnp deck draw " in run.stdout, run.stdout
+    assert COMMAND_HELP["deck draw"][lang][:10] in run.stdout, run.stdout
+    assert "Show this message" not in run.stdout, run.stdout
+
+
+def test_every_table_command_and_option_has_both_translations() -> None:
+    import click
+
+    from generator.cli import table_cmds
+
+    def walk(path: str, cmd: click.Command) -> list[tuple[str, click.Command]]:
+        found = [(path, cmd)]
+        for name, sub in getattr(cmd, "commands", {}).items():
+            found += walk(f"{path} {name}", sub)
+        return found
+
+    commands = [pair for n in table_cmds.__all__ for pair in walk(n, getattr(table_cmds, n))]
+    assert sorted(p for p, _ in commands) == PATHS
+    for path, cmd in commands:
+        assert all(COMMAND_HELP[path][lang].strip() for lang in LANGS), path
+        for param in cmd.params:
+            if isinstance(param, click.Option) and param.help:
+                assert param.help in OPTION_HELP, (path, param.help)
+                assert all(OPTION_HELP[param.help][lang] for lang in LANGS), param.help
+
+
+# ---------------------------------------------------------------- session verify
+
+
+@pytest.fixture
+def seeded(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    path = data_dir / "seeded.jsonl"
+    code, text = pnp(capsys, "session", "new", "five-armies", "--seed", "3", "--session", str(path))
+    assert code == 0, text
+    for args in (
+        ["roll", "2d6"],
+        ["roll", "2d6"],
+        ["roll", "2d6"],
+        ["fate", "draw", "--generals", "2"],
+    ):
+        code, text = pnp(capsys, *args, "--session", str(path))
+        assert code == 0, text
+    return path
+
+
+def damaged(path: Path, name: str, edit: object) -> Path:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = edit(lines)  # type: ignore[operator]
+    out = path.with_name(f"{name}.jsonl")
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return out
+
+
+def edited(n: int, change: object) -> object:
+    def edit(lines: list[str]) -> list[str]:
+        event = json.loads(lines[n])
+        change(event)  # type: ignore[operator]
+        return [*lines[:n], json.dumps(event), *lines[n + 1 :]]
+
+    return edit
+
+
+VARIANTS = {
+    "counter": edited(2, lambda e: e.update(ctr=[7, 8])),
+    "no-counter": edited(2, lambda e: e.pop("ctr")),
+    "expression": edited(2, lambda e: e["args"].update(expr="2d6kq")),
+    "gap": lambda lines: [*lines[:2], *lines[3:]],
+    "not-json": lambda lines: [*lines[:2], "{oops", *lines[3:]],
+    "type": edited(2, lambda e: e.update(type="bogus")),
+    "header": edited(0, lambda e: e.pop("seed")),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_session_verify_tells_a_damaged_or_edited_log_in_chinese(
+    lang: str, variant: str, seeded: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = damaged(seeded, variant, VARIANTS[variant])
+    code, english = pnp(capsys, "session", "verify", str(path), "--lang", "en")
+    code, text = pnp(capsys, "session", "verify", str(path), "--lang", lang)
+    assert code == 1 and code == 1, text
+    assert text.strip() and text != english, text
+    assert not leftover(text, "2d6kq", "'q'", "'bogus'", "（seed）", "JSON", path=str(path)), text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_session_verify_names_the_event_of_a_changed_outcome_in_chinese(
+    lang: str, seeded: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = damaged(seeded, "outcome", edited(2, lambda e: e["out"].update(total=12)))
+    code, text = pnp(capsys, "session", "verify", str(path), "--lang", lang)
+    assert code == 1, text
+    assert text.startswith("事件 2（擲骰）" if lang == "zh-Hant" else "事件 2（掷骰）"), text
+    code, english = pnp(capsys, "session", "verify", str(path))
+    assert english.startswith("Event 2 (roll) does not match the seed"), english
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_session_verify_refusals_are_in_chinese(
+    lang: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plain = data_dir / "plain.jsonl"
+    fair = data_dir / "fair.jsonl"
+    pnp(capsys, "session", "new", "five-armies", "--session", str(plain))
+    pnp(capsys, "session", "new", "five-armies", "--fair", "--session", str(fair))
+    pnp(capsys, "roll", "2d6", "--session", str(fair))
+    for args in (
+        [str(plain)],
+        [str(fair)],
+        [str(fair), "--secret", "zz"],
+        [str(fair), "--secret", "00" * 32],
+        [str(data_dir / "none.jsonl")],
+    ):
+        code, text = pnp(capsys, "session", "verify", *args, "--lang", lang)
+        assert code != 0, (args, text)
+        assert not leftover(text, "HEX", path=args[0]), (args, text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_log_event_that_no_longer_replays_is_told_in_chinese(
+    lang: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = data_dir / "edited.jsonl"
+    pnp(capsys, "session", "new", TABLE_GAME, "--seed", "1", "--session", str(path))
+    code, text = pnp(capsys, "deck", "draw", "cycle", "--session", str(path))
+    assert code == 0, text
+    path = damaged(path, "no-deck", edited(1, lambda e: e["args"].update(deck="nope")))
+    typed = ("nope", "cycle", "numbers", "units", "table_game", "Test game")
+    for args in (["status", "--session"], ["log", "--session"], ["session", "verify"]):
+        code, text = pnp(capsys, *args, str(path), "--lang", lang)
+        assert code != 0 and ("抽牌" in text), (args, text)
+        assert not leftover(text, *typed, path=str(path)), (args, text)
