@@ -315,3 +315,39 @@ def test_a_log_event_that_no_longer_replays_is_told_in_chinese(
         code, text = pnp(capsys, *args, str(path), "--lang", lang)
         assert code != 0 and ("抽牌" in text), (args, text)
         assert not leftover(text, *typed, path=str(path)), (args, text)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "Error: internal error: RuntimeError: boom"),
+        ("zh-Hant", "錯誤：程式內部錯誤"),
+        ("zh-Hans", "错误：程序内部错误"),
+    ],
+)
+def test_the_last_words_of_a_failed_table_command_follow_its_language(
+    lang: str, words: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bug and an interruption are told in the language the command speaks."""
+    import generator.cli.table_actions as actions
+    from generator.cli.app import run
+
+    def boom(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(actions, "status", boom)
+    monkeypatch.delenv("PNP_DEBUG", raising=False)
+    with pytest.raises(SystemExit) as failed:
+        run(["status", "--lang", lang])
+    assert failed.value.code == 70
+    assert words in capsys.readouterr().err
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(actions, "status", interrupted)
+    with pytest.raises(SystemExit) as stopped:
+        run(["status", "--lang", lang])
+    assert stopped.value.code == 130
+    said = capsys.readouterr().err.strip()
+    assert said == {"en": "Aborted.", "zh-Hant": "已取消。", "zh-Hans": "已取消。"}[lang]  # Ctrl-C

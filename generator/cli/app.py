@@ -104,11 +104,38 @@ _IO_ERRORS = {
 }
 
 
+# the run's own last words, in the language a table command speaks (see clicklang.chosen)
+_LAST_WORDS = {
+    "aborted": {"en": "Aborted.", "zh-Hant": "已取消。", "zh-Hans": "已取消。"},
+    "interrupted": {"en": "Interrupted.", "zh-Hant": "已中斷。", "zh-Hans": "已中断。"},
+    "error": {"en": "Error: ", "zh-Hant": "錯誤：", "zh-Hans": "错误："},
+    "kept": {
+        "en": "Each file is replaced only once written whole: the earlier ones are unchanged.",
+        "zh-Hant": "檔案要完整寫好才會取代舊檔：先前的檔案都沒有改變。",
+        "zh-Hans": "文件要完整写好才会替换旧文件：之前的文件都没有改变。",
+    },
+    "internal": {
+        "en": "internal error: {what} (run with PNP_DEBUG=1 for details)",
+        "zh-Hant": "程式內部錯誤：{what}（設定 PNP_DEBUG=1 再執行可看詳情）",
+        "zh-Hans": "程序内部错误：{what}（设置 PNP_DEBUG=1 再运行可查看详情）",
+    },
+}
+_lang = "en"
+
+
+def _say(key: str, **values: str) -> str:
+    words = _LAST_WORDS[key]
+    return words.get(_lang, words["en"]).format(**values)
+
+
 def run(argv: list[str] | None = None) -> Any:
     """Run the click group in the table's language (:mod:`generator.cli.clicklang`)."""
-    from .clicklang import speaking
+    global _lang
+    from .clicklang import chosen, speaking
 
-    with speaking(sys.argv[1:] if argv is None else list(argv)):
+    args = sys.argv[1:] if argv is None else list(argv)
+    _lang = chosen(args)
+    with speaking(args):
         return _run(argv)
 
 
@@ -121,7 +148,7 @@ def _run(argv: list[str] | None) -> Any:
             click.echo(line, err=True)
         sys.exit(exc.exit_code)
     except click.exceptions.Abort:
-        click.echo("Aborted.", err=True)
+        click.echo(_say("aborted"), err=True)
         sys.exit(130)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
@@ -129,18 +156,15 @@ def _run(argv: list[str] | None) -> Any:
         exc.show()
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
-        click.echo("Interrupted.", err=True)
+        click.echo(_say("interrupted"), err=True)
         sys.exit(130)
     except OSError as exc:
         if exc.errno not in _IO_ERRORS:
             _internal(exc)
         # the machine refused (disk full, read-only, no permission): say what and where
         where = f"{exc.filename}: " if exc.filename else ""
-        click.echo(f"Error: {where}{exc.strerror or exc}", err=True)
-        click.echo(
-            "Each file is replaced only once written whole: the earlier ones are unchanged.",
-            err=True,
-        )
+        click.echo(f"{_say('error')}{where}{exc.strerror or exc}", err=True)
+        click.echo(_say("kept"), err=True)
         sys.exit(74)  # EX_IOERR
     except Exception as exc:  # a bug, not bad input: say so briefly unless asked for details
         _internal(exc)
@@ -152,8 +176,6 @@ def _internal(exc: BaseException) -> None:
 
     if os.environ.get("PNP_DEBUG"):
         raise exc
-    click.echo(
-        f"Error: internal error: {type(exc).__name__}: {exc} (run with PNP_DEBUG=1 for details)",
-        err=True,
-    )
+    what = f"{type(exc).__name__}: {exc}"
+    click.echo(f"{_say('error')}{_say('internal', what=what)}", err=True)
     sys.exit(70)
