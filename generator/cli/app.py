@@ -104,27 +104,14 @@ _IO_ERRORS = {
 }
 
 
-# the run's own last words, in the language a table command speaks (see clicklang.chosen)
-_LAST_WORDS = {
-    "aborted": {"en": "Aborted.", "zh-Hant": "已取消。", "zh-Hans": "已取消。"},
-    "interrupted": {"en": "Interrupted.", "zh-Hant": "已中斷。", "zh-Hans": "已中断。"},
-    "error": {"en": "Error: ", "zh-Hant": "錯誤：", "zh-Hans": "错误："},
-    "kept": {
-        "en": "Each file is replaced only once written whole: the earlier ones are unchanged.",
-        "zh-Hant": "檔案要完整寫好才會取代舊檔：先前的檔案都沒有改變。",
-        "zh-Hans": "文件要完整写好才会替换旧文件：之前的文件都没有改变。",
-    },
-    "internal": {
-        "en": "internal error: {what} (run with PNP_DEBUG=1 for details)",
-        "zh-Hant": "程式內部錯誤：{what}（設定 PNP_DEBUG=1 再執行可看詳情）",
-        "zh-Hans": "程序内部错误：{what}（设置 PNP_DEBUG=1 再运行可查看详情）",
-    },
-}
-_lang = "en"
+_lang = "en"  # the language of this run (clicklang.chosen)
 
 
 def _say(key: str, **values: str) -> str:
-    words = _LAST_WORDS[key]
+    """The run's own last words (``run.<key>`` of the error catalogue) in its language."""
+    from ..companion.errcatalogue import ERRORS
+
+    words = ERRORS[f"run.{key}"]
     return words.get(_lang, words["en"]).format(**values)
 
 

@@ -7,6 +7,20 @@ English is what the error reads as anywhere, the Chinese is the companion's own 
 from __future__ import annotations
 
 ERRORS: dict[str, dict[str, str]] = {
+    # the last words of a run that failed outside the table's own errors
+    "run.aborted": {"en": "Aborted.", "zh-Hant": "已取消。", "zh-Hans": "已取消。"},
+    "run.interrupted": {"en": "Interrupted.", "zh-Hant": "已中斷。", "zh-Hans": "已中断。"},
+    "run.error": {"en": "Error: ", "zh-Hant": "錯誤：", "zh-Hans": "错误："},
+    "run.kept": {
+        "en": "Each file is replaced only once written whole: the earlier ones are unchanged.",
+        "zh-Hant": "檔案要完整寫好才會取代舊檔：先前的檔案都沒有改變。",
+        "zh-Hans": "文件要完整写好才会替换旧文件：之前的文件都没有改变。",
+    },
+    "run.internal": {
+        "en": "internal error: {what} (run with PNP_DEBUG=1 for details)",
+        "zh-Hant": "程式內部錯誤：{what}（設定 PNP_DEBUG=1 再執行可看詳情）",
+        "zh-Hans": "程序内部错误：{what}（设置 PNP_DEBUG=1 再运行可查看详情）",
+    },
     "no_session": {
         "en": "no session: start one with `pnp session new GAME` or pass --session PATH",
         "zh-Hant": "沒有進行中的對局：先用 `pnp session new GAME` 開一局，或加上 --session PATH",
