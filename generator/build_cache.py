@@ -35,14 +35,20 @@ MAX_HASHED_BYTES = 512 * 1024 * 1024  # a game folder larger than this is never 
 def code_hash() -> str:
     """The generator's code and data: every module's bytes, every other file's name and size."""
     h = hashlib.sha256(__version__.encode())
-    for p in sorted(PACKAGE.rglob("*")):
-        if "__pycache__" in p.parts or not p.is_file():
-            continue
-        h.update(str(p.relative_to(PACKAGE)).encode())
-        if p.suffix == ".py":
-            h.update(p.read_bytes())
+    found: list[tuple[str, str]] = []
+    for folder, dirs, files in os.walk(PACKAGE):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]  # bytecode: not the program's own
+        rel = os.path.relpath(folder, PACKAGE)
+        found.extend(
+            (os.path.normpath(os.path.join(rel, f)), os.path.join(folder, f)) for f in files
+        )
+    for rel, full in sorted(found):
+        h.update(rel.encode())
+        if rel.endswith(".py"):
+            with open(full, "rb") as fh:
+                h.update(fh.read())
         else:
-            h.update(str(p.stat().st_size).encode())
+            h.update(str(os.stat(full).st_size).encode())
     return h.hexdigest()
 
 
