@@ -269,3 +269,28 @@ def test_rotated_text_is_drawn_turned_about_its_box_centre(tmp_path: Path) -> No
     after = [op for _, op in ops[turns[0] :]]
     assert after.index(b"Tj") < after.index(b"Q")  # the turned text is inside the turn
     assert "Sideways" in pdfcheck.text(pdf) and "level" in pdfcheck.text(pdf)
+
+
+def test_a_reused_face_with_an_image_shows_it_on_every_page(tmp_path: Path) -> None:
+    """Written again on the next page, a face's image is still a resource of that page."""
+    import pypdfium2 as pdfium
+    from PIL import Image
+
+    game = tmp_path / "pics"
+    (game / "layouts").mkdir(parents=True)
+    Image.new("RGB", (40, 40), (200, 30, 30)).save(game / "pic.png")
+    (game / "game.yaml").write_text(
+        "id: pics\ntitle: Pics\ncomponents:\n  - {id: cards, kind: cards, title: Cards,"
+        " items: cards.yaml, size: poker, layout: front}\n"
+    )
+    (game / "cards.yaml").write_text("items:\n  - {id: a, qty: 12}\n")
+    (game / "layouts" / "front.yaml").write_text(
+        "id: front\nboxes:\n  - {kind: image, x: 5mm, y: 5mm, w: 20mm, h: 20mm, src: pic.png}\n"
+    )
+    build_game(game, BuildOptions(out_dir=tmp_path / "out"))
+    doc = pdfium.PdfDocument(str(tmp_path / "out" / "pics" / "cards.pdf"))
+    images = [
+        sum(1 for o in doc[n].get_objects() if o.type == pdfium.raw.FPDF_PAGEOBJ_IMAGE)
+        for n in range(len(doc))
+    ]
+    assert images == [9, 3]
