@@ -76,22 +76,29 @@ def _check_file(book: RuleBook, rf: RuleFile, issues: IssueCollector) -> None:
         for b, block in enumerate(section.blocks):
             places.extend(_block_paths(n, b, block))
         for path, text in places:
-            where = rf.locate(*path)
-            for ref in refs_in(text):
-                if ref not in book.glossary and ref not in book.term_ids:
-                    hint = suggest(ref, book.glossary)
-                    issues.add(where, key_path(path), f"unknown glossary term [[{ref}]]{hint}")
-            for m in ICON_MARK.finditer(text):
-                if m.group(1) not in ICONS:
-                    hint = suggest(m.group(1), ICONS)
-                    issues.add(where, key_path(path), f"unknown icon :{m.group(1)}:{hint}")
-            lost = _missing_glyphs(text)
-            if lost:
-                issues.add(where, key_path(path), lost)
-            if text.count("**") % 2:
-                issues.add(
-                    where, key_path(path), "odd number of ** marks: bold never ends", "warning"
-                )
+            found = _text_problems(book, text)
+            if found:  # the file's marks are read only when there is something to locate
+                where, key = rf.locate(*path), key_path(path)
+                for message, severity in found:
+                    issues.add(where, key, message, severity)
+
+
+def _text_problems(book: RuleBook, text: str) -> list[tuple[str, str]]:
+    """(message, severity) of each problem of one text, in the order they are reported."""
+    found: list[tuple[str, str]] = []
+    for ref in refs_in(text):
+        if ref not in book.glossary and ref not in book.term_ids:
+            found.append((f"unknown glossary term [[{ref}]]{suggest(ref, book.glossary)}", "error"))
+    for m in ICON_MARK.finditer(text):
+        if m.group(1) not in ICONS:
+            hint = suggest(m.group(1), ICONS)
+            found.append((f"unknown icon :{m.group(1)}:{hint}", "error"))
+    lost = _missing_glyphs(text)
+    if lost:
+        found.append((lost, "error"))
+    if text.count("**") % 2:
+        found.append(("odd number of ** marks: bold never ends", "warning"))
+    return found
 
 
 _DRAWABLE: dict[object, set[str]] = {}  # per shipped Latin face: characters known to draw
@@ -103,6 +110,8 @@ def _missing_glyphs(text: str) -> str | None:
     from ..render.text import plain_text
 
     drawable = _DRAWABLE.setdefault(face("sans"), set())
+    if drawable.issuperset(text):
+        return None  # every character is known to draw (markup characters included)
     unknown = set(plain_text(text)) - drawable
     if not unknown:
         return None

@@ -14,9 +14,10 @@ A hand-written section always wins over a derived one.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
+from ..content.validate import key_path
 from ..errors import Location
 from .derive import derive_section
 from .models import SourceSection, TranslatedSection
@@ -35,8 +36,18 @@ class Entry:
     origin: str  # source, hand, derived, fallback
     stored_hash: str | None
     current_hash: str
-    location: Location  # where a fix goes: the translation's section, or the English one
-    key: str = ""  # key path at ``location``
+    file: RuleFile = field(repr=False, compare=False)  # where a fix goes: the translation's
+    path: tuple[str | int, ...] = ()  # section, or the English one; the key path in that file
+
+    @property
+    def location(self) -> Location:
+        """Where the fix goes (found in the file only when asked: most entries never are)."""
+        return self.file.locate(*self.path)
+
+    @property
+    def key(self) -> str:
+        """The key path at :attr:`location`, as messages print it."""
+        return key_path(self.path)
 
 
 @dataclass(frozen=True)
@@ -64,9 +75,8 @@ class Coverage:
             return None
         return rf.model.sections[n], rf, n  # type: ignore[return-value]
 
-    def _source_location(self, sid: str) -> tuple[Location, str]:
-        n = self.book.source.index()[sid]
-        return self.book.source.locate("sections", n, "id"), f"sections[{n}].id"
+    def _source_path(self, sid: str) -> tuple[str | int, ...]:
+        return ("sections", self.book.source.index()[sid], "id")
 
     def derived(self, sid: str) -> TranslatedSection | None:
         """The zh-Hans section derived from zh-Hant ``sid`` (None without a zh-Hant one)."""
@@ -81,18 +91,17 @@ class Coverage:
         """What prints for ``section`` in ``lang``, with its coverage entry."""
         sid, current = section.id, self.hashes[section.id]
         if lang == "en":
-            loc, key = self._source_location(sid)
-            entry = Entry(sid, lang, "source", "source", current, current, loc, key)
+            path = self._source_path(sid)
+            entry = Entry(sid, lang, "source", "source", current, current, self.book.source, path)
             return Resolved(section, entry)
         hand = self._hand(lang, sid)
         if hand is not None:
             tsec, rf, n = hand
             stale = tsec.source_hash != current
             key = "source_hash" if tsec.source_hash else "id"
-            loc = rf.locate("sections", n, key)
             status = "stale" if stale else "hand"
             entry = Entry(
-                sid, lang, status, "hand", tsec.source_hash, current, loc, f"sections[{n}].{key}"
+                sid, lang, status, "hand", tsec.source_hash, current, rf, ("sections", n, key)
             )
             return Resolved(tsec, entry)
         if lang == "zh-Hans":
@@ -101,11 +110,12 @@ class Coverage:
                 hant = self.resolve("zh-Hant", section).entry
                 status = "stale" if hant.status == "stale" else "derived"
                 entry = Entry(
-                    sid, lang, status, "derived", hant.stored_hash, current, hant.location, hant.key
+                    sid, lang, status, "derived", hant.stored_hash, current, hant.file, hant.path
                 )
                 return Resolved(derived, entry)
-        loc, key = self._source_location(sid)
-        return Resolved(section, Entry(sid, lang, "missing", "fallback", None, current, loc, key))
+        path = self._source_path(sid)
+        entry = Entry(sid, lang, "missing", "fallback", None, current, self.book.source, path)
+        return Resolved(section, entry)
 
     @cached_property
     def entries(self) -> dict[str, list[Entry]]:

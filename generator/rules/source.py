@@ -214,7 +214,7 @@ def load_rulebook(game_dir: Path, issues: IssueCollector) -> RuleBook | None:
         gfile = _load(folder / GLOSSARY_FILE, GlossaryFile, issues)
         if gfile is not None:
             glossary = dict(cast(GlossaryFile, gfile.model).terms)
-        term_ids = _raw_term_ids(folder / GLOSSARY_FILE)
+        term_ids = _raw_term_ids(folder / GLOSSARY_FILE, gfile.loaded if gfile else None)
     else:
         issues.add(where, "", f"no {GLOSSARY_FILE}: every game's rules need a glossary")
     source = None
@@ -253,10 +253,11 @@ def load_rulebook(game_dir: Path, issues: IssueCollector) -> RuleBook | None:
     )
 
 
-def _raw_term_ids(path: Path) -> set[str]:
-    """Term ids as written, even when the glossary does not validate."""
+def _raw_term_ids(path: Path, loaded: Loaded | None = None) -> set[str]:
+    """Term ids as written, even when the glossary does not validate (``loaded``: the file
+    as already read, when it was)."""
     try:
-        data = load_yaml(path).data
+        data = (loaded or load_yaml(path)).data
     except ContentError:
         return set()
     terms = data.get("terms") if isinstance(data, dict) else None
