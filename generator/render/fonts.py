@@ -21,6 +21,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from ..errors import BuildError
+from . import fontsubsets
 
 FONT_DIR = Path(__file__).parent / "fonts"
 STYLES = ("regular", "bold", "italic", "bold-italic")
@@ -101,6 +102,7 @@ def _register(path: Path, name: str) -> str:
         font = TTFont(name, str(path))
     except (TTFError, OSError, ValueError, KeyError, IndexError) as exc:
         raise BuildError(f"{path.name}: cannot use this font: {exc}") from None
+    font.face.__class__ = fontsubsets.Face  # the same face; its subsets made once per process
     pdfmetrics.registerFont(font)
     _by_file[key] = name
     return name

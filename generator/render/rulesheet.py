@@ -88,10 +88,12 @@ def _lost(markup: str) -> frozenset[str]:
 
 
 def clear_caches() -> None:
-    """Forget remembered line breaks, table widths and glyph checks (benchmarks start cold)."""
-    from . import rules_flow, rules_table
+    """Forget remembered line breaks, table widths, glyph checks and font subsets (benchmarks
+    start cold)."""
+    from . import fontsubsets, rules_flow, rules_table
 
     _lost.cache_clear()
+    fontsubsets.clear()
     rules_flow._wrapped.cache_clear()
     rules_table._cell_widths.cache_clear()
 

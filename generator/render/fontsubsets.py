@@ -1,0 +1,87 @@
+"""Embedded font subsets made once per process: the same glyphs are not cut and packed twice.
+
+reportlab embeds a TrueType font as subsets of up to 256 characters, each a small TrueType
+file cut from the whole font and deflated, in every document that uses it. Documents built
+together often need the very same subsets: a rule sheet and its bilingual edition put the
+same Chinese text in the same order, so their Chinese subsets are identical. :class:`Face`
+(reportlab's face, which :mod:`.fonts` registers) remembers each subset's TrueType file by
+its characters, and the deflated bytes by that file, so the second document reuses both.
+The PDF bytes are exactly those reportlab writes without the memory. The memory holds at
+most :data:`BUDGET` bytes (oldest forgotten first) and lasts only as long as the process.
+"""
+
+from __future__ import annotations
+
+import zlib
+from typing import Any
+
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase.ttfonts import TTFontFace
+
+BUDGET = 48 * 1024 * 1024  # bytes of subset files and their deflated forms kept at most
+
+_files: dict[tuple[Any, tuple[int, ...]], bytes] = {}  # (face, characters) -> TrueType file
+_packed: dict[bytes, bytes | None] = {}  # each remembered file -> its deflated bytes, once made
+_held = 0
+
+
+def _remember(key: tuple[Any, tuple[int, ...]], data: bytes) -> None:
+    global _held
+    _files[key] = data
+    _packed.setdefault(data, None)
+    _held += len(data)
+    while _held > BUDGET and len(_files) > 1:  # forget the oldest
+        old = _files.pop(next(iter(_files)))
+        packed = _packed.pop(old, None)
+        _held -= len(old) + (len(packed) if packed else 0)
+
+
+def clear() -> None:
+    """Forget every remembered subset (benchmarks start cold)."""
+    global _held
+    _files.clear()
+    _packed.clear()
+    _held = 0
+
+
+class _Flate:
+    """reportlab's Flate filter, deflating each remembered subset file once."""
+
+    pdfname = "FlateDecode"
+
+    def encode(self, data: bytes) -> bytes:
+        global _held
+        packed = _packed.get(data)
+        if packed is None:
+            packed = pdfdoc.PDFZCompress.encode(data)
+            if data in _packed:
+                _packed[data] = packed
+                _held += len(packed)
+        return packed
+
+    def decode(self, encoded: bytes) -> bytes:
+        return zlib.decompress(encoded)
+
+
+_FLATE = _Flate()
+
+
+class Face(TTFontFace):
+    """reportlab's TrueType face with subsets remembered (see the module's docstring)."""
+
+    def makeSubset(self, subset: list[int]) -> bytes:  # noqa: N802 - reportlab's name
+        """The TrueType file of ``subset``, cut from the font once."""
+        key = (self, tuple(subset))
+        data = _files.get(key)
+        if data is None:
+            data = super().makeSubset(subset)
+            _remember(key, data)
+        return data
+
+    def addSubsetObjects(self, doc: Any, fontname: str, subset: list[int]) -> Any:  # noqa: N802
+        """reportlab's subset objects, the font file deflated through the memory."""
+        ref = super().addSubsetObjects(doc, fontname, subset)
+        stream = doc.idToObject.get(f"fontFile:{self.filename}({fontname})")
+        if stream is not None and stream.filters == [pdfdoc.PDFZCompress]:
+            stream.filters = [_FLATE]
+        return ref
