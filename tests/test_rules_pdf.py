@@ -16,11 +16,12 @@ import pytest
 from pypdf import PdfReader
 
 from generator.content.loader import find_games
-from generator.errors import ContentError, IssueCollector
-from generator.render.rulesheet import footer_text
+from generator.errors import BuildError, ContentError, IssueCollector
+from generator.render.rules_aids import render_aids
+from generator.render.rulesheet import footer_text, render_bilingual, render_sheet
 from generator.render.text import NO_START, plain_text
 from generator.rules import build_rules
-from generator.rules.sheet import PrintSection, Sheet, make_sheet
+from generator.rules.sheet import PrintBlock, PrintSection, Sheet, make_sheet
 from generator.rules.source import load_rulebook
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -254,6 +255,27 @@ def test_content_errors_stop_the_build_before_any_file_is_written(tmp_path: Path
     with pytest.raises(ContentError, match=r"no font can draw ⸨ \(U\+2E28\)"):
         build_rules(game, tmp_path / "out", ["all"], [], "A4")
     assert not (tmp_path / "out").exists()
+
+
+def _one_section_sheet(text: str, lang: str = "en") -> Sheet:
+    block = PrintBlock("p", items=(text,))
+    section = PrintSection("intro", "Intro", True, (block,), lang, "source")
+    return Sheet("g", lang, "Title", (section,))
+
+
+def test_a_character_no_font_draws_stops_every_renderer_and_is_named() -> None:
+    good, bad = _one_section_sheet("Roll **two** dice"), _one_section_sheet("Roll \u2e28 dice")
+    assert render_sheet(good).startswith(b"%PDF")  # the characters of good are now known
+    renders = [render_sheet, render_aids, lambda s: render_bilingual(s, s)]
+    for render in renders:
+        with pytest.raises(
+            BuildError, match=r"g \(en\): no font has these characters: intro: U\+2E28"
+        ):
+            render(bad)
+    for render in renders:  # a refused character is not remembered as drawable
+        with pytest.raises(BuildError):
+            render(bad)
+        assert render(good).startswith(b"%PDF")
 
 
 # ---------------------------------------------------------------- the shipped games

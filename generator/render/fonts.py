@@ -225,6 +225,11 @@ def _chain(family: str, style: str) -> tuple[Face, ...]:
     return tuple(chain)
 
 
+def chain_names(family: str = "sans", style: str = "regular") -> tuple[str, ...]:
+    """The names of the faces :func:`missing_glyphs` tries: a key for what they can draw."""
+    return tuple(f.name for f in _chain(family, style))
+
+
 def split_runs(text: str, family: str = "sans", style: str = "regular") -> list[tuple[str, Face]]:
     """Cut ``text`` into maximal runs that one face can draw, in order.
 

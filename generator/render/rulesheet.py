@@ -69,8 +69,19 @@ def sheet_texts(sheet: Sheet) -> list[tuple[str, str]]:
 
 def check_glyphs(sheet: Sheet) -> None:
     """BuildError naming every character no shipped font can draw (it would vanish)."""
+    texts = sheet_texts(sheet)
+    # the characters are checked once each, markup and all (a superset of what is drawn);
+    # only a sheet with a character no font has is gone through text by text
+    known = _DRAWABLE.setdefault(fonts.chain_names(), set())
+    new = set("".join(markup for _, markup in texts)) - known
+    if not new:
+        return
+    absent = fonts.missing_glyphs("".join(new))
+    known.update(new - absent)
+    if not absent:
+        return
     missing: dict[str, set[str]] = {}
-    for sid, markup in sheet_texts(sheet):
+    for sid, markup in texts:
         lost = _lost(markup)
         if lost:
             missing.setdefault(sid, set()).update(lost)
@@ -80,6 +91,9 @@ def check_glyphs(sheet: Sheet) -> None:
             for sid, chars in sorted(missing.items())
         )
         raise BuildError(f"{sheet.game} ({sheet.lang}): no font has these characters: {detail}")
+
+
+_DRAWABLE: dict[tuple[str, ...], set[str]] = {}  # per font chain: characters it draws
 
 
 @lru_cache(maxsize=8192)
@@ -93,6 +107,7 @@ def clear_caches() -> None:
     from . import fontsubsets, rules_flow, rules_table
 
     _lost.cache_clear()
+    _DRAWABLE.clear()
     fontsubsets.clear()
     rules_flow._wrapped.cache_clear()
     rules_table._cell_widths.cache_clear()
