@@ -9,6 +9,7 @@ so it ends at the box's right edge while English words in it keep their own spac
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -101,6 +102,51 @@ def _font_op(resource: str, size: float) -> str:
     return f"{resource} {fp_str(size)} Tf"
 
 
+_RUNS = re.compile(r"(.)\1*", re.S)  # runs of one character
+
+
+class _Codes:
+    """A font's codes in one document, as reportlab's ``splitString`` assigned them.
+
+    reportlab gives each character a code in one of the font's 256-character subsets the first
+    time a document draws it, in a Python loop over every character of every string. Text
+    whose characters all have codes already is split here instead, the same way, with two
+    ``str.translate`` calls: one to the code in the subset, one to the subset's number.
+    """
+
+    __slots__ = ("assigned", "known", "low", "high")
+
+    def __init__(self, assigned: dict[int, int]) -> None:
+        self.assigned = assigned  # reportlab's own table (code point -> subset * 256 + code)
+        self.known: set[str] = set()
+        self.low: dict[int, int] = {}
+        self.high: dict[int, int] = {}
+
+    @classmethod
+    def of(cls, font: Any, doc: Any) -> _Codes | None:
+        """The codes of ``font`` in ``doc`` (None if this reportlab keeps them elsewhere)."""
+        state = getattr(font, "state", {}).get(doc)
+        assigned = getattr(state, "assignments", None)
+        return cls(assigned) if isinstance(assigned, dict) else None
+
+    def learn(self, text: str) -> None:
+        """Remember the codes reportlab has given the characters of ``text``."""
+        for ch in set(text) - self.known:
+            n = self.assigned.get(32 if ch == "\u00a0" else ord(ch))  # no-break space: space
+            if n is not None:
+                self.known.add(ch)
+                self.low[ord(ch)] = n & 0xFF
+                self.high[ord(ch)] = n >> 8
+
+    def split(self, text: str) -> list[tuple[int, bytes]] | None:
+        """``splitString``'s (subset, codes) runs, or None if some character has no code yet."""
+        if not self.known.issuperset(text):
+            return None
+        low = text.translate(self.low).encode("latin-1")
+        high = text.translate(self.high)
+        return [(ord(m.group(1)), low[m.start() : m.end()]) for m in _RUNS.finditer(high)]
+
+
 class Writer:
     """Writes fitted text straight into a canvas's content stream, one string per text box.
 
@@ -113,6 +159,7 @@ class Writer:
         self.canvas = canvas
         self._enc: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
         self._names: dict[tuple[str, int], str] = {}  # (font, subset) -> its resource name
+        self._codes: dict[str, _Codes | None] = {}  # font -> its codes in this document
         self.memo: dict[Any, Any] = {}  # operators that depend on this document's font subsets
         self.forms: dict[str, str] = {}  # operators stored as a form -> the form's name
 
@@ -132,7 +179,15 @@ class Writer:
             font = pdfmetrics.getFont(font_name)
             names = self._names
             out = []
-            for sub, chunk in font.splitString(text, doc):
+            codes = self._codes.get(font_name)
+            parts = codes.split(text) if codes is not None else None
+            if parts is None:
+                parts = font.splitString(text, doc)
+                if codes is None:
+                    codes = self._codes[font_name] = _Codes.of(font, doc)
+                if codes is not None:
+                    codes.learn(text)
+            for sub, chunk in parts:
                 name = names.get((font_name, sub))
                 if name is None:
                     name = names[(font_name, sub)] = font.getSubsetInternalName(sub, doc)
