@@ -9,9 +9,8 @@ so it ends at the box's right edge while English words in it keep their own spac
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from reportlab.lib.rl_accel import escapePDF, fp_str
@@ -102,22 +101,23 @@ def _font_op(resource: str, size: float) -> str:
     return f"{resource} {fp_str(size)} Tf"
 
 
-_RUNS = re.compile(r"(.)\1*", re.S)  # runs of one character
-
-
 class _Codes:
-    """A font's codes in one document, as reportlab's ``splitString`` assigned them.
+    """A font's codes in one document, given by reportlab, used without its per-character loop.
 
     reportlab gives each character a code in one of the font's 256-character subsets the first
-    time a document draws it, in a Python loop over every character of every string. Text
-    whose characters all have codes already is split here instead, the same way, with two
-    ``str.translate`` calls: one to the code in the subset, one to the subset's number.
+    time a document draws it, and its ``splitString`` walks every character of every string in
+    Python to cut the string into runs of one subset. Here reportlab is asked only about the
+    characters a string brings in that the document has not drawn yet (in the order the string
+    has them, so they get the codes they would have got anyway), and the string is cut with two
+    ``str.translate`` calls, to the code within the subset and to the subset's number.
     """
 
-    __slots__ = ("assigned", "known", "low", "high")
+    __slots__ = ("font", "doc", "assigned", "glyphs", "known", "low", "high")
 
-    def __init__(self, assigned: dict[int, int]) -> None:
-        self.assigned = assigned  # reportlab's own table (code point -> subset * 256 + code)
+    def __init__(self, font: Any, doc: Any, assigned: dict[int, int], glyphs: Any) -> None:
+        self.font, self.doc = font, doc
+        self.assigned = assigned  # reportlab's table: code point -> subset * 256 + code
+        self.glyphs = glyphs  # the code points the font has
         self.known: set[str] = set()
         self.low: dict[int, int] = {}
         self.high: dict[int, int] = {}
@@ -125,26 +125,39 @@ class _Codes:
     @classmethod
     def of(cls, font: Any, doc: Any) -> _Codes | None:
         """The codes of ``font`` in ``doc`` (None if this reportlab keeps them elsewhere)."""
-        state = getattr(font, "state", {}).get(doc)
-        assigned = getattr(state, "assignments", None)
-        return cls(assigned) if isinstance(assigned, dict) else None
+        font.splitString("", doc)  # the document's table, made as the first string would
+        assigned = getattr(getattr(font, "state", {}).get(doc), "assignments", None)
+        glyphs = getattr(getattr(font, "face", None), "charToGlyph", None)
+        if not isinstance(assigned, dict) or glyphs is None:
+            return None
+        return cls(font, doc, assigned, glyphs)
 
-    def learn(self, text: str) -> None:
-        """Remember the codes reportlab has given the characters of ``text``."""
-        for ch in set(text) - self.known:
-            n = self.assigned.get(32 if ch == "\u00a0" else ord(ch))  # no-break space: space
-            if n is not None:
+    def split(self, text: str) -> list[tuple[int, bytes]]:
+        """What ``splitString`` gives: (subset, codes) for each run of one subset."""
+        if not self.known.issuperset(text):
+            new = "".join(ch for ch in dict.fromkeys(text) if ch not in self.known)
+            self.font.splitString(new, self.doc)  # codes for the new characters, in order
+            for ch in new:
+                code = 32 if ch == "\u00a0" else ord(ch)  # a no-break space is drawn as a space
+                n = self.assigned.get(code, None if code in self.glyphs else 0)  # 0: no glyph
+                if n is None:
+                    return self.font.splitString(text, self.doc)  # type: ignore[no-any-return]
                 self.known.add(ch)
                 self.low[ord(ch)] = n & 0xFF
                 self.high[ord(ch)] = n >> 8
-
-    def split(self, text: str) -> list[tuple[int, bytes]] | None:
-        """``splitString``'s (subset, codes) runs, or None if some character has no code yet."""
-        if not self.known.issuperset(text):
-            return None
         low = text.translate(self.low).encode("latin-1")
         high = text.translate(self.high)
-        return [(ord(m.group(1)), low[m.start() : m.end()]) for m in _RUNS.finditer(high)]
+        runs = []
+        start = 0
+        while high:
+            rest = high.lstrip(high[0])  # the run of one subset, cut off in one call
+            end = start + len(high) - len(rest)
+            runs.append((ord(high[0]), low[start:end]))
+            high, start = rest, end
+        return runs
+
+
+_UNSET = object()
 
 
 class Writer:
@@ -159,7 +172,7 @@ class Writer:
         self.canvas = canvas
         self._enc: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
         self._names: dict[tuple[str, int], str] = {}  # (font, subset) -> its resource name
-        self._codes: dict[str, _Codes | None] = {}  # font -> its codes in this document
+        self._codes: dict[str, object] = {}  # font -> its codes in this document (_Codes)
         self.memo: dict[Any, Any] = {}  # operators that depend on this document's font subsets
         self.forms: dict[str, str] = {}  # operators stored as a form -> the form's name
 
@@ -179,14 +192,11 @@ class Writer:
             font = pdfmetrics.getFont(font_name)
             names = self._names
             out = []
-            codes = self._codes.get(font_name)
-            parts = codes.split(text) if codes is not None else None
-            if parts is None:
-                parts = font.splitString(text, doc)
-                if codes is None:
-                    codes = self._codes[font_name] = _Codes.of(font, doc)
-                if codes is not None:
-                    codes.learn(text)
+            codes = self._codes.get(font_name, _UNSET)
+            if codes is _UNSET:
+                codes = self._codes[font_name] = _Codes.of(font, doc)
+            split = codes.split if isinstance(codes, _Codes) else partial(font.splitString, doc=doc)
+            parts = split(text)
             for sub, chunk in parts:
                 name = names.get((font_name, sub))
                 if name is None:
