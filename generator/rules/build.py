@@ -10,7 +10,9 @@ to build them. :func:`rules_status` gives the coverage table.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import gc
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -95,6 +97,25 @@ class StaleSections(ContentError):
         )
 
 
+@contextmanager
+def _collect_only_new() -> Iterator[None]:
+    """Inside the block the cycle collector leaves alone every object made before it.
+
+    A build makes many short-lived objects, and each full collection also walked everything
+    already in the process (fonts' glyph tables, loaded modules, caches): set aside with
+    ``gc.freeze`` for the build's length and handed back afterwards, they are collected as
+    before, later. Left alone when someone else has frozen objects already.
+    """
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
 def build_rules(
     game_dir: Path,
     out_dir: Path,
@@ -114,6 +135,23 @@ def build_rules(
     Stale sections go to ``report`` as warnings; with ``strict`` they are a ContentError and
     nothing is written. Returns the files written.
     """
+    with _collect_only_new():
+        return _build_rules(
+            game_dir, out_dir, langs, bilingual, paper, aid_size, strict=strict, report=report
+        )
+
+
+def _build_rules(
+    game_dir: Path,
+    out_dir: Path,
+    langs: Sequence[str],
+    bilingual: Sequence[str],
+    paper: str,
+    aid_size: str,
+    *,
+    strict: bool,
+    report: IssueCollector | None,
+) -> list[Path]:
     from ..atomic import write_all
     from ..render.rules_aids import render_aids
     from ..render.rulesheet import check_glyphs, render_bilingual, render_sheet
