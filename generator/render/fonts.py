@@ -237,6 +237,8 @@ def split_runs(text: str, family: str = "sans", style: str = "regular") -> list[
     """
     chain = _chain(family, style)
     primary = chain[0]
+    primary_cmap = primary.cmap
+    current_cmap: frozenset[int] = frozenset()
     runs: list[tuple[str, Face]] = []
     buf: list[str] = []
     current: Face | None = None
@@ -246,13 +248,13 @@ def split_runs(text: str, family: str = "sans", style: str = "regular") -> list[
         # letters after Chinese return to the primary face even when the fallback has them
         if (
             current is not None
-            and cp in current.cmap
-            and (current is primary or cp not in primary.cmap)
+            and cp in current_cmap
+            and (current is primary or cp not in primary_cmap)
         ):
             buf.append(ch)
             continue
         chosen = primary
-        if cp not in primary.cmap:
+        if cp not in primary_cmap:
             for f in chain[1:]:
                 if cp in f.cmap:
                     chosen = f
@@ -264,7 +266,7 @@ def split_runs(text: str, family: str = "sans", style: str = "regular") -> list[
             if buf:
                 runs.append(("".join(buf), current))  # type: ignore[arg-type]
             buf = [ch]
-            current = chosen
+            current, current_cmap = chosen, chosen.cmap
         else:
             buf.append(ch)
     if buf:
