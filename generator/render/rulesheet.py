@@ -103,11 +103,12 @@ def _lost(markup: str) -> frozenset[str]:
 
 
 def clear_caches() -> None:
-    """Forget remembered line breaks, table widths, glyph checks and font subsets (benchmarks
-    start cold)."""
-    from . import fontsubsets, rules_flow, rules_table
+    """Forget remembered line breaks, table widths, glyph checks, font subsets and drawing
+    memos (benchmarks start cold)."""
+    from . import fontsubsets, rules_flow, rules_table, text_writer
 
     _lost.cache_clear()
+    text_writer.clear_caches()
     _DRAWABLE.clear()
     fontsubsets.clear()
     rules_flow._wrapped.cache_clear()

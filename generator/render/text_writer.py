@@ -91,6 +91,12 @@ def _runs(text: str) -> tuple[tuple[str, bool], ...]:
     return tuple(runs)
 
 
+def clear_caches() -> None:
+    """Forget remembered colours, justification gaps and operators (benchmarks start cold)."""
+    for fn in (hex_to_rgb, _stretchy, _gaps, _runs, _fill_op, _font_op):
+        fn.cache_clear()
+
+
 @lru_cache(maxsize=4096)
 def _fill_op(rgb: tuple[float, float, float]) -> str:
     return f"{fp_str(*rgb)} rg"

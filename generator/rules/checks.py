@@ -104,6 +104,11 @@ def _text_problems(book: RuleBook, text: str) -> list[tuple[str, str]]:
 _DRAWABLE: dict[object, set[str]] = {}  # per shipped Latin face: characters known to draw
 
 
+def clear_caches() -> None:
+    """Forget the characters known to draw (benchmarks start cold)."""
+    _DRAWABLE.clear()
+
+
 def _missing_glyphs(text: str) -> str | None:
     """A message naming the characters of ``text`` that no shipped font can draw."""
     from ..render.fonts import face, missing_glyphs
