@@ -18,7 +18,7 @@ from typing import Any
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.ttfonts import TTFontFace
 
-BUDGET = 48 * 1024 * 1024  # bytes of subset files and their deflated forms kept at most
+BUDGET = 16 * 1024 * 1024  # bytes of subset files and their deflated forms kept at most
 
 _files: dict[tuple[Any, tuple[int, ...]], bytes] = {}  # (face, characters) -> TrueType file
 _packed: dict[bytes, bytes | None] = {}  # each remembered file -> its deflated bytes, once made
