@@ -8,11 +8,13 @@ command line it can read itself, so a table command with a saved game starts wit
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..companion.errtext import TableError
 
-Result = tuple[dict[str, Any], list[str], list[str]]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    Result = tuple[dict[str, Any], list[str], list[str]]
 
 
 def table_of(session_path: str | None) -> Any:

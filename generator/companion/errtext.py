@@ -10,10 +10,13 @@ Chinese catalogue is the companion's own wording.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from ..errors import PnpError, UsageError
 from .errcatalogue import ERRORS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 # Dice notation: the parser's English wording -> a pattern and the Chinese for it
 DICE: list[tuple[str, str, str]] = [

@@ -9,14 +9,16 @@ a named roll's parameters from the command line.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
 from . import bag as bags
 from . import decks
 from .errtext import TableError
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any
+
     from .dice_roll import DieFaces
 
 

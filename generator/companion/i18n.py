@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
 from .catalogue import COMMANDS, EVENTS, MESSAGES, MODES, RNG
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 

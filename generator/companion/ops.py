@@ -9,18 +9,22 @@ game-over rules (a track's threshold, a card that ends the game, a deck that run
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
-
 from . import bag as bags
 from . import decks, scores
 from .errtext import TableError
 from .i18n import pick
 from .rng import Source
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Callable
+    from typing import Any
+
     from .engine import Table
     from .game import TableGame
+
+    Op = Callable[[Table, dict[str, Any], Source], dict[str, Any]]
+    Apply = Callable[[Table, dict[str, Any], dict[str, Any]], dict[str, Any]]
 
 
 def _g(t: Table) -> TableGame:
@@ -341,9 +345,6 @@ def apply_nothing(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[s
     """Apply step for events that change no state: returns nothing."""
     return {}
 
-
-Op = Callable[["Table", dict[str, Any], Source], dict[str, Any]]
-Apply = Callable[["Table", dict[str, Any], dict[str, Any]], dict[str, Any]]
 
 # event type -> (draw step, apply step, uses randomness)
 OPS: dict[str, tuple[Op, Apply, bool]] = {

@@ -6,12 +6,14 @@ glossary's wording is used where it has the term.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from .bag import tile_kind
 from .decks import card_id, unit_name
 from .i18n import MODES, Terms, event_name, message, pick
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 
 def _tile_name(game: Any, terms: Terms, bag_id: str, instance: str) -> str:
