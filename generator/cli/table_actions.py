@@ -175,6 +175,8 @@ def _roll_with_content(
 
 def _estimated_dice(game: Any, text: str) -> list[str]:
     """The game's dice named in ``text`` whose face mix is an estimate."""
+    if "[" not in text:
+        return []  # no game's die named: spare compiling the pattern on every roll
     import re
 
     found = []

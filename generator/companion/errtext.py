@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 
 from ..errors import PnpError, UsageError
-from .errcatalogue import ERRORS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -88,6 +87,7 @@ class TableError(UsageError):
     def text(self, lang: str) -> str:
         """The message in ``lang``: values given in several languages are picked, and a
         ``help`` text is put in brackets."""
+        from .errcatalogue import ERRORS  # only when an error is told: not on every command
         from .i18n import pick
 
         entry = ERRORS[self.key]
