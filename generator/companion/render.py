@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .bag import tile_kind
 from .decks import card_id, unit_name
-from .i18n import MODES, Terms, event_name, message, pick
+from .i18n import Terms, event_name, message, pick
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -237,6 +237,8 @@ def act_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 def act_turn(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for the start of an activation turn, naming its mode."""
     mode = e["args"]["mode"]
+    from .catalogue import MODES
+
     name = terms.name(f"{mode}-mode", MODES.get(mode, mode))
     return [
         message("act.turn", terms.lang, deck=_deck_name(game, terms, e["args"]["deck"]), mode=name)
