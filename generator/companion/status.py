@@ -59,7 +59,7 @@ def status_lines(table: Any, terms: Terms) -> list[str]:
             lang,
             game=game.name(lang),
             path=table.path,
-            events=len(log.events),
+            events=log.count,
             mode=RNG.get(log.header["rng"], {}).get(lang, log.header["rng"]),
         )
     ]
