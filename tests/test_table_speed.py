@@ -5,15 +5,18 @@ and the counts a snapshot-based load still gets right."""
 from __future__ import annotations
 
 import copy
+import json
 import os
 import pickle
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
 
 from generator.cli.quick import table
+from generator.companion import session as store
 from generator.companion.dice_parse import Dice, parse
 from generator.companion.dice_roll import DieFaces
 from generator.companion.engine import SNAPSHOT_EVERY, Table, new_session
@@ -109,3 +112,22 @@ def test_dice_records_keep_their_fields_and_defaults() -> None:
     assert root._replace(sides=8).sides == 8 and root.sides == 6
     faces = DieFaces((1, 2))
     assert faces.labels is None and faces == ((1, 2), None)
+
+
+def test_a_snapshot_without_a_crc_is_not_used_and_the_next_one_has_it(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    new_session(TABLE_GAME, path, [], seed=4)
+    for _ in range(SNAPSHOT_EVERY + 2):
+        Table(path).run("pad.add", {"player": "Ann", "points": 1, "round": None})
+    snap_path = store.snapshot_path(path)
+    snap = json.loads(snap_path.read_text(encoding="utf-8"))
+    assert snap["crc32"] == zlib.crc32(path.read_bytes()[: snap["size"]])
+    del snap["crc32"]  # as an older snapshot: a SHA-256 of the prefix instead
+    snap_path.write_text(json.dumps({**snap, "prefix": "0" * 64}), encoding="utf-8")
+    assert store.read_recent(path).snap is None
+    table = Table(path)
+    table.load()
+    assert len(table.state["pad"]["rows"]) == SNAPSHOT_EVERY + 2  # the log, read whole
+    for _ in range(SNAPSHOT_EVERY):
+        Table(path).run("pad.add", {"player": "Ann", "points": 1, "round": None})
+    assert store.read_recent(path).snap is not None

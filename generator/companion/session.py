@@ -6,8 +6,9 @@ is written in one ``write``, flushed and fsynced before anything is printed, so 
 saw is always on disk. A torn last line (a crash mid-write) is cut off on the next load and
 reported; a bad line anywhere else is corruption and is reported with its line number, never
 skipped. A snapshot (state after N events, written to a temporary file and renamed) spares
-replaying the whole log; it is trusted only when the log line it ends on still matches its hash.
-A file lock serialises terminals that share one session.
+replaying the whole log; it is trusted only while the log's bytes up to it have the CRC-32 it
+recorded and the log line it ends on holds the hash of its state. A file lock serialises
+terminals that share one session.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import json
 import os
 from contextlib import contextmanager
 from pathlib import Path
+from zlib import crc32
 
 from ..errors import PnpError
 from . import paths
@@ -340,13 +342,17 @@ def write_snapshot(
 ) -> None:
     """Save the state after event ``seq``, the last line of ``log_bytes`` (atomic).
 
-    It keeps the length and hash of the log's bytes up to that event, the random counter then,
-    and whether the game was migrated; a crash leaves the old snapshot or none.
+    It keeps the length and CRC-32 of the log's bytes up to that event, the random counter then,
+    and whether the game was migrated; a crash leaves the old snapshot or none. A CRC, not a
+    cryptographic hash: the value sits unguarded beside the log, so it can only ever notice an
+    edit, never stop a forger (``pnp session verify`` replays the whole log for that), and it
+    is read on every command, where hashing a long log with SHA-256 cost more than the rest
+    of the command's work.
     """
     snap = {
         "seq": seq,
         "size": len(log_bytes),
-        "prefix": sha256(log_bytes).hexdigest(),
+        "crc32": crc32(log_bytes),
         "ctr": ctr,
         "migrated": migrated,
         "state": state,
@@ -367,8 +373,8 @@ def _usable_snapshot(path: Path, raw: bytes) -> dict[str, Any] | None:
         return None
     if raw[size - 1 : size] != b"\n" or not isinstance(state, dict) or ctr < 0:
         return None
-    if sha256(raw[:size]).hexdigest() != snap.get("prefix"):
-        return None
+    if crc32(memoryview(raw)[:size]) != snap.get("crc32"):  # an older snapshot has none:
+        return None  # the log is read whole until the next snapshot replaces it
     try:
         event = json.loads(raw[raw.rfind(b"\n", 0, size - 1) + 1 : size - 1])
         if event.get("seq") != seq or event.get("snap") != state_hash(state, effective):
