@@ -5,10 +5,9 @@ commitment, the initial state), every later line one event with its actual outco
 is written in one ``write``, flushed and fsynced before anything is printed, so an outcome a user
 saw is always on disk. A torn last line (a crash mid-write) is cut off on the next load and
 reported; a bad line anywhere else is corruption and is reported with its line number, never
-skipped. A snapshot (state after N events, written to a temporary file and renamed) spares
-replaying the whole log; it is trusted only while the log's bytes up to it have the CRC-32 it
-recorded and the log line it ends on holds the hash of its state. A file lock serialises
-terminals that share one session.
+skipped. A snapshot (state after N events, written atomically) spares replaying the whole log;
+it is trusted only while the log's bytes up to it have the CRC-32 it recorded and the log line
+it ends on holds the hash of its state. A file lock serialises terminals sharing a session.
 """
 
 from __future__ import annotations
@@ -231,7 +230,11 @@ def read_recent(path: Path, *, repair: bool = True) -> Log:
     if snap is None:
         return _parse_all(path, raw, repaired)
     first = raw.index(b"\n")
-    header = _records(path, [raw[:first]], 1)[0]
+    seen = _HEADERS.get(str(path))
+    if seen is not None and seen[0] == raw[: first + 1] and seen[1].get("seq") == 0:
+        header = seen[1]  # parsed by read_header before the lock: the same bytes
+    else:
+        header = _records(path, [raw[:first]], 1)[0]
     _check_header(path, header)
     lines = raw[snap["size"] :].split(b"\n")
     lines.pop()
@@ -260,6 +263,10 @@ def _event_problem(rec: dict[str, Any]) -> str | None:
     return None
 
 
+# each log's first line as read_header last read it, parsed: a command reads it before the lock
+_HEADERS: dict[str, tuple[bytes, dict[str, Any]]] = {}
+
+
 def read_header(path: Path) -> dict[str, Any]:
     """Only the first line of a log (the header), without the lock."""
     try:
@@ -272,6 +279,7 @@ def read_header(path: Path) -> dict[str, Any]:
         raise SessionError(f"{path}:1: not a pnp session log") from None
     if not isinstance(header, dict) or header.get("type") != "session":
         raise SessionError(f"{path}:1: not a pnp session log")
+    _HEADERS[str(path)] = (first, header)
     return header
 
 
@@ -343,11 +351,9 @@ def write_snapshot(
     """Save the state after event ``seq``, the last line of ``log_bytes`` (atomic).
 
     It keeps the length and CRC-32 of the log's bytes up to that event, the random counter then,
-    and whether the game was migrated; a crash leaves the old snapshot or none. A CRC, not a
-    cryptographic hash: the value sits unguarded beside the log, so it can only ever notice an
-    edit, never stop a forger (``pnp session verify`` replays the whole log for that), and it
-    is read on every command, where hashing a long log with SHA-256 cost more than the rest
-    of the command's work.
+    and whether the game was migrated; a crash leaves the old snapshot or none. (A CRC: kept
+    unguarded beside the log, any check value can only notice an edit, not stop a forger, and
+    SHA-256 over a long log cost every command more than the rest of its work.)
     """
     snap = {
         "seq": seq,
