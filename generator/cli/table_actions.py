@@ -33,11 +33,12 @@ def terms_of(table: Any, lang: str | None) -> Any:
 
 def notices(table: Any, lang: str) -> list[str]:
     """A repaired log tail and edited content, told for standard error."""
-    from ..companion.errsession import translate
     from ..companion.i18n import message
 
     said = []
     if table.log is not None and table.log.repaired:
+        from ..companion.errsession import translate  # only with something to tell
+
         what = translate(table.log.repaired, lang)
         said.append(message("session.repaired", lang, what=what))
     if table.game is not None and table.game.changed:
