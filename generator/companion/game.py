@@ -11,8 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import UsageError
-from . import bag as bags
-from . import decks
 from .errtext import TableError
 
 TYPE_CHECKING = False
@@ -211,7 +209,8 @@ class TableGame:
 
     def initial_state(self) -> dict[str, Any]:
         """The state of a new session: every bag, track and deck as the game starts."""
-        from . import tracks
+        from . import bag as bags
+        from . import decks, tracks
 
         spec = self.spec
         return {
