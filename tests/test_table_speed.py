@@ -131,3 +131,24 @@ def test_a_snapshot_without_a_crc_is_not_used_and_the_next_one_has_it(tmp_path: 
     for _ in range(SNAPSHOT_EVERY):
         Table(path).run("pad.add", {"player": "Ann", "points": 1, "round": None})
     assert store.read_recent(path).snap is not None
+
+
+def test_a_snapshot_whose_state_was_edited_in_its_own_form_is_not_trusted(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    new_session(TABLE_GAME, path, [], seed=5)
+    for _ in range(SNAPSHOT_EVERY):
+        Table(path).run("track.move", {"track": "fate", "by": 0, "to": None})
+    snap_path = store.snapshot_path(path)
+    snap = json.loads(snap_path.read_text(encoding="utf-8"))
+
+    def write(data: dict[str, object]) -> None:  # the form the snapshot is written in
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        snap_path.write_text(text, encoding="utf-8")
+
+    write(snap)
+    assert store.read_recent(path).snap == snap  # the same text is trusted and read back
+    write({**snap, "state": {**snap["state"], "tracks": {"fate": 5}}})
+    assert store.read_recent(path).snap is None
+    table = Table(path)
+    table.load()
+    assert table.state["tracks"]["fate"] == 0

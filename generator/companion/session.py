@@ -351,9 +351,9 @@ def write_snapshot(
     """Save the state after event ``seq``, the last line of ``log_bytes`` (atomic).
 
     It keeps the length and CRC-32 of the log's bytes up to that event, the random counter then,
-    and whether the game was migrated; a crash leaves the old snapshot or none. (A CRC: kept
-    unguarded beside the log, any check value can only notice an edit, not stop a forger, and
-    SHA-256 over a long log cost every command more than the rest of its work.)
+    and whether the game was migrated; a crash leaves the old snapshot or none. (A CRC: any check
+    value kept beside the log only notices an edit, and SHA-256 of a long log cost more.)
+    Keys are sorted, ``effective`` before ``state`` and ``state`` last, as the reader needs.
     """
     snap = {
         "seq": seq,
@@ -368,33 +368,32 @@ def write_snapshot(
 
 
 def _usable_snapshot(path: Path, raw: bytes) -> dict[str, Any] | None:
-    """The snapshot if the log still begins with the bytes it was taken on, else None."""
+    """The snapshot if the log still begins with the bytes it was taken on, else None; its state
+    is read from the very text whose hash the log holds, so the check dumps nothing again."""
     try:
-        snap = json.loads(snapshot_path(path).read_text(encoding="utf-8"))
-        seq, size, ctr = int(snap["seq"]), int(snap["size"]), int(snap["ctr"])
-        state, effective = snap["state"], snap["effective"]
+        text = snapshot_path(path).read_text(encoding="utf-8")
+        at_e, at_m = text.index('"effective":'), text.index(',"migrated":')
+        at_s = text.index(',"state":', at_m)
+        held = f'{{"effective":{text[at_e + 12 : at_m]},"state":{text[at_s + 9 : -1]}}}'
+        snap = {**json.loads(text[:at_e] + text[at_m + 1 : at_s] + "}"), **json.loads(held)}
+        seq, size, ctr, state = int(snap["seq"]), int(snap["size"]), int(snap["ctr"]), snap["state"]
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    if snap.get("migrated") is not False or seq <= 0 or not 0 < size <= len(raw):
+    if snap.get("migrated") is not False or seq <= 0 or not 0 < size <= len(raw) or ctr < 0:
         return None
-    if raw[size - 1 : size] != b"\n" or not isinstance(state, dict) or ctr < 0:
+    if raw[size - 1 : size] != b"\n" or not isinstance(state, dict) or text[-1:] != "}":
         return None
     if crc32(memoryview(raw)[:size]) != snap.get("crc32"):  # an older snapshot has none:
         return None  # the log is read whole until the next snapshot replaces it
     try:
         event = json.loads(raw[raw.rfind(b"\n", 0, size - 1) + 1 : size - 1])
-        if event.get("seq") != seq or event.get("snap") != state_hash(state, effective):
+        if event.get("seq") != seq or event.get("snap") != sha256(held.encode()).hexdigest():
             return None  # the log says what the state was; an edited snapshot is not trusted
     except (ValueError, TypeError, AttributeError):
         return None
-    return dict(snap)
+    return snap
 
 
 def state_hash(state: dict[str, Any], effective: list[int]) -> str:
     """The hash the log keeps of the state a snapshot saves (so the snapshot can be checked)."""
     return sha256(_dump({"state": state, "effective": effective}).encode()).hexdigest()
-
-
-def dump_line(event: dict[str, Any]) -> str:
-    """The exact text an event has in the log (for snapshot hashes)."""
-    return _dump(event)
