@@ -8,11 +8,13 @@ command line it can read itself, so a table command with a saved game starts wit
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..companion.errtext import TableError
 
-Result = tuple[dict[str, Any], list[str], list[str]]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    Result = tuple[dict[str, Any], list[str], list[str]]
 
 
 def table_of(session_path: str | None) -> Any:
@@ -31,11 +33,12 @@ def terms_of(table: Any, lang: str | None) -> Any:
 
 def notices(table: Any, lang: str) -> list[str]:
     """A repaired log tail and edited content, told for standard error."""
-    from ..companion.errsession import translate
     from ..companion.i18n import message
 
     said = []
     if table.log is not None and table.log.repaired:
+        from ..companion.errsession import translate  # only with something to tell
+
         what = translate(table.log.repaired, lang)
         said.append(message("session.repaired", lang, what=what))
     if table.game is not None and table.game.changed:
@@ -173,6 +176,8 @@ def _roll_with_content(
 
 def _estimated_dice(game: Any, text: str) -> list[str]:
     """The game's dice named in ``text`` whose face mix is an estimate."""
+    if "[" not in text:
+        return []  # no game's die named: spare compiling the pattern on every roll
     import re
 
     found = []

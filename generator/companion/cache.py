@@ -15,7 +15,10 @@ import json
 import os
 import time
 from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 RECENT_NS = 2_000_000_000
 

@@ -8,11 +8,12 @@ never stop (an explosion or a re-roll on every face), at the column of the opera
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from .dice_parse import MAX_DICE, MAX_SIDES, Dice, DiceError, Op, Sel, compare
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from .dice_parse import _Parser
 
 _TWO = ("rr", "ro", "ra", "mi", "ma")

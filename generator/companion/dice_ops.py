@@ -12,8 +12,6 @@ the first selected, ``mi``/``ma`` raise or lower every die to a value. More than
 
 from __future__ import annotations
 
-from typing import Any
-
 from .dice_parse import (
     Binary,
     Const,
@@ -28,8 +26,14 @@ from .dice_parse import (
     Unary,
     compare,
 )
-from .dice_roll import MAX_ROLLS, DieFaces, FaceResolver
+from .dice_roll import MAX_ROLLS, DieFaces
 from .rng import Source
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .dice_roll import FaceResolver
 
 
 class DieRoll:

@@ -22,9 +22,8 @@ fault. Nesting (brackets and signs) stops at :data:`MAX_DEPTH`, so no input exha
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
 
-from ..errors import PnpError
+from ..errors import PnpError, Record
 
 MAX_CHARS = 200
 MAX_DICE = 999
@@ -49,21 +48,21 @@ class DiceError(PnpError):
         super().__init__(f"{message} (column {col})\n  {shown}\n  {caret}")
 
 
-class Const(NamedTuple):
+class Const(Record):
     """A whole number in the expression."""
 
     value: int
     col: int
 
 
-class Sel(NamedTuple):
+class Sel(Record):
     """A selector: ``h``/``l`` take the N highest/lowest, the others compare each value to N."""
 
     kind: str  # h l < > = >= <=; ("=", -1) is the highest face of a content die
     value: int
 
 
-class Op(NamedTuple):
+class Op(Record):
     """A set or dice operator with its selectors (consecutive equal operators merged)."""
 
     op: str  # k p rr ro ra e mi ma
@@ -71,7 +70,7 @@ class Op(NamedTuple):
     col: int
 
 
-class Dice(NamedTuple):
+class Dice(Record):
     """``count`` dice of ``sides`` faces (Fudge, d%, or the content die ``die``) and operators."""
 
     count: int  # type: ignore[assignment]  # the field, not tuple.count
@@ -85,7 +84,7 @@ class Dice(NamedTuple):
     fudge: bool = False
 
 
-class Group(NamedTuple):
+class Group(Record):
     """``(a, b, c)`` (a set) or ``(a)`` (brackets), with keep/drop operators."""
 
     items: tuple[Node, ...]
@@ -94,7 +93,7 @@ class Group(NamedTuple):
     ops: tuple[Op, ...] = ()
 
 
-class Unary(NamedTuple):
+class Unary(Record):
     """A sign (``+`` or ``-``) before an expression."""
 
     op: str
@@ -102,7 +101,7 @@ class Unary(NamedTuple):
     col: int
 
 
-class Binary(NamedTuple):
+class Binary(Record):
     """An arithmetic or comparison operator between two expressions."""
 
     op: str  # + - * / // % == != >= <= > <
@@ -111,7 +110,7 @@ class Binary(NamedTuple):
     col: int
 
 
-class Note(NamedTuple):
+class Note(Record):
     """A value with an annotation in square brackets, such as ``9[fire]``."""
 
     node: Node
@@ -122,7 +121,7 @@ class Note(NamedTuple):
 Node = Const | Dice | Group | Unary | Binary | Note
 
 
-class Expr(NamedTuple):
+class Expr(Record):
     """A parsed expression: its text and the root of its tree."""
 
     text: str

@@ -10,26 +10,31 @@ for other expressions). A roll never raises anything but
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, NamedTuple
 
+from ..errors import Record
 from .dice_parse import Binary, Const, Dice, DiceError, Expr, Unary, parse
 from .rng import Source
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 __all__ = ["MAX_ROLLS", "DiceError", "DieFaces", "FaceResolver", "RollResult", "roll"]
 
 MAX_ROLLS = 1000
 
 
-class DieFaces(NamedTuple):
+class DieFaces(Record):
     """A die from game content: the value and label of each face, in face order."""
 
     values: tuple[int, ...]
     labels: tuple[str | None, ...] | None = None  # None where the face shows its value
 
 
-FaceResolver = Callable[[str], DieFaces | None]
+if TYPE_CHECKING:
+    FaceResolver = Callable[[str], DieFaces | None]
 
 # one term of a fast plan: joining operator ("" for the first), unary signs, their sign,
 # the constant (None for dice), dice count, sides, keep/drop ("" for none) and how many
@@ -169,8 +174,9 @@ def _plan(expr: Expr) -> tuple[Step, ...] | None:
     return tuple(steps)
 
 
-Faces = Callable[[int, int], list[int]]  # (sides, count) -> faces 1..sides
-Fast = Callable[[Faces], tuple[int, list[int]]]
+if TYPE_CHECKING:
+    Faces = Callable[[int, int], list[int]]  # (sides, count) -> faces 1..sides
+    Fast = Callable[[Faces], tuple[int, list[int]]]
 
 
 @lru_cache(maxsize=512)

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from ..errors import UsageError
 from . import session
@@ -23,6 +21,11 @@ from .errtext import TableError
 from .game import TableGame, content_dir, find_game, named_roll
 from .ops import OPS, over_note
 from .rng import FairSource, Source, SystemSource, commitment, fair_source, new_secret, seed_key
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 __all__ = [
     "OPS",

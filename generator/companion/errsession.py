@@ -10,7 +10,10 @@ it names. A text no pattern knows stays as it is. :func:`error_text` words any t
 from __future__ import annotations
 
 import re
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 PATH = r"(?P<path>.+?)"
 # the header's fields, named in words with the key a reader of the log finds

@@ -10,10 +10,12 @@ Chinese catalogue is the companion's own wording.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from ..errors import PnpError, UsageError
-from .errcatalogue import ERRORS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 # Dice notation: the parser's English wording -> a pattern and the Chinese for it
 DICE: list[tuple[str, str, str]] = [
@@ -85,6 +87,7 @@ class TableError(UsageError):
     def text(self, lang: str) -> str:
         """The message in ``lang``: values given in several languages are picked, and a
         ``help`` text is put in brackets."""
+        from .errcatalogue import ERRORS  # only when an error is told: not on every command
         from .i18n import pick
 
         entry = ERRORS[self.key]

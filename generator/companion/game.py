@@ -9,14 +9,14 @@ a named roll's parameters from the command line.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
-from . import bag as bags
-from . import decks
 from .errtext import TableError
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any
+
     from .dice_roll import DieFaces
 
 
@@ -209,7 +209,8 @@ class TableGame:
 
     def initial_state(self) -> dict[str, Any]:
         """The state of a new session: every bag, track and deck as the game starts."""
-        from . import tracks
+        from . import bag as bags
+        from . import decks, tracks
 
         spec = self.spec
         return {

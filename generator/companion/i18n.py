@@ -10,17 +10,31 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
-from .catalogue import COMMANDS, EVENTS, MESSAGES, MODES, RNG
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .catalogue import COMMANDS, EVENTS, MESSAGES, MODES, RNG
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 
 __all__ = ["COMMANDS", "EVENTS", "LANGS", "MESSAGES", "MODES", "RNG", "Terms", "detect", "message"]
 
 
+def __getattr__(name: str) -> Any:
+    """The catalogue's tables, read on first use (a plain roll prints no message)."""
+    if name in ("COMMANDS", "EVENTS", "MESSAGES", "MODES", "RNG"):
+        from . import catalogue
+
+        return getattr(catalogue, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def event_name(kind: str, lang: str) -> str:
     """An event type in words (its own name in English)."""
+    from .catalogue import EVENTS
+
     return EVENTS.get(kind, {}).get(lang, kind)
 
 
@@ -50,6 +64,8 @@ def message(key: str, lang: str, **values: Any) -> str:
     A value that ends its own sentence (a note from table.yaml ending in a full stop) loses that
     stop where the message ends the sentence after it, so no ".." or "。。" is printed.
     """
+    from .catalogue import MESSAGES
+
     entry = MESSAGES[key]
     text = entry.get(lang, entry["en"])
     for name, value in values.items():

@@ -9,18 +9,20 @@ game-over rules (a track's threshold, a card that ends the game, a deck that run
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
-
-from . import bag as bags
-from . import decks, scores
 from .errtext import TableError
 from .i18n import pick
 from .rng import Source
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Callable
+    from typing import Any
+
     from .engine import Table
     from .game import TableGame
+
+    Op = Callable[[Table, dict[str, Any], Source], dict[str, Any]]
+    Apply = Callable[[Table, dict[str, Any], dict[str, Any]], dict[str, Any]]
 
 
 def _g(t: Table) -> TableGame:
@@ -80,6 +82,8 @@ def op_roll(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
 
 def op_fate_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
     """Draw step of a fate-bag draw: refuse once the game is over, else pick tiles from the bag."""
+    from . import bag as bags
+
     _not_over(t)
     spec, state = _bag(t, args)
     return bags.draw(spec, state, source, args.get("generals"))
@@ -87,6 +91,8 @@ def op_fate_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
 
 def apply_fate_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply a logged fate-bag draw to the bag and tracks; return what it resolved, if anything."""
+    from . import bag as bags
+
     spec, state = _bag(t, args)
     bags.apply_draw(spec, _g(t).spec.tracks, state, out, t.state)
     fx = {"resolved": state.pop("last", None)} if out["resolve"] else {}
@@ -97,11 +103,15 @@ def apply_fate_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
 
 def op_fate_stop(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
     """Draw step of stopping a fate-bag turn."""
+    from . import bag as bags
+
     return bags.stop(_bag(t, args)[1])
 
 
 def apply_fate_stop(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply a stop: resolve the tiles drawn this turn and return the outcome."""
+    from . import bag as bags
+
     spec, state = _bag(t, args)
     resolved = bags.resolve(spec, _g(t).spec.tracks, state, t.state)
     if "track" in resolved:
@@ -111,18 +121,24 @@ def apply_fate_stop(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
 
 def op_fate_add(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
     """Draw step of putting a set-aside special tile into a fate bag; refuses a kind not set aside."""
+    from . import bag as bags
+
     spec, state = _bag(t, args)
     return bags.add_special(spec, state, args["tile"])
 
 
 def apply_fate_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply a logged special-tile addition to the bag."""
+    from . import bag as bags
+
     bags.apply_add(_bag(t, args)[1], out)
     return {}
 
 
 def op_deck_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
     """Draw step of a deck draw: refuse activation decks, bad positions and full hands, else pick a card."""
+    from . import decks
+
     _not_over(t)
     spec, state = _deck(t, args)
     if spec.kind == "activation":
@@ -139,6 +155,8 @@ def op_deck_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
 
 def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply a logged deck draw: move the card to a hand or the discard, and mark game over if it ends it."""
+    from . import decks
+
     spec, state = _deck(t, args)
     cards = _g(t).cards[args["deck"]]
     to_hand = spec.kind == "number" and args.get("position") is None
@@ -164,6 +182,8 @@ def op_plain(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
 
 def apply_deck_discard(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply a discard of cards from a player's hand; return the cards discarded."""
+    from . import decks
+
     state = _deck(t, args)[1]
     cards = _g(t).cards[args["deck"]]
     done = [decks.discard(state, cards, c, args.get("player")) for c in args["cards"]]
@@ -172,17 +192,23 @@ def apply_deck_discard(t: Table, args: dict[str, Any], out: dict[str, Any]) -> d
 
 def apply_deck_reset(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply a deck reset: gather every card back into the pile."""
+    from . import decks
+
     decks.reset(_deck(t, args)[1])
     return {}
 
 
 def apply_act_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply adding a player's units to an activation deck; return the units added."""
+    from . import decks
+
     return {"added": decks.act_add(_deck(t, args)[1], args["player"], args["units"])}
 
 
 def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply the start of an activation turn in one of the deck's modes."""
+    from . import decks
+
     spec, state = _deck(t, args)
     if args["mode"] not in spec.modes:
         raise TableError("act.mode", known=", ".join(spec.modes))
@@ -242,6 +268,8 @@ def apply_act_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
 
 def apply_act_reserve(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply reserving the activation card just drawn for its owner; return owner and card."""
+    from . import decks
+
     spec, state = _deck(t, args)
     card = decks.act_reserve(state, args["player"], spec.reserve_per_turn)
     if state["mode"] == "marauder":
@@ -256,6 +284,8 @@ def apply_act_reserve(t: Table, args: dict[str, Any], out: dict[str, Any]) -> di
 
 def _is_unit(t: Table, args: dict[str, Any], instance: str, named: str) -> bool:
     """Whether a player's words name this unit card: as added, or a printed card's id or name."""
+    from . import decks
+
     if named in (instance, decks.unit_name(instance)):
         return True
     cards = _g(t).cards.get(args["deck"], {})
@@ -326,6 +356,8 @@ def apply_track(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str
 
 def apply_pad(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply points to a player's score pad; return the pad entry."""
+    from . import scores
+
     return scores.pad_add(t.state, args["player"], args["points"], args.get("round"))
 
 
@@ -341,9 +373,6 @@ def apply_nothing(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[s
     """Apply step for events that change no state: returns nothing."""
     return {}
 
-
-Op = Callable[["Table", dict[str, Any], Source], dict[str, Any]]
-Apply = Callable[["Table", dict[str, Any], dict[str, Any]], dict[str, Any]]
 
 # event type -> (draw step, apply step, uses randomness)
 OPS: dict[str, tuple[Op, Apply, bool]] = {

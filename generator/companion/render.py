@@ -6,15 +6,17 @@ glossary's wording is used where it has the term.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from .i18n import Terms, event_name, message, pick
 
-from .bag import tile_kind
-from .decks import card_id, unit_name
-from .i18n import MODES, Terms, event_name, message, pick
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 
 def _tile_name(game: Any, terms: Terms, bag_id: str, instance: str) -> str:
+    from .bag import tile_kind  # the bags and decks load with a command that uses them
+
     kind = tile_kind(instance)
     for tile in game.spec.bags[bag_id].tiles:
         if tile.id == kind:
@@ -77,6 +79,8 @@ def _resolved(game: Any, terms: Terms, bag_id: str, res: dict[str, Any]) -> list
 
 def fate_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for a fate-bag draw: the tile drawn, then what it resolved or how many more may come."""
+    from .bag import tile_kind
+
     bag_id, out, lang = e["args"]["bag"], e["out"], terms.lang
     spec = game.spec.bags[bag_id]
     tile = next(t for t in spec.tiles if t.id == tile_kind(out["tile"]))
@@ -113,6 +117,8 @@ def fate_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 
 def _card_name(game: Any, terms: Terms, deck_id: str, instance: str, n: int = 1) -> str:
+    from .decks import card_id
+
     data = game.cards.get(deck_id, {}).get(card_id(instance), {})
     name = pick(data.get("name"), terms.lang) or card_id(instance)
     return f"{name} ({n})" if n > 1 else name
@@ -120,6 +126,8 @@ def _card_name(game: Any, terms: Terms, deck_id: str, instance: str, n: int = 1)
 
 def _unit(game: Any, terms: Terms, instance: str) -> str:
     """A unit card's shown name: the printed card's name when the deck has one, else as added."""
+    from .decks import card_id, unit_name
+
     for cards in game.cards.values():
         data = cards.get(card_id(instance))
         if data is not None and data.get("owner"):
@@ -129,6 +137,8 @@ def _unit(game: Any, terms: Terms, instance: str) -> str:
 
 def _shown(game: Any, terms: Terms, deck_id: str, instance: str) -> list[str]:
     """The fields a printed card tells when drawn (e.g. a patrol's three locations, in order)."""
+    from .decks import card_id
+
     data = game.cards.get(deck_id, {}).get(card_id(instance), {})
     lines = []
     for show in data.get("show") or []:
@@ -235,6 +245,8 @@ def act_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 def act_turn(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for the start of an activation turn, naming its mode."""
     mode = e["args"]["mode"]
+    from .catalogue import MODES
+
     name = terms.name(f"{mode}-mode", MODES.get(mode, mode))
     return [
         message("act.turn", terms.lang, deck=_deck_name(game, terms, e["args"]["deck"]), mode=name)

@@ -5,23 +5,27 @@ commitment, the initial state), every later line one event with its actual outco
 is written in one ``write``, flushed and fsynced before anything is printed, so an outcome a user
 saw is always on disk. A torn last line (a crash mid-write) is cut off on the next load and
 reported; a bad line anywhere else is corruption and is reported with its line number, never
-skipped. A snapshot (state after N events, written to a temporary file and renamed) spares
-replaying the whole log; it is trusted only when the log line it ends on still matches its hash.
-A file lock serialises terminals that share one session.
+skipped. A snapshot (state after N events, written atomically) spares replaying the whole log;
+it is trusted only while the log's bytes up to it have the CRC-32 it recorded and the log line
+it ends on holds the hash of its state. A file lock serialises terminals sharing a session.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from zlib import crc32
 
 from ..errors import PnpError
 from . import paths
 from .digest import sha256
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import Any
 
 FORMAT = 1
 
@@ -226,7 +230,11 @@ def read_recent(path: Path, *, repair: bool = True) -> Log:
     if snap is None:
         return _parse_all(path, raw, repaired)
     first = raw.index(b"\n")
-    header = _records(path, [raw[:first]], 1)[0]
+    seen = _HEADERS.get(str(path))
+    if seen is not None and seen[0] == raw[: first + 1] and seen[1].get("seq") == 0:
+        header = seen[1]  # parsed by read_header before the lock: the same bytes
+    else:
+        header = _records(path, [raw[:first]], 1)[0]
     _check_header(path, header)
     lines = raw[snap["size"] :].split(b"\n")
     lines.pop()
@@ -255,6 +263,10 @@ def _event_problem(rec: dict[str, Any]) -> str | None:
     return None
 
 
+# each log's first line as read_header last read it, parsed: a command reads it before the lock
+_HEADERS: dict[str, tuple[bytes, dict[str, Any]]] = {}
+
+
 def read_header(path: Path) -> dict[str, Any]:
     """Only the first line of a log (the header), without the lock."""
     try:
@@ -267,6 +279,7 @@ def read_header(path: Path) -> dict[str, Any]:
         raise SessionError(f"{path}:1: not a pnp session log") from None
     if not isinstance(header, dict) or header.get("type") != "session":
         raise SessionError(f"{path}:1: not a pnp session log")
+    _HEADERS[str(path)] = (first, header)
     return header
 
 
@@ -337,13 +350,15 @@ def write_snapshot(
 ) -> None:
     """Save the state after event ``seq``, the last line of ``log_bytes`` (atomic).
 
-    It keeps the length and hash of the log's bytes up to that event, the random counter then,
-    and whether the game was migrated; a crash leaves the old snapshot or none.
+    It keeps the length and CRC-32 of the log's bytes up to that event, the random counter then,
+    and whether the game was migrated; a crash leaves the old snapshot or none. (A CRC: any check
+    value kept beside the log only notices an edit, and SHA-256 of a long log cost more.)
+    Keys are sorted, ``effective`` before ``state`` and ``state`` last, as the reader needs.
     """
     snap = {
         "seq": seq,
         "size": len(log_bytes),
-        "prefix": sha256(log_bytes).hexdigest(),
+        "crc32": crc32(log_bytes),
         "ctr": ctr,
         "migrated": migrated,
         "state": state,
@@ -353,33 +368,32 @@ def write_snapshot(
 
 
 def _usable_snapshot(path: Path, raw: bytes) -> dict[str, Any] | None:
-    """The snapshot if the log still begins with the bytes it was taken on, else None."""
+    """The snapshot if the log still begins with the bytes it was taken on, else None; its state
+    is read from the very text whose hash the log holds, so the check dumps nothing again."""
     try:
-        snap = json.loads(snapshot_path(path).read_text(encoding="utf-8"))
-        seq, size, ctr = int(snap["seq"]), int(snap["size"]), int(snap["ctr"])
-        state, effective = snap["state"], snap["effective"]
+        text = snapshot_path(path).read_text(encoding="utf-8")
+        at_e, at_m = text.index('"effective":'), text.index(',"migrated":')
+        at_s = text.index(',"state":', at_m)
+        held = f'{{"effective":{text[at_e + 12 : at_m]},"state":{text[at_s + 9 : -1]}}}'
+        snap = {**json.loads(text[:at_e] + text[at_m + 1 : at_s] + "}"), **json.loads(held)}
+        seq, size, ctr, state = int(snap["seq"]), int(snap["size"]), int(snap["ctr"]), snap["state"]
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    if snap.get("migrated") is not False or seq <= 0 or not 0 < size <= len(raw):
+    if snap.get("migrated") is not False or seq <= 0 or not 0 < size <= len(raw) or ctr < 0:
         return None
-    if raw[size - 1 : size] != b"\n" or not isinstance(state, dict) or ctr < 0:
+    if raw[size - 1 : size] != b"\n" or not isinstance(state, dict) or text[-1:] != "}":
         return None
-    if sha256(raw[:size]).hexdigest() != snap.get("prefix"):
-        return None
+    if crc32(memoryview(raw)[:size]) != snap.get("crc32"):  # an older snapshot has none:
+        return None  # the log is read whole until the next snapshot replaces it
     try:
         event = json.loads(raw[raw.rfind(b"\n", 0, size - 1) + 1 : size - 1])
-        if event.get("seq") != seq or event.get("snap") != state_hash(state, effective):
+        if event.get("seq") != seq or event.get("snap") != sha256(held.encode()).hexdigest():
             return None  # the log says what the state was; an edited snapshot is not trusted
     except (ValueError, TypeError, AttributeError):
         return None
-    return dict(snap)
+    return snap
 
 
 def state_hash(state: dict[str, Any], effective: list[int]) -> str:
     """The hash the log keeps of the state a snapshot saves (so the snapshot can be checked)."""
     return sha256(_dump({"state": state, "effective": effective}).encode()).hexdigest()
-
-
-def dump_line(event: dict[str, Any]) -> str:
-    """The exact text an event has in the log (for snapshot hashes)."""
-    return _dump(event)
