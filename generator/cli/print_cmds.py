@@ -19,6 +19,24 @@ from .. import presets
 from ..errors import ContentError, PnpError, UsageError
 from ..layout.units import parse_length
 
+
+class PaperChoice(click.Choice):  # type: ignore[type-arg]
+    """The shared papers, read from ``templates/presets.yaml`` only when a value or the help
+    needs them (a build with nothing changed never reads the file)."""
+
+    def __init__(self) -> None:
+        super().__init__([])
+
+    @property  # type: ignore[override]
+    def choices(self) -> list[str]:
+        """The paper names."""
+        return list(presets.papers())
+
+    @choices.setter
+    def choices(self, value: object) -> None:
+        pass  # always the presets file's papers
+
+
 CONTENT_OPT = click.option(
     "--content",
     "content_dir",
@@ -118,7 +136,7 @@ def check(games: tuple[str, ...], content_dir: Path) -> None:
 @OUT_OPT
 @click.option(
     "--paper",
-    type=click.Choice(list(presets.papers())),
+    type=PaperChoice(),
     help="Override every component's paper.",
 )
 @click.option(

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import click
 
-from .. import presets
 from ..content.loader import find_games, game_dir
 from ..content.types import LANGS
 from ..errors import Issue, IssueCollector, PnpError
 from ..rules.source import TRANSLATED
+from .print_cmds import PaperChoice
 
 LANG_CHOICES = [*LANGS, "all"]
 
@@ -134,7 +134,7 @@ def status(content: Path) -> None:
     type=click.Choice([*TRANSLATED, "all"]),
     help="Also build English and this translation side by side (rules.en+LANG.pdf).",
 )
-@click.option("--paper", type=click.Choice(list(presets.papers())), default="A4", show_default=True)
+@click.option("--paper", type=PaperChoice(), default="A4", show_default=True)
 @click.option(
     "--strict",
     is_flag=True,
