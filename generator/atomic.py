@@ -24,11 +24,21 @@ def file_mode() -> int:
 
 
 def atomic_target(path: Path) -> tuple[int, str]:
-    """An open temporary file beside ``path`` (same file system, so the rename is atomic)."""
-    import tempfile  # only when a file is written: the table companion starts without it
+    """An open temporary file beside ``path`` (same file system, so the rename is atomic).
 
+    Created private (0600) and exclusively under a random name, as ``tempfile.mkstemp``
+    does, without importing ``tempfile`` (with ``shutil``, ``random`` and the compression
+    modules, about a tenth of a saved-game command's time).
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    return tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(100):
+        tmp = os.path.join(path.parent, f".{path.name}.{os.urandom(6).hex()}.tmp")
+        try:
+            return os.open(tmp, flags, 0o600), tmp
+        except FileExistsError:
+            continue  # another writer drew the same name: draw again
+    raise FileExistsError(f"no free temporary name beside {path}")
 
 
 def _finish(fd: int, tmp: str, mode: int | None = None) -> None:
