@@ -123,7 +123,7 @@ def test_a_touched_output_is_checked_against_the_content_again(work: Path) -> No
     assert pdf.read_bytes().startswith(b"%PDF")
 
 
-def test_an_unchanged_build_imports_neither_the_schema_nor_reportlab(work: Path) -> None:
+def test_an_unchanged_build_imports_neither_the_schema_nor_reportlab_nor_yaml(work: Path) -> None:
     assert _build(work)[0] == 0
     probe = (
         "import sys\n"
@@ -132,7 +132,7 @@ def test_an_unchanged_build_imports_neither_the_schema_nor_reportlab(work: Path)
         "    main(sys.argv[1:])\n"
         "except SystemExit as exc:\n"
         "    assert not exc.code, exc.code\n"
-        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'reportlab', 'jinja2'))\n"
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'reportlab', 'jinja2', 'yaml'))\n"
         "print('HEAVY', heavy)\n"
     )
     args = ["build", "--content", str(work / "content"), "--out", str(work / "out"), "--no-rules"]

@@ -15,27 +15,9 @@ from typing import Any
 
 import click
 
-from .. import presets
 from ..errors import ContentError, PnpError, UsageError
 from ..layout.units import parse_length
-
-
-class PaperChoice(click.Choice):  # type: ignore[type-arg]
-    """The shared papers, read from ``templates/presets.yaml`` only when a value or the help
-    needs them (a build with nothing changed never reads the file)."""
-
-    def __init__(self) -> None:
-        super().__init__([])
-
-    @property  # type: ignore[override]
-    def choices(self) -> list[str]:
-        """The paper names."""
-        return list(presets.papers())
-
-    @choices.setter
-    def choices(self, value: object) -> None:
-        pass  # always the presets file's papers
-
+from .build_opts import PaperChoice, fewer_collections
 
 CONTENT_OPT = click.option(
     "--content",
@@ -199,7 +181,7 @@ def build(
     paths = _games(content_dir, games)
     staging = Staging(out_dir)
     try:
-        with _progress() as report:
+        with _progress() as report, fewer_collections():
             for path in paths:
                 try:
                     if failures:  # nothing will be written: only look for more problems

@@ -16,7 +16,7 @@ from ..content.loader import find_games, game_dir
 from ..content.types import LANGS
 from ..errors import Issue, IssueCollector, PnpError
 from ..rules.source import TRANSLATED
-from .print_cmds import PaperChoice
+from .build_opts import PaperChoice
 
 LANG_CHOICES = [*LANGS, "all"]
 
