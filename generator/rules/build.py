@@ -106,14 +106,17 @@ def _collect_only_new() -> Iterator[None]:
     ``gc.freeze`` for the build's length and handed back afterwards, they are collected as
     before, later. Left alone when someone else has frozen objects already.
     """
-    if gc.get_freeze_count():
-        yield
-        return
-    gc.freeze()
+    before = gc.get_threshold()
+    gc.set_threshold(max(before[0], 10_000), *before[1:])  # and collects young ones less often
+    frozen = not gc.get_freeze_count()
+    if frozen:
+        gc.freeze()
     try:
         yield
     finally:
-        gc.unfreeze()
+        if frozen:
+            gc.unfreeze()
+        gc.set_threshold(*before)
 
 
 def build_rules(
