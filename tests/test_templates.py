@@ -99,3 +99,26 @@ def test_a_games_own_layout_overrides_the_shared_one(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     text = pdfcheck.text(tmp_path / "out" / "shared" / "counters.en.pdf")
     assert "OWN 3" in text and "Archers" not in text
+
+
+@pytest.mark.parametrize(
+    "expr",
+    ["flag", "name == 'x'", "name != 'x'", " name=='' ", "flag == 'True'", "true", "none"],
+)
+@pytest.mark.parametrize("value", ["", "x", "X", 0, 1, 2.5, 0.0, None, True, False])
+def test_a_simple_when_is_true_exactly_when_its_template_is(expr: str, value: object) -> None:
+    """`when: name`, `name == 'text'` and `name != 'text'` skip the template engine for a plain
+    value; each must hold exactly when the jinja expression does."""
+    from generator.content.expand import Expander
+    from generator.content.loader import load_game
+
+    game = load_game(ROOT / "tests" / "fixtures" / "games" / "sample")
+    expander = Expander(game)
+    item = game.components[0].items[0]
+    ctx = {"flag": value, "name": value}
+
+    def at() -> tuple:  # type: ignore[type-arg]
+        raise AssertionError("no problem expected")
+
+    through_jinja = bool(expander.render("{{ (" + expr + ") and 1 or '' }}", ctx, at, item))
+    assert expander.truthy(expr, ctx, at, item) is through_jinja

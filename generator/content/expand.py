@@ -43,6 +43,12 @@ MAX_TEXT = 4000  # characters one template may produce
 # {{ name }} alone: printed as str(value) without running a template when the name is given
 _VAR = re.compile(r"\{\{-?\s*([A-Za-z_][A-Za-z0-9_]*)\s*-?\}\}")
 _SIMPLE: dict[str, str] = {}
+# `name`, `name == 'text'` or `name != 'text'`: a `when:` that needs no template when the name
+# holds a plain value (jinja compares and tests truth as Python does for those)
+_WHEN = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:(==|!=)\s*'([^'\\]*)')?\s*")
+_WHEN_FAST: dict[str, tuple[str, str | None, str | None] | None] = {}
+_JINJA_WORDS = {"true", "false", "none", "True", "False", "None", "not", "and", "or", "in", "is"}
+_PLAIN_VALUES = (str, int, float, bool, type(None))
 Where = Callable[[], tuple[Location, str]]
 
 
@@ -154,6 +160,20 @@ class Expander:
 
     def truthy(self, expr: str, ctx: Mapping[str, Any], at: Where, item: Item) -> bool:
         """Whether the expression ``expr`` holds for ``item``."""
+        if expr in _WHEN_FAST:
+            fast = _WHEN_FAST[expr]
+        else:
+            m = _WHEN.fullmatch(expr)
+            fast = _WHEN_FAST[expr] = (
+                (m.group(1), m.group(2), m.group(3))
+                if m and m.group(1) not in _JINJA_WORDS
+                else None
+            )
+        if fast is not None and fast[0] in ctx and type(ctx[fast[0]]) in _PLAIN_VALUES:
+            value = ctx[fast[0]]
+            if fast[1] is None:
+                return bool(value)
+            return (value == fast[2]) if fast[1] == "==" else (value != fast[2])
         return bool(self.render("{{ (" + expr + ") and 1 or '' }}", ctx, at, item))
 
     # -------------------------------------------------------------- faces
