@@ -35,7 +35,44 @@ else:
         """
 
 
-class SystemSource:
+class _ByteStream:
+    """What both byte-stream sources share: a buffer spent one byte per die of at most 256
+    faces, rejected in the top ``256 % n`` values so every face is equally likely. A subclass
+    says how the buffer is refilled (``_refill``) and how a wider range is read (``_wide``)."""
+
+    _buf: bytes
+    _pos: int
+    _limits: dict[int, int]
+
+    def _refill(self) -> None:
+        raise NotImplementedError
+
+    def _wide(self, n: int) -> int:
+        raise NotImplementedError
+
+    def dice_faces(self, sides: int, count: int) -> list[int]:
+        """``count`` dice of ``sides`` faces (1..sides), as ``below`` would give them."""
+        return _faces(self, sides, count)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``0..n-1``, without modulo bias."""
+        if n > 256:
+            return self._wide(n)
+        limit = self._limits.get(n)
+        if limit is None:
+            if n < 1:
+                raise ValueError("below(n) needs n >= 1")
+            limit = self._limits[n] = 256 - 256 % n
+        while True:
+            if self._pos >= len(self._buf):
+                self._refill()
+            b = self._buf[self._pos]
+            self._pos += 1
+            if b < limit:
+                return b % n
+
+
+class SystemSource(_ByteStream):
     """Operating-system entropy (``os.urandom``), the default at the table.
 
     Bytes are read from the OS in blocks and spent one die at a time: a die of ``n`` <= 256
@@ -55,10 +92,6 @@ class SystemSource:
         self._buf = os.urandom(self._BLOCK)
         self._pos = 0
 
-    def dice_faces(self, sides: int, count: int) -> list[int]:
-        """``count`` dice of ``sides`` faces (1..sides), as ``below`` would give them."""
-        return _faces(self, sides, count)
-
     def _bytes(self, k: int) -> bytes:
         if self._pos + k > len(self._buf):
             self._buf = os.urandom(max(self._BLOCK, k))
@@ -67,22 +100,7 @@ class SystemSource:
         self._pos += k
         return out
 
-    def below(self, n: int) -> int:
-        """A uniform integer in ``0..n-1`` from system randomness, without modulo bias."""
-        if n <= 256:
-            limit = self._limits.get(n)
-            if limit is None:
-                if n < 1:
-                    raise ValueError("below(n) needs n >= 1")
-                limit = self._limits[n] = 256 - 256 % n
-            while True:
-                if self._pos >= len(self._buf):
-                    self._buf = os.urandom(self._BLOCK)
-                    self._pos = 0
-                b = self._buf[self._pos]
-                self._pos += 1
-                if b < limit:
-                    return b % n
+    def _wide(self, n: int) -> int:
         bits = (n - 1).bit_length()
         size = (bits + 7) // 8
         while True:  # rejection on the smallest power of two above n: no modulo bias
@@ -91,7 +109,7 @@ class SystemSource:
                 return x
 
 
-def _faces(source: SystemSource | FairSource, sides: int, count: int) -> list[int]:
+def _faces(source: _ByteStream, sides: int, count: int) -> list[int]:
     """``count`` faces 1..``sides``: what ``count`` calls of ``below(sides)`` give, plus one,
     read byte by byte in one loop (dice of at most 256 faces)."""
     if sides > 256 or sides < 1:
@@ -114,7 +132,7 @@ def _faces(source: SystemSource | FairSource, sides: int, count: int) -> list[in
     return out
 
 
-class FairSource:
+class FairSource(_ByteStream):
     """Outcomes read from the byte stream HMAC-SHA256(key, 0) || HMAC-SHA256(key, 1) || ...
 
     Each 32-byte block serves many dice: a range of ``n`` <= 256 takes one byte, rejected when it
@@ -160,25 +178,9 @@ class FairSource:
 
     _refill = _next_block
 
-    def dice_faces(self, sides: int, count: int) -> list[int]:
-        """``count`` dice of ``sides`` faces (1..sides), as ``below`` would give them."""
-        return _faces(self, sides, count)
-
-    def below(self, n: int) -> int:
-        """A uniform integer in ``0..n-1`` from the keyed stream, without modulo bias."""
-        if n <= 256:
-            limit = self._limits.get(n)
-            if limit is None:
-                if n < 1:
-                    raise ValueError("below(n) needs n >= 1")
-                limit = self._limits[n] = 256 - 256 % n
-            while True:
-                if self._pos >= len(self._buf):
-                    self._next_block()
-                b = self._buf[self._pos]
-                self._pos += 1
-                if b < limit:
-                    return b % n
+    def _wide(self, n: int) -> int:
+        """A range above 256 from the keyed stream: as many bytes as its bit length needs,
+        from one block (a request that does not fit starts the next)."""
         bits = (n - 1).bit_length()
         size = (bits + 7) // 8
         if size > 32:
