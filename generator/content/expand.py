@@ -50,6 +50,17 @@ _WHEN_FAST: dict[str, tuple[str, str | None, str | None] | None] = {}
 _JINJA_WORDS = {"true", "false", "none", "True", "False", "None", "not", "and", "or", "in", "is"}
 _PLAIN_VALUES = (str, int, float, bool, type(None))
 Where = Callable[[], tuple[Location, str]]
+_sandbox: Any = None  # the jinja2 sandbox module, once a template needs more than a name
+
+
+def _load_sandbox() -> Any:
+    """Import the sandbox (and jinja2) on the first template that is more than a name: a
+    game whose templates are all ``{{ name }}`` never pays for it."""
+    global _sandbox
+    from . import sandbox
+
+    _sandbox = sandbox
+    return sandbox
 
 
 class Expander:
@@ -87,43 +98,36 @@ class Expander:
             out = value if isinstance(value, str) else str(value)
             if len(out) <= MAX_TEXT:
                 return out
-        # jinja2 is loaded on the first template that is more than a name: a game whose
-        # templates are all {{ name }} never pays for it
-        from jinja2 import TemplateError, TemplateSyntaxError, UndefinedError
-        from jinja2.sandbox import SecurityError
-
-        from .sandbox import ENV
-        from .sandbox import render as render_template
-
+        sb = _sandbox or _load_sandbox()
         tpl = self._templates.get(source)
         if tpl is None:
             try:
-                tpl = ENV.from_string(source)
+                tpl = sb.ENV.from_string(source)
                 # a plain dict of the globals: jinja copies them into every render's context,
                 # and copying its default ChainMap costs more than the render itself
                 tpl.globals = dict(tpl.globals)
-            except TemplateSyntaxError as exc:
+            except sb.TemplateSyntaxError as exc:
                 self.problem(at, f"template syntax error: {exc.message}")
                 tpl = False
             self._templates[source] = tpl
         if tpl is False:
             return None
         try:
-            out = render_template(tpl, ctx)
+            out = sb.render(tpl, ctx)
         except RecursionError:
             self.problem(at, f"item {item.id!r}: template calls itself without end")
             return None
-        except SecurityError as exc:
+        except sb.SecurityError as exc:
             self.problem(at, f"item {item.id!r}: template is not allowed to do that ({exc})")
             return None
-        except UndefinedError as exc:
+        except sb.UndefinedError as exc:
             message = exc.message or "undefined name"
             name = re.search(r"'(\w+)' is undefined", message)
             hint = suggest(name.group(1), [k for k in ctx if isinstance(k, str)]) if name else ""
             self.problem(at, f"item {item.id!r} ({item.location}): {message}{hint}")
             return None
         except (
-            TemplateError,
+            sb.TemplateError,
             TypeError,
             ValueError,
             ArithmeticError,

@@ -15,7 +15,13 @@ import re
 from contextvars import ContextVar
 from typing import Any
 
-from jinja2 import StrictUndefined, nodes
+from jinja2 import (  # noqa: F401  (the errors are re-exported for the expander)
+    StrictUndefined,
+    TemplateError,
+    TemplateSyntaxError,
+    UndefinedError,
+    nodes,
+)
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.runtime import Namespace
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
