@@ -118,11 +118,10 @@ def _say(key: str, **values: str) -> str:
 def run(argv: list[str] | None = None) -> Any:
     """Run the click group in the table's language (:mod:`generator.cli.clicklang`)."""
     global _lang
-    from .clicklang import chosen, speaking
+    from .clicklang import speaking
 
-    args = sys.argv[1:] if argv is None else list(argv)
-    _lang = chosen(args)
-    with speaking(args):
+    with speaking(sys.argv[1:] if argv is None else list(argv)) as lang:
+        _lang = lang
         return _run(argv)
 
 
