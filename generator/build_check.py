@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import ContentError, Issue, IssueCollector
 
@@ -56,6 +56,17 @@ def _component_issue(game: Game, component: Component, key: str, message: str) -
     return Issue(game.marks.locate(("components", n, key)), f"components[{n}].{key}", message)
 
 
+def _paper(sheet: SheetSpec) -> dict[str, Any]:
+    """The sheet settings that both card imposition and board tiling take."""
+    return {
+        "paper": sheet.paper,
+        "orientation": sheet.orientation,
+        "bleed": sheet.bleed,
+        "margin": sheet.margin,
+        "crop_marks": sheet.crop_marks,
+    }
+
+
 def plan(
     game: Game, component: Component, options: BuildOptions
 ) -> tuple[Imposition | Tiling, SheetSpec]:
@@ -70,15 +81,7 @@ def plan(
         board = component.spec.board
         try:
             tiling = tile_board(
-                tw,
-                th,
-                paper=sheet.paper,
-                orientation=sheet.orientation,
-                bleed=sheet.bleed,
-                margin=sheet.margin,
-                crop_marks=sheet.crop_marks,
-                overlap=board.overlap,
-                max_tiles=board.max_tiles,
+                tw, th, **_paper(sheet), overlap=board.overlap, max_tiles=board.max_tiles
             )
         except DoesNotFit as exc:
             raise ContentError([_component_issue(game, component, "size", str(exc))]) from None
@@ -88,18 +91,7 @@ def plan(
     if shape == "round" and sheet.packing == "auto":
         sheet = sheet.model_copy(update={"packing": "bleed"})  # circles cannot share cut lines
     try:
-        imp = impose(
-            tw,
-            th,
-            paper=sheet.paper,
-            orientation=sheet.orientation,
-            bleed=sheet.bleed,
-            gap=sheet.gap,
-            margin=sheet.margin,
-            crop_marks=sheet.crop_marks,
-            duplex=duplex,
-            packing=sheet.packing,
-        )
+        imp = impose(tw, th, **_paper(sheet), gap=sheet.gap, duplex=duplex, packing=sheet.packing)
     except DoesNotFit as exc:
         raise ContentError([_component_issue(game, component, "size", str(exc))]) from None
     return imp, sheet
