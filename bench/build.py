@@ -158,8 +158,12 @@ from pathlib import Path
 from generator.build import BuildOptions, build_game
 from generator.render import board, fonts, sheet
 from generator.content import expand, schema
+from generator.content.validate import convert
 for model in (schema.GameSpec, schema.ItemsFile, schema.LayoutSpec, schema.PresetsFile):
-    model.model_rebuild(force=True)  # validators built before the clock, as the loop's imports are
+    try:  # converters made before the clock, as the loop's imports are
+        convert(model, {})
+    except Exception:
+        pass
 fonts.ensure_builtin()
 t = time.perf_counter()
 res = build_game(Path(sys.argv[1]), BuildOptions(out_dir=Path(sys.argv[2]), force=True))
@@ -280,9 +284,9 @@ STARTUP = {
         "from reportlab.pdfgen.canvas import Canvas\n"
         "from generator.render import fonts\nfonts.ensure_builtin()"
     ),
-    "+ the content schema, validators built (pydantic)": (
+    "+ the content schema (msgspec), converters ready": (
         "from generator.content import schema\n"
-        "for m in (schema.GameSpec, schema.ItemsFile, schema.LayoutSpec): m.__pydantic_validator__"
+        'from generator.content.validate import convert\nconvert(schema.ItemsFile, {"items": []})'
     ),
     "+ the rest of the build path and the CLI": (
         "import generator.build, generator.build_check, generator.content.expand\n"

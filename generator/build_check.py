@@ -47,7 +47,7 @@ class BuildOptions:
             )
             if v is not None
         }
-        return spec.model_copy(update=changes) if changes else spec
+        return spec.replace(**changes) if changes else spec
 
 
 def _component_issue(game: Game, component: Component, key: str, message: str) -> Issue:
@@ -89,7 +89,7 @@ def plan(
     has_back = component.back is not None or any(i.back is not None for i in component.items)
     duplex = sheet.duplex if has_back else "none"
     if shape == "round" and sheet.packing == "auto":
-        sheet = sheet.model_copy(update={"packing": "bleed"})  # circles cannot share cut lines
+        sheet = sheet.replace(packing="bleed")  # circles cannot share cut lines
     try:
         imp = impose(tw, th, **_paper(sheet), gap=sheet.gap, duplex=duplex, packing=sheet.packing)
     except DoesNotFit as exc:

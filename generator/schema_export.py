@@ -1,49 +1,62 @@
 """JSON Schemas of every content file kind, for editors (``pnp schema``).
 
-The schemas come straight from the pydantic models, so the documentation an editor shows on
-hover is the one written beside each field.
+The schemas come straight from the models, so the documentation an editor shows on hover is
+the one written beside each field; the types that read input of their own form (lengths,
+colours, ...) give their schema themselves.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
-from pydantic import BaseModel
+import msgspec
 
-from .content.schema import GameSpec, ItemsFile, LayoutSpec
+from .content.schema import GameSpec, ItemsFile, ItemSpec, LayoutSpec
 
 
-def _models() -> dict[str, type[BaseModel]]:
-    models: dict[str, type[BaseModel]] = {
+def _models() -> dict[str, type]:
+    from .content.table import TableSpec
+    from .rules.models import GlossaryFile, SourceFile, TranslationFile
+
+    return {
         "game": GameSpec,
         "items": ItemsFile,
         "layout": LayoutSpec,
+        "table": TableSpec,
+        "glossary": GlossaryFile,
+        "rules-source": SourceFile,
+        "rules-translation": TranslationFile,
     }
-    try:  # sections owned by the companion and the rule sheets
-        from .content.table import TableSpec
-
-        models["table"] = TableSpec
-    except ImportError:
-        pass
-    try:
-        from .rules.models import GlossaryFile, SourceFile, TranslationFile
-
-        models["glossary"] = GlossaryFile
-        models["rules-source"] = SourceFile
-        models["rules-translation"] = TranslationFile
-    except ImportError:
-        pass
-    return models
 
 
-def schemas() -> dict[str, dict]:
+def _hook(tp: type) -> dict[str, Any]:
+    schema = getattr(tp, "json_schema", None)
+    if schema is None:
+        raise NotImplementedError
+    return dict(schema)
+
+
+def schemas() -> dict[str, dict[str, Any]]:
     """Each file kind's JSON Schema."""
     out = {}
     for name, model in _models().items():
-        schema = model.model_json_schema(mode="validation")
-        schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-        schema.setdefault("title", f"pnp {name} file")
+        (ref,), defs = msgspec.json.schema_components([model], schema_hook=_hook)
+        item = defs.get(ItemSpec.__name__)
+        if item is not None:  # keys other than its fields are an item's data
+            item["properties"].pop(" extra", None)
+            item.pop("additionalProperties", None)
+        root = ref["$ref"].rsplit("/", 1)[-1]
+        body = defs[root]
+        if f'"{ref["$ref"]}"' not in json.dumps(defs):  # the root is not nested in itself
+            del defs[root]
+        schema: dict[str, Any] = {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            **body,
+            "title": f"pnp {name} file",
+            "$defs": defs,
+        }
         out[name] = schema
     return out
 

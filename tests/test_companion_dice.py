@@ -354,7 +354,7 @@ def test_roll_2d6_imports_nothing_from_the_pdf_side_or_the_content_loader(tmp_pa
         for line in run.stderr.splitlines()
         if line.startswith("import time:")
     }
-    assert not {"pydantic", "reportlab", "jinja2", "PIL", "yaml"} & modules
+    assert not {"msgspec", "reportlab", "jinja2", "PIL", "yaml"} & modules
     assert not any(
         m.startswith("generator.content") or m.startswith("generator.render") for m in full
     )

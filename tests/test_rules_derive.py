@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import cli
+from generator.content.validate import convert
 from generator.errors import IssueCollector
 from generator.rules.chinese import to_simplified
 from generator.rules.coverage import Coverage
@@ -21,11 +22,11 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 # Terms whose approved Simplified rendering is NOT what plain t2s makes of the Traditional one.
 TERMS = {
-    "software": GlossaryTerm.model_validate(
-        {"en": "rules software", "zh-Hant": "規則軟體", "zh-Hans": "规则软件"}
+    "software": convert(
+        GlossaryTerm, {"en": "rules software", "zh-Hant": "規則軟體", "zh-Hans": "规则软件"}
     ),
-    "mouse": GlossaryTerm.model_validate({"en": "mouse", "zh-Hant": "滑鼠", "zh-Hans": "鼠标"}),
-    "info": GlossaryTerm.model_validate({"en": "intel", "zh-Hant": "資訊", "zh-Hans": "信息"}),
+    "mouse": convert(GlossaryTerm, {"en": "mouse", "zh-Hant": "滑鼠", "zh-Hans": "鼠标"}),
+    "info": convert(GlossaryTerm, {"en": "intel", "zh-Hant": "資訊", "zh-Hans": "信息"}),
 }
 
 
@@ -152,14 +153,14 @@ def test_derived_simplified_is_written_for_mainland_readers(hant: str, hans: str
 
 def test_glossary_term_differing_from_the_conversion_is_applied() -> None:
     # tw2sp and the regional rewrites make 活化 -> 激活 on their own; the glossary says 启用
-    term = GlossaryTerm.model_validate({"en": "activate", "zh-Hant": "活化", "zh-Hans": "启用"})
+    term = convert(GlossaryTerm, {"en": "activate", "zh-Hant": "活化", "zh-Hans": "启用"})
     out = derive_text("每回合活化一位將軍，並拿著標記。", {"activate": term})
     assert out == "每回合启用一位将军，并拿着标记。"
 
 
 def test_rewrites_never_touch_a_protected_term() -> None:
     # a term whose approved Simplified form keeps a Taiwan-only form on purpose
-    term = GlossaryTerm.model_validate({"en": "Nest", "zh-Hant": "牠巢", "zh-Hans": "牠巢"})
+    term = convert(GlossaryTerm, {"en": "Nest", "zh-Hant": "牠巢", "zh-Hans": "牠巢"})
     assert derive_text("牠巢裡的牠。", {"nest": term}) == "牠巢里的它。"
 
 

@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import cli
+from generator.content.validate import convert
 from generator.rules import check_rules
 from generator.rules.translator import nested_parentheses, text_problems
 
@@ -83,8 +84,9 @@ def test_fixing_the_folded_line_removes_the_space_warning(game: Path) -> None:
 def test_synonym_is_only_reported_where_the_sheet_uses_the_term() -> None:
     from generator.rules.models import GlossaryTerm
 
-    term = GlossaryTerm.model_validate(
-        {"en": "Leader", "zh-Hant": "領袖", "zh-Hans": "领袖", "avoid": {"zh-Hant": ["首領"]}}
+    term = convert(
+        GlossaryTerm,
+        {"en": "Leader", "zh-Hant": "領袖", "zh-Hans": "领袖", "avoid": {"zh-Hant": ["首領"]}},
     )
     glossary = {"leader": term}
     assert list(text_problems("首領出發。", "zh-Hant", glossary, ["leader"]))

@@ -114,7 +114,7 @@ def test_a_saved_game_command_imports_neither_click_nor_the_content_stack(
         )
         assert run.returncode == 0, run.stderr
         names = {line.split("|")[-1].strip() for line in run.stderr.splitlines() if "|" in line}
-        assert not {"click", "pydantic", "yaml", "ruamel.yaml", "hashlib"} & names, args
+        assert not {"click", "msgspec", "yaml", "ruamel.yaml", "hashlib"} & names, args
 
 
 def test_a_session_loads_from_its_snapshot_and_reads_only_the_events_after_it(

@@ -112,10 +112,7 @@ def test_tsv_items_and_quantities_load(tmp_path: Path) -> None:
 def test_blank_rows_are_skipped_and_rows_keep_their_numbers(tmp_path: Path) -> None:
     game = copy_game(tmp_path)
     write_cards(game, HEADER + "a,1,A,,1,1,red,x,,\n,,,,,,,,,\n\nb,zz,B,,1,1,red,y,,\n")
-    assert problems(game) == [
-        "spreadsheet/cards.csv:5:2: qty: input should be a valid integer, "
-        "unable to parse string as an integer"
-    ]
+    assert problems(game) == ["spreadsheet/cards.csv:5:2: qty: expected a whole number, got 'zz'"]
 
 
 # ------------------------------------------------------------------ broken cells
@@ -126,7 +123,7 @@ def test_blank_rows_are_skipped_and_rows_keep_their_numbers(tmp_path: Path) -> N
     [
         (
             HEADER + "a,x,A,,1,1,red,t,,\n",
-            "cards.csv:2:2: qty: input should be a valid integer, unable to parse string as an integer",
+            "cards.csv:2:2: qty: expected a whole number, got 'x'",
         ),
         (
             HEADER + 'a,1,A,,1,1,red,t,,\nb,2,B,,1,1,"red,t,,\nc,1,C,,1,1,red,t,,\n',
@@ -201,8 +198,7 @@ def test_pnp_check_and_build_report_the_cell_without_writing(tmp_path: Path) -> 
     assert checked.returncode == 1
     assert "Traceback" not in checked.stderr
     assert checked.stderr.splitlines()[0] == (
-        "Error: spreadsheet/cards.csv:3:2: qty: input should be a valid integer, "
-        "unable to parse string as an integer"
+        "Error: spreadsheet/cards.csv:3:2: qty: expected a whole number, got 'lots'"
     )
     built = pnp("build", "--content", ".", "--out", "out", "spreadsheet", cwd=tmp_path)
     assert built.returncode == 1

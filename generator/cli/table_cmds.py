@@ -2,7 +2,7 @@
 
 Each command parses its options, calls one function of :mod:`generator.companion`, and prints
 the result as sentences (``--lang``) or as one JSON object (``--json``). ``pnp roll 2d6`` touches
-only the dice modules: game content (and so pydantic and YAML) is loaded only for a game's dice,
+only the dice modules: game content (and so msgspec and YAML) is loaded only for a game's dice,
 named rolls, or when the roll is recorded in a session.
 """
 

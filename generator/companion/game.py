@@ -116,6 +116,8 @@ class TableGame:
     @classmethod
     def load(cls, root: Path) -> TableGame:
         """Load and validate a game's table content and its cards from its folder."""
+        from msgspec import structs
+
         from ..content.printed_cards import printed_cards
         from ..content.table import load_items, load_table
 
@@ -126,12 +128,9 @@ class TableGame:
                 cards[did] = printed_cards(root, deck)
             elif isinstance(deck.cards, str):
                 items = load_items(root / deck.cards).items
-                cards[did] = {
-                    str(i.id): {"id": str(i.id), "qty": i.qty, **(i.model_extra or {})}
-                    for i in items
-                }
+                cards[did] = {str(i.id): {"id": str(i.id), "qty": i.qty, **i.extra} for i in items}
             else:
-                cards[did] = {c.id: c.model_dump() for c in deck.cards}
+                cards[did] = {c.id: structs.asdict(c) for c in deck.cards}
         return cls(root.name, root, spec, _both_scripts(cards), title=_title(root))
 
     def pieces(self) -> dict[str, Any]:
@@ -158,9 +157,11 @@ class TableGame:
 
     def record(self) -> dict[str, Any]:
         """Everything a session needs of this game, as JSON: kept in the log's header."""
+        from ..content.types import to_builtins
+
         files = self.files()
         return {
-            "spec": self.spec.model_dump(mode="json"),
+            "spec": to_builtins(self.spec),
             "cards": self.cards,
             "files": files,
             "hash": hash_files(self.root, files),

@@ -152,8 +152,8 @@ class _Loader:
     ) -> Item:
         where = partial(loaded.marks.locate, ("items", n))
         data = dict(defaults)
-        data.update(item.model_extra or {})
-        for key, value in (item.model_extra or {}).items():
+        data.update(item.extra)
+        for key, value in item.extra.items():
             self._check_langs(value, ("items", n, key), loaded)
         iid = item.id or str(n + 1)
         if iid in ids:
@@ -197,8 +197,8 @@ class _Loader:
                 where = (*at, problem[0])
                 self.issues.add(loaded.marks.locate(where), key_path(where), problem[1])
                 return None
-            return BackSpec.model_construct(layout=layout, data=data)
-        return BackSpec.model_construct(layout="", data=value)
+            return BackSpec(layout=layout, data=data)
+        return BackSpec(layout="", data=value)
 
     def _check_langs(self, value: Any, path: tuple[Any, ...], loaded: Loaded) -> None:
         """A per-language text names only languages the game is written in."""

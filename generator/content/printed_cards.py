@@ -30,7 +30,7 @@ def _cards_of(root: Path, source: CardsFrom) -> dict[str, dict[str, Any]]:
     spec = load_items(path)
     cards: dict[str, dict[str, Any]] = {}
     for item in spec.items:
-        extra = {**spec.defaults, **(item.model_extra or {})}
+        extra = {**spec.defaults, **item.extra}
         if source.skip is not None and extra.get(source.skip):
             continue
         card: dict[str, Any] = {"id": str(item.id), "qty": item.qty, "name": extra.get(source.name)}

@@ -6,9 +6,11 @@ with the same base :class:`Model`. Every field carries its documentation here, w
 what ``pnp schema`` writes into the JSON Schema for editors.
 """
 
+from __future__ import annotations
+
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from msgspec import field
 
 from .. import presets
 from .boxes import (  # noqa: F401  (re-exported: the layout part of the one schema)
@@ -25,7 +27,19 @@ from .boxes import (  # noqa: F401  (re-exported: the layout part of the one sch
     RepeatBox,
     TextBox,
 )
-from .types import Lang, Length, LocalText, Model, Slug, mm
+from .types import (
+    DieLength,
+    Lang,
+    Length,
+    LocalText,
+    Model,
+    SheetLength,
+    Slug,
+    Tagged,
+    TrimLength,
+    doc,
+    mm,
+)
 
 MAX_QTY = 1000
 MAX_ITEMS = 5000
@@ -39,273 +53,264 @@ else:
     PaperName = Literal[tuple(presets.papers())]
 
 
-class SizeSpec(Model):
+class SizeSpec(Model, frozen=True, kw_only=True):
     """A custom trim size."""
 
-    width: Length = Field(description="Trim width.")
-    height: Length = Field(description="Trim height.")
-    shape: Literal["rect", "round"] = Field(
-        "rect", description="round: a circle (or ellipse) cut line."
+    width: Annotated[TrimLength, doc("Trim width.")]
+    height: Annotated[TrimLength, doc("Trim height.")]
+    shape: Annotated[Literal["rect", "round"], doc("round: a circle (or ellipse) cut line.")] = (
+        "rect"
     )
-    radius: Length = Field(0.0, description="Corner radius of the cut line, for rounded cards.")
-
-    @field_validator("width", "height")
-    @classmethod
-    def _sane(cls, v: float) -> float:
-        if not mm(1) <= v <= mm(3000):
-            raise ValueError("must be between 1mm and 3000mm")
-        return v
+    radius: Annotated[Length, doc("Corner radius of the cut line, for rounded cards.")] = 0.0
 
 
-class SheetSpec(Model):
+class SheetSpec(Model, frozen=True, kw_only=True):
     """How items are imposed on paper. Every value is a default the command line can override."""
 
-    paper: PaperName = Field("A4", description="Paper size.")
-    orientation: Literal["auto", "portrait", "landscape"] = Field(
-        "auto", description="auto picks the orientation that fits the most items."
-    )
-    bleed: Length = Field(
-        mm(3), description="Art extended beyond the trim on every side (3mm is the metric default)."
-    )
-    gap: Length = Field(
-        0.0,
-        description="Space between neighbouring bleed boxes. 0 with no bleed gives shared cut lines.",
-    )
-    margin: Length = Field(
-        mm(4), description="Blank border the printer cannot print; nothing is drawn in it."
-    )
-    packing: Literal["auto", "bleed", "butted"] = Field(
-        "auto",
-        description="bleed: every item has its own bleed; butted: neighbours share cut lines (denser); "
-        "auto: the densest, preferring bleed on a tie.",
-    )
-    crop_marks: bool = Field(True, description="Draw crop marks outside the bleed.")
-    duplex: Literal["long", "short", "fold", "none"] = Field(
-        "long",
-        description="Backs: long-edge flip (columns mirrored), short-edge flip (rows mirrored), "
-        "fold (gutter-fold: fronts and backs on one page), none (no backs).",
-    )
-
-    @field_validator("bleed", "gap", "margin")
-    @classmethod
-    def _non_negative(cls, v: float) -> float:
-        if v < 0:
-            raise ValueError("must not be negative")
-        if v > mm(50):
-            raise ValueError("must be at most 50mm")
-        return v
+    paper: Annotated[PaperName, doc("Paper size.")] = "A4"
+    orientation: Annotated[
+        Literal["auto", "portrait", "landscape"],
+        doc("auto picks the orientation that fits the most items."),
+    ] = "auto"
+    bleed: Annotated[
+        SheetLength, doc("Art extended beyond the trim on every side (3mm is the metric default).")
+    ] = mm(3)
+    gap: Annotated[
+        SheetLength,
+        doc("Space between neighbouring bleed boxes. 0 with no bleed gives shared cut lines."),
+    ] = 0.0
+    margin: Annotated[
+        SheetLength, doc("Blank border the printer cannot print; nothing is drawn in it.")
+    ] = mm(4)
+    packing: Annotated[
+        Literal["auto", "bleed", "butted"],
+        doc(
+            "bleed: every item has its own bleed; butted: neighbours share cut lines (denser); "
+            "auto: the densest, preferring bleed on a tie."
+        ),
+    ] = "auto"
+    crop_marks: Annotated[bool, doc("Draw crop marks outside the bleed.")] = True
+    duplex: Annotated[
+        Literal["long", "short", "fold", "none"],
+        doc(
+            "Backs: long-edge flip (columns mirrored), short-edge flip (rows mirrored), "
+            "fold (gutter-fold: fronts and backs on one page), none (no backs)."
+        ),
+    ] = "long"
 
 
-class BackSpec(Model):
+class BackSpec(Model, frozen=True, kw_only=True):
     """The back of a component's items (shared) or of one item (its own)."""
 
-    layout: str = Field(
-        description="Layout id (a file under templates/layouts/ or the game's layouts/)."
-    )
-    data: dict[str, Any] = Field(
-        default_factory=dict, description="Values the back's text templates can use."
+    layout: Annotated[
+        str, doc("Layout id (a file under templates/layouts/ or the game's layouts/).")
+    ]
+    data: Annotated[dict[str, Any], doc("Values the back's text templates can use.")] = field(
+        default_factory=dict
     )
 
 
-class FontSpec(Model):
+class FontSpec(Model, frozen=True, kw_only=True):
     """A font the game's layouts can name. Must be a TrueType-outline file inside the game folder."""
 
-    regular: str = Field(description="Path of the regular face, relative to the game folder.")
-    bold: str | None = Field(None, description="Bold face (defaults to the regular face).")
-    italic: str | None = Field(None, description="Italic face (defaults to the regular face).")
-    bold_italic: str | None = Field(None, description="Bold italic face.")
+    regular: Annotated[str, doc("Path of the regular face, relative to the game folder.")]
+    bold: Annotated[str | None, doc("Bold face (defaults to the regular face).")] = None
+    italic: Annotated[str | None, doc("Italic face (defaults to the regular face).")] = None
+    bold_italic: Annotated[str | None, doc("Bold italic face.")] = None
 
 
-class BoardSpec(Model):
+class BoardSpec(Model, frozen=True, kw_only=True):
     """How a board larger than the paper is split into tiles that are glued together."""
 
-    overlap: Length = Field(
-        mm(10),
-        description="Width of the glue strip a tile carries under its right/lower neighbour.",
-    )
-    assembly: bool = Field(
-        True, description="Add a page showing how the tiles go together (only when tiled)."
-    )
-    max_tiles: int = Field(
-        64, ge=1, le=400, description="Refuse a board that would need more tiles than this."
-    )
+    overlap: Annotated[
+        Length, doc("Width of the glue strip a tile carries under its right/lower neighbour.")
+    ] = mm(10)
+    assembly: Annotated[
+        bool, doc("Add a page showing how the tiles go together (only when tiled).")
+    ] = True
+    max_tiles: Annotated[
+        int, doc("Refuse a board that would need more tiles than this.", ge=1, le=400)
+    ] = 64
 
 
-class DiceLabelsSpec(Model):
+class DiceLabelsSpec(Model, frozen=True, kw_only=True):
     """Sticker labels for the faces of the game's dice, taken from its table.yaml."""
 
-    dice: list[Slug] | None = Field(
-        None, description="Die ids from table.yaml (default: every die with labelled faces)."
-    )
-    die: Length = Field(mm(16), description="Edge of the physical die.")
-    label: Length | None = Field(
-        None,
-        description="Label edge (default: the die's edge minus 2.5 mm, which suits 16 mm dice).",
-    )
-    sets: int = Field(1, ge=1, le=50, description="How many physical dice of each kind to label.")
-
-    @field_validator("die", "label")
-    @classmethod
-    def _sane(cls, v: float | None) -> float | None:
-        if v is not None and not mm(5) <= v <= mm(60):
-            raise ValueError("must be between 5mm and 60mm")
-        return v
+    dice: Annotated[
+        list[Slug] | None,
+        doc("Die ids from table.yaml (default: every die with labelled faces)."),
+    ] = None
+    die: Annotated[DieLength, doc("Edge of the physical die.")] = mm(16)
+    label: Annotated[
+        DieLength | None,
+        doc("Label edge (default: the die's edge minus 2.5 mm, which suits 16 mm dice)."),
+    ] = None
+    sets: Annotated[int, doc("How many physical dice of each kind to label.", ge=1, le=50)] = 1
 
 
-class ComponentBase(Model):
+_SIZE_DOC = "A preset (poker, bridge, mini, tarot, counter-5/8, round-3/4, ...) or {width, height}."
+
+
+class ComponentBase(Tagged, frozen=True, kw_only=True):
     """What every printable component has."""
 
-    id: Slug = Field(description="Component id; names the output file output/<game>/<id>.pdf.")
-    title: LocalText = Field(description="Name printed in each sheet's label.")
-    items: str | None = Field(
-        None,
-        description="Item file (YAML, JSON, CSV or TSV), relative to the game folder.",
+    id: Annotated[Slug, doc("Component id; names the output file output/<game>/<id>.pdf.")]
+    title: Annotated[LocalText, doc("Name printed in each sheet's label.")]
+    items: Annotated[
+        str | None, doc("Item file (YAML, JSON, CSV or TSV), relative to the game folder.")
+    ] = None
+    size: Annotated[str | SizeSpec | None, doc(_SIZE_DOC)] = None
+    layout: Annotated[
+        str | None, doc("Layout id of the front face (an item may name its own `layout`).")
+    ] = None
+    back: Annotated[
+        BackSpec | None, doc("Shared back for every item; an item's own `back` overrides it.")
+    ] = None
+    sheet: Annotated[SheetSpec, doc("Paper, bleed, gaps, crop marks, duplex.")] = field(
+        default_factory=SheetSpec
     )
-    size: str | SizeSpec | None = Field(
-        None,
-        description="A preset (poker, bridge, mini, tarot, counter-5/8, round-3/4, ...) or {width, height}.",
+    languages: Annotated[list[Lang] | None, doc("Languages to build; defaults to the game's.")] = (
+        None
     )
-    layout: str | None = Field(
-        None, description="Layout id of the front face (an item may name its own `layout`)."
+    cut: Annotated[
+        Literal["auto", "line", "marks", "none"],
+        doc(
+            "Cutting guides: marks (crop marks), line (a thin cut path on every item, "
+            "plus marks), none; auto draws a cut line on round and rounded items."
+        ),
+    ] = "auto"
+    board: Annotated[BoardSpec, doc("Tiling of a board larger than the paper.")] = field(
+        default_factory=BoardSpec
     )
-    back: BackSpec | None = Field(
-        None, description="Shared back for every item; an item's own `back` overrides it."
-    )
-    sheet: SheetSpec = Field(
-        default_factory=lambda: SheetSpec.model_validate({}),
-        description="Paper, bleed, gaps, crop marks, duplex.",
-    )
-    languages: list[Lang] | None = Field(
-        None, description="Languages to build; defaults to the game's."
-    )
-    cut: Literal["auto", "line", "marks", "none"] = Field(
-        "auto",
-        description="Cutting guides: marks (crop marks), line (a thin cut path on every item, "
-        "plus marks), none; auto draws a cut line on round and rounded items.",
-    )
-    board: BoardSpec = Field(
-        default_factory=lambda: BoardSpec.model_validate({}),
-        description="Tiling of a board larger than the paper.",
-    )
-    dice: DiceLabelsSpec | None = Field(None, description="Which dice a dice-labels sheet covers.")
-    data: dict[str, Any] = Field(
-        default_factory=dict,
-        description="Values every item's templates can use (items override them); a board "
-        "without an item file takes its values from here. Templates also see width_mm and height_mm.",
-    )
+    dice: Annotated[DiceLabelsSpec | None, doc("Which dice a dice-labels sheet covers.")] = None
+    data: Annotated[
+        dict[str, Any],
+        doc(
+            "Values every item's templates can use (items override them); a board "
+            "without an item file takes its values from here. Templates also see width_mm "
+            "and height_mm."
+        ),
+    ] = field(default_factory=dict)
 
 
-class ItemsComponent(ComponentBase):
+class ItemsComponent(ComponentBase, frozen=True, kw_only=True):
     """Cards, tokens (counters) or map tiles: many items imposed on each sheet."""
 
-    kind: Literal["cards", "tokens", "tiles"] = Field(
-        description="cards, tokens (counters) or tiles (map tiles); all imposed like cards."
-    )
-    items: str = Field(
-        description="Item file (YAML, JSON, CSV or TSV), relative to the game folder."
-    )
-    size: str | SizeSpec = Field(
-        description="A preset (poker, bridge, mini, tarot, counter-5/8, round-3/4, ...) or {width, height}."
-    )
-    layout: str = Field(description="Layout id of the front face (an item may name its own).")
+    items: Annotated[str, doc("Item file (YAML, JSON, CSV or TSV), relative to the game folder.")]
+    size: Annotated[str | SizeSpec, doc(_SIZE_DOC)]
+    layout: Annotated[str, doc("Layout id of the front face (an item may name its own).")]
 
 
-class BoardComponent(ComponentBase):
+class CardsComponent(ItemsComponent, tag="cards", frozen=True, kw_only=True):
+    """Cards: many items imposed on each sheet."""
+
+
+class TokensComponent(ItemsComponent, tag="tokens", frozen=True, kw_only=True):
+    """Tokens (counters): many items imposed on each sheet."""
+
+
+class TilesComponent(ItemsComponent, tag="tiles", frozen=True, kw_only=True):
+    """Map tiles: many items imposed on each sheet."""
+
+
+class BoardComponent(ComponentBase, tag="board", frozen=True, kw_only=True):
     """One large face (a board, a mat, a track, a ruler): tiled over sheets when larger than the paper."""
 
-    kind: Literal["board"] = Field(description="board")
-    size: str | SizeSpec = Field(
-        description="The board's trim size, e.g. {width: 60cm, height: 40cm}."
-    )
-    layout: str = Field(description="Layout id of the board's face.")
+    size: Annotated[str | SizeSpec, doc("The board's trim size, e.g. {width: 60cm, height: 40cm}.")]
+    layout: Annotated[str, doc("Layout id of the board's face.")]
 
 
-class DiceLabelsComponent(ComponentBase):
+class DiceLabelsComponent(ComponentBase, tag="dice-labels", frozen=True, kw_only=True):
     """Sticker labels for the faces of the dice declared in table.yaml."""
 
-    kind: Literal["dice-labels"] = Field(description="dice-labels")
+
+ComponentSpec = (
+    CardsComponent | TokensComponent | TilesComponent | BoardComponent | DiceLabelsComponent
+)
 
 
-ComponentSpec = Annotated[
-    ItemsComponent | BoardComponent | DiceLabelsComponent, Field(discriminator="kind")
-]
-
-
-class PresetsFile(Model):
+class PresetsFile(Model, frozen=True, kw_only=True):
     """``content/<game>/presets.yaml``: the game's own named sizes (added to the shared ones)."""
 
-    sizes: dict[str, SizeSpec] = Field(default_factory=dict, description="Named item sizes.")
+    sizes: Annotated[dict[str, SizeSpec], doc("Named item sizes.")] = field(default_factory=dict)
 
 
-class GameSpec(Model):
+class GameSpec(Model, frozen=True, kw_only=True):
     """``content/<game>/game.yaml``: one game and the components it prints."""
 
-    id: Slug = Field(description="Game id; the folder name is used when omitted.")
-    title: LocalText = Field(description="The game's name.")
-    publisher: str | None = Field(None, description="Publisher and year, for the credits line.")
-    source: str | list[str] | None = Field(
-        None, description="Where the facts in this folder come from."
+    id: Annotated[Slug, doc("Game id; the folder name is used when omitted.")]
+    title: Annotated[LocalText, doc("The game's name.")]
+    publisher: Annotated[str | None, doc("Publisher and year, for the credits line.")] = None
+    source: Annotated[str | list[str] | None, doc("Where the facts in this folder come from.")] = (
+        None
     )
-    languages: list[Lang] = Field(["en"], description="Languages the game's texts are written in.")
-    fonts: dict[str, FontSpec] = Field(
-        default_factory=dict, description="Extra fonts by name, usable in layouts."
+    languages: Annotated[list[Lang], doc("Languages the game's texts are written in.")] = field(
+        default_factory=lambda: ["en"]
     )
-    components: list[ComponentSpec] = Field(
-        default_factory=list, description="The printable components."
+    fonts: Annotated[dict[str, FontSpec], doc("Extra fonts by name, usable in layouts.")] = field(
+        default_factory=dict
     )
-    table: str | None = Field(
-        None, description="File of table-companion data (dice, bags, decks, tracks, scoring)."
+    components: Annotated[list[ComponentSpec], doc("The printable components.")] = field(
+        default_factory=list
     )
-    rules: str | None = Field(None, description="Folder of rule-sheet sources and the glossary.")
+    table: Annotated[
+        str | None, doc("File of table-companion data (dice, bags, decks, tracks, scoring).")
+    ] = None
+    rules: Annotated[str | None, doc("Folder of rule-sheet sources and the glossary.")] = None
 
-    @model_validator(mode="after")
-    def _unique_components(self) -> "GameSpec":
+    def __post_init__(self) -> None:
         seen: set[str] = set()
         for c in self.components:
             if c.id in seen:
                 raise ValueError(f"component id {c.id!r} is used twice")
             seen.add(c.id)
-        return self
 
 
 # ---------------------------------------------------------------- items
 
 
-class ItemSpec(Model):
+class ItemSpec(Model, frozen=True, kw_only=True):
     """One card or token. Keys other than these are the item's data, used by the layout's templates."""
 
-    model_config = Model.model_config | {"extra": "allow"}
+    id: Annotated[str | None, doc("Item id (for `pnp preview`); defaults to its position.")] = None
+    qty: Annotated[int, doc(f"How many copies to print (0..{MAX_QTY}).", ge=0, le=MAX_QTY)] = 1
+    estimate: Annotated[bool, doc("True when a value here is not known from a source.")] = False
+    source: Annotated[str | None, doc("Where this item's facts come from.")] = None
+    back: Annotated[
+        dict[str, Any] | None,
+        doc("This item's own back: data for the shared back layout, or {layout, data}."),
+    ] = None
+    layout: Annotated[
+        str | None, doc("This item's own front layout (e.g. command cards in a unit deck).")
+    ] = None
+    extra: dict[str, Any] = field(default_factory=dict, name=" extra")  # the item's data
 
-    id: str | None = Field(
-        None, description="Item id (for `pnp preview`); defaults to its position."
-    )
-    qty: int = Field(1, ge=0, le=MAX_QTY, description=f"How many copies to print (0..{MAX_QTY}).")
-    estimate: bool = Field(False, description="True when a value here is not known from a source.")
-    source: str | None = Field(None, description="Where this item's facts come from.")
-    back: dict[str, Any] | BackSpec | None = Field(
-        None,
-        description="This item's own back: data for the shared back layout, or {layout, data}.",
-    )
-    layout: str | None = Field(
-        None, description="This item's own front layout (e.g. command cards in a unit deck)."
-    )
+    @classmethod
+    def prepare(cls, data: Any) -> Any:
+        """Every key that is not a field moves under the item's data (``extra``)."""
+        if not isinstance(data, dict) or " extra" in data:
+            return data  # not an item (the conversion says so), or prepared already
+        known = {k: v for k, v in data.items() if k in _ITEM_KEYS}
+        known[" extra"] = {k: v for k, v in data.items() if k not in _ITEM_KEYS}
+        return known
 
 
-class ItemsFile(Model):
+_ITEM_KEYS = frozenset({"id", "qty", "estimate", "source", "back", "layout"})
+
+
+class ItemsFile(Model, frozen=True, kw_only=True):
     """An item file: shared defaults and the list of items (a .csv/.tsv file gives the items only)."""
 
-    defaults: dict[str, Any] = Field(
-        default_factory=dict, description="Data merged under every item."
+    items: Annotated[list[ItemSpec], doc("The items.", max_length=MAX_ITEMS)]
+    defaults: Annotated[dict[str, Any], doc("Data merged under every item.")] = field(
+        default_factory=dict
     )
-    source: str | list[str] | None = Field(
-        None, description="Where the facts in this file come from."
-    )
-    estimate_note: str | None = Field(None, description="Why and where values are estimates.")
-    items: list[ItemSpec] = Field(description="The items.")
+    source: Annotated[str | list[str] | None, doc("Where the facts in this file come from.")] = None
+    estimate_note: Annotated[str | None, doc("Why and where values are estimates.")] = None
 
-    @field_validator("items")
     @classmethod
-    def _not_too_many(cls, v: list[ItemSpec]) -> list[ItemSpec]:
-        if len(v) > MAX_ITEMS:
-            raise ValueError(f"{len(v)} items; the limit is {MAX_ITEMS}")
-        return v
+    def prepare(cls, data: Any) -> Any:
+        """Each item's data keys gathered apart from its fields (see :meth:`ItemSpec.prepare`)."""
+        if not isinstance(data, dict) or not isinstance(data.get("items"), list):
+            return data
+        return {**data, "items": [ItemSpec.prepare(i) for i in data["items"]]}

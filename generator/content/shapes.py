@@ -25,6 +25,7 @@ from .boxes import (
     RepeatBox,
     TextBox,
 )
+from .types import Colour, Dim, Extent, FontSize
 
 if TYPE_CHECKING:
     from .expand import Expander
@@ -36,6 +37,7 @@ Affine = tuple[float, float, float, float, float, float]  # x' = a x + c y + e, 
 IDENTITY: Affine = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 Loc = Callable[..., Callable[[], Any]]
 SQRT3 = math.sqrt(3.0)
+_ORIGIN, _NONE = Dim(0.0), Extent(0.0)  # the place of a box drawn where its caller says
 
 
 class FaceTooBig(Exception):
@@ -227,7 +229,7 @@ class ShapeExpander:
         x0, y0 = box.x.resolve(self.tw), box.y.resolve(self.th)
         if box.rows is None or box.cols is None:
             rows, cols = fitting_cells(box, self.tw - x0, self.th - y0)
-            box = box.model_copy(update={"rows": box.rows or rows, "cols": box.cols or cols})
+            box = box.replace(rows=box.rows or rows, cols=box.cols or cols)
         assert box.rows is not None and box.cols is not None
         if box.rows * box.cols > MAX_GRID_CELLS:
             self.ex.problem(
@@ -240,8 +242,8 @@ class ShapeExpander:
             return
         stroke = self.colour(box.stroke, ctx, (*path, "stroke"))
         base_fill = self.colour(box.fill, ctx, (*path, "fill"))
-        cell_spec = PolygonBox.model_construct(
-            kind="polygon", stroke_width=box.stroke_width, dash=None, when=None
+        cell_spec = PolygonBox(
+            x=_ORIGIN, y=_ORIGIN, points=(), stroke_width=box.stroke_width, dash=None, when=None
         )
         labels: list[tuple[float, float, float, float, str, Any]] = []
         for r in range(box.rows):
@@ -262,8 +264,15 @@ class ShapeExpander:
         for cx, cy, cw, ch, address, terrain in labels:
             cx, cy = _apply(m, cx, cy)
             if terrain is not None and terrain.icon:
-                spec = IconBox.model_construct(
-                    kind="icon", name=terrain.icon, color=terrain.icon_color, rotate=0, when=None
+                spec = IconBox(
+                    x=_ORIGIN,
+                    y=_ORIGIN,
+                    w=_NONE,
+                    h=_NONE,
+                    name=terrain.icon,
+                    color=terrain.icon_color,
+                    rotate=0,
+                    when=None,
                 )
                 size = min(cw, ch) * 0.45
                 self._add(
@@ -280,15 +289,18 @@ class ShapeExpander:
     def _text(self, box: GridBox, word: str, x: float, y: float, w: float, h: float) -> None:
         from .faces import BoxDraw
 
-        spec = TextBox.model_construct(
-            kind="text",
+        spec = TextBox(
+            x=_ORIGIN,
+            y=_ORIGIN,
+            w=_NONE,
+            h=_NONE,
             text=word,
             font="sans",
             size=box.coord_size,
-            min_size=min(3.0, box.coord_size),
+            min_size=FontSize(min(3.0, box.coord_size)),
             leading=1.0,
             style="regular",
-            color="#000000",
+            color=Colour("#000000"),
             align="center",
             valign="middle",
             rotate=0,

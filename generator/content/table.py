@@ -185,7 +185,7 @@ def _check_card_file(
         return
     if deck.kind == "number":
         for item in cards.items:
-            extra = item.model_extra or {}
+            extra = item.extra
             numbers = extra.get("numbers")
             if numbers is None:
                 continue

@@ -20,94 +20,89 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from msgspec import Meta, field
 
-from .types import LocalText, Model, Slug
-
-
-class _Fact(Model):
-    source: str | None = Field(
-        None, description="Where this fact comes from (seed file, rule book and page)."
-    )
-    estimate: bool = Field(
-        False, description="True when the value is not known from a source; users may correct it."
-    )
+from .types import LocalText, Model, Slug, Tagged, doc
 
 
-class Place(Model):
+class _Fact(Model, frozen=True, kw_only=True):
+    source: Annotated[
+        str | None, doc("Where this fact comes from (seed file, rule book and page).")
+    ] = None
+    estimate: Annotated[
+        bool, doc("True when the value is not known from a source; users may correct it.")
+    ] = False
+
+
+class Place(Model, frozen=True, kw_only=True):
     """A place that scores when held."""
 
-    id: Slug = Field(description="Place id (a glossary term).")
-    points: int = Field(ge=0, le=100, description="Points while held.")
-    name: LocalText | None = Field(None, description="Shown name when the glossary lacks the id.")
+    id: Annotated[Slug, doc("Place id (a glossary term).")]
+    points: Annotated[Annotated[int, Meta(ge=0, le=100)], doc("Points while held.")]
+    name: Annotated[LocalText | None, doc("Shown name when the glossary lacks the id.")] = None
 
 
-class InstantWin(Model):
+class InstantWin(Model, frozen=True, kw_only=True):
     """An instant victory of the other side, shown as a reminder with the score."""
 
-    text: LocalText = Field(description="What wins at once.")
-    points_below: int | None = Field(
-        None,
-        ge=0,
-        le=1000,
-        description="Only possible while the scoring side holds fewer points than this.",
-    )
+    text: Annotated[LocalText, doc("What wins at once.")]
+    points_below: Annotated[
+        Annotated[int, Meta(ge=0, le=1000)] | None,
+        doc("Only possible while the scoring side holds fewer points than this."),
+    ] = None
 
 
-class ControlScoring(_Fact):
+class ControlScoring(_Fact, Tagged, tag="control", frozen=True, kw_only=True):
     """Points for held places (victory points by control)."""
 
-    kind: Literal["control"]
-    side: str = Field(description="The side that scores (a glossary term).")
-    places: list[Place] = Field(description="Places and their points.")
-    win_at: int = Field(description="Points that win, checked at the end of a turn.")
-    instant_place: Slug | None = Field(
-        None, description="Holding this place with win_at points wins at once."
-    )
-    instant_wins: list[InstantWin] = Field(
-        default_factory=list, description="The other side's instant victories."
+    side: Annotated[str, doc("The side that scores (a glossary term).")]
+    places: Annotated[list[Place], doc("Places and their points.")]
+    win_at: Annotated[int, doc("Points that win, checked at the end of a turn.")]
+    instant_place: Annotated[
+        Slug | None, doc("Holding this place with win_at points wins at once.")
+    ] = None
+    instant_wins: Annotated[list[InstantWin], doc("The other side's instant victories.")] = field(
+        default_factory=list
     )
 
 
-class SumScoring(_Fact):
+class SumScoring(_Fact, Tagged, tag="sum", frozen=True, kw_only=True):
     """A score that adds named counts, hand limits and a combat hit number."""
 
-    kind: Literal["sum"]
-    parts: list[Slug] = Field(description="Names of the numbers added for each player.")
-    hand_limit: dict[Slug, int] = Field(
-        default_factory=dict, description="Hand size each holding adds (a lookup table)."
+    parts: Annotated[list[Slug], doc("Names of the numbers added for each player.")]
+    hand_limit: Annotated[dict[Slug, int], doc("Hand size each holding adds (a lookup table).")] = (
+        field(default_factory=dict)
     )
-    hit_base: int | None = Field(
-        None, description="Combat: base hit number, plus the difference in combat values."
-    )
-    always_hit: int | None = Field(None, description="Combat: a draw this low always hits.")
-    always_miss: int | None = Field(None, description="Combat: a draw this high always misses.")
-    draw_reads: dict[int, int] = Field(
-        default_factory=dict,
-        description="Lookup table for a printed draw (0 reads 10); applied before the checks.",
-    )
-    draw_min: int = Field(1, description="Smallest draw after reading.")
-    draw_max: int = Field(10, description="Largest draw after reading.")
+    hit_base: Annotated[
+        int | None, doc("Combat: base hit number, plus the difference in combat values.")
+    ] = None
+    always_hit: Annotated[int | None, doc("Combat: a draw this low always hits.")] = None
+    always_miss: Annotated[int | None, doc("Combat: a draw this high always misses.")] = None
+    draw_reads: Annotated[
+        dict[int, int],
+        doc("Lookup table for a printed draw (0 reads 10); applied before the checks."),
+    ] = field(default_factory=dict)
+    draw_min: Annotated[int, doc("Smallest draw after reading.")] = 1
+    draw_max: Annotated[int, doc("Largest draw after reading.")] = 10
 
 
-class TieStep(Model):
+class TieStep(Model, frozen=True, kw_only=True):
     """One step of a tie-break list: compare two numbers, rank names, or name the winner."""
 
-    name: str = Field(description="What the step decides by, shown with the result.")
-    mine: str | None = Field(None, description="compare: the option with my number.")
-    theirs: str | None = Field(None, description="compare: the option with the other number.")
-    better: Literal["higher", "lower"] = Field("higher", description="compare: which wins.")
-    default: int | None = Field(None, description="compare: value when the options are left out.")
-    order: list[Slug] | None = Field(
-        None, description="order: names ranked first to last; the earlier one wins."
-    )
-    option: str | None = Field(
-        None, description="order: the option naming mine and theirs (A,B; case ignored)."
-    )
-    winner: str | None = Field(None, description="The result when every step before tied.")
+    name: Annotated[str, doc("What the step decides by, shown with the result.")]
+    mine: Annotated[str | None, doc("compare: the option with my number.")] = None
+    theirs: Annotated[str | None, doc("compare: the option with the other number.")] = None
+    better: Annotated[Literal["higher", "lower"], doc("compare: which wins.")] = "higher"
+    default: Annotated[int | None, doc("compare: value when the options are left out.")] = None
+    order: Annotated[
+        list[Slug] | None, doc("order: names ranked first to last; the earlier one wins.")
+    ] = None
+    option: Annotated[
+        str | None, doc("order: the option naming mine and theirs (A,B; case ignored).")
+    ] = None
+    winner: Annotated[str | None, doc("The result when every step before tied.")] = None
 
-    @model_validator(mode="after")
-    def _one_kind(self) -> TieStep:
+    def __post_init__(self) -> None:
         kinds = [self.mine is not None, self.order is not None, self.winner is not None]
         if sum(kinds) != 1:
             raise ValueError("a step gives one of: mine and theirs, order and option, or winner")
@@ -115,41 +110,38 @@ class TieStep(Model):
             raise ValueError("a compare step needs theirs as well as mine")
         if self.order is not None and self.option is None:
             raise ValueError("an order step needs the option that names the two")
-        return self
 
 
-class ArmyScoring(_Fact):
+class ArmyScoring(_Fact, Tagged, tag="army", frozen=True, kw_only=True):
     """Victory by destroying a share of the enemy's army points."""
 
-    kind: Literal["army"]
-    share: float = Field(0.5, gt=0, le=1, description="Share of the enemy's points to destroy.")
-    tie: LocalText = Field(description="How a tie is broken, in words (shown with a tie).")
-    tie_break: list[TieStep] = Field(
-        default_factory=list, description="When both sides reach the share: steps in order."
+    share: Annotated[
+        Annotated[float, Meta(gt=0, le=1)], doc("Share of the enemy's points to destroy.")
+    ] = 0.5
+    tie: Annotated[LocalText, doc("How a tie is broken, in words (shown with a tie).")]
+    tie_break: Annotated[list[TieStep], doc("When both sides reach the share: steps in order.")] = (
+        field(default_factory=list)
     )
-    order_base: int = Field(1, description="An order costs the points on the unit plus this.")
-    points_step: int = Field(
-        10, description="Army limits are multiples of this; command points = limit / step."
-    )
+    order_base: Annotated[int, doc("An order costs the points on the unit plus this.")] = 1
+    points_step: Annotated[
+        int, doc("Army limits are multiples of this; command points = limit / step.")
+    ] = 10
 
 
-class RatioRow(Model):
+class RatioRow(Model, frozen=True, kw_only=True):
     """One row of a ratio table (attack / defence)."""
 
-    above: float = Field(description="The row applies when attack > above x defence.")
-    result: LocalText = Field(description="What happens.")
+    above: Annotated[float, doc("The row applies when attack > above x defence.")]
+    result: Annotated[LocalText, doc("What happens.")]
 
 
-class TerritoryScoring(_Fact):
+class TerritoryScoring(_Fact, Tagged, tag="territory", frozen=True, kw_only=True):
     """A combat result by ratio, and the end-of-game comparison by a tie-break list."""
 
-    kind: Literal["territory"]
-    tie_break: list[TieStep] = Field(description="Steps in order; the first that differs wins.")
-    lower: LocalText = Field(description="Result when attack < defence.")
-    equal: LocalText = Field(description="Result when attack = defence.")
-    ratios: list[RatioRow] = Field(description="Rows for attack > defence, by rising ratio.")
+    tie_break: Annotated[list[TieStep], doc("Steps in order; the first that differs wins.")]
+    lower: Annotated[LocalText, doc("Result when attack < defence.")]
+    equal: Annotated[LocalText, doc("Result when attack = defence.")]
+    ratios: Annotated[list[RatioRow], doc("Rows for attack > defence, by rising ratio.")]
 
 
-Scoring = Annotated[
-    ControlScoring | SumScoring | ArmyScoring | TerritoryScoring, Field(discriminator="kind")
-]
+Scoring = ControlScoring | SumScoring | ArmyScoring | TerritoryScoring

@@ -1,8 +1,11 @@
 """Schema validation that reports every problem at its line and column.
 
-Turns pydantic's errors into :class:`~generator.errors.Issue` objects located through the YAML
-marks, with "did you mean" hints for misspelt keys and choice values. Validation never stops
-at the first error: the caller collects issues from every file and aborts once.
+:func:`convert` turns loaded data into a model with msgspec in one pass. When that fails,
+:func:`validate` walks the data beside the model's types to find every problem (not only the
+first), words each for a user, and adds it to an
+:class:`~generator.errors.IssueCollector` located through the YAML marks, with "did you mean"
+hints for misspelt keys and choice values. The caller collects issues from every file and
+aborts once.
 """
 
 from __future__ import annotations
@@ -11,15 +14,42 @@ import difflib
 import re
 import types
 import typing
-from collections.abc import Mapping
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+import msgspec
 
 from ..errors import IssueCollector
 from .yamlload import Loaded, PathKey, key_path
 
-_MEMBER_TAGS = {"str", "int", "float", "bool", "list", "dict", "tuple"}
+MAX_PROBLEMS = 200  # per file; a file this broken says enough with the first ones
+
+_KINDS = {
+    "int": "a whole number",
+    "float": "a number",
+    "str": "a text",
+    "bool": "true or false",
+    "array": "a list",
+    "object": "a mapping",
+    "null": "nothing",
+}
+
+
+def _dec_hook(tp: Any, obj: Any) -> Any:
+    reader = getattr(tp, "from_data", None)
+    if reader is None:
+        raise NotImplementedError(f"no reader for {tp!r}")
+    return reader(obj)
+
+
+def convert(model: Any, data: Any) -> Any:
+    """``data`` as an instance of ``model`` (a struct or any type a field may have).
+
+    Raises :class:`msgspec.ValidationError` at the first problem; :func:`validate` finds all.
+    """
+    prepare = getattr(model, "prepare", None)
+    if prepare is not None:
+        data = prepare(data)
+    return msgspec.convert(data, model, strict=False, dec_hook=_dec_hook)
 
 
 def suggest(word: str, choices: typing.Iterable[str]) -> str:
@@ -28,104 +58,192 @@ def suggest(word: str, choices: typing.Iterable[str]) -> str:
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
-def _child(node: Any, part: Any) -> tuple[bool, Any]:
-    """Whether ``node`` (a mapping or a list) has ``part``, and the value there."""
-    if isinstance(node, dict) and isinstance(part, str) and part in node:
-        return True, node[part]
-    if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
-        return True, node[part]
-    return False, None
+# ---------------------------------------------------------------- reading types
 
 
-def _data_path(data: Any, loc: tuple[Any, ...]) -> PathKey:
-    """Drop pydantic's union tags from ``loc``, keeping the steps that exist in the data."""
-    out: list[str | int] = []
-    node = data
-    for n, part in enumerate(loc):
-        found, child = _child(node, part)
-        if found:
-            out.append(part)
-            node = child
-        elif (
-            isinstance(node, dict)
-            and isinstance(part, str)
-            and "[" not in part
-            and n == len(loc) - 1
-        ):
-            out.append(part)  # a missing key: keep it so the message names it
-            node = None
-    return tuple(out)
+def _base(tp: Any) -> Any:
+    """``tp`` without ``Annotated`` documentation and constraints."""
+    while typing.get_origin(tp) is typing.Annotated:
+        tp = typing.get_args(tp)[0]
+    return tp
 
 
-def _unwrap(tp: Any) -> list[Any]:
-    """The model classes an annotation may hold (through Optional, list, dict, Annotated, unions)."""
-    origin = typing.get_origin(tp)
-    if origin is typing.Annotated:
-        return _unwrap(typing.get_args(tp)[0])
-    if origin in (typing.Union, types.UnionType, list, dict, tuple):
-        out: list[Any] = []
-        for arg in typing.get_args(tp):
-            out.extend(_unwrap(arg))
-        return out
-    if isinstance(tp, type) and issubclass(tp, BaseModel):
-        return [tp]
-    return []
+def _is_struct(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, msgspec.Struct)
 
 
-def _fields_at(model: type[BaseModel], data: Any, path: PathKey) -> set[str]:
-    """Field names allowed in the mapping at ``path``."""
-    candidates: list[type[BaseModel]] = [model]
-    node = data
-    for part in path:
-        nxt: list[type[BaseModel]] = []
-        if isinstance(part, int):
-            node = node[part] if isinstance(node, list) and part < len(node) else None
-            continue
-        for m in candidates:
-            f = m.model_fields.get(part)
-            if f is not None:
-                nxt.extend(_unwrap(f.annotation))
-        node = node.get(part) if isinstance(node, dict) else None
-        candidates = nxt
-        if isinstance(node, dict) and "kind" in node:
-            tagged = [
-                m
-                for m in candidates
-                if "kind" in m.model_fields
-                and node["kind"] in typing.get_args(m.model_fields["kind"].annotation)
-            ]
-            candidates = tagged or candidates
-        if isinstance(node, list):
-            continue
-    names: set[str] = set()
-    for m in candidates:
-        names.update(m.model_fields)
-    return names
+def _members(tp: Any) -> tuple[Any, ...]:
+    base = _base(tp)
+    if typing.get_origin(base) in (typing.Union, types.UnionType):
+        return typing.get_args(base)
+    return (tp,)
 
 
-def _message(err: Mapping[str, Any]) -> str:
-    kind = err["type"]
-    msg = str(err["msg"])
-    msg = re.sub(r"^(Value|Assertion) error, ", "", msg)
-    if kind == "literal_error":
-        expected = re.findall(r"'([^']*)'", str(err.get("ctx", {}).get("expected", "")))
-        got = err.get("input")
-        return f"{got!r} is not one of {', '.join(expected)}{suggest(str(got), expected)}"
-    if kind == "union_tag_invalid":
-        ctx = err.get("ctx", {})
-        expected = re.findall(r"'([^']*)'", str(ctx.get("expected_tags", "")))
-        got = ctx.get("tag")
-        return f"{got!r} is not one of {', '.join(expected)}{suggest(str(got), expected)}"
-    if kind == "missing":
-        return "required key is missing"
-    if kind == "string_pattern_mismatch":
-        return f"{err.get('input')!r} does not match the required form ({err.get('ctx', {}).get('pattern')})"
+def _choices(tp: Any) -> list[str] | None:
+    """The allowed values of a Literal (through Optional), as texts."""
+    for member in _members(tp):
+        base = _base(member)
+        if typing.get_origin(base) is typing.Literal:
+            return [str(v) for v in typing.get_args(base)]
+    return None
+
+
+def _tagged(tp: Any) -> tuple[str, dict[str, type]] | None:
+    """The tag key and the struct of each tag value, when ``tp`` is a tagged union."""
+    structs = [_base(m) for m in _members(tp) if _is_struct(_base(m))]
+    tagged = {s.__struct_config__.tag: s for s in structs if s.__struct_config__.tag is not None}
+    if not tagged:
+        return None
+    return structs[0].__struct_config__.tag_field, tagged
+
+
+def _fields(cls: type) -> dict[str, msgspec.structs.FieldInfo]:
+    return {f.encode_name: f for f in msgspec.structs.fields(cls)}  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- wording
+
+
+def _phrase(msg: str, value: Any, tp: Any) -> str:
+    """msgspec's message for ``value`` (at the root of ``tp``), worded for a user."""
+    msg = re.sub(r" - at `\$`$", "", msg)
+    if m := re.fullmatch(r"Expected `([^`]+)`, got `([^`]+)`", msg):
+        want = " or ".join(_KINDS.get(k, k) for k in m.group(1).split(" | "))
+        return f"expected {want}, got {_shown(value)}"
+    if m := re.fullmatch(r"Expected `(int|float)` (>=|<=|>|<) (\S+)", msg):
+        bound = {">=": "at least", "<=": "at most", ">": "more than", "<": "less than"}
+        return f"must be {bound[m.group(2)]} {m.group(3)}, not {_shown(value)}"
+    if m := re.fullmatch(r"Expected `(array|object|str)` of length (>=|<=) (\d+)", msg):
+        unit = "character" if m.group(1) == "str" else "entry"
+        word = "at least" if m.group(2) == ">=" else "at most"
+        n = int(m.group(3))
+        plural = (unit + "s" if unit == "character" else "entries") if n != 1 else unit
+        return f"must have {word} {n} {plural}"
+    if m := re.fullmatch(r"Expected `str` matching regex '(.*)'", msg):
+        return f"{value!r} does not match the required form ({m.group(1)})"
+    if re.fullmatch(r"Invalid (enum )?value .*", msg):
+        choices = _choices(tp) or []
+        return f"{value!r} is not one of {', '.join(choices)}{suggest(str(value), choices)}"
     return msg[:1].lower() + msg[1:]
 
 
-def validate(
-    model: type[BaseModel], loaded: Loaded, issues: IssueCollector, *, root: PathKey = ()
-) -> Any:
+def _shown(value: Any) -> str:
+    if isinstance(value, (dict, list)):
+        return _KINDS["object" if isinstance(value, dict) else "array"]
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# ---------------------------------------------------------------- finding every problem
+
+
+class _Walk:
+    """Finds every problem in ``data`` by converting its parts, one level at a time."""
+
+    def __init__(self) -> None:
+        self.found: list[tuple[PathKey, str, str]] = []  # (path, message, how to locate)
+
+    def add(self, path: PathKey, message: str, how: str = "value") -> None:
+        if len(self.found) < MAX_PROBLEMS:
+            self.found.append((path, message, how))
+
+    def check(self, value: Any, tp: Any, path: PathKey) -> None:
+        if len(self.found) >= MAX_PROBLEMS:
+            return
+        try:
+            convert(tp, value)
+            return
+        except msgspec.ValidationError as exc:
+            msg = str(exc)
+        before = len(self.found)
+        base = _base(tp)
+        tagged = _tagged(tp)
+        structs = [_base(m) for m in _members(tp) if _is_struct(_base(m))]
+        origin = typing.get_origin(base)
+        if isinstance(value, dict) and (tagged or structs):
+            self._struct(value, tp, tagged, structs, path)
+        elif isinstance(value, list) and origin in (list, tuple):
+            self._sequence(value, base, path)
+        elif isinstance(value, dict) and origin is dict:
+            self._mapping(value, base, path)
+        elif origin in (typing.Union, types.UnionType):
+            self._union(value, base, path)
+        if len(self.found) == before:  # nothing deeper: the problem is this value itself
+            self.add(path, _phrase(msg, value, tp))
+
+    def _struct(
+        self,
+        value: dict[str, Any],
+        tp: Any,
+        tagged: tuple[str, dict[str, type]] | None,
+        structs: list[Any],
+        path: PathKey,
+    ) -> None:
+        tag_field = None
+        if tagged is not None:
+            tag_field, by_tag = tagged
+            if tag_field not in value:
+                self.add((*path, tag_field), "required key is missing", "missing")
+                return
+            tag = value[tag_field]
+            if tag not in by_tag:
+                self.add(
+                    (*path, tag_field),
+                    f"{tag!r} is not one of {', '.join(by_tag)}{suggest(str(tag), by_tag)}",
+                )
+                return
+            cls = by_tag[tag]
+        else:
+            cls = structs[0]
+        prepare = getattr(cls, "prepare", None)
+        if prepare is not None:
+            value = prepare(value)
+        fields = _fields(cls)
+        for name, info in fields.items():
+            if name in value:
+                self.check(value[name], info.type, (*path, name))
+            elif info.required:
+                self.add((*path, name), "required key is missing", "missing")
+        if cls.__struct_config__.forbid_unknown_fields:  # type: ignore[attr-defined]
+            allowed = [*fields, *([tag_field] if tag_field else [])]
+            for key in value:
+                if key not in allowed:
+                    self.add((*path, key), f"unknown key{suggest(str(key), allowed)}", "key")
+
+    def _sequence(self, value: list[Any], base: Any, path: PathKey) -> None:
+        args = typing.get_args(base)
+        fixed = typing.get_origin(base) is tuple and not (len(args) == 2 and args[1] is Ellipsis)
+        if fixed and len(value) != len(args):
+            self.add(path, f"expected {len(args)} values, got {len(value)}")
+            return
+        for n, item in enumerate(value):
+            self.check(item, args[n] if fixed else args[0] if args else Any, (*path, n))
+
+    def _mapping(self, value: dict[Any, Any], base: Any, path: PathKey) -> None:
+        key_type, value_type = typing.get_args(base) or (Any, Any)
+        for key, item in value.items():
+            try:
+                convert(key_type, key)
+            except msgspec.ValidationError as exc:
+                self.add((*path, key), _phrase(str(exc), key, key_type), "key")
+                continue
+            self.check(item, value_type, (*path, key))
+
+    def _union(self, value: Any, base: Any, path: PathKey) -> None:
+        """A union of a scalar with a list or a mapping: explain the member of the value's shape."""
+        shape = list if isinstance(value, list) else dict if isinstance(value, dict) else None
+        if shape is None:
+            return
+        fits = [
+            m
+            for m in typing.get_args(base)
+            if typing.get_origin(_base(m)) in ((list, tuple) if shape is list else (dict,))
+        ]
+        if len(fits) == 1:
+            self.check(value, fits[0], path)
+
+
+def validate(model: Any, loaded: Loaded, issues: IssueCollector, *, root: PathKey = ()) -> Any:
     """Validate ``loaded.data`` (or its part at ``root``) against ``model``.
 
     Returns the model instance, or None after adding located issues to ``issues``.
@@ -134,37 +252,16 @@ def validate(
     for part in root:
         data = data[part]
     try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        seen: set[PathKey] = set()
-        errors = exc.errors(include_url=False)
-        places = [tuple(str(p) for p in e["loc"][:-1]) for e in errors]
-        for n, err in enumerate(errors):
-            loc = err["loc"]
-            if (  # "should be a string" from one member of a union whose other member said more
-                err["type"].endswith("_type")
-                and loc
-                and str(loc[-1]) in _MEMBER_TAGS
-                and any(
-                    m != n and places[m][: len(places[n])] == places[n] for m in range(len(errors))
-                )
-            ):
-                continue
-            path = _data_path(data, tuple(err["loc"]))
-            if err["type"] == "union_tag_invalid":  # point at the tag itself
-                path = (*path, str(err.get("ctx", {}).get("discriminator", "kind")).strip("'"))
-            full = (*root, *path)
-            if err["type"] == "extra_forbidden":
-                allowed = _fields_at(model, data, path[:-1])
-                where = loaded.marks.locate(full, key=True)
-                issues.add(where, key_path(full), f"unknown key{suggest(str(path[-1]), allowed)}")
-                continue
-            if full in seen:
-                continue  # one message per place: the first member of a union says enough
-            seen.add(full)
-            if err["type"] == "missing":
-                where = loaded.marks.locate(full[:-1])
-            else:
-                where = loaded.marks.locate(full)
-            issues.add(where, key_path(full), _message(err))
-        return None
+        return convert(model, data)
+    except msgspec.ValidationError:
+        pass
+    walk = _Walk()
+    walk.check(data, model, ())
+    for path, message, how in walk.found:
+        full = (*root, *path)
+        if how == "missing":
+            where = loaded.marks.locate(full[:-1])
+        else:
+            where = loaded.marks.locate(full, key=how == "key")
+        issues.add(where, key_path(full), message)
+    return None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
+from ..content.validate import convert
 from .chinese import to_mainland_simplified
 from .models import GlossaryTerm, TranslatedSection
 
@@ -26,10 +27,10 @@ def derive_section(
     section: TranslatedSection, glossary: Mapping[str, GlossaryTerm]
 ) -> TranslatedSection:
     """The zh-Hans version of a zh-Hant ``section`` (same id, blocks and source hash)."""
-    data = section.model_dump(mode="json", exclude_none=True, by_alias=True)
+    data = section.plain()
     text = json.dumps(data, ensure_ascii=False)
     converted = to_mainland_simplified(text, protected_terms(glossary))
-    return TranslatedSection.model_validate(json.loads(converted))
+    return convert(TranslatedSection, json.loads(converted))
 
 
 def derive_text(text: str, glossary: Mapping[str, GlossaryTerm]) -> str:

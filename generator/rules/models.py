@@ -9,11 +9,11 @@ validated with :func:`generator.content.validate.validate`, so every error is lo
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, ClassVar
 
-from pydantic import Field, field_validator, model_validator
+from msgspec import Meta, field
 
-from ..content.types import Lang, Model, Slug
+from ..content.types import Lang, Model, Slug, doc
 
 BLOCK_KINDS: tuple[str, ...] = ("p", "steps", "list", "table", "callout")
 MAX_SECTIONS = 200
@@ -23,127 +23,136 @@ MAX_AVOID = 20
 _ATTR = {"p": "p", "steps": "steps", "list": "bullets", "table": "table", "callout": "callout"}
 
 
-def _check_text(value: str) -> str:
-    if not value.strip():
-        raise ValueError("text must not be empty")
-    if len(value) > MAX_TEXT:
-        raise ValueError(f"text is {len(value)} characters; the limit is {MAX_TEXT}")
-    return value
+class Text(str):
+    """A text of a rule sheet: not blank, at most MAX_TEXT characters."""
+
+    __slots__ = ()
+    json_schema: ClassVar[dict[str, Any]] = {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": MAX_TEXT,
+    }
+
+    @classmethod
+    def from_data(cls, value: Any) -> Text:
+        """Read a user's text; ValueError when it is blank or too long."""
+        if not isinstance(value, str):
+            raise ValueError(f"expected a text, got {value!r}")
+        if not value.strip():
+            raise ValueError("text must not be empty")
+        if len(value) > MAX_TEXT:
+            raise ValueError(f"text is {len(value)} characters; the limit is {MAX_TEXT}")
+        return cls(value)
 
 
-class GlossaryTerm(Model):
+class Rendering(str):
+    """A glossary rendering: not blank, without the ``[[`` ``]]`` of term references."""
+
+    __slots__ = ()
+    json_schema: ClassVar[dict[str, Any]] = {"type": "string", "minLength": 1}
+
+    @classmethod
+    def from_data(cls, value: Any) -> Rendering:
+        """Read a rendering; ValueError when it is blank or holds [[ or ]]."""
+        if not isinstance(value, str):
+            raise ValueError(f"expected a text, got {value!r}")
+        if not value.strip():
+            raise ValueError("rendering must not be empty")
+        if "[[" in value or "]]" in value:
+            raise ValueError("a rendering cannot contain [[ or ]]")
+        return cls(value)
+
+
+class Synonym(str):
+    """A word a reader could take for a glossary term: 1 to 40 characters."""
+
+    __slots__ = ()
+    json_schema: ClassVar[dict[str, Any]] = {"type": "string", "minLength": 1, "maxLength": 40}
+
+    @classmethod
+    def from_data(cls, value: Any) -> Synonym:
+        """Read a synonym; ValueError when it is blank or longer than 40 characters."""
+        if not isinstance(value, str) or not value.strip() or len(value) > 40:
+            raise ValueError(f"a synonym is 1 to 40 characters, not {value!r}")
+        return cls(value)
+
+
+class GlossaryTerm(Model, frozen=True, kw_only=True):
     """One term and its approved rendering in every language."""
 
-    en: str = Field(
-        description="English rendering, printed in English sheets and after first uses."
-    )
-    zh_hant: str = Field(alias="zh-Hant", description="Traditional Chinese rendering.")
-    zh_hans: str = Field(
-        alias="zh-Hans",
-        description="Simplified Chinese rendering, written out: it is protected from conversion.",
-    )
-    note: str | None = Field(None, description="A note for translators; never printed.")
-    avoid: dict[Lang, list[str]] = Field(
-        default_factory=dict,
-        description=(
-            "Synonyms a reader could take for this term, per language (e.g. zh-Hant: [改良]): "
-            "`pnp rules check` reports them in any sheet that uses the term. zh-Hans, when "
-            "not given, is the zh-Hant list converted."
+    en: Annotated[
+        Rendering, doc("English rendering, printed in English sheets and after first uses.")
+    ]
+    zh_hant: Annotated[Rendering, doc("Traditional Chinese rendering.")] = field(name="zh-Hant")
+    zh_hans: Annotated[
+        Rendering,
+        doc("Simplified Chinese rendering, written out: it is protected from conversion."),
+    ] = field(name="zh-Hans")
+    note: Annotated[str | None, doc("A note for translators; never printed.")] = None
+    avoid: Annotated[
+        dict[Lang, Annotated[list[Synonym], Meta(max_length=MAX_AVOID)]],
+        doc(
+            "Synonyms a reader could take for this term, per language (e.g. zh-Hant: [改良]): `pnp rules check` reports them in any sheet that uses the term. zh-Hans, when not given, is the zh-Hant list converted."
         ),
-    )
-
-    @field_validator("avoid")
-    @classmethod
-    def _avoid(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
-        for words in v.values():
-            if len(words) > MAX_AVOID:
-                raise ValueError(f"at most {MAX_AVOID} synonyms per language")
-            for w in words:
-                if not w.strip() or len(w) > 40:
-                    raise ValueError(f"a synonym is 1 to 40 characters, not {w!r}")
-        return v
-
-    @field_validator("en", "zh_hant", "zh_hans")
-    @classmethod
-    def _not_blank(cls, v: str) -> str:
-        if not v.strip():
-            raise ValueError("rendering must not be empty")
-        if "[[" in v or "]]" in v:
-            raise ValueError("a rendering cannot contain [[ or ]]")
-        return v
+    ] = field(default_factory=dict)
 
     def rendering(self, lang: str) -> str:
         """The approved rendering for ``lang`` (en, zh-Hant or zh-Hans)."""
         return {"en": self.en, "zh-Hant": self.zh_hant, "zh-Hans": self.zh_hans}[lang]
 
 
-class GlossaryFile(Model):
+class GlossaryFile(Model, frozen=True, kw_only=True):
     """``rules/glossary.yaml``: where the term pairs come from and the terms by id."""
 
-    source: str | list[str] | None = Field(
-        None, description="Where the term pairs come from (e.g. the seed document that uses them)."
-    )
-    estimate: bool = Field(
-        False, description="True when some renderings are not taken from a source."
-    )
-    terms: dict[Slug, GlossaryTerm] = Field(
-        default_factory=dict, description="Terms by id (a lower-case slug, never renamed)."
-    )
+    source: Annotated[
+        str | list[str] | None,
+        doc("Where the term pairs come from (e.g. the seed document that uses them)."),
+    ] = None
+    estimate: Annotated[bool, doc("True when some renderings are not taken from a source.")] = False
+    terms: Annotated[
+        dict[Slug, GlossaryTerm], doc("Terms by id (a lower-case slug, never renamed).")
+    ] = field(default_factory=dict)
 
 
-class TableSpec(Model):
+class TableSpec(Model, frozen=True, kw_only=True):
     """A table: one header row and body rows of the same length."""
 
-    header: list[str] = Field(description="Column headings.", min_length=1, max_length=12)
-    rows: list[list[str]] = Field(description="Body rows, one list of cells each.", max_length=200)
+    header: Annotated[
+        Annotated[list[str], Meta(min_length=1, max_length=12)], doc("Column headings.")
+    ]
+    rows: Annotated[
+        Annotated[list[list[str]], Meta(max_length=200)], doc("Body rows, one list of cells each.")
+    ]
 
-    @model_validator(mode="after")
-    def _rectangular(self) -> TableSpec:
+    def __post_init__(self) -> None:
         for n, row in enumerate(self.rows):
             if len(row) != len(self.header):
                 raise ValueError(
                     f"row {n + 1} has {len(row)} cells but the header has {len(self.header)}"
                 )
-        return self
 
 
-class Block(Model):
+class Block(Model, frozen=True, kw_only=True):
     """One block of a section: exactly one of p, steps, list, table, callout."""
 
-    p: str | None = Field(None, description="A paragraph.")
-    steps: list[str] | None = Field(None, description="Numbered steps.", min_length=1)
-    bullets: list[str] | None = Field(
-        None, alias="list", description="Bullet points.", min_length=1
+    p: Annotated[Text | None, doc("A paragraph.")] = None
+    steps: Annotated[Annotated[list[Text], Meta(min_length=1)] | None, doc("Numbered steps.")] = (
+        None
     )
-    table: TableSpec | None = Field(None, description="A table with a header row.")
-    callout: str | None = Field(
-        None, description="An exception or reminder, printed in a shaded box."
+    bullets: Annotated[Annotated[list[Text], Meta(min_length=1)] | None, doc("Bullet points.")] = (
+        field(default=None, name="list")
+    )
+    table: Annotated[TableSpec | None, doc("A table with a header row.")] = None
+    callout: Annotated[Text | None, doc("An exception or reminder, printed in a shaded box.")] = (
+        None
     )
 
-    @model_validator(mode="before")
-    @classmethod
-    def _one_kind(cls, data: Any) -> Any:
-        if not isinstance(data, dict):
-            raise ValueError(f"a block is a mapping with one key: {', '.join(BLOCK_KINDS)}")
-        kinds = [k for k in BLOCK_KINDS if k in data]
+    def __post_init__(self) -> None:
+        kinds = [k for k in BLOCK_KINDS if getattr(self, _ATTR[k]) is not None]
         if len(kinds) > 1:
             raise ValueError(f"a block has exactly one kind; this one has {', '.join(kinds)}")
-        if not kinds and not [k for k in data if k not in BLOCK_KINDS]:
+        if not kinds:
             raise ValueError(f"a block needs one of {', '.join(BLOCK_KINDS)}")
-        return data
-
-    @field_validator("p", "callout")
-    @classmethod
-    def _text(cls, v: str | None) -> str | None:
-        return None if v is None else _check_text(v)
-
-    @field_validator("steps", "bullets")
-    @classmethod
-    def _items(cls, v: list[str] | None) -> list[str] | None:
-        if v is not None:
-            for item in v:
-                _check_text(item)
-        return v
 
     @property
     def kind(self) -> str:
@@ -164,58 +173,56 @@ class Block(Model):
 
     def canonical(self) -> dict[str, Any]:
         """Plain data of the block, as hashed for staleness."""
-        return self.model_dump(mode="json", exclude_none=True, by_alias=True)
+        return self.plain()
 
 
-class SectionBase(Model):
+class SectionBase(Model, frozen=True, kw_only=True):
     """The fields every rule section has: id, title and blocks."""
 
-    id: Slug = Field(description="Stable section id, shared by every language; never renamed.")
-    title: str = Field(description="Section heading.")
-    blocks: list[Block] = Field(description="The section's blocks in order.", max_length=MAX_BLOCKS)
-
-    @field_validator("title")
-    @classmethod
-    def _title(cls, v: str) -> str:
-        return _check_text(v)
+    id: Annotated[Slug, doc("Stable section id, shared by every language; never renamed.")]
+    title: Annotated[Text, doc("Section heading.")]
+    blocks: Annotated[
+        Annotated[list[Block], Meta(max_length=MAX_BLOCKS)], doc("The section's blocks in order.")
+    ]
 
 
-class SourceSection(SectionBase):
+class SourceSection(SectionBase, frozen=True, kw_only=True):
     """A section of the English source."""
 
-    aid: bool = Field(
-        False, description="Also print this section as a player-aid card (keep it to ~80 words)."
-    )
+    aid: Annotated[
+        bool, doc("Also print this section as a player-aid card (keep it to ~80 words).")
+    ] = False
 
 
-class TranslatedSection(SectionBase):
+class TranslatedSection(SectionBase, frozen=True, kw_only=True):
     """A translated section: same id, same blocks in the same order and of the same kinds."""
 
-    source_hash: str | None = Field(
-        None,
-        pattern=r"^[0-9a-f]{12}$",
-        description="Hash of the English section this translates; written by `pnp rules stamp`.",
+    source_hash: Annotated[
+        Annotated[str, Meta(pattern="^[0-9a-f]{12}$")] | None,
+        doc("Hash of the English section this translates; written by `pnp rules stamp`."),
+    ] = None
+
+
+class _SheetFile(Model, frozen=True, kw_only=True):
+    title: Annotated[str, doc("Title of the rule sheet.")]
+    source: Annotated[str | list[str] | None, doc("Where the facts summarised here come from.")] = (
+        None
     )
 
 
-class _SheetFile(Model):
-    title: str = Field(description="Title of the rule sheet.")
-    source: str | list[str] | None = Field(
-        None, description="Where the facts summarised here come from."
-    )
-
-
-class SourceFile(_SheetFile):
+class SourceFile(_SheetFile, frozen=True, kw_only=True):
     """``rules/en.yaml``: the English source."""
 
-    sections: list[SourceSection] = Field(
-        description="Sections in print order.", min_length=1, max_length=MAX_SECTIONS
-    )
+    sections: Annotated[
+        Annotated[list[SourceSection], Meta(min_length=1, max_length=MAX_SECTIONS)],
+        doc("Sections in print order."),
+    ]
 
 
-class TranslationFile(_SheetFile):
+class TranslationFile(_SheetFile, frozen=True, kw_only=True):
     """``rules/zh-Hant.yaml`` or ``rules/zh-Hans.yaml``: translated sections (any order)."""
 
-    sections: list[TranslatedSection] = Field(
-        default_factory=list, description="Translated sections.", max_length=MAX_SECTIONS
-    )
+    sections: Annotated[
+        Annotated[list[TranslatedSection], Meta(max_length=MAX_SECTIONS)],
+        doc("Translated sections."),
+    ] = field(default_factory=list)

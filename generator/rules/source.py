@@ -161,7 +161,7 @@ def _load(path: Path, model: type, issues: IssueCollector) -> RuleFile | None:
     except ContentError as exc:
         issues.issues.extend(exc.issues)
         return None
-    if hasattr(model, "model_fields") and "sections" in model.model_fields:
+    if "sections" in getattr(model, "__struct_fields__", ()):
         _unique_ids(loaded, issues)
     found = IssueCollector()
     instance = validate(model, loaded, found)
