@@ -164,7 +164,7 @@ for model in (schema.GameSpec, schema.ItemsFile, schema.LayoutSpec, schema.Prese
         convert(model, {})
     except Exception:
         pass
-fonts.ensure_builtin()
+fonts.face("sans"), fonts.face("sans", "bold")  # the faces the loops load
 t = time.perf_counter()
 res = build_game(Path(sys.argv[1]), BuildOptions(out_dir=Path(sys.argv[2]), force=True))
 took = time.perf_counter() - t
@@ -282,7 +282,8 @@ STARTUP = {
     "python": "pass",
     "+ reportlab and the fonts (what the loops load)": (
         "from reportlab.pdfgen.canvas import Canvas\n"
-        "from generator.render import fonts\nfonts.ensure_builtin()"
+        "from generator.render import fonts\n"
+        "fonts.face('sans'), fonts.face('sans', 'bold')"
     ),
     "+ the content schema (msgspec), converters ready": (
         "from generator.content import schema\n"

@@ -7,8 +7,6 @@ cells can take their terrain from the item's data. Every field is documented whe
 declared; ``pnp schema`` writes these descriptions into the JSON Schema.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from msgspec import Meta, field
@@ -160,7 +158,7 @@ class RepeatBox(Tagged, tag="repeat", frozen=True, kw_only=True):
     `values`, else `start + i * step`) and `count`, besides the item's data.
     """
 
-    boxes: Annotated[list[Box], doc("Boxes drawn at every step.", min_length=1)]
+    boxes: Annotated[list["Box"], doc("Boxes drawn at every step.", min_length=1)]
     count: Annotated[
         Annotated[int, Meta(ge=0, le=MAX_REPEAT)] | str | None,
         doc(f"Number of steps (1..{MAX_REPEAT}), or a template giving it."),

@@ -6,8 +6,6 @@ with the same base :class:`Model`. Every field carries its documentation here, w
 what ``pnp schema`` writes into the JSON Schema for editors.
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from msgspec import field

@@ -4,8 +4,6 @@ Every field is documented; ``pnp schema`` exports them. Loading and cross-checki
 :mod:`generator.content.table`.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from msgspec import Meta, field

@@ -16,8 +16,6 @@ given on the command line (higher or lower wins); an ``order`` step ranks names 
 (earlier wins, case ignored); a ``winner`` step names the result when every step before it tied.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from msgspec import Meta, field

@@ -7,8 +7,6 @@ Models are msgspec structs (:class:`Model`); a field is documented with
 carries the JSON Schema that ``pnp schema`` writes for it, so editors can complete and check it.
 """
 
-from __future__ import annotations
-
 import re
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
@@ -90,7 +88,7 @@ class _Length(float):
     }
 
     @classmethod
-    def from_data(cls, value: Any) -> _Length:
+    def from_data(cls, value: Any) -> "_Length":
         """Read a user's value; ValueError with a message fit for a user when it is not one."""
         result = parse_length(value)
         assert isinstance(result, float)
@@ -150,7 +148,7 @@ class _FontSize(float):
     }
 
     @classmethod
-    def from_data(cls, value: Any) -> _FontSize:
+    def from_data(cls, value: Any) -> "_FontSize":
         """Read a user's value; ValueError when it is not a size from 1pt to 300pt."""
         number = isinstance(value, (int, float)) and not isinstance(value, bool)
         result = parse_length(f"{value}pt" if number else value)
@@ -198,7 +196,7 @@ class Dim:
         return (type(self), (self.value, self.relative))
 
     @classmethod
-    def from_data(cls, value: Any) -> Dim:
+    def from_data(cls, value: Any) -> "Dim":
         """Read a length or a percentage of the face."""
         if isinstance(value, Dim):
             return cls(value.value, value.relative)
@@ -263,7 +261,7 @@ class _Colour(str):
     }
 
     @classmethod
-    def from_data(cls, value: Any) -> _Colour:
+    def from_data(cls, value: Any) -> "_Colour":
         """Read ``#rgb``, ``#rrggbb`` or a colour name."""
         return cls(_colour(value))
 
@@ -278,7 +276,7 @@ class _ColourTemplate(str):
     }
 
     @classmethod
-    def from_data(cls, value: Any) -> _ColourTemplate:
+    def from_data(cls, value: Any) -> "_ColourTemplate":
         """Keep a template as it is; normalise a colour."""
         if isinstance(value, str) and "{" in value:
             return cls(value)

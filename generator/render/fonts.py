@@ -134,13 +134,14 @@ _ready = False
 
 
 def ensure_builtin() -> None:
-    """Know the shipped families (idempotent). Latin faces load now, the Chinese one on first use."""
+    """Know the shipped families (idempotent). Each face loads on its first use: a build
+    that prints no italic never parses the italic font files."""
     global _ready
     if _ready:
         return
     for family, styles in _BUILTIN.items():
         for style in STYLES:
-            _face(family, style, FONT_DIR / styles[style], lazy=family != "sans")
+            _face(family, style, FONT_DIR / styles[style], lazy=True)
     _ready = True
 
 

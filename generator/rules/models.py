@@ -7,8 +7,6 @@ per translation with the same sections, blocks in the same order and of the same
 validated with :func:`generator.content.validate.validate`, so every error is located.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, ClassVar
 
 from msgspec import Meta, field
@@ -34,7 +32,7 @@ class Text(str):
     }
 
     @classmethod
-    def from_data(cls, value: Any) -> Text:
+    def from_data(cls, value: Any) -> "Text":
         """Read a user's text; ValueError when it is blank or too long."""
         if not isinstance(value, str):
             raise ValueError(f"expected a text, got {value!r}")
@@ -52,7 +50,7 @@ class Rendering(str):
     json_schema: ClassVar[dict[str, Any]] = {"type": "string", "minLength": 1}
 
     @classmethod
-    def from_data(cls, value: Any) -> Rendering:
+    def from_data(cls, value: Any) -> "Rendering":
         """Read a rendering; ValueError when it is blank or holds [[ or ]]."""
         if not isinstance(value, str):
             raise ValueError(f"expected a text, got {value!r}")
@@ -70,7 +68,7 @@ class Synonym(str):
     json_schema: ClassVar[dict[str, Any]] = {"type": "string", "minLength": 1, "maxLength": 40}
 
     @classmethod
-    def from_data(cls, value: Any) -> Synonym:
+    def from_data(cls, value: Any) -> "Synonym":
         """Read a synonym; ValueError when it is blank or longer than 40 characters."""
         if not isinstance(value, str) or not value.strip() or len(value) > 40:
             raise ValueError(f"a synonym is 1 to 40 characters, not {value!r}")
