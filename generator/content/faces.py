@@ -7,9 +7,10 @@ per distinct face and the renderer can draw it once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
+
+import msgspec
 
 from .game import Component, Item
 from .schema import Box
@@ -42,8 +43,7 @@ class FaceDraw(NamedTuple):
     estimate: bool = False  # carries a value not known from a source: printed with the mark
 
 
-@dataclass(frozen=True)
-class Copy:
+class Copy(msgspec.Struct, frozen=True):
     """One physical copy of an item: its front and (optional) back."""
 
     item: Item

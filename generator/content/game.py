@@ -8,10 +8,12 @@ changed, only expanded into faces.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+
+import msgspec
+from msgspec import field
 
 from ..errors import Location, UsageError
 from .schema import BackSpec, ComponentSpec, GameSpec, LayoutSpec
@@ -19,8 +21,7 @@ from .validate import suggest
 from .yamlload import Marks
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(msgspec.Struct, frozen=True):
     """One validated item: its data (defaults merged), copies, back and where it was written."""
 
     id: str
@@ -39,8 +40,7 @@ class Item:
         return self.where()
 
 
-@dataclass(frozen=True)
-class Component:
+class Component(msgspec.Struct, frozen=True):
     """A component with its items and resolved layouts."""
 
     spec: ComponentSpec
@@ -71,14 +71,13 @@ class Component:
         return sum(i.qty for i in self.items)
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(msgspec.Struct, frozen=True):
     """A whole game folder after validation."""
 
     spec: GameSpec
     root: Path
     components: tuple[Component, ...]
-    files: tuple[Path, ...] = field(default=())
+    files: tuple[Path, ...] = ()
     marks: Marks | None = None
     layout_marks: MappingProxyType[str, Marks] = field(default_factory=lambda: MappingProxyType({}))
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import yaml
 
 from ..errors import ContentError, Issue, Location
@@ -110,8 +110,7 @@ class Marks:
         return Location(self.file, *self.values.get((), (1, 1)))
 
 
-@dataclass
-class Loaded:
+class Loaded(msgspec.Struct):
     """A loaded YAML document: plain data and where each part of it stands."""
 
     data: Any

@@ -10,9 +10,10 @@ for gutter-fold sheets, so a back lands behind its front to floating-point preci
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
+
+import msgspec
 
 from .. import presets
 from .units import MM
@@ -27,8 +28,7 @@ SCALE_BAR = 50 * MM
 Packing = Literal["bleed", "butted"]
 
 
-@dataclass(frozen=True)
-class Rect:
+class Rect(msgspec.Struct, frozen=True):
     """A rectangle in points: lower-left corner, width and height."""
 
     x: float
@@ -47,8 +47,7 @@ class Rect:
         return self.y + self.h
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(msgspec.Struct, frozen=True, dict=True):
     """One position on a sheet: the trim rectangle and how far art extends past each edge."""
 
     trim: Rect
@@ -71,8 +70,7 @@ class Slot:
         )
 
 
-@dataclass(frozen=True)
-class Imposition:
+class Imposition(msgspec.Struct, frozen=True):
     """The chosen packing for one component: page size, front slots and their mirrored back slots."""
 
     paper: str

@@ -11,14 +11,14 @@ the paper whole is one tile with no strip.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+import msgspec
 
 from .impose import BAND, MARK_MIN, MARK_OFFSET, PAPERS, DoesNotFit, Imposition, impose
 from .units import MM
 
 
-@dataclass(frozen=True)
-class Tile:
+class Tile(msgspec.Struct, frozen=True):
     """One tile: the part of the board it shows (board coordinates, y down, strips included)."""
 
     row: int
@@ -35,8 +35,7 @@ class Tile:
         return f"{_letters(self.row)}{self.col + 1}"
 
 
-@dataclass(frozen=True)
-class Tiling:
+class Tiling(msgspec.Struct, frozen=True):
     """How one board is split and where its tiles go on the sheets."""
 
     board_w: float

@@ -10,9 +10,10 @@ the same box with the same text comes again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+from msgspec import field
 from reportlab.lib.rl_accel import fp_str  # type: ignore[import-untyped]
 
 from ..content.faces import BoxDraw, FaceDraw
@@ -38,8 +39,7 @@ BLACK = (0.0, 0.0, 0.0)
 FORM_MIN = 1024
 
 
-@dataclass
-class FaceWarning:
+class FaceWarning(msgspec.Struct):
     """A problem found while drawing a face: the layout, the box index and what is wrong."""
 
     layout: str
@@ -47,8 +47,7 @@ class FaceWarning:
     message: str
 
 
-@dataclass
-class FaceRenderer:
+class FaceRenderer(msgspec.Struct):
     """Draws faces of one size onto a canvas, caching text layout and reusable forms."""
 
     canvas: Any

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+import msgspec
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
@@ -41,8 +41,7 @@ from . import text as rtext
 from .face import ESTIMATE_NOTE, FaceRenderer, FaceWarning
 
 
-@dataclass(frozen=True)
-class SheetMeta:
+class SheetMeta(msgspec.Struct, frozen=True):
     """Words for the sheet label."""
 
     game: str
@@ -50,8 +49,7 @@ class SheetMeta:
     lang: str
 
 
-@dataclass
-class SheetResult:
+class SheetResult(msgspec.Struct):
     """What rendering a sheet PDF gave: page count, file size in bytes and face warnings."""
 
     pages: int

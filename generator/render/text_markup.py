@@ -10,7 +10,8 @@ that must be drawn in the Chinese face.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+import msgspec
 
 from .icons import ICONS
 
@@ -49,8 +50,7 @@ def is_cjk_punct(ch: str) -> bool:
     )
 
 
-@dataclass(frozen=True)
-class Span:
+class Span(msgspec.Struct, frozen=True):
     """A piece of text in one style; ``icon`` set for an inline icon."""
 
     text: str

@@ -13,8 +13,10 @@ sizes and widths.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
+
+import msgspec
+from msgspec import field
 
 from . import fonts
 from .text_markup import NO_END, NO_START, SHARED_PUNCT, Span, is_cjk, is_cjk_punct
@@ -25,8 +27,7 @@ _WORD, _SPACE, _CJK = 0, 1, 2
 _Unit = tuple[int, str, fonts.Face, float]  # kind, text, face, width at 1 pt
 
 
-@dataclass(slots=True)
-class Piece:
+class Piece(msgspec.Struct):
     """Part of a line drawn in one face: text, or an icon when ``icon`` is set."""
 
     text: str
@@ -37,8 +38,7 @@ class Piece:
     icon: str | None = None
 
 
-@dataclass(slots=True)
-class Line:
+class Line(msgspec.Struct):
     """One laid-out line; ``last`` when it ends a paragraph (a line break or the text's end)."""
 
     pieces: list[Piece] = field(default_factory=list)

@@ -9,10 +9,10 @@ so it ends at the box's right edge while English words in it keep their own spac
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any
 
+import msgspec
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
 
@@ -23,8 +23,7 @@ from .text_wrap import Line
 Icon = tuple[str, float, float, float, tuple[float, float, float]]  # name, x, y, size, colour
 
 
-@dataclass
-class Fitted:
+class Fitted(msgspec.Struct):
     """Text laid out in a box: its lines, the size used, and whether it still overflows."""
 
     lines: list[Line]
