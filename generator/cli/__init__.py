@@ -1,6 +1,7 @@
 """The ``pnp`` console entry point.
 
-``main`` runs the common table command lines itself (:mod:`generator.cli.quick`), so that
+``entry`` is the console script (``main``, then a quick exit); ``main`` runs the common
+table command lines itself (:mod:`generator.cli.quick`), so that
 ``pnp roll 2d6``, a draw or ``pnp status`` with a saved game start without importing click;
 every other command goes to the click group in :mod:`generator.cli.app`, which imports each
 subcommand only when it runs.
@@ -30,6 +31,23 @@ def main(argv: list[str] | None = None) -> Any:
     from .app import run
 
     return run(argv)
+
+
+def entry() -> None:
+    """The ``pnp`` console script: :func:`main`, then a quick way out of the process.
+
+    On the way out the interpreter looks through every object still alive for reference
+    cycles to collect (tens of thousands after a build, some 40 ms of CPU) although the
+    process is about to end anyway. Moving them out of the collector's sight first
+    (``gc.freeze``) skips that search. Nothing is lost: every output is written, synced and
+    closed before a command returns, and objects are still freed as the process ends.
+    """
+    import gc
+
+    try:
+        main()
+    finally:
+        gc.freeze()
 
 
 def __getattr__(name: str) -> Any:

@@ -1,5 +1,5 @@
 """``python -m generator.cli`` runs the ``pnp`` command."""
 
-from . import main
+from . import entry
 
-main()
+entry()
