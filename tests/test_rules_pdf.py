@@ -17,6 +17,7 @@ from pypdf import PdfReader
 
 from generator.content.loader import find_games
 from generator.errors import BuildError, ContentError, IssueCollector
+from generator.render import fontsubsets
 from generator.render.rules_aids import render_aids
 from generator.render.rulesheet import footer_text, render_bilingual, render_sheet
 from generator.render.text import NO_START, plain_text
@@ -215,6 +216,16 @@ def test_aid_cards_hold_the_marked_sections_only(built, lang: str) -> None:  # t
 
 def test_same_input_builds_the_same_bytes(built, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     out, _, files = built
+    again = build_rules(FIXTURES / "rules_good", tmp_path, ["all"], ["zh-Hant", "zh-Hans"], "A4")
+    assert [p.read_bytes() for p in again] == [p.read_bytes() for p in files]
+
+
+def test_font_objects_kept_from_other_documents_give_the_same_bytes(built, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Subset widths and maps remembered from another game's sheets are never mixed up."""
+    out, _, files = built
+    fontsubsets.clear()
+    other = Path(__file__).parent.parent / "content" / "maquis"
+    build_rules(other, tmp_path / "other", ["all"], ["zh-Hant", "zh-Hans"], "A4")
     again = build_rules(FIXTURES / "rules_good", tmp_path, ["all"], ["zh-Hant", "zh-Hans"], "A4")
     assert [p.read_bytes() for p in again] == [p.read_bytes() for p in files]
 

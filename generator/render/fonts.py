@@ -103,6 +103,7 @@ def _register(path: Path, name: str) -> str:
     except (TTFError, OSError, ValueError, KeyError, IndexError) as exc:
         raise BuildError(f"{path.name}: cannot use this font: {exc}") from None
     font.face.__class__ = fontsubsets.Face  # the same face; its subsets made once per process
+    font.__class__ = fontsubsets.Font  # and each subset's widths and map formatted once
     pdfmetrics.registerFont(font)
     _by_file[key] = name
     return name

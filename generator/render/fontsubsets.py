@@ -16,11 +16,13 @@ import zlib
 from typing import Any
 
 from reportlab.pdfbase import pdfdoc
-from reportlab.pdfbase.ttfonts import TTFontFace
+from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 
 BUDGET = 16 * 1024 * 1024  # bytes of subset files and their deflated forms kept at most
 
 _files: dict[tuple[Any, tuple[int, ...]], bytes] = {}  # (face, characters) -> TrueType file
+_widths: dict[tuple[Any, tuple[int, ...]], bytes] = {}  # (face, characters) -> /Widths array
+_maps: dict[bytes, bytes] = {}  # a subset's ToUnicode map -> its deflated bytes
 _packed: dict[bytes, bytes | None] = {}  # each remembered file -> its deflated bytes, once made
 _held = 0
 
@@ -41,6 +43,8 @@ def clear() -> None:
     global _held
     _files.clear()
     _packed.clear()
+    _widths.clear()
+    _maps.clear()
     _held = 0
 
 
@@ -85,3 +89,61 @@ class Face(TTFontFace):
         if stream is not None and stream.filters == [pdfdoc.PDFZCompress]:
             stream.filters = [_FLATE]
         return ref
+
+
+class _Formatted(pdfdoc.PDFObject):  # type: ignore[misc]
+    """A PDF value already formatted (a subset's /Widths array, the same in every document)."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def format(self, document: Any) -> bytes:
+        return self.data
+
+
+class _MapFlate(_Flate):
+    """Flate for ToUnicode maps: a map comes back with its subset, so it is deflated once."""
+
+    def encode(self, data: bytes) -> bytes:
+        packed = _maps.get(data)
+        if packed is None:
+            if len(_maps) > 4096:
+                _maps.clear()
+            packed = _maps[data] = pdfdoc.PDFZCompress.encode(data)
+        return packed
+
+
+_MAP_FLATE = _MapFlate()
+
+
+class Font(TTFont):  # type: ignore[misc]
+    """reportlab's TrueType font whose per-subset objects are formatted and deflated once.
+
+    reportlab writes, for every subset of a font in a document, a /Widths array of up to 256
+    numbers and a ToUnicode map. Documents built together use the same subsets (see the
+    module's docstring), so both are kept: the array's formatted bytes by the subset's
+    characters, the map's deflated bytes by its text. The PDF bytes are those reportlab writes.
+    """
+
+    def addObjects(self, doc: Any) -> None:  # noqa: N802 - reportlab's name
+        """reportlab's objects for every subset, the widths and maps through the memory."""
+        state = self.state.get(doc)
+        subsets = [tuple(s) for s in state.subsets] if state is not None else []
+        names = [self.getSubsetInternalName(n, doc)[1:] for n in range(len(subsets))]
+        super().addObjects(doc)
+        fonts = doc.idToObject["BasicFonts"].dict
+        for name, subset in zip(names, subsets, strict=True):
+            pdf_font = fonts.get(name)
+            if pdf_font is None:
+                continue
+            key = (self.face, subset)
+            data = _widths.get(key)
+            if data is None:
+                data = pdfdoc.format(pdf_font.Widths, doc)
+                if len(_widths) > 4096:
+                    _widths.clear()
+                _widths[key] = data
+            pdf_font.Widths = _Formatted(data)
+            cmap = doc.idToObject.get("toUnicodeCMap:" + pdf_font.BaseFont)
+            if cmap is not None and cmap.filters == [pdfdoc.PDFZCompress]:
+                cmap.filters = [_MAP_FLATE]
