@@ -8,17 +8,8 @@ from typing import Annotated, Literal
 
 from msgspec import Meta, field
 
-from .table_scoring import Scoring
+from .table_scoring import Fact, Scoring
 from .types import LocalText, Model, Slug, doc
-
-
-class _Fact(Model, frozen=True, kw_only=True):
-    source: Annotated[
-        str | None, doc("Where this fact comes from (seed file, rule book and page).")
-    ] = None
-    estimate: Annotated[
-        bool, doc("True when the value is not known from a source; users may correct it.")
-    ] = False
 
 
 class FaceSpec(Model, frozen=True, kw_only=True):
@@ -37,7 +28,7 @@ class FaceSpec(Model, frozen=True, kw_only=True):
     ] = 1
 
 
-class DieSpec(_Fact, frozen=True, kw_only=True):
+class DieSpec(Fact, frozen=True, kw_only=True):
     """A die: numbered (``sides``) or with labelled faces (``faces``)."""
 
     name: Annotated[
@@ -84,7 +75,7 @@ class ParamSpec(Model, frozen=True, kw_only=True):
     help: Annotated[LocalText | None, doc("What the number means.")] = None
 
 
-class RollSpec(_Fact, frozen=True, kw_only=True):
+class RollSpec(Fact, frozen=True, kw_only=True):
     """A named roll: a dice expression with {param} placeholders."""
 
     name: Annotated[LocalText | None, doc("Shown name.")] = None
@@ -120,7 +111,7 @@ class TileSpec(Model, frozen=True, kw_only=True):
     name: Annotated[LocalText | None, doc("Shown name, for special tiles.")] = None
 
 
-class BagSpec(_Fact, frozen=True, kw_only=True):
+class BagSpec(Fact, frozen=True, kw_only=True):
     """A bag of tiles drawn without replacement, with the draw-and-hold rule."""
 
     name: Annotated[LocalText | None, doc("Shown name.")] = None
@@ -161,7 +152,7 @@ class Threshold(Model, frozen=True, kw_only=True):
     note: Annotated[LocalText, doc("What happens: who wins or loses.")]
 
 
-class TrackSpec(_Fact, frozen=True, kw_only=True):
+class TrackSpec(Fact, frozen=True, kw_only=True):
     """A numbered track (fate track, day clock)."""
 
     name: Annotated[LocalText | None, doc("Shown name.")] = None
@@ -227,7 +218,7 @@ class CardsFrom(Model, frozen=True, kw_only=True):
     ] = field(default_factory=list)
 
 
-class DeckSpec(_Fact, frozen=True, kw_only=True):
+class DeckSpec(Fact, frozen=True, kw_only=True):
     """A deck: a card-number generator, an activation deck, or a plain deck."""
 
     kind: Annotated[

@@ -23,7 +23,9 @@ from msgspec import Meta, field
 from .types import LocalText, Model, Slug, Tagged, doc
 
 
-class _Fact(Model, frozen=True, kw_only=True):
+class Fact(Model, frozen=True, kw_only=True):
+    """Where a value of table.yaml comes from, and whether it is an estimate."""
+
     source: Annotated[
         str | None, doc("Where this fact comes from (seed file, rule book and page).")
     ] = None
@@ -50,7 +52,7 @@ class InstantWin(Model, frozen=True, kw_only=True):
     ] = None
 
 
-class ControlScoring(_Fact, Tagged, tag="control", frozen=True, kw_only=True):
+class ControlScoring(Fact, Tagged, tag="control", frozen=True, kw_only=True):
     """Points for held places (victory points by control)."""
 
     side: Annotated[str, doc("The side that scores (a glossary term).")]
@@ -64,7 +66,7 @@ class ControlScoring(_Fact, Tagged, tag="control", frozen=True, kw_only=True):
     )
 
 
-class SumScoring(_Fact, Tagged, tag="sum", frozen=True, kw_only=True):
+class SumScoring(Fact, Tagged, tag="sum", frozen=True, kw_only=True):
     """A score that adds named counts, hand limits and a combat hit number."""
 
     parts: Annotated[list[Slug], doc("Names of the numbers added for each player.")]
@@ -110,7 +112,7 @@ class TieStep(Model, frozen=True, kw_only=True):
             raise ValueError("an order step needs the option that names the two")
 
 
-class ArmyScoring(_Fact, Tagged, tag="army", frozen=True, kw_only=True):
+class ArmyScoring(Fact, Tagged, tag="army", frozen=True, kw_only=True):
     """Victory by destroying a share of the enemy's army points."""
 
     share: Annotated[
@@ -133,7 +135,7 @@ class RatioRow(Model, frozen=True, kw_only=True):
     result: Annotated[LocalText, doc("What happens.")]
 
 
-class TerritoryScoring(_Fact, Tagged, tag="territory", frozen=True, kw_only=True):
+class TerritoryScoring(Fact, Tagged, tag="territory", frozen=True, kw_only=True):
     """A combat result by ratio, and the end-of-game comparison by a tie-break list."""
 
     tie_break: Annotated[list[TieStep], doc("Steps in order; the first that differs wins.")]
