@@ -23,6 +23,9 @@ from .text_markup import NO_END, NO_START, SHARED_PUNCT, Span, is_cjk, is_cjk_pu
 
 ICON_WIDTH = 1.05  # an inline icon's advance, in ems
 _SPACES = re.compile(r"( +)")
+# One Chinese character (the ranges of text_markup.is_cjk), or a run of anything else.
+_CJK_RANGES = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\ufe30-\ufe4f\U00020000-\U0010ffff"
+_CJK_OR_RUN = re.compile(f"([{_CJK_RANGES}])|[^{_CJK_RANGES}]+")
 _WORD, _SPACE, _CJK = 0, 1, 2
 _Unit = tuple[int, str, fonts.Face, float]  # kind, text, face, width at 1 pt
 
@@ -124,17 +127,9 @@ def _cut(
             if part[0] == " ":
                 out.append((_SPACE, part, face, unit_width(" ", face) * len(part)))
                 continue
-            start = 0
-            for i, ch in enumerate(part):
-                if is_cjk(ch):
-                    if i > start:
-                        seg = part[start:i]
-                        out.append((_WORD, seg, face, unit_width(seg, face)))
-                    out.append((_CJK, ch, face, unit_width(ch, face)))
-                    start = i + 1
-            if start < len(part):
-                seg = part[start:]
-                out.append((_WORD, seg, face, unit_width(seg, face)))
+            for m in _CJK_OR_RUN.finditer(part):
+                seg = m.group()
+                out.append((_CJK if m.lastindex else _WORD, seg, face, unit_width(seg, face)))
     return tuple(out)
 
 
