@@ -7,6 +7,7 @@ refuse what it refuses, for every kind of component and box.
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import jsonschema
@@ -90,3 +91,23 @@ def test_files_check_refuses_are_refused_by_the_schema(
     path = ROOT / "tests" / "fixtures" / "bad" / name / file
     assert _errors(schemas[kind], _load(path))
     assert pnp("check", "--content", "tests/fixtures/bad", name).returncode == 1
+
+
+@pytest.mark.parametrize(
+    ("written", "accepted"),
+    [("qty: 4", True), ('qty: "4"', False), ("qty: 4.0", True), ("qty: yes", False)],
+)
+def test_schema_and_check_agree_on_a_quantity_written_as_text(
+    written: str, accepted: bool, schemas: dict[str, dict], tmp_path: Path
+) -> None:
+    """In YAML a number is a number: text that looks like one is refused by both (a
+    spreadsheet's cells are all text, and there check reads the number, see test_tabular)."""
+    game = tmp_path / "sample"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "games" / "sample", game)
+    cards = game / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("qty: 4", written, 1), "utf-8")
+    assert (_errors(schemas["items"], _load(cards)) == []) is accepted
+    result = pnp("check", "--content", str(tmp_path), "sample")
+    assert (result.returncode == 0) is accepted, result.stderr
+    if not accepted:
+        assert "cards.yaml:5:10: items[0].qty: expected a whole number" in result.stderr

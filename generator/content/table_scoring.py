@@ -79,8 +79,11 @@ class SumScoring(Fact, Tagged, tag="sum", frozen=True, kw_only=True):
     always_hit: Annotated[int | None, doc("Combat: a draw this low always hits.")] = None
     always_miss: Annotated[int | None, doc("Combat: a draw this high always misses.")] = None
     draw_reads: Annotated[
-        dict[int, int],
-        doc("Lookup table for a printed draw (0 reads 10); applied before the checks."),
+        dict[Annotated[str, Meta(pattern=r"^-?[0-9]+$")], int],
+        doc(
+            "Lookup table for a printed draw (0 reads 10); applied before the checks. "
+            "Keys are whole numbers (YAML mapping keys, read as text)."
+        ),
     ] = field(default_factory=dict)
     draw_min: Annotated[int, doc("Smallest draw after reading.")] = 1
     draw_max: Annotated[int, doc("Largest draw after reading.")] = 10

@@ -321,4 +321,4 @@ def load_table(path: Path, *, shown_as: str | None = None) -> Loaded:
         out.add(1, 1, "", "the file is empty; the first row names the fields")
     if out.issues:
         raise ContentError(out.issues)
-    return Loaded({"items": items}, out.marks, path)
+    return Loaded({"items": items}, out.marks, path, text_cells=True)

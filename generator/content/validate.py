@@ -41,15 +41,18 @@ def _dec_hook(tp: Any, obj: Any) -> Any:
     return reader(obj)
 
 
-def convert(model: Any, data: Any) -> Any:
+def convert(model: Any, data: Any, *, strict: bool = True) -> Any:
     """``data`` as an instance of ``model`` (a struct or any type a field may have).
 
-    Raises :class:`msgspec.ValidationError` at the first problem; :func:`validate` finds all.
+    ``strict``: a value must have its field's type, as the JSON Schema says (``qty: "3"`` is
+    refused); otherwise numbers and true/false are also read from text, as a spreadsheet's
+    cells hold them. Raises :class:`msgspec.ValidationError` at the first problem;
+    :func:`validate` finds all.
     """
     prepare = getattr(model, "prepare", None)
     if prepare is not None:
         data = prepare(data)
-    return msgspec.convert(data, model, strict=False, dec_hook=_dec_hook)
+    return msgspec.convert(data, model, strict=strict, dec_hook=_dec_hook)
 
 
 def suggest(word: str, choices: typing.Iterable[str]) -> str:
@@ -140,7 +143,8 @@ def _shown(value: Any) -> str:
 class _Walk:
     """Finds every problem in ``data`` by converting its parts, one level at a time."""
 
-    def __init__(self) -> None:
+    def __init__(self, strict: bool) -> None:
+        self.strict = strict
         self.found: list[tuple[PathKey, str, str]] = []  # (path, message, how to locate)
 
     def add(self, path: PathKey, message: str, how: str = "value") -> None:
@@ -151,15 +155,22 @@ class _Walk:
         if len(self.found) >= MAX_PROBLEMS:
             return
         try:
-            convert(tp, value)
+            convert(tp, value, strict=self.strict)
             return
         except msgspec.ValidationError as exc:
             msg = str(exc)
+        if isinstance(value, float) and value.is_integer() and msg.startswith("Expected `int"):
+            try:  # 4.0 is a whole number, as the JSON Schema has it
+                convert(tp, int(value), strict=True)
+                return
+            except msgspec.ValidationError as exc:
+                msg, value = str(exc), int(value)
         before = len(self.found)
         base = _base(tp)
         tagged = _tagged(tp)
         structs = [_base(m) for m in _members(tp) if _is_struct(_base(m))]
         origin = typing.get_origin(base)
+        walked = True
         if isinstance(value, dict) and (tagged or structs):
             self._struct(value, tp, tagged, structs, path)
         elif isinstance(value, list) and origin in (list, tuple):
@@ -167,9 +178,18 @@ class _Walk:
         elif isinstance(value, dict) and origin is dict:
             self._mapping(value, base, path)
         elif origin in (typing.Union, types.UnionType):
-            self._union(value, base, path)
-        if len(self.found) == before:  # nothing deeper: the problem is this value itself
-            self.add(path, _phrase(msg, value, tp))
+            walked = self._union(value, base, path)
+        else:
+            walked = False
+        if len(self.found) > before:
+            return
+        if walked and self.strict:
+            try:  # every part passed: what failed was a whole number written as 4.0
+                convert(tp, value, strict=False)
+                return
+            except msgspec.ValidationError as exc:
+                msg = str(exc)
+        self.add(path, _phrase(msg, value, tp))  # the problem is this value itself
 
     def _struct(
         self,
@@ -223,17 +243,18 @@ class _Walk:
         key_type, value_type = typing.get_args(base) or (Any, Any)
         for key, item in value.items():
             try:
-                convert(key_type, key)
+                convert(key_type, key, strict=self.strict)
             except msgspec.ValidationError as exc:
                 self.add((*path, key), _phrase(str(exc), key, key_type), "key")
                 continue
             self.check(item, value_type, (*path, key))
 
-    def _union(self, value: Any, base: Any, path: PathKey) -> None:
-        """A union of a scalar with a list or a mapping: explain the member of the value's shape."""
+    def _union(self, value: Any, base: Any, path: PathKey) -> bool:
+        """A union of a scalar with a list or a mapping: explain the member of the value's
+        shape. Whether there was one to walk."""
         shape = list if isinstance(value, list) else dict if isinstance(value, dict) else None
         if shape is None:
-            return
+            return False
         fits = [
             m
             for m in typing.get_args(base)
@@ -241,6 +262,8 @@ class _Walk:
         ]
         if len(fits) == 1:
             self.check(value, fits[0], path)
+            return True
+        return False
 
 
 def validate(model: Any, loaded: Loaded, issues: IssueCollector, *, root: PathKey = ()) -> Any:
@@ -251,12 +274,15 @@ def validate(model: Any, loaded: Loaded, issues: IssueCollector, *, root: PathKe
     data: Any = loaded.data
     for part in root:
         data = data[part]
+    strict = not loaded.text_cells
     try:
-        return convert(model, data)
+        return convert(model, data, strict=strict)
     except msgspec.ValidationError:
         pass
-    walk = _Walk()
+    walk = _Walk(strict)
     walk.check(data, model, ())
+    if not walk.found:  # only whole numbers written as 4.0, which a lax reading takes
+        return convert(model, data, strict=False)
     for path, message, how in walk.found:
         full = (*root, *path)
         if how == "missing":

@@ -116,6 +116,7 @@ class Loaded(msgspec.Struct):
     data: Any
     marks: Marks
     path: Path
+    text_cells: bool = False  # every value is text (a spreadsheet): numbers are read from it
 
 
 class _Redo(Exception):
