@@ -111,7 +111,8 @@ def _phrase(msg: str, value: Any, tp: Any) -> str:
     """msgspec's message for ``value`` (at the root of ``tp``), worded for a user."""
     msg = re.sub(r" - at `\$`$", "", msg)
     if m := re.fullmatch(r"Expected `([^`]+)`, got `([^`]+)`", msg):
-        want = " or ".join(_KINDS.get(k, k) for k in m.group(1).split(" | "))
+        kinds = [k for k in m.group(1).split(" | ") if k != "null"] or ["null"]  # optional
+        want = " or ".join(_KINDS.get(k, k) for k in kinds)
         return f"expected {want}, got {_shown(value)}"
     if m := re.fullmatch(r"Expected `(int|float)` (>=|<=|>|<) (\S+)", msg):
         bound = {">=": "at least", "<=": "at most", ">": "more than", "<": "less than"}
