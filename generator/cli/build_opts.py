@@ -6,9 +6,6 @@ is read from ``templates/presets.yaml`` only when a value or the help needs it.
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
-
 import click
 
 from .. import presets
@@ -29,17 +26,3 @@ class PaperChoice(click.Choice):  # type: ignore[type-arg]
     @choices.setter
     def choices(self, value: object) -> None:
         pass  # always the presets file's papers
-
-
-@contextlib.contextmanager
-def fewer_collections() -> Iterator[None]:
-    """A build makes many short-lived objects; collecting cycles every 700 new ones (Python's
-    default) spent about a tenth of a full build in the collector, every 10,000 about 4%."""
-    import gc
-
-    before = gc.get_threshold()
-    gc.set_threshold(10_000, 10, 10)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)

@@ -16,8 +16,9 @@ from typing import Any
 import click
 
 from ..errors import ContentError, PnpError, UsageError
+from ..gcpause import paused
 from ..layout.units import parse_length
-from .build_opts import PaperChoice, fewer_collections
+from .build_opts import PaperChoice
 
 CONTENT_OPT = click.option(
     "--content",
@@ -181,15 +182,16 @@ def build(
     paths = _games(content_dir, games)
     staging = Staging(out_dir)
     try:
-        with _progress() as report, fewer_collections():
+        with _progress() as report:
             for path in paths:
                 try:
-                    if failures:  # nothing will be written: only look for more problems
-                        check_game(path, options)
-                        continue
-                    results.extend(build_game(path, options, report(path.name), staging))
-                    if not no_rules:
-                        results.extend(_build_rules(path, options, staging))
+                    with paused():  # one game at a time: its cycles go soon after it
+                        if failures:  # nothing will be written: only look for more problems
+                            check_game(path, options)
+                            continue
+                        results.extend(build_game(path, options, report(path.name), staging))
+                        if not no_rules:
+                            results.extend(_build_rules(path, options, staging))
                 except ContentError as exc:
                     failures.extend(exc.lines())
         if failures:

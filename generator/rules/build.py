@@ -10,15 +10,14 @@ to build them. :func:`rules_status` gives the coverage table.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..content.loader import find_games
 from ..content.types import LANGS
 from ..errors import ContentError, Issue, IssueCollector, UsageError
+from ..gcpause import paused
 from .checks import check_book
 from .coverage import STATUSES, Coverage, stale_message
 from .sheet import Sheet, make_sheet
@@ -97,29 +96,6 @@ class StaleSections(ContentError):
         )
 
 
-@contextmanager
-def _collect_only_new() -> Iterator[None]:
-    """Inside the block the cycle collector does not run, nor does the block leave it work.
-
-    A build makes many short-lived objects, nearly all freed as soon as they are dropped;
-    collections during it (about a twentieth of the build) mostly walk objects still in use.
-    What the build leaves is then handed to the collector's oldest generation
-    (``gc.freeze`` and ``gc.unfreeze`` move objects without collecting), so the next young
-    collection does not walk it all at once; its few reference cycles (about 3 MB for a
-    game's sheets, editions and cards) go at the next full collection, as old objects do.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if not gc.get_freeze_count():  # nobody else keeps objects set aside
-            gc.freeze()
-            gc.unfreeze()
-        if enabled:
-            gc.enable()
-
-
 def build_rules(
     game_dir: Path,
     out_dir: Path,
@@ -139,7 +115,7 @@ def build_rules(
     Stale sections go to ``report`` as warnings; with ``strict`` they are a ContentError and
     nothing is written. Returns the files written.
     """
-    with _collect_only_new():
+    with paused():
         return _build_rules(
             game_dir, out_dir, langs, bilingual, paper, aid_size, strict=strict, report=report
         )
