@@ -25,7 +25,7 @@ from .boxes import (
     RepeatBox,
     TextBox,
 )
-from .types import Colour, Dim, Extent, FontSize
+from .types import Dim, Extent, FontSize
 
 if TYPE_CHECKING:
     from .expand import Expander
@@ -38,6 +38,11 @@ IDENTITY: Affine = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 Loc = Callable[..., Callable[[], Any]]
 SQRT3 = math.sqrt(3.0)
 _ORIGIN, _NONE = Dim(0.0), Extent(0.0)  # the place of a box drawn where its caller says
+# A grid cell's label and icon: the box says what is drawn; the caller, where.
+_LABEL = TextBox(
+    x=_ORIGIN, y=_ORIGIN, w=_NONE, h=_NONE, text="", leading=1.0, align="center", valign="middle"
+)
+_ICON = IconBox(x=_ORIGIN, y=_ORIGIN, w=_NONE, h=_NONE, name="")
 
 
 class FaceTooBig(Exception):
@@ -264,16 +269,7 @@ class ShapeExpander:
         for cx, cy, cw, ch, address, terrain in labels:
             cx, cy = _apply(m, cx, cy)
             if terrain is not None and terrain.icon:
-                spec = IconBox(
-                    x=_ORIGIN,
-                    y=_ORIGIN,
-                    w=_NONE,
-                    h=_NONE,
-                    name=terrain.icon,
-                    color=terrain.icon_color,
-                    rotate=0,
-                    when=None,
-                )
+                spec = _ICON.replace(name=terrain.icon, color=terrain.icon_color)
                 size = min(cw, ch) * 0.45
                 self._add(
                     BoxDraw(spec, cx - size / 2, cy - size / 2, size, size, icon=terrain.icon)
@@ -289,23 +285,8 @@ class ShapeExpander:
     def _text(self, box: GridBox, word: str, x: float, y: float, w: float, h: float) -> None:
         from .faces import BoxDraw
 
-        spec = TextBox(
-            x=_ORIGIN,
-            y=_ORIGIN,
-            w=_NONE,
-            h=_NONE,
-            text=word,
-            font="sans",
-            size=box.coord_size,
-            min_size=FontSize(min(3.0, box.coord_size)),
-            leading=1.0,
-            style="regular",
-            color=Colour("#000000"),
-            align="center",
-            valign="middle",
-            rotate=0,
-            when=None,
-        )
+        size = box.coord_size
+        spec = _LABEL.replace(text=word, size=size, min_size=FontSize(min(3.0, size)))
         self._add(BoxDraw(spec, x, y, w, h, text=word))
 
     def _cells(
