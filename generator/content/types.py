@@ -19,8 +19,9 @@ LANGS: tuple[str, ...] = ("en", "zh-Hant", "zh-Hans")
 Lang = Literal["en", "zh-Hant", "zh-Hans"]
 
 
-class Model(msgspec.Struct, kw_only=True, frozen=True, forbid_unknown_fields=True):
-    """Base of every content model: unknown keys are errors, instances are immutable.
+class Model(msgspec.Struct, kw_only=True, frozen=True, forbid_unknown_fields=True, cache_hash=True):
+    """Base of every content model: unknown keys are errors, instances are immutable (and
+    hashed once: a box is a key of the expander's memories).
 
     A subclass may define ``prepare(data)`` (a class method) to reshape raw data before it is
     converted, and ``__post_init__`` for checks that span several fields (raise ValueError).
@@ -161,7 +162,7 @@ class _FontSize(float):
 class Dim:
     """A box coordinate: absolute points, or a fraction of the face's width or height."""
 
-    __slots__ = ("value", "relative")
+    __slots__ = ("value", "relative", "_hash")
     value: float
     relative: bool
     non_negative: ClassVar[bool] = False
@@ -176,6 +177,7 @@ class Dim:
     def __init__(self, value: float, relative: bool = False) -> None:
         self.value = value
         self.relative = relative
+        self._hash = hash((value, relative))
 
     def resolve(self, whole: float) -> float:
         """The coordinate in points, given the face's width or height it is relative to."""
@@ -187,7 +189,7 @@ class Dim:
         )
 
     def __hash__(self) -> int:
-        return hash((self.value, self.relative))
+        return self._hash
 
     def __repr__(self) -> str:
         return f"Dim({self.value!r}, {self.relative!r})"
