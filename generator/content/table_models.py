@@ -146,7 +146,8 @@ class Threshold(Model, frozen=True, kw_only=True):
     when: Annotated[
         Literal["at-or-above", "at-or-below", "above", "below"],
         doc(
-            "at-or-above: reaching `at` or more; above: asking for more than `at` (a day past the last)."
+            "at-or-above: reaching `at` or more; above: asking for more than `at` (a day past "
+            "the last)."
         ),
     ]
     note: Annotated[LocalText, doc("What happens: who wins or loses.")]
@@ -190,7 +191,8 @@ class ShowField(Model, frozen=True, kw_only=True):
     names: Annotated[
         str | None,
         doc(
-            "A mapping under the item file's defaults that gives each value's shown name (e.g. places: {grocer: {en: Grocer, ...}}); without it values are told as written."
+            "A mapping under the item file's defaults that gives each value's shown name (e.g. "
+            "places: {grocer: {en: Grocer, ...}}); without it values are told as written."
         ),
     ] = None
     label: Annotated[LocalText | None, doc("Shown before the values.")] = None
@@ -204,13 +206,15 @@ class CardsFrom(Model, frozen=True, kw_only=True):
     owner: Annotated[
         str | None,
         doc(
-            "Activation decks: the player (or army) these cards belong to; they are in the deck from the start, and `pnp deck add` adds further units."
+            "Activation decks: the player (or army) these cards belong to; they are in the deck "
+            "from the start, and `pnp deck add` adds further units."
         ),
     ] = None
     skip: Annotated[
         str | None,
         doc(
-            "An item field; items where it is true stay out of the deck (e.g. blank cards an owner fills in by hand)."
+            "An item field; items where it is true stay out of the deck (e.g. blank cards an "
+            "owner fills in by hand)."
         ),
     ] = None
     show: Annotated[
@@ -224,7 +228,8 @@ class DeckSpec(Fact, frozen=True, kw_only=True):
     kind: Annotated[
         Literal["number", "activation", "plain"],
         doc(
-            "number: read the number at a chosen position; activation: unit cards per player; plain: draw and show."
+            "number: read the number at a chosen position; activation: unit cards per player; "
+            "plain: draw and show."
         ),
     ]
     name: Annotated[LocalText | None, doc("Shown name.")] = None
@@ -235,7 +240,8 @@ class DeckSpec(Fact, frozen=True, kw_only=True):
     cards_from: Annotated[
         CardsFrom | list[CardsFrom] | None,
         doc(
-            "Take the cards from a printed component of game.yaml instead (a list: several components, e.g. one roster per army)."
+            "Take the cards from a printed component of game.yaml instead (a list: several "
+            "components, e.g. one roster per army)."
         ),
     ] = None
     empty_ends_game: Annotated[

@@ -90,7 +90,9 @@ class GlossaryTerm(Model, frozen=True, kw_only=True):
     avoid: Annotated[
         dict[Lang, Annotated[list[Synonym], Meta(max_length=MAX_AVOID)]],
         doc(
-            "Synonyms a reader could take for this term, per language (e.g. zh-Hant: [改良]): `pnp rules check` reports them in any sheet that uses the term. zh-Hans, when not given, is the zh-Hant list converted."
+            "Synonyms a reader could take for this term, per language (e.g. zh-Hant: [改良]): "
+            "`pnp rules check` reports them in any sheet that uses the term. zh-Hans, when not "
+            "given, is the zh-Hant list converted."
         ),
     ] = field(default_factory=dict)
 
