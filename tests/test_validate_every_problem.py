@@ -3,13 +3,22 @@ for a user: not only the first one, and never a traceback."""
 
 from __future__ import annotations
 
+import copy
+import random
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
-from generator.content.schema import GameSpec, LayoutSpec
-from generator.content.validate import convert
+from generator.content.schema import GameSpec, ItemsFile, LayoutSpec
+from generator.content.table import TableSpec
+from generator.content.validate import convert, validate
+from generator.content.yamlload import load_yaml_text
+from generator.errors import IssueCollector
+from generator.rules.models import SourceFile
 from tests.helpers import ROOT, pnp
 
 SAMPLE = ROOT / "tests" / "fixtures" / "games" / "sample"
@@ -137,3 +146,70 @@ def test_good_data_converts_to_typed_values() -> None:
     )
     box = layout.boxes[0]
     assert (box.x.value, box.x.relative, box.size, box.color) == (0.1, True, 9.0, "#000000")
+
+
+def test_a_kind_that_is_not_a_word_is_a_located_problem(tmp_path: Path) -> None:
+    text = "id: card-front\nboxes:\n  - {kind: [text], x: 1mm, y: 1mm, w: 5mm, h: 5mm}\n"
+    _game(tmp_path, layout=text)
+    (problem,) = _problems(tmp_path)
+    assert problem.startswith("sample/layouts/card-front.yaml:3:12: boxes[0].kind: ['text'] is not")
+
+
+_ODD = [None, 0, -1, 1.5, "", "x", "10mm", "50%", [], {}, [1, "a"], {"k": 1}, True, 10**20]
+
+
+def _places(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _places(value, (*path, key))
+    elif isinstance(data, list):
+        for n, value in enumerate(data):
+            yield from _places(value, (*path, n))
+
+
+def _mutated(data: Any, rng: random.Random) -> Any:
+    data = copy.deepcopy(data)
+    for _ in range(rng.randint(1, 4)):
+        path = rng.choice(list(_places(data)))
+        if not path:
+            continue
+        parent = data
+        for part in path[:-1]:
+            parent = parent[part]
+        roll = rng.random()
+        if roll < 0.6:
+            parent[path[-1]] = copy.deepcopy(rng.choice(_ODD))
+        elif roll < 0.8 and isinstance(parent, dict):
+            parent[f"{path[-1]}x"] = 1
+        elif isinstance(parent, dict):
+            del parent[path[-1]]
+    return data
+
+
+@pytest.mark.parametrize(
+    ("model", "file"),
+    [
+        (GameSpec, "game.yaml"),
+        (LayoutSpec, "layouts/card-front.yaml"),
+        (ItemsFile, "cards.yaml"),
+        (TableSpec, "../../../../content/maquis/table.yaml"),
+        (SourceFile, "../../../../content/ragnarok/rules/en.yaml"),
+    ],
+)
+def test_broken_files_give_located_problems_never_a_crash(model: Any, file: str) -> None:
+    """Seeded random breakage of real files (wrong types, unknown keys, keys removed)."""
+    text = (SAMPLE / file).read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    rng = random.Random(file)
+    refused = 0
+    for _ in range(150):
+        broken = _mutated(data, rng)
+        loaded = load_yaml_text(yaml.safe_dump(broken, allow_unicode=True), file)
+        issues = IssueCollector()
+        result = validate(model, loaded, issues)
+        assert (result is None) == bool(issues.issues)
+        for issue in issues.issues:
+            assert issue.location.line >= 1 and issue.message
+        refused += result is None
+    assert refused > 50  # the breakage is real: most files are refused

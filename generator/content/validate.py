@@ -207,7 +207,7 @@ class _Walk:
                 self.add((*path, tag_field), "required key is missing", "missing")
                 return
             tag = value[tag_field]
-            if tag not in by_tag:
+            if not isinstance(tag, str) or tag not in by_tag:
                 self.add(
                     (*path, tag_field),
                     f"{tag!r} is not one of {', '.join(by_tag)}{suggest(str(tag), by_tag)}",
