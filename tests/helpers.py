@@ -48,6 +48,22 @@ def _working_dir(path: Path) -> Iterator[None]:
         os.chdir(before)
 
 
+def pnp_printed(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    """``pnp ARGS`` through :func:`generator.cli.main` itself, writing to the real (captured)
+    streams: exit code and everything printed. For output that click's test runner would
+    stand in for (the quick table path, the terminal's language)."""
+    from generator.cli import main
+
+    capsys.readouterr()
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    said = capsys.readouterr()
+    return code, said.out + said.err
+
+
 def pnp(
     *args: str, env: dict[str, str] | None = None, cwd: Path = ROOT, input: str | None = None
 ) -> subprocess.CompletedProcess[str]:

@@ -13,20 +13,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _pnp(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
-    from generator.cli import main
-
-    capsys.readouterr()
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    captured = capsys.readouterr()
-    return code, captured.out + captured.err
+from tests.helpers import ROOT, pnp_printed
 
 
 def test_a_game_in_a_folder_named_otherwise_builds_into_that_folder_only(
@@ -35,15 +22,15 @@ def test_a_game_in_a_folder_named_otherwise_builds_into_that_folder_only(
     content, out = tmp_path / "content", tmp_path / "out"
     shutil.copytree(ROOT / "content" / "barons-of-fyn", content / "fyn-copy")
     where = ["--content", str(content), "--out", str(out)]
-    code, said = _pnp(capsys, "build", *where, "--lang", "en")
+    code, said = pnp_printed(capsys, "build", *where, "--lang", "en")
     assert code == 0, said
     assert [p.name for p in out.iterdir()] == ["fyn-copy"]
     made = {p.name for p in (out / "fyn-copy").glob("*.pdf")}
     assert "rules.en.pdf" in made and len(made) > 1, made
 
-    code, said = _pnp(capsys, "build", *where, "--lang", "en")
+    code, said = pnp_printed(capsys, "build", *where, "--lang", "en")
     assert code == 0 and "up to date" in said, said
 
-    code, said = _pnp(capsys, "rules", "build", "fyn-copy", *where, "--lang", "en")
+    code, said = pnp_printed(capsys, "rules", "build", "fyn-copy", *where, "--lang", "en")
     assert code == 0, said
     assert [p.name for p in out.iterdir()] == ["fyn-copy"]

@@ -8,19 +8,15 @@ wording, byte for byte.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from generator.cli import main
 from generator.cli.clicklang import width
 from generator.cli.helptext import COMMAND_HELP, OPTION_HELP
 
-from .helpers import ROOT, TABLE_GAME
-from .test_table_lang import leftover
+from .helpers import TABLE_GAME, pnp_printed
+from .test_table_lang import leftover, play
 
 LANGS = ["zh-Hant", "zh-Hans"]
 WORD = {"zh-Hant": "錯誤：", "zh-Hans": "错误："}
@@ -31,16 +27,6 @@ CLICK_ENGLISH = (
     "is not", "Got unexpected", "[OPTIONS]", "COMMAND [ARGS]", "Options:", "Commands:",
     "Show this message", "default:", "required", "TEXT", "INTEGER",
 )  # fmt: skip
-
-
-def pnp(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    said = capsys.readouterr()
-    return code, said.out + said.err
 
 
 # ---------------------------------------------------------------- usage errors
@@ -73,7 +59,7 @@ def test_click_usage_errors_are_worded_in_chinese(
     data_dir: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, text = pnp(capsys, *args, "--lang", lang)
+    code, text = pnp_printed(capsys, *args, "--lang", lang)
     assert code == 2, text
     assert text.startswith(HEADINGS[lang][0] + "pnp "), text
     assert "\n" + WORD[lang] in text, text
@@ -85,7 +71,7 @@ def test_click_usage_errors_are_worded_in_chinese(
 def test_lang_before_the_command_is_refused_in_chinese_with_where_it_goes(
     lang: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, text = pnp(capsys, "--lang", lang, "roll", "2d6")
+    code, text = pnp_printed(capsys, "--lang", lang, "roll", "2d6")
     assert code == 2 and WORD[lang] in text, text
     assert f"pnp roll 2d6 --lang {lang}" in text, text
     assert not [w for w in CLICK_ENGLISH if w in text], text
@@ -106,7 +92,7 @@ def test_usage_errors_follow_the_locale_without_lang(
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv(variable, locale)
-    code, text = pnp(capsys, "deck", "draw")
+    code, text = pnp_printed(capsys, "deck", "draw")
     assert code == 2 and word in text and "Missing" not in text, text
 
 
@@ -115,13 +101,13 @@ def test_english_usage_errors_and_help_stay_clicks_own_after_a_chinese_run(
 ) -> None:
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(name, raising=False)
-    english = pnp(capsys, "deck", "draw", "--help")
-    pnp(capsys, "deck", "draw", "--help", "--lang", "zh-Hant")
-    pnp(capsys, "deck", "draw", "--lang", "zh-Hans")
-    assert pnp(capsys, "deck", "draw", "--help") == english
+    english = pnp_printed(capsys, "deck", "draw", "--help")
+    pnp_printed(capsys, "deck", "draw", "--help", "--lang", "zh-Hant")
+    pnp_printed(capsys, "deck", "draw", "--lang", "zh-Hans")
+    assert pnp_printed(capsys, "deck", "draw", "--help") == english
     assert "Usage: pnp deck draw [OPTIONS] DECK_ID" in english[1]
     assert "  -h, --help             Show this message and exit." in english[1]
-    assert pnp(capsys, "roll", "--lang", "en") == (
+    assert pnp_printed(capsys, "roll", "--lang", "en") == (
         2,
         "Usage: pnp roll [OPTIONS] EXPR\nTry 'pnp roll --help' for help.\n\n"
         "Error: Missing argument 'EXPR'.\n",
@@ -139,9 +125,9 @@ def test_help_pages_of_the_table_commands_are_in_chinese(
     lang: str, path: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     words = path.split()
-    code, english = pnp(capsys, *words, "--help", "--lang", "en")
+    code, english = pnp_printed(capsys, *words, "--help", "--lang", "en")
     assert code == 0
-    code, text = pnp(capsys, *words, "--help", "--lang", lang)
+    code, text = pnp_printed(capsys, *words, "--help", "--lang", lang)
     assert code == 0, text
     usage, options = HEADINGS[lang]
     assert text.startswith(f"{usage}pnp {path} "), text
@@ -160,27 +146,18 @@ def test_help_pages_of_the_table_commands_are_in_chinese(
 def test_group_help_lists_commands_in_chinese_and_takes_lang_before_help(
     lang: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, text = pnp(capsys, "deck", "--lang", lang, "--help")
+    code, text = pnp_printed(capsys, "deck", "--lang", lang, "--help")
     assert code == 0, text
     assert ("\n指令：\n" if lang == "zh-Hant" else "\n命令：\n") in text, text
     assert COMMAND_HELP["deck draw"][lang].split("\n")[0][:10] in text, text
     assert not [w for w in CLICK_ENGLISH if w in text], text
-    code, english = pnp(capsys, "deck", "--help")
+    code, english = pnp_printed(capsys, "deck", "--help")
     assert "--lang" not in english  # the group's --lang is not shown in English
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_help_of_a_command_inside_pnp_play_is_in_chinese(lang: str, data_dir: Path) -> None:
-    run = subprocess.run(
-        [sys.executable, "-m", "generator.cli", "play", "maquis", "--lang", lang],
-        input="deck draw --help\nquit\n",
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=ROOT,
-        env={**os.environ, "PNP_DATA_DIR": str(data_dir)},
-        timeout=120,
-    )
+    run = play("maquis", lang, "deck draw --help\nquit\n", data_dir)
     assert run.returncode == 0, run.stderr
     assert f"{HEADINGS[lang][0]}pnp deck draw " in run.stdout, run.stdout
     assert COMMAND_HELP["deck draw"][lang][:10] in run.stdout, run.stdout
@@ -214,7 +191,9 @@ def test_every_table_command_and_option_has_both_translations() -> None:
 @pytest.fixture
 def seeded(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     path = data_dir / "seeded.jsonl"
-    code, text = pnp(capsys, "session", "new", "five-armies", "--seed", "3", "--session", str(path))
+    code, text = pnp_printed(
+        capsys, "session", "new", "five-armies", "--seed", "3", "--session", str(path)
+    )
     assert code == 0, text
     for args in (
         ["roll", "2d6"],
@@ -222,7 +201,7 @@ def seeded(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> Path:
         ["roll", "2d6"],
         ["fate", "draw", "--generals", "2"],
     ):
-        code, text = pnp(capsys, *args, "--session", str(path))
+        code, text = pnp_printed(capsys, *args, "--session", str(path))
         assert code == 0, text
     return path
 
@@ -261,8 +240,8 @@ def test_session_verify_tells_a_damaged_or_edited_log_in_chinese(
     lang: str, variant: str, seeded: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = damaged(seeded, variant, VARIANTS[variant])
-    code, english = pnp(capsys, "session", "verify", str(path), "--lang", "en")
-    code, text = pnp(capsys, "session", "verify", str(path), "--lang", lang)
+    code, english = pnp_printed(capsys, "session", "verify", str(path), "--lang", "en")
+    code, text = pnp_printed(capsys, "session", "verify", str(path), "--lang", lang)
     assert code == 1 and code == 1, text
     assert text.strip() and text != english, text
     assert not leftover(text, "2d6kq", "'q'", "'bogus'", "（seed）", "JSON", path=str(path)), text
@@ -273,10 +252,10 @@ def test_session_verify_names_the_event_of_a_changed_outcome_in_chinese(
     lang: str, seeded: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = damaged(seeded, "outcome", edited(2, lambda e: e["out"].update(total=12)))
-    code, text = pnp(capsys, "session", "verify", str(path), "--lang", lang)
+    code, text = pnp_printed(capsys, "session", "verify", str(path), "--lang", lang)
     assert code == 1, text
     assert text.startswith("事件 2（擲骰）" if lang == "zh-Hant" else "事件 2（掷骰）"), text
-    code, english = pnp(capsys, "session", "verify", str(path))
+    code, english = pnp_printed(capsys, "session", "verify", str(path))
     assert english.startswith("Event 2 (roll) does not match the seed"), english
 
 
@@ -286,9 +265,9 @@ def test_session_verify_refusals_are_in_chinese(
 ) -> None:
     plain = data_dir / "plain.jsonl"
     fair = data_dir / "fair.jsonl"
-    pnp(capsys, "session", "new", "five-armies", "--session", str(plain))
-    pnp(capsys, "session", "new", "five-armies", "--fair", "--session", str(fair))
-    pnp(capsys, "roll", "2d6", "--session", str(fair))
+    pnp_printed(capsys, "session", "new", "five-armies", "--session", str(plain))
+    pnp_printed(capsys, "session", "new", "five-armies", "--fair", "--session", str(fair))
+    pnp_printed(capsys, "roll", "2d6", "--session", str(fair))
     for args in (
         [str(plain)],
         [str(fair)],
@@ -296,7 +275,7 @@ def test_session_verify_refusals_are_in_chinese(
         [str(fair), "--secret", "00" * 32],
         [str(data_dir / "none.jsonl")],
     ):
-        code, text = pnp(capsys, "session", "verify", *args, "--lang", lang)
+        code, text = pnp_printed(capsys, "session", "verify", *args, "--lang", lang)
         assert code != 0, (args, text)
         assert not leftover(text, "HEX", path=args[0]), (args, text)
 
@@ -306,13 +285,13 @@ def test_a_log_event_that_no_longer_replays_is_told_in_chinese(
     lang: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = data_dir / "edited.jsonl"
-    pnp(capsys, "session", "new", TABLE_GAME, "--seed", "1", "--session", str(path))
-    code, text = pnp(capsys, "deck", "draw", "cycle", "--session", str(path))
+    pnp_printed(capsys, "session", "new", TABLE_GAME, "--seed", "1", "--session", str(path))
+    code, text = pnp_printed(capsys, "deck", "draw", "cycle", "--session", str(path))
     assert code == 0, text
     path = damaged(path, "no-deck", edited(1, lambda e: e["args"].update(deck="nope")))
     typed = ("nope", "cycle", "numbers", "units", "table_game", "Test game")
     for args in (["status", "--session"], ["log", "--session"], ["session", "verify"]):
-        code, text = pnp(capsys, *args, str(path), "--lang", lang)
+        code, text = pnp_printed(capsys, *args, str(path), "--lang", lang)
         assert code != 0 and ("抽牌" in text), (args, text)
         assert not leftover(text, *typed, path=str(path)), (args, text)
 

@@ -8,6 +8,7 @@ the session path are taken out must hold no Latin letter.
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -15,9 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main
-
-from .helpers import ROOT, TABLE_GAME
+from .helpers import ROOT, TABLE_GAME, pnp_printed
 
 LANGS = ["zh-Hant", "zh-Hans"]
 # what a player types and the help quotes: command words, option names, placeholders
@@ -41,19 +40,11 @@ def leftover(text: str, *typed: str, path: str = "") -> list[str]:
     return re.findall(r"[A-Za-z]+", DICE.sub("", TYPED.sub("", text)))
 
 
-def pnp(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    said = capsys.readouterr()
-    return code, said.out + said.err
-
-
 @pytest.fixture
 def five_armies(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    code, text = pnp(capsys, "session", "new", "five-armies", "--seed", "3", "--lang", "zh-Hant")
+    code, text = pnp_printed(
+        capsys, "session", "new", "five-armies", "--seed", "3", "--lang", "zh-Hant"
+    )
     assert code == 0, text
     return (data_dir / "current").read_text().strip()
 
@@ -72,7 +63,7 @@ def test_rolls_draws_tracks_and_status_speak_chinese_with_content_names(
         ["undo"],
         ["log"],
     ):
-        code, text = pnp(capsys, *args, "--lang", lang)
+        code, text = pnp_printed(capsys, *args, "--lang", lang)
         assert code == 0, (args, text)
         said.append(text)
         assert not leftover(text, path=five_armies), (args, text)
@@ -90,10 +81,10 @@ def test_score_calculations_name_places_and_results_in_chinese(
         ["barons-of-fyn:baron", "--mine", "2", "--theirs", "2", "--draw", "3"],
         ["manoeuvre:battle", "--attack", "3", "--defence", "2"],
     ):
-        code, text = pnp(capsys, "score", "calc", *args, "--lang", lang)
+        code, text = pnp_printed(capsys, "score", "calc", *args, "--lang", lang)
         assert code == 0 and text.strip(), (args, text)
         assert not leftover(text), (args, text)
-    code, text = pnp(
+    code, text = pnp_printed(
         capsys, "score", "calc", "five-armies:victory", "--hold", "camp", "--lang", "en"
     )
     assert "camp" in text and "control" in text  # English keeps the ids the player types
@@ -114,7 +105,7 @@ def test_errors_are_worded_in_chinese(
         (["fate", "stop"], ()),
     ]  # fmt: skip
     for args, typed in cases:
-        code, text = pnp(capsys, *args, "--lang", lang)
+        code, text = pnp_printed(capsys, *args, "--lang", lang)
         assert code != 0 and text.startswith(word), (args, text)
         assert not leftover(text, *typed), (args, text)
 
@@ -123,16 +114,18 @@ def test_errors_are_worded_in_chinese(
 def test_game_over_and_an_empty_bag_are_told_in_chinese(
     lang: str, five_armies: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, text = pnp(capsys, "score", "track", "fate", "--to", "15", "--lang", lang)
+    code, text = pnp_printed(capsys, "score", "track", "fate", "--to", "15", "--lang", lang)
     assert code == 0 and ("遊戲結束" if lang == "zh-Hant" else "游戏结束") in text, text
     assert not leftover(text, path=five_armies), text
-    code, text = pnp(capsys, "fate", "draw", "--lang", lang)
+    code, text = pnp_printed(capsys, "fate", "draw", "--lang", lang)
     assert code != 0 and ("遊戲已經結束" if lang == "zh-Hant" else "游戏已经结束") in text, text
     assert not leftover(text), text
     other = str(Path(five_armies).with_name("big.jsonl"))
-    pnp(capsys, "session", "new", TABLE_GAME, "--session", other)
+    pnp_printed(capsys, "session", "new", TABLE_GAME, "--session", other)
     for _ in range(61):  # the bag holds 60 tiles
-        code, text = pnp(capsys, "fate", "draw", "--bag", "big", "--session", other, "--lang", lang)
+        code, text = pnp_printed(
+            capsys, "fate", "draw", "--bag", "big", "--session", other, "--lang", lang
+        )
         if code:
             break
     assert code != 0 and text.strip() in ("錯誤：袋子已經空了", "错误：袋子已经空了"), text
@@ -142,23 +135,28 @@ def test_game_over_and_an_empty_bag_are_told_in_chinese(
         (["deck", "discard", "numbers", "Nothing", "--player", "Ann"], ("Nothing", "Ann")),
         (["deck", "draw", "units"], ()),
     ):
-        code, text = pnp(capsys, *args, "--session", other, "--lang", lang)
+        code, text = pnp_printed(capsys, *args, "--session", other, "--lang", lang)
         assert code != 0 and text.startswith(word), (args, text)
         assert not leftover(text, *typed), (args, text)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_help_inside_pnp_play_is_in_chinese(lang: str, data_dir: Path) -> None:
-    run = subprocess.run(
-        [sys.executable, "-m", "generator.cli", "play", "maquis", "--lang", lang],
-        input="help\nhelp pnp\nbogus\ndeck draw patrol\nquit\n",
+def play(game: str, lang: str, typed: str, data_dir: Path) -> subprocess.CompletedProcess[str]:
+    """``pnp play GAME --lang LANG`` in its own process, with ``typed`` at its prompt."""
+    return subprocess.run(
+        [sys.executable, "-m", "generator.cli", "play", game, "--lang", lang],
+        input=typed,
         capture_output=True,
         text=True,
         encoding="utf-8",
         cwd=ROOT,
-        env={**__import__("os").environ, "PNP_DATA_DIR": str(data_dir)},
+        env={**os.environ, "PNP_DATA_DIR": str(data_dir)},
         timeout=120,
     )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_help_inside_pnp_play_is_in_chinese(lang: str, data_dir: Path) -> None:
+    run = play("maquis", lang, "help\nhelp pnp\nbogus\ndeck draw patrol\nquit\n", data_dir)
     assert run.returncode == 0, run.stderr
     path = re.search(r"(/\S+\.jsonl)", run.stdout)
     assert path is not None
