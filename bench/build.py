@@ -158,11 +158,12 @@ from pathlib import Path
 from generator.build import BuildOptions, build_game
 from generator.render import board, fonts, sheet
 from generator.content import expand, schema
+import msgspec
 from generator.content.validate import convert
 for model in (schema.GameSpec, schema.ItemsFile, schema.LayoutSpec, schema.PresetsFile):
     try:  # converters made before the clock, as the loop's imports are
         convert(model, {})
-    except Exception:
+    except msgspec.ValidationError:
         pass
 fonts.face("sans"), fonts.face("sans", "bold")  # the faces the loops load
 t = time.perf_counter()

@@ -190,22 +190,23 @@ def _mutated(data: Any, rng: random.Random) -> Any:
 @pytest.mark.parametrize(
     ("model", "file"),
     [
-        (GameSpec, "game.yaml"),
-        (LayoutSpec, "layouts/card-front.yaml"),
-        (ItemsFile, "cards.yaml"),
-        (TableSpec, "../../../../content/maquis/table.yaml"),
-        (SourceFile, "../../../../content/ragnarok/rules/en.yaml"),
+        (GameSpec, SAMPLE / "game.yaml"),
+        (LayoutSpec, SAMPLE / "layouts" / "card-front.yaml"),
+        (ItemsFile, SAMPLE / "cards.yaml"),
+        (TableSpec, ROOT / "content" / "maquis" / "table.yaml"),
+        (SourceFile, ROOT / "content" / "ragnarok" / "rules" / "en.yaml"),
     ],
+    ids=lambda v: v.name if isinstance(v, Path) else v.__name__,
 )
-def test_broken_files_give_located_problems_never_a_crash(model: Any, file: str) -> None:
+def test_broken_files_give_located_problems_never_a_crash(model: Any, file: Path) -> None:
     """Seeded random breakage of real files (wrong types, unknown keys, keys removed)."""
-    text = (SAMPLE / file).read_text(encoding="utf-8")
+    text = file.read_text(encoding="utf-8")
     data = yaml.safe_load(text)
-    rng = random.Random(file)
+    rng = random.Random(file.name)
     refused = 0
     for _ in range(150):
         broken = _mutated(data, rng)
-        loaded = load_yaml_text(yaml.safe_dump(broken, allow_unicode=True), file)
+        loaded = load_yaml_text(yaml.safe_dump(broken, allow_unicode=True), file.name)
         issues = IssueCollector()
         result = validate(model, loaded, issues)
         assert (result is None) == bool(issues.issues)
