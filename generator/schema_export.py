@@ -13,7 +13,7 @@ from typing import Any
 
 import msgspec
 
-from .content.schema import GameSpec, ItemsFile, ItemSpec, LayoutSpec
+from .content.schema import DATA_KEY, GameSpec, ItemsFile, LayoutSpec
 
 
 def _models() -> dict[str, type]:
@@ -43,10 +43,9 @@ def schemas() -> dict[str, dict[str, Any]]:
     out = {}
     for name, model in _models().items():
         (ref,), defs = msgspec.json.schema_components([model], schema_hook=_hook)
-        item = defs.get(ItemSpec.__name__)
-        if item is not None:  # keys other than its fields are an item's data
-            item["properties"].pop(" extra", None)
-            item.pop("additionalProperties", None)
+        for model_schema in defs.values():
+            if model_schema.get("properties", {}).pop(DATA_KEY, None) is not None:
+                model_schema.pop("additionalProperties", None)  # other keys are its data
         root = ref["$ref"].rsplit("/", 1)[-1]
         body = defs[root]
         if f'"{ref["$ref"]}"' not in json.dumps(defs):  # the root is not nested in itself

@@ -41,6 +41,9 @@ from .types import (
 
 MAX_QTY = 1000
 MAX_ITEMS = 5000
+# The key an item's own data is gathered under before conversion: one nobody writes by chance
+# (it starts with a space). The JSON Schema leaves it out and lets any other key through.
+DATA_KEY = " extra"
 
 # ---------------------------------------------------------------- sizes and sheets
 
@@ -281,19 +284,19 @@ class ItemSpec(Model, frozen=True, kw_only=True):
     layout: Annotated[
         str | None, doc("This item's own front layout (e.g. command cards in a unit deck).")
     ] = None
-    extra: dict[str, Any] = field(default_factory=dict, name=" extra")  # the item's data
+    extra: dict[str, Any] = field(default_factory=dict, name=DATA_KEY)  # the item's data
 
     @classmethod
     def prepare(cls, data: Any) -> Any:
         """Every key that is not a field moves under the item's data (``extra``)."""
-        if not isinstance(data, dict) or " extra" in data:
+        if not isinstance(data, dict) or DATA_KEY in data:
             return data  # not an item (the conversion says so), or prepared already
         known = {k: v for k, v in data.items() if k in _ITEM_KEYS}
-        known[" extra"] = {k: v for k, v in data.items() if k not in _ITEM_KEYS}
+        known[DATA_KEY] = {k: v for k, v in data.items() if k not in _ITEM_KEYS}
         return known
 
 
-_ITEM_KEYS = frozenset({"id", "qty", "estimate", "source", "back", "layout"})
+_ITEM_KEYS = frozenset(ItemSpec.__struct_encode_fields__) - {DATA_KEY}
 
 
 class ItemsFile(Model, frozen=True, kw_only=True):
