@@ -199,6 +199,7 @@ def test_every_kind_of_deck_event_is_told_in_a_sentence(tmp_path: Path, lang: st
     from generator.companion.engine import OPS
     from generator.companion.i18n import Terms
     from generator.companion.render import RENDER, event_lines
+    from generator.locale import use_language
 
     t = table(tmp_path)
     events = [
@@ -211,7 +212,11 @@ def test_every_kind_of_deck_event_is_told_in_a_sentence(tmp_path: Path, lang: st
     events.append(t.run("deck.discard", {"deck": "numbers", "cards": list(hand)}))
     events.append(t.run("deck.reset", {"deck": "cycle"}))
     terms = Terms(t.game.root, lang)
-    told = {e["type"]: event_lines(t.game, terms, e) for e in events}
+    use_language(lang)
+    try:
+        told = {e["type"]: event_lines(t.game, terms, e) for e in events}
+    finally:
+        use_language("en")
     assert set(OPS) <= set(RENDER)
     for kind in ("act.add", "act.turn", "act.remove", "deck.discard", "deck.reset"):
         (line,) = told[kind]

@@ -310,9 +310,10 @@ def test_status_and_game_over_in_traditional_chinese_seed_000_ch7(tmp_path: Path
 
 def test_a_note_ending_in_a_full_stop_is_not_stopped_twice() -> None:
     from generator.companion.i18n import message
+    from generator.locale import translation
 
-    assert message("game.over", "en", note="the occupation wins.") == (
-        "Game over: the occupation wins."
-    )
-    assert message("game.over", "zh-Hant", note="佔領軍獲勝。") == "遊戲結束：佔領軍獲勝。"
-    assert message("game.over", "en", note="the week is over") == "Game over: the week is over."
+    over = "Game over: {note}."
+    assert message(over, note="the occupation wins.") == "Game over: the occupation wins."
+    said = translation("zh-Hant").gettext(over)
+    assert message(said, note="佔領軍獲勝。") == "遊戲結束：佔領軍獲勝。"
+    assert message(over, note="the week is over") == "Game over: the week is over."

@@ -73,7 +73,7 @@ def test_one_general_or_none_allows_a_single_tile(tmp_path: Path) -> None:
 
 def test_special_tile_stops_the_drawing_and_advances_the_track(tmp_path: Path) -> None:
     table = Table(start(tmp_path, seed=1))
-    with pytest.raises(UsageError, match="no tile 'red' waiting"):
+    with pytest.raises(UsageError, match="no tile 'red' in this bag"):
         table.run("fate.add", {"bag": "fate", "tile": "red"})
     table.run("fate.add", {"bag": "fate", "tile": "blue"})
     state = table.snapshot_state()["bags"]["fate"]

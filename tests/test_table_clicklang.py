@@ -7,13 +7,15 @@ wording, byte for byte.
 
 from __future__ import annotations
 
+import inspect
 import json
 from pathlib import Path
 
+import click
 import pytest
 
 from generator.cli.clicklang import width
-from generator.cli.helptext import COMMAND_HELP, OPTION_HELP
+from generator.locale import translation
 
 from .helpers import TABLE_GAME, pnp_printed
 from .test_table_lang import leftover, play
@@ -68,12 +70,14 @@ def test_click_usage_errors_are_worded_in_chinese(
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_lang_before_the_command_is_refused_in_chinese_with_where_it_goes(
+def test_lang_before_the_command_is_the_language_of_the_run(
     lang: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, text = pnp_printed(capsys, "--lang", lang, "roll", "2d6")
-    assert code == 2 and WORD[lang] in text, text
-    assert f"pnp roll 2d6 --lang {lang}" in text, text
+    code, text = pnp_printed(capsys, "--lang", lang, "roll", "2d6+")
+    assert code == 1 and text.startswith(WORD[lang]), text
+    assert not [w for w in CLICK_ENGLISH if w in text], text
+    code, text = pnp_printed(capsys, "--lang", lang, "--help")
+    assert code == 0 and text.startswith(HEADINGS[lang][0]), text
     assert not [w for w in CLICK_ENGLISH if w in text], text
 
 
@@ -116,7 +120,36 @@ def test_english_usage_errors_and_help_stay_clicks_own_after_a_chinese_run(
 
 # ---------------------------------------------------------------- help pages
 
-PATHS = sorted(COMMAND_HELP)
+
+def _table_commands() -> list[tuple[str, click.Command]]:
+    from generator.cli import table_cmds
+
+    def walk(path: str, cmd: click.Command) -> list[tuple[str, click.Command]]:
+        found = [(path, cmd)]
+        for name, sub in getattr(cmd, "commands", {}).items():
+            found += walk(f"{path} {name}", sub)
+        return found
+
+    return [pair for n in table_cmds.__all__ for pair in walk(n, getattr(table_cmds, n))]
+
+
+COMMANDS = dict(_table_commands())
+PATHS = sorted(COMMANDS)
+
+
+def said(path: str, lang: str) -> str:
+    """A table command's help in ``lang``, from the catalogue."""
+    return translation(lang).gettext(inspect.cleandoc(COMMANDS[path].help or ""))
+
+
+def option_helps() -> set[str]:
+    """The help text of every option of the table commands."""
+    return {
+        p.help
+        for cmd in COMMANDS.values()
+        for p in cmd.params
+        if isinstance(p, click.Option) and p.help
+    }
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -132,9 +165,9 @@ def test_help_pages_of_the_table_commands_are_in_chinese(
     usage, options = HEADINGS[lang]
     assert text.startswith(f"{usage}pnp {path} "), text
     assert f"\n{options}\n" in text, text
-    assert COMMAND_HELP[path][lang].split("\n")[0][:12] in text, text
+    assert said(path, lang).split("\n")[0][:12] in text, text
     assert not [w for w in CLICK_ENGLISH if w in text], text
-    for help_text in OPTION_HELP:
+    for help_text in option_helps():
         if help_text[:25] in english:
             assert help_text[:25] not in text, (help_text, text)
     first = english.split("\n\n")[1].strip()[:30]
@@ -149,7 +182,7 @@ def test_group_help_lists_commands_in_chinese_and_takes_lang_before_help(
     code, text = pnp_printed(capsys, "deck", "--lang", lang, "--help")
     assert code == 0, text
     assert ("\n指令：\n" if lang == "zh-Hant" else "\n命令：\n") in text, text
-    assert COMMAND_HELP["deck draw"][lang].split("\n")[0][:10] in text, text
+    assert said("deck draw", lang).split("\n")[0][:10] in text, text
     assert not [w for w in CLICK_ENGLISH if w in text], text
     code, english = pnp_printed(capsys, "deck", "--help")
     assert "--lang" not in english  # the group's --lang is not shown in English
@@ -160,29 +193,16 @@ def test_help_of_a_command_inside_pnp_play_is_in_chinese(lang: str, data_dir: Pa
     run = play("maquis", lang, "deck draw --help\nquit\n", data_dir)
     assert run.returncode == 0, run.stderr
     assert f"{HEADINGS[lang][0]}pnp deck draw " in run.stdout, run.stdout
-    assert COMMAND_HELP["deck draw"][lang][:10] in run.stdout, run.stdout
+    assert said("deck draw", lang)[:10] in run.stdout, run.stdout
     assert "Show this message" not in run.stdout, run.stdout
 
 
 def test_every_table_command_and_option_has_both_translations() -> None:
-    import click
-
-    from generator.cli import table_cmds
-
-    def walk(path: str, cmd: click.Command) -> list[tuple[str, click.Command]]:
-        found = [(path, cmd)]
-        for name, sub in getattr(cmd, "commands", {}).items():
-            found += walk(f"{path} {name}", sub)
-        return found
-
-    commands = [pair for n in table_cmds.__all__ for pair in walk(n, getattr(table_cmds, n))]
-    assert sorted(p for p, _ in commands) == PATHS
-    for path, cmd in commands:
-        assert all(COMMAND_HELP[path][lang].strip() for lang in LANGS), path
-        for param in cmd.params:
-            if isinstance(param, click.Option) and param.help:
-                assert param.help in OPTION_HELP, (path, param.help)
-                assert all(OPTION_HELP[param.help][lang] for lang in LANGS), param.help
+    for lang in LANGS:
+        for path, cmd in COMMANDS.items():
+            assert said(path, lang) != inspect.cleandoc(cmd.help or ""), (lang, path)
+        for help_text in option_helps():
+            assert translation(lang).gettext(help_text) != help_text, (lang, help_text)
 
 
 # ---------------------------------------------------------------- session verify

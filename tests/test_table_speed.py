@@ -37,7 +37,7 @@ def _imported(args: list[str], data: Path) -> set[str]:
     return {line.split("|")[-1].strip() for line in run.stderr.splitlines() if "|" in line}
 
 
-def test_a_recorded_roll_loads_neither_typing_nor_the_catalogues(
+def test_a_recorded_roll_loads_neither_typing_nor_a_po_reader(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("PNP_DATA_DIR", str(tmp_path))
@@ -48,14 +48,13 @@ def test_a_recorded_roll_loads_neither_typing_nor_the_catalogues(
         not {
             "typing",
             "tempfile",  # with shutil, random and the compression modules
-            "generator.companion.catalogue",
-            "generator.companion.errcatalogue",
+            "polib",  # an English run reads no message catalogue
         }
         & names
     )
-    # a command that words messages still loads the message catalogue, and no typing
-    names = _imported(["deck", "draw", "cycle"], tmp_path)
-    assert "generator.companion.catalogue" in names and "typing" not in names
+    # a command in Chinese reads its catalogue, and still no typing
+    names = _imported(["deck", "draw", "cycle", "--lang", "zh-Hant"], tmp_path)
+    assert "generator.locale" in names and "typing" not in names
 
 
 def test_an_error_on_the_quick_path_is_still_worded_from_the_catalogue(

@@ -16,43 +16,59 @@ import click
 
 from .. import __version__
 from ..errors import PnpError, report
-from ..locale import use_language
+from ..locale import N_, _
 
 # command name -> (module, attribute, one-line help shown in `pnp --help`)
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "build": ("generator.cli.print_cmds", "build", "Build print-and-play PDFs for games."),
-    "check": ("generator.cli.print_cmds", "check", "Validate game content; report every problem."),
-    "schema": ("generator.cli.print_cmds", "schema", "Write JSON Schemas for editor completion."),
+    "build": ("generator.cli.print_cmds", "build", N_("Build print-and-play PDFs for games.")),
+    "check": (
+        "generator.cli.print_cmds",
+        "check",
+        N_("Validate game content; report every problem."),
+    ),
+    "schema": (
+        "generator.cli.print_cmds",
+        "schema",
+        N_("Write JSON Schemas for editor completion."),
+    ),
     "preview": (
         "generator.cli.print_cmds",
         "preview",
-        "Write PNG previews of items and a contact sheet.",
+        N_("Write PNG previews of items and a contact sheet."),
     ),
     "icons": (
         "generator.cli.print_cmds",
         "icons",
-        "List the icon names usable in layouts and text.",
+        N_("List the icon names usable in layouts and text."),
     ),
-    "rules": ("generator.cli.rules_cmds", "rules", "Build and check translated rule sheets."),
-    "export": ("generator.cli.export_cmds", "export", "Export a game for Tabletop Simulator."),
-    "new": ("generator.cli.edit_cmds", "new", "Create a working game folder from a starter."),
-    "watch": ("generator.cli.edit_cmds", "watch", "Rebuild PDFs and previews on each edit."),
+    "rules": ("generator.cli.rules_cmds", "rules", N_("Build and check translated rule sheets.")),
+    "export": ("generator.cli.export_cmds", "export", N_("Export a game for Tabletop Simulator.")),
+    "new": ("generator.cli.edit_cmds", "new", N_("Create a working game folder from a starter.")),
+    "watch": ("generator.cli.edit_cmds", "watch", N_("Rebuild PDFs and previews on each edit.")),
     "roll": (
         "generator.cli.table_cmds",
         "roll",
-        "Roll dice: 2d6, 4d6kh3, 6d6>=5, GAME:ROLL.",
+        N_("Roll dice: 2d6, 4d6kh3, 6d6>=5, GAME:ROLL."),
     ),
-    "session": ("generator.cli.table_cmds", "session", "Start, reveal and verify table sessions."),
-    "fate": ("generator.cli.table_cmds", "fate", "Draw from a game's bag of tiles (fate pool)."),
-    "deck": ("generator.cli.table_cmds", "deck", "Draw from a game's decks."),
-    "score": ("generator.cli.table_cmds", "score", "Keep and compute scores."),
-    "undo": ("generator.cli.table_cmds", "undo", "Undo the last event of the session."),
-    "log": ("generator.cli.table_cmds", "log", "Show the session's event log."),
-    "status": ("generator.cli.table_cmds", "status", "Show the session's state."),
+    "session": (
+        "generator.cli.table_cmds",
+        "session",
+        N_("Start, reveal and verify table sessions."),
+    ),
+    "fate": (
+        "generator.cli.table_cmds",
+        "fate",
+        N_("Draw from a game's bag of tiles (fate pool)."),
+    ),
+    "deck": ("generator.cli.table_cmds", "deck", N_("Draw from a game's decks.")),
+    "score": ("generator.cli.table_cmds", "score", N_("Keep and compute scores.")),
+    "undo": ("generator.cli.table_cmds", "undo", N_("Undo the last event of the session.")),
+    "log": ("generator.cli.table_cmds", "log", N_("Show the session's event log.")),
+    "status": ("generator.cli.table_cmds", "status", N_("Show the session's state.")),
     "play": (
         "generator.cli.table_cmds",
         "play",
-        "Interactive table prompt with history and completion.",
+        N_("Interactive table prompt with history and completion."),
     ),
 }
 
@@ -69,7 +85,7 @@ class LazyGroup(click.Group):
         entry = COMMANDS.get(cmd_name)
         if entry is None:
             return None
-        module_name, attr, _ = entry
+        module_name, attr, _help = entry
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
@@ -80,13 +96,19 @@ class LazyGroup(click.Group):
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """List the commands with their short help, without importing them."""
-        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
-        with formatter.section("Commands"):
+        rows = [(name, _(COMMANDS[name][2])) for name in self.list_commands(ctx)]
+        with formatter.section(_("Commands")):
             formatter.write_dl(rows)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
+@click.option(
+    "--lang",
+    default=None,
+    expose_value=False,
+    help=N_("Language of the messages: en, zh-Hant or zh-Hans (default: the locale)."),
+)
 def cli() -> None:
     """Print-and-play PDFs, rule sheets and a table companion for board and war games.
 
@@ -105,25 +127,11 @@ _IO_ERRORS = {
 }
 
 
-_lang = "en"  # the language of this run (clicklang.chosen)
-
-
-def _say(key: str, **values: str) -> str:
-    """The run's own last words (``run.<key>`` of the error catalogue) in its language."""
-    from ..companion.errcatalogue import ERRORS
-
-    words = ERRORS[f"run.{key}"]
-    return words.get(_lang, words["en"]).format(**values)
-
-
 def run(argv: list[str] | None = None) -> Any:
     """Run the click group in the table's language (:mod:`generator.cli.clicklang`)."""
-    global _lang
     from .clicklang import speaking
 
-    with speaking(sys.argv[1:] if argv is None else list(argv)) as lang:
-        _lang = lang
-        use_language(lang)
+    with speaking(sys.argv[1:] if argv is None else list(argv)):
         return _run(argv)
 
 
@@ -136,7 +144,7 @@ def _run(argv: list[str] | None) -> Any:
             click.echo(line, err=True)
         sys.exit(exc.exit_code)
     except click.exceptions.Abort:
-        click.echo(_say("aborted"), err=True)
+        click.echo(_("Aborted."), err=True)
         sys.exit(130)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
@@ -144,15 +152,19 @@ def _run(argv: list[str] | None) -> Any:
         exc.show()
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
-        click.echo(_say("interrupted"), err=True)
+        click.echo(_("Interrupted."), err=True)
         sys.exit(130)
     except OSError as exc:
         if exc.errno not in _IO_ERRORS:
             _internal(exc)
         # the machine refused (disk full, read-only, no permission): say what and where
-        where = f"{exc.filename}: " if exc.filename else ""
-        click.echo(f"{_say('error')}{where}{exc.strerror or exc}", err=True)
-        click.echo(_say("kept"), err=True)
+        why = exc.strerror or str(exc)
+        said = _("{path}: {why}").format(path=exc.filename, why=why) if exc.filename else why
+        click.echo(_("Error: {message}").format(message=said), err=True)
+        click.echo(
+            _("Each file is replaced only once written whole: the earlier ones are unchanged."),
+            err=True,
+        )
         sys.exit(74)  # EX_IOERR
     except Exception as exc:  # a bug, not bad input: say so briefly unless asked for details
         _internal(exc)
@@ -165,5 +177,6 @@ def _internal(exc: BaseException) -> None:
     if os.environ.get("PNP_DEBUG"):
         raise exc
     what = f"{type(exc).__name__}: {exc}"
-    click.echo(f"{_say('error')}{_say('internal', what=what)}", err=True)
+    said = _("internal error: {what} (run with PNP_DEBUG=1 for details)").format(what=what)
+    click.echo(_("Error: {message}").format(message=said), err=True)
     sys.exit(70)

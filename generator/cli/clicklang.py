@@ -1,52 +1,52 @@
-"""Click's own words and the table commands' help pages in the players' language.
+"""The language a run speaks, and click's own words and help pages in it.
 
-A table command line (``roll``, ``session``, ``fate``, ``deck``, ``score``, ``undo``, ``log``,
-``status``, ``play``) speaks the language of its ``--lang`` option, else of the locale, like the
-rest of the companion. :func:`speaking` wraps one run of the click group: in Chinese it gives
-click's messages (a missing argument, an unknown option or command, a value out of range) and
-its help headings through click's translation hook (each click module's ``gettext`` name), puts
-the commands' and options' help from :mod:`generator.cli.helptext` in place of the English, and
-wraps text by its width on screen (a Chinese character takes two columns). Everything is put
-back when the run ends; in English nothing is touched, so the output stays click's own.
+:func:`speaking` wraps one run of the click group: it sets the language of the catalogues
+(:func:`generator.locale.use_language`) to the run's ``--lang``, else the locale, and for a
+language other than English it gives click's messages (a missing argument, an unknown option or
+command, a value out of range) and help headings through click's translation hook (each click
+module's ``gettext`` name), says every command's and option's help from the catalogues, and
+wraps text by its width on screen (a Chinese character takes two columns) with the line-break
+rules of the rule sheets. Everything is put back when the run ends; in English nothing of click
+is touched, so the output stays click's own.
 """
 
 from __future__ import annotations
 
+import inspect
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-TABLE = ("roll", "session", "fate", "deck", "score", "undo", "log", "status", "play")
+from ..locale import current_language, translation, use_language
+
 WIDE = ("W", "F")
-NO_START = set("，。、；：？！）」』〉》】”’…%,.;:?!)]}")
-NO_END = set("（「『〈《【“‘([{")
+# option kinds whose names a help page shows translated (as the "metavar" context)
+METAVARS = ("text", "integer", "integer range", "float", "path", "filename")
 
 
 def chosen(argv: list[str]) -> str:
-    """The language of a command line: its ``--lang``, else the locale for a table command.
+    """The language of a command line: its ``--lang`` when that names one language, else the
+    locale (English when neither is Chinese).
 
-    A command of the print side (``build``, ``rules`` ...) stays in English: its ``--lang``
-    names the languages to build, not the language to speak.
+    A print command's ``--lang`` may list several languages to build (``zh-Hant,zh-Hans``,
+    ``all``); the run then speaks the locale's language.
     """
-    from .app import COMMANDS
+    from ..companion.i18n import detect
 
-    first = next((a for a in argv if not a.startswith("-")), "")
-    if first in COMMANDS and first not in TABLE:
-        return "en"
     given = None
     for n, arg in enumerate(argv):
+        if arg == "--":
+            break
         if arg == "--lang" and n + 1 < len(argv):
             given = argv[n + 1]
             break
         if arg.startswith("--lang="):
             given = arg[len("--lang=") :]
             break
-    if given is None and first not in TABLE:
-        return "en"
-    from ..companion.i18n import detect
-
-    return detect(given)
+    if given is not None and "," not in given and given.lower() != "all":
+        return detect(given)
+    return detect(None)
 
 
 def width(text: str) -> int:
@@ -63,6 +63,8 @@ def _tokens(text: str) -> list[tuple[str, bool]]:
     letters, digits and signs is one piece; closing punctuation stays with what it closes and
     opening punctuation with what it opens. A space between two Chinese characters is dropped.
     """
+    from ..render.text_markup import NO_END, NO_START  # the rule sheets' line-break rules
+
     tokens: list[tuple[str, bool]] = []
     space = False
     for ch in text:
@@ -144,22 +146,6 @@ def wrap_text(
     return "\n\n".join(out)
 
 
-def _commands() -> Iterator[tuple[str, Any]]:
-    """Every table command and group with its path (``"session new"``), and the ``pnp`` group."""
-    from . import table_cmds
-    from .app import cli
-
-    yield "", cli
-
-    def walk(path: str, cmd: Any) -> Iterator[tuple[str, Any]]:
-        yield path, cmd
-        for name, sub in getattr(cmd, "commands", {}).items():
-            yield from walk(f"{path} {name}", sub)
-
-    for name in table_cmds.__all__:
-        yield from walk(name, getattr(table_cmds, name))
-
-
 class _Swaps:
     """Attributes set for one run, and the values to put back."""
 
@@ -178,107 +164,119 @@ class _Swaps:
         self.saved.clear()
 
 
-def _translators(lang: str) -> tuple[Callable[[str], str], Callable[[str, str, int], str]]:
-    from .clickwords import CLICK
-
-    def gettext(msgid: str) -> str:
-        return CLICK.get(msgid, {}).get(lang, msgid)
-
-    def ngettext(singular: str, plural: str, n: int) -> str:
-        return gettext(singular if n == 1 else plural)
-
-    return gettext, ngettext
+def _said(gettext: Any, text: str | None) -> str | None:
+    """A help text (a docstring or ``help=``) in the run's language."""
+    return gettext(inspect.cleandoc(text)) if text else text
 
 
-def _localize_commands(swaps: _Swaps, lang: str) -> None:
-    """Put the Chinese help, usage placeholders and option metavars on the table commands."""
+def _help_pages(swaps: _Swaps, gettext: Any) -> None:
+    """Commands' and options' help, usage placeholders and value kinds from the catalogues."""
     import click
 
-    from .clickwords import CLICK, METAVARS, PLACEHOLDERS
-    from .helptext import COMMAND_HELP, OPTION_HELP
+    command = click.Command
+    help_text, short_help = command.format_help_text, command.get_short_help_str
+    usage, help_record = command.collect_usage_pieces, click.Option.get_help_record
+    group_usage = click.Group.collect_usage_pieces
+    metavar = click.Parameter.make_metavar
 
-    for path, cmd in _commands():
-        if path in COMMAND_HELP:
-            text = COMMAND_HELP[path][lang]
-            swaps.set(cmd, "help", text)
-            swaps.set(cmd, "short_help", text.split("\n", 1)[0])
-        for attr in ("options_metavar", "subcommand_metavar"):
-            shown = getattr(cmd, attr, None)
-            if shown in PLACEHOLDERS:
-                swaps.set(cmd, attr, PLACEHOLDERS[shown][lang])
-        swaps.set(cmd, "_help_option", getattr(cmd, "_help_option", None))
-        params = [*cmd.params]
-        if cmd._help_option is not None:
-            params.append(cmd._help_option)
-        for param in params:
-            if not isinstance(param, click.Option):
-                continue
-            said = OPTION_HELP.get(param.help or "") or CLICK.get(param.help or "")
-            if said:
-                swaps.set(param, "help", said[lang])
-            name = getattr(param.type, "name", "")
-            if param.metavar is None and not param.is_flag and name in METAVARS:
-                swaps.set(param, "metavar", METAVARS[name][lang])
+    def with_help(self: Any, run: Any, *args: Any) -> Any:
+        saved = (self.help, getattr(self, "short_help", None))
+        self.help = _said(gettext, saved[0])
+        if saved[1] is not None:
+            self.short_help = _said(gettext, saved[1])
+        try:
+            return run(self, *args)
+        finally:
+            self.help = saved[0]
+            if saved[1] is not None:
+                self.short_help = saved[1]
+
+    swaps.set(command, "format_help_text", lambda self, *a: with_help(self, help_text, *a))
+    swaps.set(command, "get_short_help_str", lambda self, *a: with_help(self, short_help, *a))
+    swaps.set(click.Option, "get_help_record", lambda self, *a: with_help(self, help_record, *a))
+    swaps.set(command, "collect_usage_pieces", lambda self, ctx: _pieces(usage(self, ctx)))
+    swaps.set(
+        click.Group, "collect_usage_pieces", lambda self, ctx: _pieces(group_usage(self, ctx))
+    )
+
+    def _pieces(pieces: list[str]) -> list[str]:
+        return [gettext(p) if p in ("[OPTIONS]", "COMMAND [ARGS]...") else p for p in pieces]
+
+    lang = current_language()
+
+    def kind(self: Any, ctx: Any) -> str:
+        shown = metavar(self, ctx)
+        name = getattr(self.type, "name", "")
+        if self.metavar is None and not getattr(self, "is_flag", False) and name in METAVARS:
+            said = translation(lang).pgettext("metavar", name)
+            return said + ("..." if shown.endswith("...") else "")
+        return shown
+
+    swaps.set(click.Parameter, "make_metavar", kind)
 
 
 @contextmanager
 def speaking(argv: list[str]) -> Iterator[str]:
-    """Run click in the language of ``argv`` (see :func:`chosen`) until the block ends."""
+    """Run in the language of ``argv`` (see :func:`chosen`) until the block ends."""
     lang = chosen(argv)
+    before = current_language()
+    use_language(lang)
     if lang == "en":
-        yield lang
+        try:
+            yield lang
+        finally:
+            use_language(before)
         return
     import click
     import click.core
-    import click.decorators
     import click.exceptions
     import click.formatting
     import click.parser
     import click.types
 
-    from .clickwords import LANG_PLACE, USAGE
-
-    gettext, ngettext = _translators(lang)
+    said = translation(lang)
     swaps = _Swaps()
     formatter = click.formatting.HelpFormatter
     write_usage = formatter.write_usage
-    missing = click.exceptions.MissingParameter.format_message
-    no_option = click.exceptions.NoSuchOption.format_message
-    no_command = getattr(click.exceptions, "NoSuchCommand", None)
 
     def usage_line(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
-        write_usage(self, prog, args, USAGE[lang] if prefix is None else prefix)
-
-    def heading(self: Any, name: str) -> None:
-        self.write(f"{'':>{self.current_indent}}{name}：\n")
+        if prefix is None:  # no space after a full-width colon
+            prefix = said.gettext("Usage:")
+            prefix += "" if width(prefix[-1:]) == 2 else " "
+        write_usage(self, prog, args, prefix)
 
     def missing_message(self: Any) -> str:
-        head, dot, rest = missing(self).partition(". ")
-        return f"{head}。{rest}" if dot else head.removesuffix(".") + "。"
+        """click's "Missing ..." as one sentence of the catalogue, with the choices after it."""
+        param, hint = self.param, self.param_hint
+        if hint is None and param is not None:
+            hint = param.get_error_hint(self.ctx)
+        hint = click.exceptions._join_param_hints(hint) or ""
+        kind = self.param_type or (param.param_type_name if param is not None else "parameter")
+        text = {
+            "argument": said.gettext("Missing argument {name}."),
+            "option": said.gettext("Missing option {name}."),
+        }.get(kind, said.gettext("Missing parameter {name}."))
+        extra = param.type.get_missing_message(param=param, ctx=self.ctx) if param else None
+        return " ".join(t for t in (text.format(name=hint), self.message, extra) if t)
 
-    def no_option_message(self: Any) -> str:
-        text = no_option(self).replace("。 ", "。")
-        return f"{text}{LANG_PLACE[lang]}" if self.option_name == "--lang" else text
+    def heading(self: Any, name: str) -> None:
+        self.write(
+            f"{'':>{self.current_indent}}{said.gettext('{heading}:').format(heading=name)}\n"
+        )
 
     try:
-        for module in (click.core, click.decorators, click.exceptions, click.formatting):
-            swaps.set(module, "_", gettext)
-        for module in (click.parser, click.types):
+        for module in (click.core, click.exceptions, click.formatting, click.parser, click.types):
             if hasattr(module, "_"):
-                swaps.set(module, "_", gettext)
-        for module in (click.core, click.exceptions, click.parser, click.types):
+                swaps.set(module, "_", said.gettext)
             if hasattr(module, "ngettext"):
-                swaps.set(module, "ngettext", ngettext)
+                swaps.set(module, "ngettext", said.ngettext)
         swaps.set(click.formatting, "wrap_text", wrap_text)
         swaps.set(click.formatting, "term_len", width)
         swaps.set(formatter, "write_usage", usage_line)
-        swaps.set(formatter, "write_heading", heading)
         swaps.set(click.exceptions.MissingParameter, "format_message", missing_message)
-        swaps.set(click.exceptions.NoSuchOption, "format_message", no_option_message)
-        if no_command is not None:
-            said = no_command.format_message
-            swaps.set(no_command, "format_message", lambda e: said(e).replace("。 ", "。"))
-        _localize_commands(swaps, lang)
+        swaps.set(formatter, "write_heading", heading)
+        _help_pages(swaps, said.gettext)
         yield lang
     finally:
         swaps.undo()
+        use_language(before)

@@ -196,9 +196,21 @@ def table(args: list[str]) -> int | None:
     action, params, values = parsed
     if values.get("data_dir"):
         os.environ["PNP_DATA_DIR"] = values["data_dir"]
-    from ..errors import PnpError
+    from ..companion.i18n import detect
+    from ..locale import current_language, use_language
 
     lang = values.get("lang")
+    before = current_language()
+    use_language(detect(lang))
+    try:
+        return _table(action, params, values, lang)
+    finally:
+        use_language(before)
+
+
+def _table(action: str, params: Any, values: dict[str, Any], lang: str | None) -> int:
+    from ..errors import PnpError, report
+
     session = values.get("session")
     try:
         if action == "roll":
@@ -224,14 +236,11 @@ def table(args: list[str]) -> int | None:
             from .table_actions import run_event
 
             kind, event, count = params
-            for _ in range(count):
+            for _draw in range(count):
                 _write_all(values, *run_event(session, kind, dict(event), lang))
     except PnpError as exc:
         sys.stdout.flush()
-        from ..companion.errtext import localize
-        from ..companion.i18n import detect
-
-        sys.stderr.write("".join(line + "\n" for line in localize(exc, detect(lang))))
+        sys.stderr.write("".join(line + "\n" for line in report(exc)))
         return exc.exit_code
     return 0
 

@@ -9,6 +9,7 @@ command line it can read itself, so a table command with a saved game starts wit
 from __future__ import annotations
 
 from ..companion.errtext import TableError
+from ..locale import _, current_language
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -26,9 +27,9 @@ def table_of(session_path: str | None) -> Any:
 
 def terms_of(table: Any, lang: str | None) -> Any:
     """The glossary terms of the table's game in a language (default: the locale's)."""
-    from ..companion.i18n import Terms, detect
+    from ..companion.i18n import Terms
 
-    return Terms(table.game.root if table.game else None, detect(lang), table.cache)
+    return Terms(table.game.root if table.game else None, current_language(), table.cache)
 
 
 def notices(table: Any, lang: str) -> list[str]:
@@ -37,12 +38,16 @@ def notices(table: Any, lang: str) -> list[str]:
 
     said = []
     if table.log is not None and table.log.repaired:
-        from ..companion.errsession import translate  # only with something to tell
-
-        what = translate(table.log.repaired, lang)
-        said.append(message("session.repaired", lang, what=what))
+        said.append(message(_("Repaired the log: {what}."), what=table.log.repaired))
     if table.game is not None and table.game.changed:
-        said.append(message("session.content_changed", lang, game=table.game.name(lang)))
+        said.append(
+            message(
+                _(
+                    "The content of {game} has changed since this session started; it goes on with the pieces recorded then. `pnp session migrate` moves it to the content as it is now."
+                ),
+                game=table.game.name(lang),
+            )
+        )
     return said
 
 
@@ -87,14 +92,16 @@ def roll(
     from ..companion.paths import has_current_session
     from .quick import content_die
 
-    game_name, _, named = expr.partition(":") if is_named(expr) else ("", "", "")
+    game_name, _colon, named = expr.partition(":") if is_named(expr) else ("", "", "")
     needs_game = bool(game_name) or content_die(expr) is not None
     use_session = (
         not no_session and seed is None and (session_path is not None or has_current_session())
     )
     if not needs_game and not use_session:
         if params:
-            raise TableError("options.none", param=next(iter(params)))
+            raise TableError(
+                _("--{param}: only a game's named roll takes options"), param=next(iter(params))
+            )
         from ..companion.dice_roll import roll as do_roll
         from ..companion.rng import SystemSource, seeded
 
@@ -114,10 +121,10 @@ def _roll_with_content(
     lang: str | None,
 ) -> Result:
     from ..companion.engine import TableGame, find_game, named_roll
-    from ..companion.i18n import Terms, detect, message, pick
+    from ..companion.i18n import Terms, message, pick
     from ..companion.render import die_name, named_dice
 
-    lang_ = detect(lang)
+    lang_ = current_language()
     table = table_of(session_path) if use_session else None
     if table is not None:
         table.preload()
@@ -137,14 +144,20 @@ def _roll_with_content(
     if named:
         text, clamped = named_roll(game, named, params)
         notes = [
-            message("roll.clamped", lang_, param=c.split("=")[0], value=c.split("=")[1])
+            message(
+                _("{param} lowered to {value} (the most the game allows)"),
+                param=c.split("=")[0],
+                value=c.split("=")[1],
+            )
             for c in clamped
         ]
         note = pick(game.spec.rolls[named].note, lang_)
         if note:
-            notes.append(message("roll.note", lang_, note=note))
+            notes.append(message(_("Note: {note}"), note=note))
     elif params:
-        raise TableError("options.none", param=next(iter(params)))
+        raise TableError(
+            _("--{param}: only a game's named roll takes options"), param=next(iter(params))
+        )
     said: list[str] = []
     if table is not None and (table.game.id == game.id or not game_name):
         event = table.run("roll", {"expr": text, "game": game.id})
@@ -159,7 +172,14 @@ def _roll_with_content(
     estimated = [die_name(game, terms, d) for d in _estimated_dice(game, text)]
     if estimated:
         sep = ", " if lang_ == "en" else "、"
-        notes.append(message("roll.estimate", lang_, dice=sep.join(estimated)))
+        notes.append(
+            message(
+                _(
+                    "Estimate: the face mix of {dice} is not known from a source; correct it in table.yaml."
+                ),
+                dice=sep.join(estimated),
+            )
+        )
     data["notes"] = notes
     lines = [named_dice(game, terms, data["text"], data["labels"])]
     if data["labels"]:
@@ -194,5 +214,7 @@ def _game_of_die(expr: str) -> Any:
 
     game_name = (content_die(expr) or "").rpartition(":")[0]
     if not game_name:
-        raise TableError("die.no_game")
+        raise TableError(
+            _("name the game of a content die: d[game:die], or start a session for that game")
+        )
     return TableGame.load(find_game(game_name))

@@ -14,13 +14,14 @@ from pathlib import Path
 
 import click
 
+from ..locale import _, current_language
 from .table_common import (
     EXTRA,
     announce,
     common,
     extra,
     group_lang,
-    localized,
+    lang_option,
     out,
     table_of,
     terms_of,
@@ -103,7 +104,7 @@ def session_new(
 ) -> None:
     """Start a session for GAME; later commands act on it."""
     from ..companion.engine import new_session
-    from ..companion.i18n import detect, message, pick
+    from ..companion.i18n import message, pick
 
     info = new_session(
         game,
@@ -112,11 +113,16 @@ def session_new(
         fair=fair,
         seed=seed,
     )
-    lang_ = detect(lang)
+    lang_ = current_language()
     shown = (pick(info["title"], lang_) if lang_ != "en" else None) or info["game"]
-    lines = [message("session.new", lang_, game=shown, path=info["path"])]
+    lines = [message(_("New {game} session: {path}"), game=shown, path=info["path"])]
     if info["commit"]:
-        lines.append(message("session.commit", lang_, commit=info["commit"]))
+        lines.append(
+            message(
+                _("Fair mode. Commitment (SHA-256 of the secret seed): {commit}"),
+                commit=info["commit"],
+            )
+        )
     out(as_json, info, lines)
 
 
@@ -139,13 +145,13 @@ def session_migrate(session_path: str | None, as_json: bool, lang: str | None) -
 @common
 def session_reveal(session_path: str | None, as_json: bool, lang: str | None) -> None:
     """Print the fair session's secret seed (and log it) so anyone can verify the session."""
-    from ..companion.i18n import detect, message
+    from ..companion.i18n import message
 
     event = table_of(session_path).reveal()
     out(
         as_json,
         {"secret": event["args"]["secret"]},
-        [message("session.reveal", detect(lang), secret=event["args"]["secret"])],
+        [message(_("Secret seed: {secret}"), secret=event["args"]["secret"])],
     )
 
 
@@ -155,29 +161,34 @@ def session_reveal(session_path: str | None, as_json: bool, lang: str | None) ->
     "--secret", default=None, help="The revealed seed in hex (default: the one in the log)."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option("--lang", default=None, help="en, zh-Hant or zh-Hans.")
-@localized
+@lang_option
 def session_verify(path: str, secret: str | None, as_json: bool, lang: str | None) -> None:
     """Replay a seeded or fair session log and report the first outcome that does not match."""
-    from ..companion.errsession import error_text
-    from ..companion.i18n import detect, event_name, message
+    from ..companion.i18n import event_name, message
     from ..companion.verify import check
 
     result, cause = check(Path(path), secret)
-    lang_ = detect(lang)
     if result["ok"]:
-        out(as_json, result, [message("verify.ok", lang_, count=result["checked"])])
+        out(
+            as_json,
+            result,
+            [message(_("All {count} outcomes match the seed."), count=result["checked"])],
+        )
         return
-    kind = event_name(result["type"], lang_)
+    kind = event_name(result["type"])
     if "problem" in result:
-        said = error_text(cause, lang_) if cause is not None else [result["problem"]]
+        said = cause.lines() if cause is not None else [result["problem"]]
         line = message(
-            "verify.problem", lang_, seq=result["seq"], type=kind, problem="\n".join(said)
+            _("event {seq} ({type}): {problem}"),
+            seq=result["seq"],
+            type=kind,
+            problem="\n".join(said),
         )
     else:
         line = message(
-            "verify.bad",
-            lang_,
+            _(
+                "Event {seq} ({type}) does not match the seed: the log says {logged}, the seed gives {expected}."
+            ),
             seq=result["seq"],
             type=kind,
             logged=json.dumps(result["logged"], ensure_ascii=False),

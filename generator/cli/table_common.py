@@ -7,49 +7,20 @@ and prints it in the chosen language.
 
 from __future__ import annotations
 
-import functools
 import json
-import sys
 from collections.abc import Callable
 from typing import Any
 
 import click
 
-from ..errors import PnpError
+from ..locale import N_, _, current_language, use_language
 
 EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}
 
 
-def localized(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Print a project error in the command's ``--lang`` (English ones go on to the group)."""
-
-    @functools.wraps(fn)
-    def run_localized(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except PnpError as exc:
-            from ..companion.errtext import localize
-            from ..companion.i18n import detect
-
-            lang = detect(kwargs.get("lang"))
-            if lang == "en":
-                raise
-            for line in localize(exc, lang):
-                click.echo(line, err=True)
-            sys.exit(exc.exit_code)
-
-    return run_localized
-
-
 def common(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Add the options every table command shares (--lang, --json, --data-dir, --session).
-
-    Errors the command raises are printed in its ``--lang``.
-    """
-    fn = localized(fn)
-    fn = click.option("--lang", default=None, help="en, zh-Hant or zh-Hans (default: the locale).")(
-        fn
-    )
+    """Add the options every table command shares (--lang, --json, --data-dir, --session)."""
+    fn = lang_option(fn)
     fn = click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")(
         fn
     )
@@ -67,6 +38,29 @@ def common(fn: Callable[..., Any]) -> Callable[..., Any]:
         "session_path",
         default=None,
         help="Session file (default: the current session).",
+    )(fn)
+
+
+def speak(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A table command's ``--lang``: the command speaks it until it ends (also when the
+    command runs on its own, not through ``pnp``'s entry point)."""
+    if value:
+        from ..companion.i18n import detect
+
+        before = current_language()
+        use_language(detect(value))
+        ctx.call_on_close(lambda: use_language(before))
+    return value
+
+
+def lang_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The ``--lang`` of a table command (see :func:`speak`)."""
+    return click.option(
+        "--lang",
+        default=None,
+        is_eager=True,
+        callback=speak,
+        help=N_("en, zh-Hant or zh-Hans (default: the locale)."),
     )(fn)
 
 
@@ -114,7 +108,9 @@ def extra(args: list[str]) -> dict[str, str]:
         if not arg.startswith("--") or len(arg) < 3:
             from ..companion.errtext import TableError
 
-            raise TableError("option.shape", arg=arg)
+            raise TableError(
+                _("unexpected argument {arg!r}; options look like --name VALUE"), arg=arg
+            )
         name, eq, value = arg[2:].partition("=")
         if not eq and i + 1 < len(args) and not args[i + 1].startswith("--"):
             value = args[i + 1]

@@ -11,7 +11,18 @@ from typing import Any
 import click
 
 from ..companion.errtext import TableError
-from .table_common import EXTRA, common, extra, group_lang, localized, out, run, table_of, terms_of
+from ..locale import _, current_language
+from .table_common import (
+    EXTRA,
+    common,
+    extra,
+    group_lang,
+    lang_option,
+    out,
+    run,
+    table_of,
+    terms_of,
+)
 
 # ---------------------------------------------------------------- fate
 
@@ -69,28 +80,35 @@ def fate_odds(bag_id: str, session_path: str | None, as_json: bool, lang: str | 
     table = table_of(session_path)
     state = table.snapshot_state()
     if bag_id not in table.game.spec.bags:
-        raise TableError("odds.no_bag", game=table.game.id, name=bag_id)
+        raise TableError(_("{game} has no bag {name!r}"), game=table.game.id, name=bag_id)
     result = odds(table.game.spec.bags[bag_id], state["bags"][bag_id])
     terms = terms_of(table, lang)
     lines = [
         message(
-            "fate.odds", terms.lang, tiles=result["tiles"], bag=_bag_name(table.game, terms, bag_id)
+            _("{tiles} tiles in the {bag}. Next tile advances:"),
+            tiles=result["tiles"],
+            bag=_bag_name(table.game, terms, bag_id),
         )
     ]
     lines += [
-        message("fate.odds.row", terms.lang, value=v, pct=f"{p:.0%}")
+        message(_("  +{value}: {pct}"), value=v, pct=f"{p:.0%}")
         for v, p in result["advance"].items()
     ]
     lines.append(
         message(
-            "fate.odds.symbol",
-            terms.lang,
+            _("  with the symbol: {pct}; special: {special}"),
             pct=f"{result['symbol']:.0%}",
             special=f"{result['special']:.0%}",
         )
     )
     if table.game.spec.bags[bag_id].estimate:
-        lines.append(message("fate.odds.estimate", terms.lang))
+        lines.append(
+            message(
+                _(
+                    "  Estimate: the tile mix is not known from a source, so these odds are estimates too."
+                )
+            )
+        )
         result["estimate"] = True
     out(as_json, result, lines)
 
@@ -121,7 +139,7 @@ def deck_draw(
     args: dict[str, Any] = {"deck": deck_id}
     if player:
         args["player"] = player
-    for _ in range(count):
+    for _draw in range(count):
         run(session_path, "deck.draw", args, as_json, lang)
 
 
@@ -343,15 +361,14 @@ def score_track(
 ) -> None:
     """Move a track's marker (day clock, morale, fate track)."""
     if (by is None) == (to is None):
-        raise TableError("track.one_of")
+        raise TableError(_("give exactly one of --by N and --to N"))
     run(session_path, "track.move", {"track": track, "by": by, "to": to}, as_json, lang)
 
 
 @score.command("calc", context_settings=EXTRA)
 @click.argument("what")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option("--lang", default=None, help="en, zh-Hant or zh-Hans (default: the locale).")
-@localized
+@lang_option
 @click.pass_context
 def score_calc(ctx: click.Context, what: str, as_json: bool, lang: str | None) -> None:
     """Compute a game's score: GAME:CALC with its options.
@@ -360,25 +377,25 @@ def score_calc(ctx: click.Context, what: str, as_json: bool, lang: str | None) -
     from the game's table.yaml).
     """
     from ..companion.engine import TableGame, find_game
-    from ..companion.i18n import detect
     from ..companion.scores import calculate, usage
     from ..companion.textout import result_lines
 
-    game_name, _, calc = what.partition(":")
+    game_name, _colon, calc = what.partition(":")
     game = TableGame.load(find_game(game_name))
-    lang_ = detect(lang)
+    lang_ = current_language()
     if calc not in game.spec.scoring:
         lines = [f"{game.id}:{cid}  {usage(spec)}" for cid, spec in game.spec.scoring.items()]
         if calc:
             raise TableError(
-                "score.unknown",
+                _("{game} has no score {name!r}; scores: {known}"),
                 game=game.names(),
                 name=calc,
                 known="; ".join(lines) if lines else "-",
             )
         out(as_json, {"scores": lines}, lines or ["-"])
         return
-    result = calculate(game.spec.scoring[calc], extra(ctx.args))
     from ..companion.i18n import Terms
 
-    out(as_json, result, result_lines(result, lang_, Terms(game.root, lang_)))
+    terms = Terms(game.root, lang_)
+    result = calculate(game.spec.scoring[calc], extra(ctx.args), terms)
+    out(as_json, result, result_lines(result, lang_, terms))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..locale import _
 from .errtext import TableError
 from .rng import Source
 from .tracks import move_track
@@ -41,7 +42,7 @@ def _tile(bag: Any, instance: str) -> Any:
     for tile in bag.tiles:
         if tile.id == kind:
             return tile
-    raise TableError("bag.no_tile", tile=kind)
+    raise TableError(_("no tile {tile!r} in this bag"), tile=kind)
 
 
 def draw(bag: Any, state: dict[str, Any], source: Source, generals: int | None) -> dict[str, Any]:
@@ -52,7 +53,7 @@ def draw(bag: Any, state: dict[str, Any], source: Source, generals: int | None) 
     else:
         limit = phase["limit"]
     if not state["pool"]:
-        raise TableError("bag.empty")
+        raise TableError(_("the bag is empty"))
     index = source.below(len(state["pool"]))
     tile = state["pool"][index]
     drawn = len(phase["drawn"]) + 1 if phase else 1
@@ -84,7 +85,7 @@ def stop(state: dict[str, Any]) -> dict[str, Any]:
     """The drawer keeps the last tile drawn."""
     phase = state["phase"]
     if phase is None or not phase["drawn"]:
-        raise TableError("bag.no_phase")
+        raise TableError(_("no fate draw is open; start one with `pnp fate draw --generals N`"))
     return {"tile": phase["drawn"][-1]}
 
 
@@ -117,7 +118,9 @@ def add_special(bag: Any, state: dict[str, Any], kind: str) -> dict[str, Any]:
         if tile_kind(instance) == kind:
             return {"tile": instance}
     known = sorted({tile_kind(t) for t in state["aside"]})
-    raise TableError("bag.not_waiting", tile=kind, help=", ".join(known))
+    raise TableError(
+        _("no tile {tile!r} waiting to enter the bag{help}"), tile=kind, help=", ".join(known)
+    )
 
 
 def apply_add(state: dict[str, Any], out: dict[str, Any]) -> None:

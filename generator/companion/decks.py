@@ -10,6 +10,7 @@ unit cards and follow one of three modes, with one reserved card per player per 
 
 from __future__ import annotations
 
+from ..locale import _
 from .errtext import TableError
 from .rng import Source
 
@@ -71,12 +72,12 @@ def initial(deck: Any, cards: list[dict[str, Any]]) -> dict[str, Any]:
 def draw(deck: Any, state: dict[str, Any], source: Source) -> dict[str, Any]:
     """Pick one card from the pile (reshuffling the discard first when the pile is empty)."""
     if state["over"]:
-        raise TableError("deck.over")
+        raise TableError(_("the game is over: a card that ends it was drawn"))
     reshuffle = False
     size = len(state["pile"])
     if size == 0:
         if not deck.reshuffle or not (state["discard"] or state["aside"]):
-            raise TableError("deck.empty")
+            raise TableError(_("the deck is empty"))
         reshuffle = True
         size = len(state["discard"]) + (len(state["aside"]) if state["reshuffles"] == 0 else 0)
     index = source.below(size)
@@ -120,7 +121,7 @@ def number(
 def check_position(deck: Any, position: int) -> None:
     """Refuse a position outside the deck's numbered positions."""
     if not 1 <= position <= deck.positions:
-        raise TableError("deck.position", limit=deck.positions)
+        raise TableError(_("position must be 1..{limit}"), limit=deck.positions)
 
 
 def name_key(cards: dict[str, dict[str, Any]], instance: str) -> str:
@@ -161,7 +162,7 @@ def find_in_hands(
     hands = state.get("hands", {})
     base, n_wanted = shown.strip(), 1
     if base.endswith(")") and " (" in base:
-        head, _, tail = base[:-1].rpartition(" (")
+        head, _open, tail = base[:-1].rpartition(" (")
         if tail.isdigit():
             base, n_wanted = head, int(tail)
     want = base.casefold()
@@ -174,11 +175,15 @@ def find_in_hands(
                 found.append((who, k))
     if not found:
         if player is not None:
-            raise TableError("hand.not_in", card=shown, player=player)
-        raise TableError("hand.not_in_any", card=shown)
-    owners = sorted({who for who, _ in found})
+            raise TableError(_("{card!r} is not in {player}'s hand"), card=shown, player=player)
+        raise TableError(_("{card!r} is not in anyone's hand"), card=shown)
+    owners = sorted({who for who, _card in found})
     if len(owners) > 1:
-        raise TableError("hand.many", card=shown, known=", ".join(owners))
+        raise TableError(
+            _("{card!r} is in more than one hand ({known}): say whose with --player"),
+            card=shown,
+            known=", ".join(owners),
+        )
     return found[0]
 
 
@@ -187,7 +192,7 @@ def discard(
 ) -> str:
     """A card from a hand goes to the discard pile; returns the card instance."""
     who, k = find_in_hands(state, cards, shown, player)
-    instance, _ = state["hands"][who].pop(k)
+    instance, _number = state["hands"][who].pop(k)
     if instance in state["out"]:
         state["out"].remove(instance)
     state["discard"].append(instance)
@@ -213,7 +218,7 @@ def act_add(state: dict[str, Any], player: str, units: list[str]) -> list[str]:
     added = []
     for unit in units:
         if "#" in unit or not unit.strip():
-            raise TableError("act.bad_name", unit=unit)
+            raise TableError(_("{unit!r}: a unit name may not be empty or contain '#'"), unit=unit)
         instance, k = unit, 1
         while instance in state["owners"]:
             k += 1
@@ -240,7 +245,9 @@ def act_turn(state: dict[str, Any], mode: str, order: dict[str, list[str]]) -> N
             for name in order.get(player) or []:
                 match = [u for u in own if unit_name(u) == name and u not in wanted]
                 if not match:
-                    raise TableError("act.no_order", player=player, unit=name)
+                    raise TableError(
+                        _("{player} has no unit {unit!r} left to order"), player=player, unit=name
+                    )
                 wanted.append(match[0])
             state["queues"][player] = wanted + [u for u in own if u not in wanted]
     elif mode == "barbarian":
@@ -253,13 +260,19 @@ def act_turn(state: dict[str, Any], mode: str, order: dict[str, list[str]]) -> N
 def act_reserve(state: dict[str, Any], player: str, per_turn: int) -> str:
     """The card the player may put in reserve now (checks the per-turn limit)."""
     if state["reserved_this_turn"].count(player) >= per_turn:
-        raise TableError("act.reserved", player=player, limit=per_turn)
+        raise TableError(
+            _("{player} has already reserved a card this turn (at most {limit})"),
+            player=player,
+            limit=per_turn,
+        )
     if state["mode"] == "marauder":
         last = state["last"]
         if not last or state["owners"].get(last) != player:
-            raise TableError("act.reserve_last")
+            raise TableError(
+                _("in marauder mode only the card just drawn, if it is your own, can be reserved")
+            )
         return str(last)
     queue = state["queues"].get(player) or []
     if state["mode"] != "sequence" or not queue:
-        raise TableError("act.nothing_to_reserve", player=player)
+        raise TableError(_("{player} has no card to reserve"), player=player)
     return str(queue[0])

@@ -8,6 +8,7 @@ never stop (an explosion or a re-roll on every face), at the column of the opera
 
 from __future__ import annotations
 
+from ..locale import _
 from .dice_parse import MAX_DICE, MAX_SIDES, Dice, DiceError, Op, Sel, compare
 
 TYPE_CHECKING = False
@@ -31,16 +32,16 @@ def modifiers(p: _Parser, node: Dice) -> Dice:
         if ch == "@" and "icons" not in extra:
             p.i += 1
             if not p.int_here():
-                raise p.fail("expected icon entries such as @33445")
+                raise p.fail(_("expected icon entries such as @33445"))
             digits = p.i
-            p.number("icon entries", 0, 10**7 - 1)
+            p.number(_("icon entries"), 0, 10**7 - 1)
             extra["icons"] = tuple(int(c) for c in p.text[digits : p.i])
         elif ch == "r" and "reroll" not in extra:
             p.i += 1
-            extra["reroll"] = p.number("how many failed dice to re-roll", 0, MAX_DICE)
+            extra["reroll"] = p.number(_("how many failed dice to re-roll"), 0, MAX_DICE)
         elif "success" not in extra and (c := p.cmp()) is not None and _target(p, c):
             p.i += len(c)
-            extra["success"] = ("=" if c == "==" else c, p.number("a target", 0, MAX_SIDES))
+            extra["success"] = ("=" if c == "==" else c, p.number(_("a target"), 0, MAX_SIDES))
         else:
             break
         cols[next(reversed(extra))] = col
@@ -95,7 +96,9 @@ def _ops(p: _Parser, set_only: bool) -> list[Op]:
         else:
             return out
         if set_only and op not in ("k", "p"):
-            raise p.fail(f"expected k or p here; {two[:step]!r} works on dice, not on a set")
+            raise p.fail(
+                _("expected k or p here; {op!r} works on dice, not on a set").format(op=two[:step])
+            )
         p.i += step
         out.append(Op(op, (_selector(p, op),), col))
 
@@ -104,18 +107,18 @@ def _selector(p: _Parser, op: str) -> Sel:
     ch = p.peek()
     if ch in ("h", "l") and ch:
         p.i += 1
-        return Sel(ch, p.number("how many dice", 0, MAX_DICE) if p.int_here() else 1)
+        return Sel(ch, p.number(_("how many dice"), 0, MAX_DICE) if p.int_here() else 1)
     c = p.cmp()
     if c is not None and c not in ("==", "!="):
         p.i += len(c)
-        return Sel(c, p.number("a face value", 0, MAX_SIDES))
+        return Sel(c, p.number(_("a face value"), 0, MAX_SIDES))
     if p.int_here():
-        return Sel("=", p.number("a face value", 0, MAX_SIDES))
+        return Sel("=", p.number(_("a face value"), 0, MAX_SIDES))
     if op == "e":
         return Sel("=", -1)  # the highest face
     if op == "k":
         return Sel("h", 1)
-    raise p.fail(f"expected a selector after {op!r}: a face (1), h2, l2, <3 or >4")
+    raise p.fail(_("expected a selector after {op!r}: a face (1), h2, l2, <3 or >4").format(op=op))
 
 
 def faces_of(node: Dice) -> list[int] | None:
@@ -137,51 +140,62 @@ def checked(text: str, node: Dice, cols: dict[str, int]) -> Dice:
     faces = faces_of(node)
     name = "dF" if node.fudge else f"d{node.sides}"
     if node.reroll and not node.success:
-        raise DiceError(text, cols["reroll"], "expected a success target before r, as in 6d6>=5r2")
+        raise DiceError(
+            text, cols["reroll"], _("expected a success target before r, as in 6d6>=5r2")
+        )
     if node.icons is not None:
         if node.success:
             raise DiceError(
-                text, cols["icons"], "expected either a success target or icons, not both"
+                text, cols["icons"], _("expected either a success target or icons, not both")
             )
         bad = [v for v in node.icons if faces is not None and v not in faces]
         if bad:
             raise DiceError(
                 text,
                 cols["icons"] + 1,
-                f"icon entry {bad[0]} is not a face of {name}; expected faces only",
+                _("icon entry {entry} is not a face of {die}; expected faces only").format(
+                    entry=bad[0], die=name
+                ),
             )
     grown = False
     for op in node.ops:
         if op.op in ("mi", "ma"):
             if op.sels[-1].kind != "=" or op.sels[-1].value < 0:
                 raise DiceError(
-                    text, op.col, f"expected a face value after {op.op}, as in {op.op}2"
+                    text,
+                    op.col,
+                    _("expected a face value after {op}, as in {op}2").format(op=op.op),
                 )
         elif op.op in ("k", "p") and not grown:
             for sel in op.sels:
                 if sel.kind in ("h", "l") and sel.value > node.count:
-                    verb = "keep" if op.op == "k" else "drop"
-                    raise DiceError(
-                        text,
-                        op.col,
-                        f"cannot {verb} {sel.value} of {node.count} dice; expected at most {node.count}",
+                    said = (
+                        _("cannot keep {want} of {count} dice; expected at most {count}")
+                        if op.op == "k"
+                        else _("cannot drop {want} of {count} dice; expected at most {count}")
                     )
+                    raise DiceError(text, op.col, said.format(want=sel.value, count=node.count))
         elif op.op == "rr" and any(sel.kind in ("h", "l") for sel in op.sels):
             raise DiceError(
                 text,
                 op.col,
-                "expected a face (rr1) or a comparison (rr<3) after rr; h and l never stop",
+                _("expected a face (rr1) or a comparison (rr<3) after rr; h and l never stop"),
             )
         if op.op in ("e", "ra"):
             grown = True
         if op.op in ("e", "rr") and faces is not None:
             top = max(faces)
             if all(any(selects(s, v, top) for s in op.sels) for v in faces):
-                what = "explode" if op.op == "e" else "be re-rolled"
-                raise DiceError(
-                    text,
-                    op.col,
-                    f"every face of {name} would {what}, so the roll would never end; "
-                    "expected a selector that leaves a face out",
+                said = (
+                    _(
+                        "every face of {die} would explode, so the roll would never end; "
+                        "expected a selector that leaves a face out"
+                    )
+                    if op.op == "e"
+                    else _(
+                        "every face of {die} would be re-rolled, so the roll would never end; "
+                        "expected a selector that leaves a face out"
+                    )
                 )
+                raise DiceError(text, op.col, said.format(die=name))
     return node

@@ -12,6 +12,7 @@ the first selected, ``mi``/``ma`` raise or lower every die to a value. More than
 
 from __future__ import annotations
 
+from ..locale import _
 from .dice_parse import (
     Binary,
     Const,
@@ -188,7 +189,10 @@ class Roller:
         right = self.eval(node.right)
         a, b, op = left.total, right.total, node.op
         if op in ("/", "//", "%") and b == 0:
-            raise self.fail(node.col, f"cannot divide by zero: expected a non-zero right of {op!r}")
+            raise self.fail(
+                node.col,
+                _("cannot divide by zero: expected a non-zero right of {op!r}").format(op=op),
+            )
         if op == "+":
             value = a + b
         elif op == "-":
@@ -239,8 +243,10 @@ class Roller:
         if len(self.rolls) >= MAX_ROLLS:
             raise self.fail(
                 node.col,
-                f"more than {MAX_ROLLS} dice rolled (re-rolls and explosions included); "
-                "expected fewer dice or a narrower re-roll",
+                _(
+                    "more than {most} dice rolled (re-rolls and explosions included); "
+                    "expected fewer dice or a narrower re-roll"
+                ).format(most=MAX_ROLLS),
             )
         label = None
         if faces is not None:
@@ -261,7 +267,10 @@ class Roller:
         faces = self.resolve(node.die) if self.resolve else None
         if faces is None or not faces.values:
             col = self.expr.text.find(node.die) + 1 or node.col
-            raise self.fail(col, f"unknown die {node.die!r}; expected a game's die as [game:die]")
+            raise self.fail(
+                col,
+                _("unknown die {die!r}; expected a game's die as [game:die]").format(die=node.die),
+            )
         return faces
 
     def dice(self, node: Dice) -> Res:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..errors import PnpError, Record
+from ..locale import _
 
 MAX_CHARS = 200
 MAX_DICE = 999
@@ -45,7 +46,8 @@ class DiceError(PnpError):
         self.message = message
         shown = text if len(text) <= MAX_CHARS + 20 else text[: MAX_CHARS + 20] + "..."
         caret = " " * (min(col, len(shown) + 1) - 1) + "^"
-        super().__init__(f"{message} (column {col})\n  {shown}\n  {caret}")
+        where = _("{message} (column {col})").format(message=message, col=col)
+        super().__init__(f"{where}\n  {shown}\n  {caret}")
 
 
 class Const(Record):
@@ -186,7 +188,7 @@ class _Parser:
 
     def shown(self) -> str:
         if self.i >= self.n:
-            return "end of the expression"
+            return _("the end of the expression")
         ch = self.text[self.i]
         return repr(ch) if ch.isprintable() else repr(repr(ch))
 
@@ -195,13 +197,18 @@ class _Parser:
 
     def number(self, what: str, low: int, high: int) -> int:
         if not self.int_here():
-            raise self.fail(f"unexpected {self.shown()}; expected {what} here")
+            raise self.fail(
+                _("unexpected {got}; expected {what} here").format(got=self.shown(), what=what)
+            )
         start = self.i
         while self.i < self.n and self.low[self.i] in "0123456789":
             self.i += 1
         digits = self.text[start : self.i]
         if len(digits) > 7 or not low <= int(digits) <= high:
-            raise self.fail(f"expected {what} from {low} to {high}", start)
+            raise self.fail(
+                _("expected {what} from {low} to {high}").format(what=what, low=low, high=high),
+                start,
+            )
         return int(digits)
 
     def cmp(self) -> str | None:
@@ -214,7 +221,9 @@ class _Parser:
     def enter(self) -> None:
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            raise self.fail(f"expected at most {MAX_DEPTH} levels of brackets and signs")
+            raise self.fail(
+                _("expected at most {depth} levels of brackets and signs").format(depth=MAX_DEPTH)
+            )
 
     # ------------------------------------------------------------ grammar
 
@@ -223,11 +232,13 @@ class _Parser:
         if self.peek():
             ch = self.low[self.i]
             if ch == ")":
-                raise self.fail("expected an operator or the end; this ')' closes nothing")
+                raise self.fail(_("expected an operator or the end; this ')' closes nothing"))
             if ch == ",":
-                raise self.fail("expected an operator or the end; ',' only separates set items")
+                raise self.fail(_("expected an operator or the end; ',' only separates set items"))
             raise self.fail(
-                f"unexpected {self.shown()}; expected an operator (+ - * / // % == < > ...) or the end"
+                _(
+                    "unexpected {got}; expected an operator (+ - * / // % == < > ...) or the end"
+                ).format(got=self.shown())
             )
         return root
 
@@ -275,10 +286,12 @@ class _Parser:
         if ch == "(":
             node = self.group()
         elif ch and ch in "0123456789":
-            value = self.number("a number", 0, MAX_CONST)
+            value = self.number(_("a number"), 0, MAX_CONST)
             if self.peek() == "d":
                 if value > MAX_DICE:
-                    raise self.fail(f"expected a number of dice from 0 to {MAX_DICE}", start)
+                    raise self.fail(
+                        _("expected a number of dice from 0 to {most}").format(most=MAX_DICE), start
+                    )
                 node = self.dice(value, start)
             else:
                 node = Const(value, start + 1)
@@ -286,12 +299,14 @@ class _Parser:
             node = self.dice(1, start)
         else:
             raise self.fail(
-                f"unexpected {self.shown()}; expected a number, dice such as 2d6, or '('"
+                _("unexpected {got}; expected a number, dice such as 2d6, or '('").format(
+                    got=self.shown()
+                )
             )
         while self.peek() == "[":
             end = self.text.find("]", self.i)
             if end < 0:
-                raise self.fail("expected ']' to close this note")
+                raise self.fail(_("expected ']' to close this note"))
             node = Note(node, self.text[self.i + 1 : end].strip(), self.i + 1)
             self.i = end + 1
         return node
@@ -314,7 +329,9 @@ class _Parser:
                     continue
                 if ch == ")":
                     break
-                raise self.fail(f"expected ',' or ')' to close the '(' of column {col}")
+                raise self.fail(
+                    _("expected ',' or ')' to close the '(' of column {col}").format(col=col)
+                )
         self.i += 1
         self.depth -= 1
         ops: tuple[Op, ...] = ()
@@ -340,18 +357,23 @@ class _Parser:
             name = self.text[self.i + 1 : end].strip() if end > 0 else ""
             if not name or not all(c.isalnum() or c in "-_:" for c in name):
                 raise self.fail(
-                    "expected a die name of letters, digits, '-', '_' and ':', then ']'",
+                    _("expected a die name of letters, digits, '-', '_' and ':', then ']'"),
                     self.i + 1,
                 )
             sides, die = 0, name
             self.i = end + 1
         elif ch and ch in "0123456789":
-            sides = self.number("a number of sides", 1, MAX_SIDES)
+            sides = self.number(_("a number of sides"), 1, MAX_SIDES)
         else:
-            raise self.fail("expected the number of sides after 'd' (d6, d%, dF, d[name])")
+            raise self.fail(_("expected the number of sides after 'd' (d6, d%, dF, d[name])"))
         self.ndice += count
         if self.ndice > MAX_DICE:
-            raise self.fail(f"{self.ndice} dice in one roll; expected at most {MAX_DICE}", start)
+            raise self.fail(
+                _("{count} dice in one roll; expected at most {most}").format(
+                    count=self.ndice, most=MAX_DICE
+                ),
+                start,
+            )
         node = Dice(count, sides, start + 1, die, fudge=fudge)
         if self.peek() and self.low[self.i] in _MOD_START:
             from .dice_mods import modifiers
@@ -364,11 +386,13 @@ class _Parser:
 def parse(text: str) -> Expr:
     """Parse a dice expression (cached: the same text always gives the same tree)."""
     if not isinstance(text, str) or not text.strip():
-        raise DiceError(str(text or ""), 1, "expected a dice expression such as 2d6; found none")
+        raise DiceError(str(text or ""), 1, _("expected a dice expression such as 2d6; found none"))
     if len(text) > MAX_CHARS:
         raise DiceError(
             text,
             MAX_CHARS + 1,
-            f"expected at most {MAX_CHARS} characters; the expression is longer",
+            _("expected at most {most} characters; the expression is longer").format(
+                most=MAX_CHARS
+            ),
         )
     return Expr(text, _Parser(text).parse())

@@ -15,10 +15,12 @@ import time
 from pathlib import Path
 
 from ..errors import UsageError
+from ..locale import _
 from . import session
 from .cache import Cache
 from .errtext import TableError
 from .game import TableGame, content_dir, find_game, named_roll
+from .i18n import event_name
 from .ops import OPS, over_note
 from .rng import FairSource, Source, SystemSource, commitment, fair_source, new_secret, seed_key
 
@@ -68,7 +70,7 @@ def new_session(
     }
     secret = None
     if fair and seed is not None:
-        raise UsageError("--fair draws its own secret seed; leave out --seed")
+        raise UsageError(_("--fair draws its own secret seed; leave out --seed"))
     if fair:
         secret = new_secret()
         header.update({"rng": "fair", "commit": commitment(secret), "stream": FairSource.stream})
@@ -121,7 +123,7 @@ def game_of(
         game.changed = digest != record["hash"]
     except (KeyError, TypeError, AttributeError):
         raise session.SessionError(
-            f"{path}:1: header: the recorded game (record) is damaged"
+            _("{path}:1: header: the recorded game (record) is damaged").format(path=path)
         ) from None
     return game
 
@@ -132,7 +134,9 @@ def resolve_session(path: str | Path | None) -> Path:
         return Path(path)
     current = session.current_session()
     if current is None:
-        raise TableError("no_session")
+        raise TableError(
+            _("no session: start one with `pnp session new GAME` or pass --session PATH")
+        )
     return current
 
 
@@ -188,8 +192,16 @@ class Table:
                 exc.lines()[0] if isinstance(exc, UsageError) else f"{type(exc).__name__}: {exc}"
             )
             raise session.SessionError(
-                f"{self.path}:{event.get('seq', 0) + 1}: event {event.get('seq')} "
-                f"({event.get('type')}) cannot be replayed ({detail}); the log was left as it is"
+                _(
+                    "{path}:{line}: event {seq} ({type}) cannot be replayed ({detail}); "
+                    "the log was left as it is"
+                ).format(
+                    path=self.path,
+                    line=event.get("seq", 0) + 1,
+                    seq=event.get("seq"),
+                    type=event_name(str(event.get("type"))),
+                    detail=detail,
+                )
             ) from None
 
     def apply_event(self, event: dict[str, Any]) -> dict[str, Any]:
@@ -253,7 +265,9 @@ class Table:
                 key = bytes.fromhex(secret.read_text().strip())
             except (OSError, ValueError):
                 raise session.SessionError(
-                    f"the fair session's secret ({secret.name}) is missing; the seed was revealed or lost"
+                    _(
+                        "the fair session's secret ({name}) is missing; the seed was revealed or lost"
+                    ).format(name=secret.name)
                 ) from None
             return fair_source(key, self.counter(), header.get("stream", 1))
         if header["rng"] == "seeded":
@@ -317,10 +331,14 @@ class Table:
             self.load(whole=True)
             assert self.log is not None
             if not self.effective:
-                raise TableError("undo.nothing")
+                raise TableError(_("nothing to undo"))
             target = next(e for e in self.log.events if e["seq"] == self.effective[-1])
             if target["type"] in HIDDEN and not force:
-                raise TableError("undo.hidden", seq=target["seq"], type=target["type"])
+                raise TableError(
+                    _("event {seq} ({type}) revealed hidden information; undo it with --force"),
+                    seq=target["seq"],
+                    type=target["type"],
+                )
             event = {
                 "seq": self.log.count + 1,
                 "type": "undo",
@@ -344,9 +362,10 @@ class Table:
         missing = missing_pieces(self.state, new)
         if missing:
             raise UsageError(
-                "the new content lacks pieces in play: "
-                + ", ".join(missing)
-                + "; the session goes on with the pieces it started with"
+                _(
+                    "the new content lacks pieces in play: {pieces}; "
+                    "the session goes on with the pieces it started with"
+                ).format(pieces=", ".join(missing))
             )
         return self.run("migrate", {"record": new.record()})
 
@@ -356,7 +375,7 @@ class Table:
             self.load(whole=True)
             assert self.log is not None
             if self.log.header["rng"] != "fair":
-                raise UsageError("only a --fair session has a secret seed to reveal")
+                raise UsageError(_("only a --fair session has a secret seed to reveal"))
             secret_path = self.path.with_name(self.path.name + ".secret")
             try:
                 secret = secret_path.read_text().strip()
@@ -364,7 +383,7 @@ class Table:
                 revealed = [e for e in self.log.events if e["type"] == "reveal"]
                 if revealed:
                     return revealed[-1]
-                raise session.SessionError("the secret seed is missing") from None
+                raise session.SessionError(_("the secret seed is missing")) from None
         event = self.run("reveal", {"secret": secret})
         return event
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import UsageError
+from ..locale import _
 from .errtext import TableError
 
 TYPE_CHECKING = False
@@ -50,7 +51,7 @@ def find_game(name: str) -> Path:
 
         names = [p.name for p in find_games(folder)]
         raise TableError(
-            "game.unknown",
+            _("no game {name!r} in {where}{hint} (games: {games})"),
             name=name,
             where=display_path(folder),
             hint=suggest(name, names),
@@ -260,7 +261,7 @@ def named_roll(game: TableGame, name: str, params: dict[str, str]) -> tuple[str,
         from ..content.validate import suggest
 
         raise TableError(
-            "roll.unknown",
+            _("{game} has no roll {name!r}{hint} (rolls: {known}; dice: {dice})"),
             game=game.names(),
             name=name,
             hint=suggest(name, game.spec.rolls),
@@ -281,7 +282,7 @@ def named_roll(game: TableGame, name: str, params: dict[str, str]) -> tuple[str,
         raw = params.get(pname)
         if raw is None and p.default is None:
             raise TableError(
-                "option.needed",
+                _("{game}:{name} needs --{param}{help}"),
                 game=game.names(),
                 name=name,
                 param=pname,
@@ -296,11 +297,15 @@ def named_roll(game: TableGame, name: str, params: dict[str, str]) -> tuple[str,
         try:
             value_i = int(raw) if raw is not None else int(p.default)  # type: ignore[arg-type]
         except ValueError:
-            raise TableError("option.number", param=pname, value=raw) from None
+            raise TableError(
+                _("--{param} must be a whole number, not {value!r}"), param=pname, value=raw
+            ) from None
         if value_i > p.max and p.clamp:
             notes.append(f"{pname}={p.max}")
             value_i = p.max
         if not p.min <= value_i <= p.max:
-            raise TableError("option.range", param=pname, low=p.min, high=p.max)
+            raise TableError(
+                _("--{param} must be {low}..{high}"), param=pname, low=p.min, high=p.max
+            )
         values[pname] = value_i
     return spec.expr.format(**values), notes

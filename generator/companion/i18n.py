@@ -1,9 +1,9 @@
-"""Messages in English, Traditional and Simplified Chinese, and game terms from the glossary.
+"""The players' language, message filling, and game terms from the glossary.
 
 The language is ``--lang``, else the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: zh_TW and
 zh_HK give Traditional, other zh Simplified), else English. Game terms (tiles, characters, places)
 come from ``content/<game>/rules/glossary.yaml`` by id, then from the name in table.yaml, then
-from the id itself. The wording itself is in :mod:`generator.companion.catalogue`.
+from the id itself. The program's own wording is in the gettext catalogues (:mod:`generator.locale`).
 """
 
 from __future__ import annotations
@@ -11,31 +11,20 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..locale import PSEUDO, current_language, pgettext
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from .catalogue import COMMANDS, EVENTS, MESSAGES, MODES, RNG
-
 LANGS = ("en", "zh-Hant", "zh-Hans")
 
-__all__ = ["COMMANDS", "EVENTS", "LANGS", "MESSAGES", "MODES", "RNG", "Terms", "detect", "message"]
+__all__ = ["LANGS", "Terms", "detect", "event_name", "message", "pick"]
 
 
-def __getattr__(name: str) -> Any:
-    """The catalogue's tables, read on first use (a plain roll prints no message)."""
-    if name in ("COMMANDS", "EVENTS", "MESSAGES", "MODES", "RNG"):
-        from . import catalogue
-
-        return getattr(catalogue, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def event_name(kind: str, lang: str) -> str:
-    """An event type in words (its own name in English)."""
-    from .catalogue import EVENTS
-
-    return EVENTS.get(kind, {}).get(lang, kind)
+def event_name(kind: str) -> str:
+    """An event type in words, in the current language (its own name in English)."""
+    return pgettext("event type", kind)
 
 
 def detect(lang: str | None = None) -> str:
@@ -52,22 +41,20 @@ def detect(lang: str | None = None) -> str:
             or os.environ.get("LANG")
             or ""
         )
+    if lang_env == PSEUDO:
+        return PSEUDO
     low = lang_env.lower().replace("-", "_")
     if low.startswith("zh"):
         return "zh-Hant" if any(t in low for t in ("_tw", "_hk", "_mo", "hant")) else "zh-Hans"
     return "en"
 
 
-def message(key: str, lang: str, **values: Any) -> str:
-    """Message ``key`` in ``lang`` with ``values`` filled in.
+def message(text: str, **values: Any) -> str:
+    """``text`` (a message already through ``_``) with ``values`` filled in.
 
     A value that ends its own sentence (a note from table.yaml ending in a full stop) loses that
     stop where the message ends the sentence after it, so no ".." or "。。" is printed.
     """
-    from .catalogue import MESSAGES
-
-    entry = MESSAGES[key]
-    text = entry.get(lang, entry["en"])
     for name, value in values.items():
         if (
             isinstance(value, str)
@@ -78,15 +65,15 @@ def message(key: str, lang: str, **values: Any) -> str:
     return text.format(**values)
 
 
-def pick(text: Any, lang: str) -> str | None:
-    """One language of a LocalText (a str or {en, zh-Hant, zh-Hans})."""
+def pick(text: Any, lang: str | None = None) -> str | None:
+    """One language of a LocalText (a str or {en, zh-Hant, zh-Hans}); the current one by default."""
     if text is None:
         return None
     if isinstance(text, str):
         return text
     from ..localtext import choose
 
-    return choose(text, lang) or None
+    return choose(text, lang or current_language()) or None
 
 
 class Terms:

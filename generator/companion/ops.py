@@ -9,6 +9,7 @@ game-over rules (a track's threshold, a card that ends the game, a deck that run
 
 from __future__ import annotations
 
+from ..locale import _
 from .errtext import TableError
 from .i18n import pick
 from .rng import Source
@@ -45,25 +46,42 @@ def _not_over(t: Table) -> None:
     over = t.state.get("over")
     if over:
         notes = {lang: over_note(_g(t), over, lang) for lang in ("en", "zh-Hant", "zh-Hans")}
-        raise TableError("game.over", note=notes)
-
-
-def _part(t: Table, kind: str, name: str) -> tuple[Any, dict[str, Any]]:
-    """The spec and state of the game's bag or deck ``name`` (``kind``: bag or deck)."""
-    specs = getattr(_g(t).spec, f"{kind}s")
-    if name not in specs:
         raise TableError(
-            f"{kind}.unknown", game=_g(t).names(), name=name, known=", ".join(specs) or "-"
+            _("the game is over ({note}); `pnp undo` takes back the last event"), note=notes
         )
-    return specs[name], t.state[f"{kind}s"][name]
+
+
+def _named(t: Table, args: dict[str, Any], key: str, things: Any, unknown: str) -> str:
+    """The id ``args[key]`` names (its id or a name in any language), written back to the args."""
+    from .names import resolve, terms_for
+
+    found = resolve(terms_for(_g(t), t.cache), str(args[key]), things, unknown, game=_g(t).names())
+    args[key] = found
+    return found
 
 
 def _bag(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
-    return _part(t, "bag", args["bag"])
+    """The spec and state of the bag the args name."""
+    specs = _g(t).spec.bags
+    things = {b: (spec.term or b, spec.name) for b, spec in specs.items()}
+    bag_id = _named(t, args, "bag", things, _("{game} has no bag {name!r} (bags: {known})"))
+    return specs[bag_id], t.state["bags"][bag_id]
 
 
 def _deck(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
-    return _part(t, "deck", args["deck"])
+    """The spec and state of the deck the args name."""
+    specs = _g(t).spec.decks
+    things = {d: (d, spec.name) for d, spec in specs.items()}
+    deck_id = _named(t, args, "deck", things, _("{game} has no deck {name!r} (decks: {known})"))
+    return specs[deck_id], t.state["decks"][deck_id]
+
+
+def _player(t: Table, args: dict[str, Any], players: Any) -> str:
+    """The player of an activation deck the args name (as added, or a glossary name)."""
+    things = {p: (p, None) for p in players}
+    return _named(
+        t, args, "player", things, _("{name} has no cards in this deck (players: {known})")
+    )
 
 
 def _track_over(t: Table, move: dict[str, Any]) -> None:
@@ -124,7 +142,19 @@ def op_fate_add(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any
     from . import bag as bags
 
     spec, state = _bag(t, args)
-    return bags.add_special(spec, state, args["tile"])
+    things = {tile.id: (tile.id, tile.name) for tile in spec.tiles}
+    kind = _named(t, args, "tile", things, _("no tile {name!r} in this bag (tiles: {known})"))
+    waiting = {k: things[k] for k in sorted({bags.tile_kind(x) for x in state["aside"]})}
+    if kind not in waiting:
+        from .names import listing, shown, terms_for
+
+        terms = terms_for(_g(t), t.cache)
+        raise TableError(
+            _("no tile {tile!r} waiting to enter the bag{help}"),
+            tile=shown(terms, kind, things),
+            help=listing(terms, waiting) if waiting else "",
+        )
+    return bags.add_special(spec, state, kind)
 
 
 def apply_fate_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
@@ -142,14 +172,19 @@ def op_deck_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
     _not_over(t)
     spec, state = _deck(t, args)
     if spec.kind == "activation":
-        raise TableError("deck.activation")
+        raise TableError(_("activation decks are drawn with `pnp deck activate`"))
     if args.get("position") is not None:
         decks.check_position(spec, args["position"])
     player = args.get("player")
     if player and spec.hand_size is not None:
         held = len(state.get("hands", {}).get(player, []))
         if held >= spec.hand_size:
-            raise TableError("deck.hand_full", player=player, held=held, limit=spec.hand_size)
+            raise TableError(
+                _("{player}'s hand already holds {held} cards (at most {limit})"),
+                player=player,
+                held=held,
+                limit=spec.hand_size,
+            )
     return decks.draw(spec, state, source)
 
 
@@ -211,7 +246,7 @@ def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
 
     spec, state = _deck(t, args)
     if args["mode"] not in spec.modes:
-        raise TableError("act.mode", known=", ".join(spec.modes))
+        raise TableError(_("mode must be one of {known}"), known=", ".join(spec.modes))
     decks.act_turn(state, args["mode"], args.get("order") or {})
     return {}
 
@@ -222,24 +257,33 @@ def op_act_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any
     state = _deck(t, args)[1]
     mode = state["mode"]
     if mode is None:
-        raise TableError("act.no_turn")
+        raise TableError(
+            _("start a turn first: `pnp deck turn DECK --mode marauder|sequence|barbarian`")
+        )
     if mode == "marauder":
         if not state["pile"]:
-            raise TableError("act.empty")
+            raise TableError(_("the deck is empty: play the reserved cards (`pnp deck play`)"))
         return {"index": source.below(len(state["pile"]))}
     if mode == "sequence":
         player = args.get("player")
         if not player:
-            raise TableError("act.whose")
-        if player not in state["queues"]:
-            raise TableError("act.no_player", player=player, known=", ".join(state["queues"]))
+            raise TableError(_("say whose sequence with --player"))
+        player = _player(t, args, state["queues"])
         if not state["queues"][player]:
             reserve = state["reserve"].get(player) or []
-            raise TableError(
-                "act.none_left" if not reserve else "act.none_left_reserve", player=player
-            )
+            if reserve:
+                raise TableError(
+                    _(
+                        "{player} has no cards left this turn; "
+                        "play the reserved card with `pnp deck play`"
+                    ),
+                    player=player,
+                )
+            raise TableError(_("{player} has no cards left this turn"), player=player)
         return {}
-    raise TableError("act.barbarian")
+    raise TableError(
+        _("in barbarian mode the player chooses: `pnp deck play DECK --player P CARD`")
+    )
 
 
 def apply_act_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
@@ -300,13 +344,15 @@ def apply_act_play(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
         hand = state["queues"].get(player) or []
         match = [u for u in hand if _is_unit(t, args, u, card)]
         if not match:
-            raise TableError("act.no_card", player=player, card=card)
+            raise TableError(
+                _("{player} has no card {card!r} left this turn"), player=player, card=card
+            )
         card = match[0]
         hand.remove(card)
     else:
         reserve = state["reserve"].get(player) or []
         if not reserve:
-            raise TableError("act.no_reserve", player=player)
+            raise TableError(_("{player} has no card in reserve"), player=player)
         card = reserve.pop(0)
     state["discard"].append(card)
     state["last"] = None
@@ -322,9 +368,11 @@ def apply_act_remove(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dic
     if args.get("player"):
         match = [u for u in match if state["owners"][u] == args["player"]]
     if not match:
-        raise TableError("act.no_unit", unit=unit)
+        raise TableError(_("no unit {unit!r} in play in the activation deck"), unit=unit)
     if len({state["owners"][u] for u in match}) > 1:
-        raise TableError("act.shared_unit", unit=unit)
+        raise TableError(
+            _("more than one player has a unit {unit!r}: say whose with --player"), unit=unit
+        )
     card = match[0]
     state["removed"].append(card)
     if card in state["pile"]:
@@ -342,11 +390,8 @@ def apply_track(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str
     """Apply a track move (by a step or to a value); return the move, with any game-over rule it hit."""
     from .tracks import move_track
 
-    tid = args["track"]
-    if tid not in _g(t).spec.tracks:
-        raise TableError(
-            "track.unknown", game=_g(t).names(), name=tid, known=", ".join(_g(t).spec.tracks) or "-"
-        )
+    things = {k: (spec.term or k, spec.name) for k, spec in _g(t).spec.tracks.items()}
+    tid = _named(t, args, "track", things, _("{game} has no track {name!r} (tracks: {known})"))
     move = move_track(
         _g(t).spec.tracks[tid], t.state["tracks"], tid, args.get("by"), args.get("to")
     )

@@ -13,6 +13,8 @@ import shlex
 import sys
 from typing import Any
 
+from ..locale import N_, _, current_language
+
 WORDS = [
     "roll", "fate draw", "fate stop", "fate add", "fate odds", "deck draw", "deck number", "deck discard",
     "deck reset", "deck add", "deck turn", "deck activate", "deck reserve", "deck play", "deck remove",
@@ -20,16 +22,20 @@ WORDS = [
 ]  # fmt: skip
 
 
-def game_help(game: Any, lang: str | None) -> list[str]:
+def game_help(game: Any) -> list[str]:
     """The game's own help: its rolls (with their options), bags, decks, tracks and scores."""
-    from .i18n import Terms, detect, message, pick
+    from .i18n import Terms, message, pick
 
-    terms = Terms(game.root, detect(lang))
+    terms = Terms(game.root, current_language())
     lg = terms.lang
     spec = game.spec
-    lines = [message("play.help.title", lg, game=game.name(lg))]
+    lines = [
+        message(
+            _("{game} at the table. Commands as with pnp, without the pnp:"), game=game.name(lg)
+        )
+    ]
     if spec.rolls:
-        lines.append(message("play.help.rolls", lg))
+        lines.append(_("Rolls:"))
         for rid, r in spec.rolls.items():
             opts = " ".join(
                 f"[--{n} N]" if p.default is not None else f"--{n} N" for n, p in r.params.items()
@@ -41,32 +47,51 @@ def game_help(game: Any, lang: str | None) -> list[str]:
         name = terms.name(term, text) if term or text else ""
         return f"    {name}" if name else ""
 
-    for key, items, cmd in (
-        ("play.help.bags", spec.bags, "fate draw --bag {id}"),
-        ("play.help.decks", spec.decks, "deck {draw} {id}"),
-        ("play.help.tracks", spec.tracks, "score track {id} --by N"),
-        ("play.help.scores", spec.scoring, "score calc " + game.id + ":{id}"),
+    for heading, items, cmd in (
+        (_("Bags:"), spec.bags, "fate draw --bag {id}"),
+        (_("Decks:"), spec.decks, "deck {draw} {id}"),
+        (_("Tracks:"), spec.tracks, "score track {id} --by N"),
+        (_("Scores:"), spec.scoring, "score calc " + game.id + ":{id}"),
     ):
         if not items:
             continue
-        lines.append(message(key, lg))
+        lines.append(heading)
         for i, item in items.items():
             draw = "activate" if getattr(item, "kind", None) == "activation" else "draw"
             text = cmd.format(id=i, draw=draw)
             lines.append(
                 f"  {text}{shown(getattr(item, 'name', None), getattr(item, 'term', None))}"
             )
-    lines.append(message("play.help.more", lg))
+    lines.append(
+        message(_("Also: roll 2d6, status, log, undo; help pnp for every command; quit to leave."))
+    )
     return lines
 
 
-def pnp_help(lang: str | None) -> list[str]:
-    """``help pnp``: the table commands in the players' language (English: the CLI's help)."""
-    from .i18n import COMMANDS, detect
+# The table commands, as ``help pnp`` inside ``pnp play`` lists them (said through ``_``).
+COMMANDS = (
+    ("roll EXPR", N_("roll dice: 2d6, 4d6kh3, 6d6>=5")),
+    ("roll ROLL --OPTION N", N_("one of the game's rolls")),
+    ("fate draw / stop", N_("draw a tile, or keep the last one")),
+    ("fate add TILE", N_("put a special tile into the bag")),
+    ("fate odds", N_("the chance of each tile")),
+    ("deck draw DECK", N_("draw a card")),
+    ("deck discard DECK CARD", N_("discard a card from a hand")),
+    ("deck activate DECK", N_("the next activation card")),
+    ("score add PLAYER N", N_("points on the score pad")),
+    ("score track TRACK --by N", N_("move a track's marker")),
+    ("score calc GAME:CALC", N_("compute a score")),
+    ("status", N_("the state of the game")),
+    ("log", N_("every event so far")),
+    ("undo", N_("take back the last event")),
+    ("quit", N_("leave")),
+)
 
-    lg = detect(lang)
-    width = max(len(c) for c in COMMANDS)
-    return [f"  {c:<{width}}  {words[lg]}" for c, words in COMMANDS.items()]
+
+def pnp_help() -> list[str]:
+    """``help pnp``: the table commands in the current language."""
+    width = max(len(c) for c, _words in COMMANDS)
+    return [f"  {c:<{width}}  {_(words)}" for c, words in COMMANDS]
 
 
 def _bare_roll(argv: list[str], game: Any) -> list[str]:
@@ -81,54 +106,47 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
     import click
 
     from ..cli.app import cli
-    from ..errors import PnpError
-    from .errtext import localize, said_error
-    from .i18n import detect
+    from ..errors import PnpError, report
 
-    lg = detect(lang)
+    lg = current_language()
     try:
         argv = shlex.split(line)
-    except ValueError as exc:
-        click.echo(said_error("quote", lg, detail=str(exc)), err=True)
+    except ValueError:
+        said = _("the line has a quotation mark that is not closed")
+        click.echo(_("Error: {message}").format(message=said), err=True)
         return True
     if not argv:
         return True
     if argv[0] in ("quit", "exit"):
         return False
     if argv[0] == "help" and game is not None and argv[1:] != ["pnp"]:
-        for text in game_help(game, lang):
+        for text in game_help(game):
             click.echo(text)
         return True
-    if argv[0] == "help" and lg != "en":
-        for text in pnp_help(lang):
+    if argv[0] == "help":
+        for text in pnp_help():
             click.echo(text)
         return True
-    typed = " ".join(argv[:2])
     if game is not None:
         argv = _bare_roll(argv, game)
-    if argv[0] == "help":
-        argv = ["--help"]
-    elif argv[0] not in ("session",) and "--session" not in argv:
+    if argv[0] not in ("session",) and "--session" not in argv:
         argv += ["--session", session_path]
-        if lang and "--lang" not in argv:
-            argv += ["--lang", lang]
+    if "--lang" not in argv:
+        argv += ["--lang", lg]
     from ..cli.clicklang import speaking
 
-    try:
-        with speaking(argv):
+    with speaking(argv):
+        try:
             cli.main(args=argv, prog_name="pnp", standalone_mode=False)
-    except PnpError as exc:
-        for text in localize(exc, lg):
-            click.echo(text, err=True)
-    except click.exceptions.Exit:
-        pass
-    except click.ClickException as exc:
-        if lg == "en":
+        except PnpError as exc:
+            for text in report(exc):
+                click.echo(text, err=True)
+        except click.exceptions.Exit:
+            pass
+        except click.ClickException as exc:
             exc.show()
-        else:
-            click.echo(said_error("command", lg, detail=typed), err=True)
-    except SystemExit:
-        pass
+        except SystemExit:
+            pass
     return True
 
 
@@ -165,9 +183,11 @@ def run_prompt(game_name: str, session_path: str | None, lang: str | None) -> No
             path = str(current)
         else:
             path = new_session(str(game.root), None, [])["path"]
-    from .i18n import detect, message
+    from .i18n import message
 
-    click.echo(message("play.banner", detect(lang), game=game.name(detect(lang)), path=path))
+    click.echo(
+        message(_("{game}: {path}  (help, quit)"), game=game.name(current_language()), path=path)
+    )
     if not sys.stdin.isatty():
         for line in sys.stdin:
             if not _run_line(line.strip(), path, lang, game):

@@ -6,12 +6,21 @@ glossary's wording is used where it has the term.
 
 from __future__ import annotations
 
+from ..locale import N_, _
 from .i18n import Terms, event_name, message, pick
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
+
+
+# Activation modes, when the game's glossary has no term ``<mode>-mode`` for them.
+MODES = {
+    "barbarian": N_("Barbarian mode"),
+    "marauder": N_("Marauder mode"),
+    "sequence": N_("sequence mode"),
+}
 
 
 def _tile_name(game: Any, terms: Terms, bag_id: str, instance: str) -> str:
@@ -36,19 +45,20 @@ def _track_lines(game: Any, terms: Terms, move: dict[str, Any]) -> list[str]:
     spec = game.spec.tracks[move["track"]]
     name = terms.name(spec.term or move["track"], spec.name)
     lines = [
-        message("track.moved", terms.lang, track=name, **{"from": move["from"], "to": move["to"]})
+        message(
+            _("{track}: {from} → {to}."), track=name, **{"from": move["from"], "to": move["to"]}
+        )
     ]
     for mark_id in move["marks"]:
         mark = next(m for m in spec.marks if m.id == mark_id)
-        lines.append(message("track.ready", terms.lang, name=terms.name(mark.id, mark.name)))
+        lines.append(message(_("{name} is ready."), name=terms.name(mark.id, mark.name)))
     if move.get("game_over") is not None:
         note = pick(spec.game_over[move["game_over"]].note, terms.lang)
-        lines.append(message("game.over", terms.lang, note=note))
+        lines.append(message(_("Game over: {note}."), note=note))
     elif move["end"] and spec.end_note:
         lines.append(
             message(
-                "track.end",
-                terms.lang,
+                _("{track} reaches {to}: {note}."),
                 track=name,
                 to=move["to"],
                 note=pick(spec.end_note, terms.lang),
@@ -64,8 +74,7 @@ def _resolved(game: Any, terms: Terms, bag_id: str, res: dict[str, Any]) -> list
     if res.get("returned"):
         lines.append(
             message(
-                "fate.returned",
-                lang,
+                _("{count} set-aside tile(s) go back into the {bag}."),
                 count=len(res["returned"]),
                 bag=_bag_name(game, terms, bag_id),
             )
@@ -81,20 +90,30 @@ def fate_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for a fate-bag draw: the tile drawn, then what it resolved or how many more may come."""
     from .bag import tile_kind
 
-    bag_id, out, lang = e["args"]["bag"], e["out"], terms.lang
+    bag_id, out = e["args"]["bag"], e["out"]
     spec = game.spec.bags[bag_id]
     tile = next(t for t in spec.tiles if t.id == tile_kind(out["tile"]))
     lines = [
         message(
-            "fate.drew", lang, tile=_tile_name(game, terms, bag_id, out["tile"]), value=tile.value
+            _("Drew {tile} (advance {value})."),
+            tile=_tile_name(game, terms, bag_id, out["tile"]),
+            value=tile.value,
         )
     ]
     if tile.special:
-        lines.append(message("fate.special", lang))
+        lines.append(message(_("A special tile: the drawing stops.")))
     if out["resolve"]:
         lines += _resolved(game, terms, bag_id, e["fx"]["resolved"])
     else:
-        lines.append(message("fate.more", lang, draw=out["draw"], limit=out["limit"]))
+        lines.append(
+            message(
+                _(
+                    "Draw {draw} of at most {limit}: `pnp fate draw` to set it aside and draw again, `pnp fate stop` to keep it."
+                ),
+                draw=out["draw"],
+                limit=out["limit"],
+            )
+        )
     return lines
 
 
@@ -108,8 +127,7 @@ def fate_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     bag_id = e["args"]["bag"]
     return [
         message(
-            "fate.added",
-            terms.lang,
+            _("The {tile} enters the {bag}."),
             tile=_tile_name(game, terms, bag_id, e["out"]["tile"]),
             bag=_bag_name(game, terms, bag_id),
         )
@@ -156,34 +174,41 @@ def deck_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for a deck draw: the card, any reshuffle or number placed, and game over if it came."""
     deck_id, fx, lang = e["args"]["deck"], e["fx"], terms.lang
     name = _card_name(game, terms, deck_id, fx["card"], fx.get("n", 1))
-    lines = [message("deck.reshuffled", lang)] if fx.get("reshuffled") else []
+    lines = (
+        [message(_("The discard pile was shuffled into a new deck."))]
+        if fx.get("reshuffled")
+        else []
+    )
     if "position" in fx:
         if "number" in fx:
             lines.append(
                 message(
-                    "deck.number", lang, position=fx["position"], card=name, number=fx["number"]
+                    _("Number at position {position} of {card}: {number}"),
+                    position=fx["position"],
+                    card=name,
+                    number=fx["number"],
                 )
             )
         else:
-            lines.append(message("deck.no_number", lang, card=name))
+            lines.append(message(_("{card} has no numbers."), card=name))
         if fx.get("must_play"):
-            lines.append(message("deck.must_play_number", lang, card=name))
+            lines.append(message(_("{card} has no effect when drawn for a number."), card=name))
     else:
         if fx.get("player"):
-            lines.append(message("deck.drew_to", lang, card=name, player=fx["player"]))
+            lines.append(message(_("{player} draws {card}."), card=name, player=fx["player"]))
         else:
-            lines.append(message("deck.drew", lang, card=name))
+            lines.append(message(_("Drew {card}."), card=name))
         lines += _shown(game, terms, deck_id, fx["card"])
         if fx.get("must_play"):
-            lines.append(message("deck.must_play", lang, card=name))
+            lines.append(message(_("{card} must be played at once."), card=name))
     if fx.get("ends_game"):
         note = pick(game.spec.decks[deck_id].ends_game_note, lang)
-        lines.append(message("deck.ends", lang, card=name))
+        lines.append(message(_("{card}: the game ends now."), card=name))
         if note:
-            lines.append(message("game.over", lang, note=note))
+            lines.append(message(_("Game over: {note}."), note=note))
     if fx.get("deck_empty"):
         note = pick(game.spec.decks[deck_id].empty_ends_game, lang)
-        lines.append(message("game.over", lang, note=note))
+        lines.append(message(_("Game over: {note}."), note=note))
     return lines
 
 
@@ -192,10 +217,16 @@ def act_card(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     fx = e["fx"]
     card = _unit(game, terms, fx["card"])
     if fx.get("removed"):
-        return [message("deck.removed", terms.lang, card=card)]
+        return [message(_("{card} is out of play; the turn passes."), card=card)]
     if fx.get("may_reserve") and e["type"] == "act.draw":
-        return [message("deck.drawn_unit", terms.lang, card=card, owner=fx.get("owner"))]
-    return [message("deck.active", terms.lang, card=card, owner=fx.get("owner"))]
+        return [
+            message(
+                _("Drew {card} ({owner}): {owner} activates it now or puts it in reserve."),
+                card=card,
+                owner=fx.get("owner"),
+            )
+        ]
+    return [message(_("{card} ({owner}) activates."), card=card, owner=fx.get("owner"))]
 
 
 def _deck_name(game: Any, terms: Terms, deck_id: str) -> str:
@@ -214,8 +245,7 @@ def deck_discard(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     cards = [_card_name(game, terms, deck_id, c) for c in shown]
     return [
         message(
-            "deck.discarded",
-            terms.lang,
+            _("Onto the discard pile of the {deck}: {cards}."),
             deck=_deck_name(game, terms, deck_id),
             cards=_listing(cards, terms.lang),
         )
@@ -224,7 +254,11 @@ def deck_discard(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 def deck_reset(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for a deck reset."""
-    return [message("deck.reset", terms.lang, deck=_deck_name(game, terms, e["args"]["deck"]))]
+    return [
+        message(
+            _("Every card is back in the {deck}."), deck=_deck_name(game, terms, e["args"]["deck"])
+        )
+    ]
 
 
 def act_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
@@ -232,8 +266,7 @@ def act_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     args = e["args"]
     return [
         message(
-            "act.added",
-            terms.lang,
+            _("{player} adds {count} unit cards to the {deck}: {units}."),
             player=args["player"],
             count=len(args["units"]),
             deck=_deck_name(game, terms, args["deck"]),
@@ -245,11 +278,13 @@ def act_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 def act_turn(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for the start of an activation turn, naming its mode."""
     mode = e["args"]["mode"]
-    from .catalogue import MODES
-
-    name = terms.name(f"{mode}-mode", MODES.get(mode, mode))
+    name = terms.name(f"{mode}-mode", _(MODES[mode]) if mode in MODES else mode)
     return [
-        message("act.turn", terms.lang, deck=_deck_name(game, terms, e["args"]["deck"]), mode=name)
+        message(
+            _("A new turn of the {deck} begins in {mode}."),
+            deck=_deck_name(game, terms, e["args"]["deck"]),
+            mode=name,
+        )
     ]
 
 
@@ -257,8 +292,7 @@ def act_remove(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for a unit removed from an activation deck."""
     return [
         message(
-            "act.removed",
-            terms.lang,
+            _("{unit} has left the {deck}; its card will not activate again."),
             unit=e["args"]["unit"],
             deck=_deck_name(game, terms, e["args"]["deck"]),
         )
@@ -270,8 +304,7 @@ def act_reserve(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     card = e["fx"].get("card")
     return [
         message(
-            "deck.reserved",
-            terms.lang,
+            _("{owner} puts {card} in reserve."),
             owner=e["fx"]["owner"],
             card=_unit(game, terms, card or "?"),
         )
@@ -285,7 +318,7 @@ def track_move(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 def pad_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for points written on the score pad."""
-    return [message("score.added", terms.lang, **e["fx"])]
+    return [message(_("{player} +{points} (round {round}); total {total}."), **e["fx"])]
 
 
 def die_name(game: Any, terms: Any, die: str) -> str:
@@ -316,18 +349,22 @@ def roll(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 def undo(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for an undone event."""
     target = e["fx"]["undone"]
-    kind = event_name(str(target["type"]), terms.lang)
-    return [message("undo.done", terms.lang, seq=target["seq"], type=kind)]
+    kind = event_name(str(target["type"]))
+    return [message(_("Undid event {seq} ({type})."), seq=target["seq"], type=kind)]
 
 
 def reveal(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for a revealed session secret."""
-    return [message("session.reveal", terms.lang, secret=e["args"]["secret"])]
+    return [message(_("Secret seed: {secret}"), secret=e["args"]["secret"])]
 
 
 def migrate(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for a session moved to the game's current version."""
-    return [message("session.migrated", terms.lang, game=game.name(terms.lang))]
+    return [
+        message(
+            _("The session now uses the current content of {game}."), game=game.name(terms.lang)
+        )
+    ]
 
 
 RENDER: dict[str, Callable[[Any, Terms, dict[str, Any]], list[str]]] = {

@@ -10,6 +10,7 @@ options given on the command line as a plain dict of strings; every bad input is
 
 from __future__ import annotations
 
+from ..locale import _
 from .errtext import TableError
 
 TYPE_CHECKING = False
@@ -22,12 +23,14 @@ def _int(opts: dict[str, str], key: str, default: int | None = None) -> int:
     raw = opts.get(key)
     if raw is None:
         if default is None:
-            raise TableError("option.needed_n", param=key)
+            raise TableError(_("--{param} N is needed"), param=key)
         return default
     try:
         return int(raw)
     except ValueError:
-        raise TableError("option.number", param=key, value=raw) from None
+        raise TableError(
+            _("--{param} must be a whole number, not {value!r}"), param=key, value=raw
+        ) from None
 
 
 def _list(opts: dict[str, str], key: str) -> list[str]:
@@ -41,7 +44,9 @@ def control(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
     held = _list(opts, "hold")
     unknown = [h for h in held if h not in points]
     if unknown:
-        raise TableError("score.no_place", name=unknown[0], known=", ".join(points))
+        raise TableError(
+            _("no place {name!r}; places: {known}"), name=unknown[0], known=", ".join(points)
+        )
     total = sum(points[h] for h in set(held))
     instant = bool(spec.instant_place and spec.instant_place in held and total >= spec.win_at)
     return {
@@ -68,11 +73,15 @@ def total_sum(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
         holdings = _list(opts, "holdings")
         unknown = [h for h in holdings if h not in limits]
         if unknown:
-            raise TableError("score.no_holding", name=unknown[0], known=", ".join(limits))
+            raise TableError(
+                _("no holding {name!r}; holdings: {known}"),
+                name=unknown[0],
+                known=", ".join(limits),
+            )
         out["hand_limit"] = sum(limits[h] for h in holdings)
     if "mine" in opts or "theirs" in opts:
         if spec.hit_base is None:
-            raise TableError("score.no_hit")
+            raise TableError(_("this game has no hit number"))
         hit = spec.hit_base + _int(opts, "mine") - _int(opts, "theirs")
         low = spec.always_hit if spec.always_hit is not None else spec.draw_min
         high = spec.always_miss - 1 if spec.always_miss is not None else spec.draw_max
@@ -82,7 +91,7 @@ def total_sum(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
             draw = spec.draw_reads.get(shown, spec.draw_reads.get(str(shown), shown))
             if not spec.draw_min <= draw <= spec.draw_max:
                 raise TableError(
-                    "score.draw",
+                    _("--draw must be {low}..{high}{help}"),
                     low=spec.draw_min,
                     high=spec.draw_max,
                     help={
@@ -105,7 +114,7 @@ def total_sum(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
                 out["hit"] = draw <= hit
     if not out:
         raise TableError(
-            "score.give",
+            _("give {usage}"),
             usage=f"--{' N --'.join(spec.parts)} N | --holdings A,B,... | --mine N --theirs N [--draw N]",
         )
     return out
@@ -119,9 +128,13 @@ def tie_break(steps: list[Any], opts: dict[str, str]) -> tuple[str | None, str |
         if step.order is not None:
             names = _list(opts, step.option)
             if len(names) != 2 or any(n not in step.order for n in names):
-                raise TableError("score.full_tie", option=step.option, known=", ".join(step.order))
+                raise TableError(
+                    _("a full tie: give --{option} MINE,THEIRS from {known}"),
+                    option=step.option,
+                    known=", ".join(step.order),
+                )
             if names[0] == names[1]:
-                raise TableError("score.differ", option=step.option)
+                raise TableError(_("--{option}: the two must differ"), option=step.option)
             first = step.order.index(names[0]) < step.order.index(names[1])
             return ("me" if first else "them"), step.name
         mine, theirs = _int(opts, step.mine, step.default), _int(opts, step.theirs, step.default)
@@ -139,7 +152,9 @@ def army(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
     if "limit" in opts:
         limit = _int(opts, "limit")
         if limit <= 0 or limit % spec.points_step:
-            raise TableError("score.multiple", step=spec.points_step)
+            raise TableError(
+                _("--limit must be a positive multiple of {step}"), step=spec.points_step
+            )
         out["command_points"] = limit // spec.points_step
     if "destroyed" in opts or "lost" in opts:
         limit = _int(opts, "limit", 0)
@@ -165,7 +180,7 @@ def army(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
         )
     if not out:
         raise TableError(
-            "score.give",
+            _("give {usage}"),
             usage="--on-unit N | --limit N | --destroyed N --lost N --limit N | --my-army N --enemy-army N",
         )
     return out
@@ -177,7 +192,7 @@ def territory(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
     if "attack" in opts or "defence" in opts:
         attack, defence = _int(opts, "attack"), _int(opts, "defence")
         if defence <= 0 or attack < 0:
-            raise TableError("score.attack")
+            raise TableError(_("--defence must be at least 1 and --attack at least 0"))
         result = spec.lower if attack < defence else spec.equal if attack == defence else None
         row = 0
         if result is None:
@@ -191,7 +206,7 @@ def territory(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
         out.update({"winner": winner, "decided_by": how})
     if not out:
         raise TableError(
-            "score.give",
+            _("give {usage}"),
             usage="--attack N --defence N | "
             + " ".join(f"--{s.mine} N --{s.theirs} N" for s in spec.tie_break if s.mine),
         )
@@ -227,8 +242,43 @@ CALCULATORS: dict[str, Callable[[Any, dict[str, str]], dict[str, Any]]] = {
 }
 
 
-def calculate(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
-    """Score a game's calculator with the player's options; return its kind and result."""
+def _named_lists(spec: Any, opts: dict[str, str], terms: Any) -> dict[str, str]:
+    """``opts`` with each listed place, holding or nation turned from a name into its id."""
+    from .names import find, listing
+
+    lists: list[tuple[str, Any, str]] = []
+    if spec.kind == "control":
+        things = {p.id: (p.id, p.name) for p in spec.places}
+        lists.append(("hold", things, _("no place {name!r}; places: {known}")))
+    if spec.kind == "sum" and spec.hand_limit:
+        things = {h: (h, None) for h in spec.hand_limit}
+        lists.append(("holdings", things, _("no holding {name!r}; holdings: {known}")))
+    for step in getattr(spec, "tie_break", None) or ():
+        if step.order is not None and step.option:
+            things = {n: (n, None) for n in step.order}
+            lists.append((step.option, things, _("no {name!r} to rank; give two of: {known}")))
+    said = dict(opts)
+    for key, things, unknown in lists:
+        if key not in said:
+            continue
+        ids = []
+        for typed in (p for p in said[key].split(",") if p.strip()):
+            found = find(terms, typed, things)
+            if found is None:
+                raise TableError(unknown, name=typed.strip(), known=listing(terms, things))
+            ids.append(found)
+        said[key] = ",".join(ids)
+    return said
+
+
+def calculate(spec: Any, opts: dict[str, str], terms: Any = None) -> dict[str, Any]:
+    """Score a game's calculator with the player's options; return its kind and result.
+
+    With ``terms`` (the game's glossary), places, holdings and nations may be given by name in
+    any language as well as by id.
+    """
+    if terms is not None:
+        opts = _named_lists(spec, opts, terms)
     return {"kind": spec.kind, **CALCULATORS[spec.kind](spec, opts)}
 
 
@@ -253,7 +303,7 @@ def pad_add(
 def pad_totals(state: dict[str, Any]) -> dict[str, int]:
     """Each player's total on the score pad."""
     totals: dict[str, int] = {}
-    for _, player, points in state.get("pad", {}).get("rows", []):
+    for _round, player, points in state.get("pad", {}).get("rows", []):
         totals[player] = totals.get(player, 0) + points
     return totals
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from zlib import crc32
 
 from ..errors import PnpError
+from ..locale import N_, _
 from . import paths
 from .digest import sha256
 
@@ -115,7 +116,7 @@ def create(path: Path, header: dict[str, Any]) -> None:
             os.fsync(fh.fileno())
     except FileExistsError:
         raise SessionError(
-            f"a session already exists at {path}; choose another --session path"
+            _("a session already exists at {path}; choose another --session path").format(path=path)
         ) from None
 
 
@@ -131,7 +132,7 @@ def create_new(folder: Path, game_id: str, header: dict[str, Any]) -> Path:
             return path
         except SessionError:
             continue
-    raise SessionError(f"too many sessions started this second in {folder}")
+    raise SessionError(_("too many sessions started this second in {path}").format(path=folder))
 
 
 def _read_raw(path: Path, repair: bool) -> tuple[bytes, str | None]:
@@ -139,9 +140,13 @@ def _read_raw(path: Path, repair: bool) -> tuple[bytes, str | None]:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise SessionError(f"no session at {path}; start one with `pnp session new GAME`") from None
+        raise SessionError(
+            _("no session at {path}; start one with `pnp session new GAME`").format(path=path)
+        ) from None
     except OSError as exc:
-        raise SessionError(f"cannot read {path}: {exc.strerror}") from None
+        raise SessionError(
+            _("cannot read {path}: {why}").format(path=path, why=exc.strerror)
+        ) from None
     cut = raw.rfind(b"\n") + 1
     tail = raw[cut:]  # the bytes after the last newline: empty unless a write was torn
     if not tail:
@@ -154,13 +159,15 @@ def _read_raw(path: Path, repair: bool) -> tuple[bytes, str | None]:
                 fh.truncate(cut)
                 fh.flush()
                 os.fsync(fh.fileno())
-        return raw[:cut], f"a torn last line ({len(tail)} bytes, never acknowledged) was removed"
+        return raw[:cut], _(
+            "a torn last line ({count} bytes, never acknowledged) was removed"
+        ).format(count=len(tail))
     if repair:
         with open(path, "ab") as fh:
             fh.write(b"\n")
             fh.flush()
             os.fsync(fh.fileno())
-    return raw + b"\n", "the last event was complete but unterminated; a newline was added"
+    return raw + b"\n", _("the last event was complete but unterminated; a newline was added")
 
 
 def _records(path: Path, lines: list[bytes], first: int) -> list[dict[str, Any]]:
@@ -171,36 +178,59 @@ def _records(path: Path, lines: list[bytes], first: int) -> list[dict[str, Any]]
             rec = json.loads(line)
         except ValueError:
             raise SessionError(
-                f"{path}:{n}: corrupt event (not JSON); the log was left as it is"
+                _("{path}:{line}: corrupt event (not JSON); the log was left as it is").format(
+                    path=path, line=n
+                )
             ) from None
         if not isinstance(rec, dict) or rec.get("seq") != n - 1:
             raise SessionError(
-                f"{path}:{n}: corrupt event (expected seq {n - 1}); the log was left as it is"
+                _(
+                    "{path}:{line}: corrupt event (expected seq {seq}); the log was left as it is"
+                ).format(path=path, line=n, seq=n - 1)
             )
         if n > 1:
             problem = _event_problem(rec)
             if problem:
                 raise SessionError(
-                    f"{path}:{n}: corrupt event ({problem}); the log was left as it is"
+                    _("{path}:{line}: corrupt event ({problem}); the log was left as it is").format(
+                        path=path, line=n, problem=problem
+                    )
                 )
         records.append(rec)
     return records
 
 
+# a header field of the log that is missing or not of its kind, told by the field's meaning
+HEADER_DAMAGED = {
+    "game": N_("{path}:1: header: the game (game) is missing or damaged"),
+    "content": N_("{path}:1: header: the content folder (content) is missing or damaged"),
+    "rng": N_("{path}:1: header: the random source (rng) is missing or damaged"),
+    "initial": N_("{path}:1: header: the initial state (initial) is missing or damaged"),
+    "seed": N_("{path}:1: header: the seed (seed) is missing or damaged"),
+    "commit": N_("{path}:1: header: the commitment (commit) is missing or damaged"),
+}
+
+
 def _check_header(path: Path, header: dict[str, Any] | None) -> dict[str, Any]:
     if header is None or header.get("type") != "session":
-        raise SessionError(f"{path}:1: not a pnp session log")
+        raise SessionError(_("{path}:1: not a pnp session log").format(path=path))
     if header.get("format") != FORMAT:
-        raise SessionError(f"{path}:1: session format {header.get('format')!r} is not supported")
+        raise SessionError(
+            _("{path}:1: session format {format!r} is not supported").format(
+                path=path, format=header.get("format")
+            )
+        )
     for key, kind in (("game", str), ("content", str), ("rng", str), ("initial", dict)):
         if not isinstance(header.get(key), kind):
-            raise SessionError(f"{path}:1: header: {key} is missing or damaged")
+            raise SessionError(_(HEADER_DAMAGED[key]).format(path=path))
     if header["rng"] not in ("system", "seeded", "fair"):
-        raise SessionError(f"{path}:1: header: rng {header['rng']!r} is not known")
+        raise SessionError(
+            _("{path}:1: header: rng {rng!r} is not known").format(path=path, rng=header["rng"])
+        )
     if header["rng"] == "seeded" and not isinstance(header.get("seed"), int):
-        raise SessionError(f"{path}:1: header: seed is missing or damaged")
+        raise SessionError(_(HEADER_DAMAGED["seed"]).format(path=path))
     if header["rng"] == "fair" and not isinstance(header.get("commit"), str):
-        raise SessionError(f"{path}:1: header: commit is missing or damaged")
+        raise SessionError(_(HEADER_DAMAGED["commit"]).format(path=path))
     return header
 
 
@@ -252,14 +282,14 @@ EVENT_TYPES = {
 def _event_problem(rec: dict[str, Any]) -> str | None:
     """What is wrong with an event's shape, or None."""
     if rec.get("type") not in EVENT_TYPES:
-        return f"unknown type {rec.get('type')!r}"
+        return _("unknown type {type!r}").format(type=rec.get("type"))
     if not isinstance(rec.get("args", {}), dict) or not isinstance(rec.get("out", {}), dict):
-        return "args and out must be objects"
+        return _("args and out must be objects")
     ctr = rec.get("ctr")
     if ctr is not None and not (
         isinstance(ctr, list) and len(ctr) == 2 and all(isinstance(c, int) for c in ctr)
     ):
-        return "ctr must be two whole numbers"
+        return _("ctr must be two whole numbers")
     return None
 
 
@@ -274,11 +304,13 @@ def read_header(path: Path) -> dict[str, Any]:
             first = fh.readline()
         header = json.loads(first)
     except FileNotFoundError:
-        raise SessionError(f"no session at {path}; start one with `pnp session new GAME`") from None
+        raise SessionError(
+            _("no session at {path}; start one with `pnp session new GAME`").format(path=path)
+        ) from None
     except (OSError, ValueError):
-        raise SessionError(f"{path}:1: not a pnp session log") from None
+        raise SessionError(_("{path}:1: not a pnp session log").format(path=path)) from None
     if not isinstance(header, dict) or header.get("type") != "session":
-        raise SessionError(f"{path}:1: not a pnp session log")
+        raise SessionError(_("{path}:1: not a pnp session log").format(path=path))
     _HEADERS[str(path)] = (first, header)
     return header
 
@@ -290,7 +322,9 @@ def append(path: Path, event: dict[str, Any]) -> bytes:
     try:
         written = os.write(fd, data)
         if written != len(data):  # pragma: no cover - a full disk
-            raise SessionError(f"could not write the whole event to {path} (disk full?)")
+            raise SessionError(
+                _("could not write the whole event to {path} (disk full?)").format(path=path)
+            )
         getattr(os, "fdatasync", os.fsync)(fd)  # the data and the size it needs, not the times
     finally:
         os.close(fd)
@@ -317,7 +351,7 @@ def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
                 except BlockingIOError:
                     if time.monotonic() > deadline:
                         raise SessionError(
-                            f"{path} is busy in another terminal; try again"
+                            _("{path} is busy in another terminal; try again").format(path=path)
                         ) from None
                     time.sleep(0.002)
             yield
@@ -331,7 +365,9 @@ def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
         with lock:
             yield
     except Timeout:
-        raise SessionError(f"{path} is busy in another terminal; try again") from None
+        raise SessionError(
+            _("{path} is busy in another terminal; try again").format(path=path)
+        ) from None
 
 
 def snapshot_path(path: Path) -> Path:

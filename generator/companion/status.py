@@ -6,7 +6,8 @@ left, reserve, whose turn), what ended the game if it is over, and the score pad
 
 from __future__ import annotations
 
-from .i18n import RNG, Terms, message, pick
+from ..locale import _, pgettext
+from .i18n import Terms, message, pick
 from .render import _bag_name, _listing, _unit
 
 TYPE_CHECKING = False
@@ -30,8 +31,7 @@ def _activation_lines(game: Any, terms: Terms, state: dict[str, Any]) -> list[st
             reserve = [_unit(game, terms, u) for u in deck["reserve"].get(player) or []]
             lines.append(
                 message(
-                    "status.player",
-                    lang,
+                    _("  {player}: still to activate {left}; in reserve {reserve}."),
                     player=player,
                     left=_listing([_unit(game, terms, u) for u in left], lang) or "-",
                     reserve=_listing(reserve, lang) or "-",
@@ -41,8 +41,7 @@ def _activation_lines(game: Any, terms: Terms, state: dict[str, Any]) -> list[st
         if last is not None:
             lines.append(
                 message(
-                    "status.turn",
-                    lang,
+                    _("  Last card: {card}; the turn is {player}'s."),
                     player=deck["owners"].get(last, "?"),
                     card=_unit(game, terms, last),
                 )
@@ -55,19 +54,17 @@ def status_lines(table: Any, terms: Terms) -> list[str]:
     game, state, log, lang = table.game, table.state, table.log, terms.lang
     lines = [
         message(
-            "status.session",
-            lang,
+            _("{game} session {path}: {events} events, {mode} randomness."),
             game=game.name(lang),
             path=table.path,
             events=log.count,
-            mode=RNG.get(log.header["rng"], {}).get(lang, log.header["rng"]),
+            mode=pgettext("random source", log.header["rng"]),
         )
     ]
     for bag_id, bag in state["bags"].items():
         lines.append(
             message(
-                "status.bag",
-                lang,
+                _("{bag}: {pool} in the bag, {aside} waiting, {used} used."),
                 bag=_bag_name(game, terms, bag_id),
                 pool=len(bag["pool"]),
                 aside=len(bag["aside"]),
@@ -77,14 +74,13 @@ def status_lines(table: Any, terms: Terms) -> list[str]:
     for tid, step in state["tracks"].items():
         spec = game.spec.tracks[tid]
         lines.append(
-            message("status.track", lang, track=terms.name(spec.term or tid, spec.name), step=step)
+            message(_("{track}: {step}"), track=terms.name(spec.term or tid, spec.name), step=step)
         )
     for did, deck in state["decks"].items():
         spec = game.spec.decks[did]
         lines.append(
             message(
-                "status.deck",
-                lang,
+                _("{deck}: {pile} in the deck, {discard} discarded, {out} in hands."),
                 deck=pick(spec.name, lang) or did,
                 pile=len(deck["pile"]),
                 discard=len(deck["discard"]),
@@ -92,18 +88,25 @@ def status_lines(table: Any, terms: Terms) -> list[str]:
             )
         )
     if game.changed:
-        lines.append(message("session.content_changed", lang, game=game.name(lang)))
+        lines.append(
+            message(
+                _(
+                    "The content of {game} has changed since this session started; it goes on with the pieces recorded then. `pnp session migrate` moves it to the content as it is now."
+                ),
+                game=game.name(lang),
+            )
+        )
     lines += _activation_lines(game, terms, state)
     over = state.get("over")
     if over:
         from .ops import over_note
 
-        lines.append(message("game.over", lang, note=over_note(game, over, lang)))
+        lines.append(message(_("Game over: {note}."), note=over_note(game, over, lang)))
     from .scores import pad_totals
 
     totals = pad_totals(state)
     if totals:
         lines.append(
-            message("status.pad", lang, scores=", ".join(f"{p} {v}" for p, v in totals.items()))
+            message(_("Scores: {scores}"), scores=", ".join(f"{p} {v}" for p, v in totals.items()))
         )
     return lines

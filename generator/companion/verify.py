@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import PnpError, UsageError
+from ..locale import _
 from . import session
 from .dice_parse import DiceError
 from .engine import OPS, Table, game_of
@@ -57,20 +58,28 @@ def check(path: Path, secret_hex: str | None = None) -> tuple[dict[str, Any], Pn
     table.log = session.read(path, repair=False)
     header = table.log.header
     if header["rng"] == "system":
-        raise TableError("verify.system")
+        raise TableError(
+            _(
+                "this session used operating-system entropy; only --seed and --fair sessions can be verified"
+            )
+        )
     if header["rng"] == "seeded":
         key = seed_key(header["seed"])
     else:
         revealed = [e["args"]["secret"] for e in table.log.events if e["type"] == "reveal"]
         hex_ = secret_hex or (revealed[-1] if revealed else None)
         if hex_ is None:
-            raise TableError("verify.unrevealed")
+            raise TableError(
+                _("the seed has not been revealed; run `pnp session reveal` or pass --secret HEX")
+            )
         try:
             key = bytes.fromhex(hex_)
         except ValueError:
-            raise TableError("verify.hex") from None
+            raise TableError(_("--secret must be hexadecimal")) from None
         if commitment(key) != header["commit"]:
-            return _problem(0, "session", TableError("verify.commitment"))
+            return _problem(
+                0, "session", TableError(_("the revealed seed does not match the commitment"))
+            )
     table.game = game_of(header, path)
     table.state, table.effective = copy.deepcopy(header["initial"]), []
     expected_ctr = 0
@@ -80,9 +89,13 @@ def check(path: Path, secret_hex: str | None = None) -> tuple[dict[str, Any], Pn
         if kind in OPS and OPS[kind][2]:
             ctr = event.get("ctr")
             if not ctr or ctr[0] != expected_ctr:
-                which = "verify.counter" if ctr else "verify.no_counter"
+                said = (
+                    _("counter {ctr} does not continue from {expected}")
+                    if ctr
+                    else _("the event has no counter; it should continue from {expected}")
+                )
                 return _problem(
-                    event["seq"], kind, TableError(which, ctr=ctr, expected=expected_ctr)
+                    event["seq"], kind, TableError(said, ctr=ctr, expected=expected_ctr)
                 )
             source = fair_source(key, ctr[0], header.get("stream", 1))
             try:

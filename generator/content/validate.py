@@ -19,6 +19,7 @@ from typing import Any
 import msgspec
 
 from ..errors import IssueCollector
+from ..locale import _
 from .yamlload import Loaded, PathKey, key_path
 
 MAX_PROBLEMS = 200  # per file; a file this broken says enough with the first ones
@@ -58,7 +59,7 @@ def convert(model: Any, data: Any, *, strict: bool = True) -> Any:
 def suggest(word: str, choices: typing.Iterable[str]) -> str:
     """A "did you mean" suffix, or an empty string."""
     close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
-    return f"; did you mean {close[0]!r}?" if close else ""
+    return _("; did you mean {word!r}?").format(word=close[0]) if close else ""
 
 
 # ---------------------------------------------------------------- reading types
