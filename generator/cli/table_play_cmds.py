@@ -398,4 +398,4 @@ def score_calc(ctx: click.Context, what: str, as_json: bool, lang: str | None) -
 
     terms = Terms(game.root, lang_)
     result = calculate(game.spec.scoring[calc], extra(ctx.args), terms)
-    out(as_json, result, result_lines(result, lang_, terms))
+    out(as_json, result, result_lines(result, terms))

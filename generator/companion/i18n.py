@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..locale import PSEUDO, current_language, pgettext
+from ..locale import NC_, PSEUDO, current_language, pgettext
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -20,6 +20,36 @@ if TYPE_CHECKING:
 LANGS = ("en", "zh-Hant", "zh-Hans")
 
 __all__ = ["LANGS", "Terms", "detect", "event_name", "message", "pick"]
+
+
+# the event types as the log and undo name them (their own names in English)
+EVENT_TYPES = (
+    NC_("event type", "roll"),
+    NC_("event type", "fate.draw"),
+    NC_("event type", "fate.stop"),
+    NC_("event type", "fate.add"),
+    NC_("event type", "deck.draw"),
+    NC_("event type", "deck.discard"),
+    NC_("event type", "deck.reset"),
+    NC_("event type", "act.add"),
+    NC_("event type", "act.turn"),
+    NC_("event type", "act.draw"),
+    NC_("event type", "act.reserve"),
+    NC_("event type", "act.play"),
+    NC_("event type", "act.remove"),
+    NC_("event type", "track.move"),
+    NC_("event type", "pad.add"),
+    NC_("event type", "reveal"),
+    NC_("event type", "migrate"),
+    NC_("event type", "undo"),
+    NC_("event type", "session"),
+)
+# the random sources as the status line names them
+RANDOM_SOURCES = (
+    NC_("random source", "system"),
+    NC_("random source", "seeded"),
+    NC_("random source", "fair"),
+)
 
 
 def event_name(kind: str) -> str:

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 from ..locale import current_language
 from .errtext import TableError
-from .i18n import LANGS, Terms
+from .i18n import LANGS, Terms, pick
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
     from typing import Any
 
-    # a thing's id -> (its glossary term id or None, its table.yaml name: text, texts or None)
+    # a thing's id -> (its glossary term id, or None for none; its table.yaml name: text, texts
+    # or None)
     Things = Mapping[str, tuple[str | None, Any]]
 
 
@@ -53,7 +54,9 @@ def find(terms: Terms, typed: str, things: Things) -> str | None:
 def shown(terms: Terms, thing_id: str, things: Things) -> str:
     """One thing's name in the players' language (its id when it has none)."""
     term, name = things.get(thing_id, (None, None))
-    return terms.name(term or thing_id, name)
+    if term is None:
+        return pick(name, terms.lang) or thing_id
+    return terms.name(term, name)
 
 
 def listing(terms: Terms, things: Things) -> str:

@@ -71,7 +71,7 @@ def _bag(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
 def _deck(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     """The spec and state of the deck the args name."""
     specs = _g(t).spec.decks
-    things = {d: (d, spec.name) for d, spec in specs.items()}
+    things = {d: (None, spec.name) for d, spec in specs.items()}
     deck_id = _named(t, args, "deck", things, _("{game} has no deck {name!r} (decks: {known})"))
     return specs[deck_id], t.state["decks"][deck_id]
 

@@ -289,11 +289,12 @@ def act_turn(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 
 def act_remove(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
-    """Lines for a unit removed from an activation deck."""
+    """Lines for a unit removed from an activation deck, named as its card is printed."""
+    card = (e.get("fx") or {}).get("card")
     return [
         message(
             _("{unit} has left the {deck}; its card will not activate again."),
-            unit=e["args"]["unit"],
+            unit=_unit(game, terms, card) if card else e["args"]["unit"],
             deck=_deck_name(game, terms, e["args"]["deck"]),
         )
     ]

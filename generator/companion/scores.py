@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..locale import _
 from .errtext import TableError
+from .i18n import pick
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -131,7 +132,7 @@ def tie_break(steps: list[Any], opts: dict[str, str]) -> tuple[str | None, str |
                 raise TableError(
                     _("a full tie: give --{option} MINE,THEIRS from {known}"),
                     option=step.option,
-                    known=", ".join(step.order),
+                    known=", ".join(pick((step.names or {}).get(n)) or n for n in step.order),
                 )
             if names[0] == names[1]:
                 raise TableError(_("--{option}: the two must differ"), option=step.option)
@@ -255,7 +256,7 @@ def _named_lists(spec: Any, opts: dict[str, str], terms: Any) -> dict[str, str]:
         lists.append(("holdings", things, _("no holding {name!r}; holdings: {known}")))
     for step in getattr(spec, "tie_break", None) or ():
         if step.order is not None and step.option:
-            things = {n: (n, None) for n in step.order}
+            things = {n: (n, (step.names or {}).get(n)) for n in step.order}
             lists.append((step.option, things, _("no {name!r} to rank; give two of: {known}")))
     said = dict(opts)
     for key, things, unknown in lists:

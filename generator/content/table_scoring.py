@@ -92,7 +92,7 @@ class SumScoring(Fact, Tagged, tag="sum", frozen=True, kw_only=True):
 class TieStep(Model, frozen=True, kw_only=True):
     """One step of a tie-break list: compare two numbers, rank names, or name the winner."""
 
-    name: Annotated[str, doc("What the step decides by, shown with the result.")]
+    name: Annotated[LocalText, doc("What the step decides by, shown with the result.")]
     mine: Annotated[str | None, doc("compare: the option with my number.")] = None
     theirs: Annotated[str | None, doc("compare: the option with the other number.")] = None
     better: Annotated[Literal["higher", "lower"], doc("compare: which wins.")] = "higher"
@@ -103,7 +103,11 @@ class TieStep(Model, frozen=True, kw_only=True):
     option: Annotated[
         str | None, doc("order: the option naming mine and theirs (A,B; case ignored).")
     ] = None
-    winner: Annotated[str | None, doc("The result when every step before tied.")] = None
+    names: Annotated[
+        dict[Slug, LocalText] | None,
+        doc("order: the shown name of each ranked id, when the glossary has no term for it."),
+    ] = None
+    winner: Annotated[LocalText | None, doc("The result when every step before tied.")] = None
 
     def __post_init__(self) -> None:
         kinds = [self.mine is not None, self.order is not None, self.winner is not None]

@@ -25,6 +25,7 @@ __all__ = [
     "CATALOGUE_LANGS",
     "Translation",
     "N_",
+    "NC_",
     "_",
     "catalogue_path",
     "current_language",
@@ -150,4 +151,10 @@ def pgettext(context: str, message: str) -> str:
 
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it now (tables of messages)."""
+    return message
+
+
+def NC_(context: str, message: str) -> str:
+    """Mark ``message`` with its ``context`` for the catalogue without translating it now
+    (said later with ``pgettext(context, message)``)."""
     return message

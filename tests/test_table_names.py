@@ -1,0 +1,166 @@
+"""Names typed in the players' language: a place, nation, bag, deck or track is accepted as its id
+or as its glossary or table name in any of the three languages, and a name that matches nothing
+is refused with the accepted names listed in the players' language.
+
+Each command runs through ``pnp``'s entry point; the game rules checked are named by their seed
+section.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from .helpers import pnp_printed
+from .test_table_lang import leftover
+
+LATIN = re.compile(r"[A-Za-z]")
+
+
+def _calc(capsys: pytest.CaptureFixture[str], what: str, *args: str) -> tuple[int, str]:
+    return pnp_printed(capsys, "score", "calc", what, *args)
+
+
+# seed 000 chapter 11: the Shadow scores 4 for Ravenhill, the Front Gate and the East Hill
+
+
+@pytest.mark.parametrize(
+    ("lang", "held"),
+    [
+        ("zh-Hant", "前門,烏丘"),
+        ("zh-Hans", "前门,乌丘"),
+        ("zh-Hant", "前门,Ravenhill"),  # Simplified and English names in a Traditional run
+        ("en", "front-gate,烏丘"),
+    ],
+)
+def test_places_are_taken_by_id_or_by_name_in_any_language(
+    lang: str, held: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, text = _calc(capsys, "five-armies:victory", "--hold", held, "--lang", lang)
+    assert code == 0, text
+    points = {"zh-Hant": "分數：8", "zh-Hans": "分数：8", "en": "points: 8"}[lang]
+    assert points in text, text
+    if lang != "en":
+        assert not leftover(text), text
+
+
+@pytest.mark.parametrize(
+    ("lang", "known"),
+    [("zh-Hant", "烏丘、前門"), ("zh-Hans", "乌丘、前门"), ("en", "Ravenhill, Front Gate")],
+)
+def test_an_unknown_place_is_refused_with_the_places_in_the_players_language(
+    lang: str, known: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, text = _calc(capsys, "five-armies:victory", "--hold", "後門", "--lang", lang)
+    assert code == 2, text
+    assert known in text, text
+    if lang != "en":
+        assert not LATIN.search(text.replace("後門", "")), text
+
+
+# seed 004 sections 6.1 and 6.2: squares held, then fewer losses, then the nation order
+# (USA, Ottoman, Spain, Austria, Prussia, Russia, Britain, France; the earlier wins)
+
+
+@pytest.mark.parametrize(
+    ("lang", "nations", "said"),
+    [
+        ("zh-Hant", "法國,美國", ("勝方：對方", "決定依據：國家順序")),
+        ("zh-Hans", "普鲁士,france", ("胜方：我方", "决定依据：国家顺序")),
+        ("en", "法國,USA", ("winner: them", "decided by: nation order")),
+    ],
+)
+def test_a_full_tie_ranks_nations_named_in_any_language_and_says_why_in_the_players_words(
+    lang: str,
+    nations: str,
+    said: tuple[str, ...],
+    data_dir: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, text = _calc(
+        capsys,
+        "manoeuvre:battle",
+        "--mine", "3", "--theirs", "3", "--nations", nations, "--lang", lang,
+    )  # fmt: skip
+    assert code == 0, text
+    assert all(s in text for s in said), text
+    if lang != "en":
+        assert not LATIN.search(text), text
+
+
+def test_an_unknown_nation_is_refused_with_the_nations_in_the_players_language(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, text = _calc(
+        capsys, "manoeuvre:battle", "--mine", "1", "--theirs", "1", "--nations", "法國,xx",
+        "--lang", "zh-Hans",
+    )  # fmt: skip
+    assert code == 2, text
+    assert "美国、奥斯曼、西班牙、奥地利、普鲁士、俄罗斯、英国、法国" in text, text
+    assert not LATIN.search(text.replace("xx", "")), text
+
+
+# seed 003 (victory): equal destroyed totals go to the player who moved second
+
+
+@pytest.mark.parametrize(("lang", "winner"), [("zh-Hant", "後攻玩家"), ("zh-Hans", "后攻玩家")])
+def test_the_second_player_wins_a_full_tie_named_in_the_players_language(
+    lang: str, winner: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, text = _calc(
+        capsys, "pocket-battles:battle", "--destroyed", "9", "--lost", "9", "--limit", "10",
+        "--lang", lang,
+    )  # fmt: skip
+    assert code == 0, text
+    assert f"：{winner}" in text, text
+    assert not LATIN.search(text), text
+
+
+# seed 000 chapters 4 and 9: the fate pool and the fate track; seed 004: the patrol deck
+
+
+@pytest.fixture
+def five_armies(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, text = pnp_printed(capsys, "session", "new", "five-armies", "--seed", "3")
+    assert code == 0, text
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_a_bag_and_a_track_are_taken_by_their_glossary_names(
+    lang: str, five_armies: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pool, track = ("天命池", "天命軌道") if lang == "zh-Hant" else ("天命池", "天命轨道")
+    code, text = pnp_printed(
+        capsys, "fate", "draw", "--bag", pool, "--generals", "1", "--lang", lang
+    )
+    assert code == 0, text
+    code, text = pnp_printed(capsys, "score", "track", track, "--by", "1", "--lang", lang)
+    assert code == 0, text
+    assert track in text, text
+    code, text = pnp_printed(capsys, "score", "track", "Fate Track", "--by", "1", "--lang", lang)
+    assert code == 0, text
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_an_unknown_track_lists_the_tracks_in_the_players_language(
+    lang: str, five_armies: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, text = pnp_printed(capsys, "score", "track", "士氣", "--by", "1", "--lang", lang)
+    assert code == 2, text
+    assert ("天命軌道" if lang == "zh-Hant" else "天命轨道") in text, text
+    assert not leftover(text.replace("士氣", "")), text
+
+
+def test_a_deck_is_taken_by_its_table_name(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, text = pnp_printed(capsys, "session", "new", "maquis", "--seed", "2")
+    assert code == 0, text
+    code, text = pnp_printed(capsys, "deck", "draw", "巡查牌堆", "--lang", "zh-Hans")
+    assert code == 0, text
+    code, text = pnp_printed(capsys, "deck", "draw", "Patrol Deck", "--lang", "zh-Hant")
+    assert code == 0, text
+    code, text = pnp_printed(capsys, "deck", "draw", "牌堆", "--lang", "zh-Hant")
+    assert code == 2 and "巡查牌堆" in text, text
