@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 
+from ..locale import _, ngettext
 from .print_cmds import CONTENT_OPT, OUT_OPT, _games
 
 
@@ -39,8 +40,10 @@ def new(game_id: str, starter: str, title: str | None, content_dir: Path) -> Non
     from ..starters import create_game
 
     made = create_game(content_dir, game_id, starter, title)
-    click.echo(f"created {made.path} from the {made.starter} starter ({len(made.files)} files)")
-    click.echo(f"next: pnp watch {made.id}   (edit the files; PDFs and previews follow)")
+    said = _("created {path} from the {starter} starter ({count} files)")
+    click.echo(said.format(path=made.path, starter=made.starter, count=len(made.files)))
+    said = _("next: pnp watch {game}   (edit the files; PDFs and previews follow)")
+    click.echo(said.format(game=made.id))
 
 
 def _stamp() -> str:
@@ -51,28 +54,37 @@ def _print_round(done: Any) -> None:
     """One round of the watch loop, as lines on stdout (problems on stderr)."""
     if done.changed:
         names = ", ".join(p.name for p in done.changed[:5])
-        more = f" and {len(done.changed) - 5} more" if len(done.changed) > 5 else ""
-        click.echo(f"{_stamp()} changed: {names}{more}")
+        if len(done.changed) > 5:
+            said = _("{time} changed: {names} and {more} more")
+        else:
+            said = _("{time} changed: {names}")
+        click.echo(said.format(time=_stamp(), names=names, more=len(done.changed) - 5))
     for r in done.results:
         if r.skipped:
             continue
-        click.echo(f"  wrote {r.path} ({r.lang}, {r.pages} pages, {r.seconds:.2f} s)")
+        said = _("  wrote {path} ({lang}, {pages} pages, {seconds} s)")
+        click.echo(said.format(path=r.path, lang=r.lang, pages=r.pages, seconds=f"{r.seconds:.2f}"))
     contacts = [p for p in done.previews if p.name == "contact.png"]
     for p in contacts:
-        click.echo(f"  preview {p}")
+        click.echo(_("  preview {path}").format(path=p))
     for w in done.warnings:
-        click.echo(f"warning: {w}", err=True)
+        click.echo(_("warning: {message}").format(message=w), err=True)
     if done.errors:
         for line in done.errors:
             click.echo(line, err=True)
+        said = ngettext(
+            "{time} {count} problem; the last good PDFs are left in place, watching for the fix",
+            "{time} {count} problems; the last good PDFs are left in place, watching for the fix",
+            len(done.errors),
+        )
         click.echo(
-            f"{_stamp()} {len(done.errors)} problem(s); the last good PDFs are left in place, "
-            "watching for the fix",
+            said.format(time=_stamp(), count=len(done.errors)),
             err=True,
         )
         return
     what = ", ".join(done.components + done.checked) or "nothing"
-    click.echo(f"{_stamp()} ok: {what} ({done.seconds:.2f} s)")
+    said = _("{time} ok: {what} ({seconds} s)")
+    click.echo(said.format(time=_stamp(), what=what, seconds=f"{done.seconds:.2f}"))
 
 
 @click.command()
@@ -140,7 +152,8 @@ def watch(
     previous = signal.signal(signal.SIGINT, on_interrupt)
 
     def ready(folders: list[Path]) -> None:
-        click.echo(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C to stop)")
+        said = _("watching {folders} (Ctrl-C to stop)")
+        click.echo(said.format(folders=", ".join(str(f) for f in folders)))
 
     try:
         watch_game(
@@ -156,7 +169,7 @@ def watch(
         pass
     finally:
         signal.signal(signal.SIGINT, previous)
-    click.echo("stopped watching")
+    click.echo(_("stopped watching"))
 
 
 __all__ = ["new", "watch"]

@@ -18,7 +18,9 @@ import click
 from ..errors import ContentError, PnpError, UsageError
 from ..gcpause import paused
 from ..layout.units import parse_length
+from ..locale import NC_, _, ngettext, pgettext
 from .build_opts import PaperChoice
+from .clicklang import width
 
 CONTENT_OPT = click.option(
     "--content",
@@ -103,12 +105,16 @@ def check(games: tuple[str, ...], content_dir: Path) -> None:
         extra = _extra_checks(path)
         failures.extend(extra)
         items = sum(len(c.items) for c in checked.game.components)
-        status = "ok" if not extra else "problems"
+        said = (
+            _("ok: {game} ({components} components, {items} items)")
+            if not extra
+            else _("problems: {game} ({components} components, {items} items)")
+        )
         click.echo(
-            f"{status}: {checked.game.id} ({len(checked.game.components)} components, {items} items)"
+            said.format(game=checked.game.id, components=len(checked.game.components), items=items)
         )
         for w in checked.warnings:
-            click.echo(f"warning: {w}", err=True)
+            click.echo(_("warning: {message}").format(message=w), err=True)
     if failures:
         raise ContentError.from_lines(failures)
 
@@ -204,9 +210,10 @@ def build(
     _summary(results, time.perf_counter() - started)
     for r in results:
         for w in r.warnings:
-            click.echo(f"warning: {r.game}/{r.component}: {w}", err=True)
+            where = f"{r.game}/{r.component}: {w}"
+            click.echo(_("warning: {message}").format(message=where), err=True)
     if failures:
-        failures.append("nothing was written: every previous output is unchanged")
+        failures.append(_("nothing was written: every previous output is unchanged"))
         raise ContentError.from_lines(failures)
 
 
@@ -239,7 +246,18 @@ def _progress() -> Iterator[Callable[[str], Callable[[str, int, int], None] | No
         yield per_game
 
 
-SUMMARY_COLUMNS = ("game", "component", "lang", "items", "copies", "pages", "bytes", "time")
+# the summary table's column headings (said with the "build summary" context)
+SUMMARY_COLUMNS = (
+    NC_("build summary", "game"),
+    NC_("build summary", "component"),
+    NC_("build summary", "lang"),
+    NC_("build summary", "items"),
+    NC_("build summary", "copies"),
+    NC_("build summary", "pages"),
+    NC_("build summary", "bytes"),
+    NC_("build summary", "time"),
+    NC_("build summary", "packing"),
+)
 
 
 def _summary(results: list[Any], seconds: float) -> None:
@@ -249,7 +267,7 @@ def _summary(results: list[Any], seconds: float) -> None:
     """
     written = [r for r in results if not r.skipped]
     if written:
-        rows = [SUMMARY_COLUMNS + ("packing",)]
+        rows = [tuple(pgettext("build summary", c) for c in SUMMARY_COLUMNS)]
         for r in written:
             rows.append(
                 (
@@ -264,11 +282,11 @@ def _summary(results: list[Any], seconds: float) -> None:
                     r.packing,
                 )
             )
-        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        widths = [max(width(row[i]) for row in rows) for i in range(len(rows[0]))]
         lines = []
         for n, row in enumerate(rows):
             cells = [
-                cell.rjust(w) if 3 <= i <= 7 and n else cell.ljust(w)
+                _pad(cell, w, right=3 <= i <= 7 and n > 0)
                 for i, (cell, w) in enumerate(zip(row, widths, strict=True))
             ]
             lines.append("  ".join(cells).rstrip())
@@ -276,15 +294,32 @@ def _summary(results: list[Any], seconds: float) -> None:
                 lines.append("  ".join("-" * w for w in widths))
         click.echo("\n".join(lines))
     kept = [r for r in results if r.skipped]
-    if kept:
-        click.echo("\n".join(f"unchanged  {r.game}/{r.path.name}  {r.bytes:,} bytes" for r in kept))
+    said = _("unchanged  {file}  {bytes} bytes")
+    for r in kept:
+        click.echo(said.format(file=f"{r.game}/{r.path.name}", bytes=f"{r.bytes:,}"))
+    time_ = f"{seconds:.2f}"
     if kept and not written:
-        click.echo(f"up to date: nothing to rebuild, {len(kept)} files kept ({seconds:.2f} s)")
-    elif results:
-        files = "file" if len(written) == 1 else "files"
         click.echo(
-            f"{len(written)} {files} written, {len(kept)} kept as they were ({seconds:.2f} s)"
+            ngettext(
+                "up to date: nothing to rebuild, {kept} file kept ({seconds} s)",
+                "up to date: nothing to rebuild, {kept} files kept ({seconds} s)",
+                len(kept),
+            ).format(kept=len(kept), seconds=time_)
         )
+    elif results:
+        click.echo(
+            ngettext(
+                "{written} file written, {kept} kept as they were ({seconds} s)",
+                "{written} files written, {kept} kept as they were ({seconds} s)",
+                len(written),
+            ).format(written=len(written), kept=len(kept), seconds=time_)
+        )
+
+
+def _pad(cell: str, columns: int, *, right: bool) -> str:
+    """``cell`` padded with spaces to ``columns`` screen columns (a Chinese character takes two)."""
+    gap = " " * (columns - width(cell))
+    return gap + cell if right else cell + gap
 
 
 def _build_rules(path: Path, options: Any, staging: Any) -> list[Any]:
@@ -367,12 +402,13 @@ def preview(
                 raise UsageError(
                     f"{comp.id} has no item {item!r}{suggest(item, [i.id for i in comp.items])}"
                 )
-        _, sheet = plan(checked.game, comp, BuildOptions())
+        _plan, sheet = plan(checked.game, comp, BuildOptions())
         target = out_dir / checked.game.root.name / "preview" / comp.id / lang
         written = write_previews(
             target, copies, trim_size(comp), sheet.bleed, dpi=dpi, proof=proof, lang=lang
         )
-        click.echo(f"{comp.id}: {len(written)} PNGs in {target}")
+        said = _("{component}: {count} PNGs in {folder}")
+        click.echo(said.format(component=comp.id, count=len(written), folder=target))
 
 
 @click.command()

@@ -15,6 +15,7 @@ import click
 from ..content.loader import find_games, game_dir
 from ..content.types import LANGS
 from ..errors import Issue, IssueCollector, PnpError
+from ..locale import _, ngettext
 from ..rules.source import TRANSLATED
 from .build_opts import PaperChoice
 
@@ -47,16 +48,20 @@ def _games_with_rules(content: Path) -> list[Path]:
     return out
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _issue_line(issue: Issue) -> str:
     """``file:line:col: key.path: message``; warnings say so before the message."""
     if issue.severity == "error":
         return str(issue)
     key = f" {issue.key}:" if issue.key else ""
-    return f"{issue.location}:{key} warning: {issue.message}"
+    return f"{issue.location}:{key} " + _("warning: {message}").format(message=issue.message)
+
+
+def _errors(n: int) -> str:
+    return ngettext("{count} error", "{count} errors", n).format(count=n)
+
+
+def _warnings(n: int) -> str:
+    return ngettext("{count} warning", "{count} warnings", n).format(count=n)
 
 
 @click.group()
@@ -84,12 +89,14 @@ def check(game: str | None, strict: bool, content: Path) -> None:
         e = sum(1 for i in issues if i.severity == "error")
         w = len(issues) - e
         errors, warnings = errors + e, warnings + w
-        click.echo(f"{g.name}: {_count(e, 'error')}, {_count(w, 'warning')}", err=True)
+        said = _("{game}: {errors}, {warnings}")
+        click.echo(said.format(game=g.name, errors=_errors(e), warnings=_warnings(w)), err=True)
     if errors or (strict and warnings):
-        what = _count(errors, "error") + (
-            f", {_count(warnings, 'warning')} (--strict)" if strict else ""
-        )
-        raise ChecksFailed(f"rule sheets have problems: {what}")
+        if strict:
+            said = _("rule sheets have problems: {errors}, {warnings} (--strict)")
+        else:
+            said = _("rule sheets have problems: {errors}")
+        raise ChecksFailed(said.format(errors=_errors(errors), warnings=_warnings(warnings)))
 
 
 @rules.command()
@@ -113,7 +120,7 @@ def status(content: Path) -> None:
             line += f"  ({r.problem})"
         click.echo(line)
     if not rows:
-        click.echo(f"no game under {content} has rule sheets")
+        click.echo(_("no game under {folder} has rule sheets").format(folder=content))
 
 
 @rules.command()
@@ -198,7 +205,8 @@ def build(
         click.echo(_issue_line(issue), err=True)
     for path in written:
         click.echo(str(path))
-    click.echo(f"{len(written)} files in {elapsed:.2f} s", err=True)
+    said = ngettext("{count} file in {seconds} s", "{count} files in {seconds} s", len(written))
+    click.echo(said.format(count=len(written), seconds=f"{elapsed:.2f}"), err=True)
 
 
 @rules.command()
@@ -217,6 +225,7 @@ def stamp(game: str, langs: tuple[str, ...], content: Path) -> None:
 
     stamps = stamp_rules(game_dir(content, game), list(langs) or None)
     for s in stamps:
-        was = s.old or "none"
+        was = s.old or "-"
         click.echo(f"{s.lang} {s.section}: {was} -> {s.new}")
-    click.echo(f"{_count(len(stamps), 'section')} stamped", err=True)
+    said = ngettext("{count} section stamped", "{count} sections stamped", len(stamps))
+    click.echo(said.format(count=len(stamps)), err=True)

@@ -225,7 +225,7 @@ def deck_turn(
     """Start a turn of an activation deck in one of its modes."""
     orders: dict[str, list[str]] = {}
     for item in order:
-        player, _, units = item.partition(":")
+        player, _colon, units = item.partition(":")
         orders[player] = [u for u in units.split(",") if u]
     run(session_path, "act.turn", {"deck": deck_id, "mode": mode, "order": orders}, as_json, lang)
 
