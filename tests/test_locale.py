@@ -54,7 +54,10 @@ def test_a_message_without_translation_prints_its_english() -> None:
 
 def test_the_pseudo_language_marks_every_message_that_went_through_the_catalogue() -> None:
     pseudo = translation("x-pseudo")
-    assert pseudo.gettext("Error: {message}") == f"{PSEUDO_OPEN}Error: {{message}}{PSEUDO_CLOSE}"
+    assert pseudo.gettext("Error: {message}") == f"{PSEUDO_OPEN}Error: {PSEUDO_CLOSE}{{message}}"
+    # the words around a placeholder are marked, what fills it is not
+    said = pseudo.gettext("{count} cards left in {deck}.").format(count=3, deck="cycle")
+    assert said == f"3{PSEUDO_OPEN} cards left in {PSEUDO_CLOSE}cycle{PSEUDO_OPEN}.{PSEUDO_CLOSE}"
 
 
 def test_the_problem_count_is_worded_per_language_and_number() -> None:

@@ -17,6 +17,7 @@ A catalogue is read on first use, so an English run never parses a PO file.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Mapping
 from pathlib import Path
@@ -41,6 +42,8 @@ CATALOGUE_LANGS: Mapping[str, str] = {"zh-Hant": "zh_Hant", "zh-Hans": "zh_Hans"
 # the test-only pseudo-language: every translated message comes out wrapped in these marks
 PSEUDO = "x-pseudo"
 PSEUDO_OPEN, PSEUDO_CLOSE = "\u27e6", "\u27e7"
+# a placeholder: {name}, {name!r}, {0}, or click's %(name)s
+_PLACEHOLDER = re.compile(r"(\{[^{}]*\}|%\([a-z_]+\)s)")
 
 
 def catalogue_path(lang: str) -> Path:
@@ -67,7 +70,16 @@ class Translation:
         return found if found and all(found) else None
 
     def _wrap(self, text: str) -> str:
-        return f"{PSEUDO_OPEN}{text}{PSEUDO_CLOSE}" if self._pseudo else text
+        """In the pseudo-language, each run of the message's own words between placeholders is
+        wrapped in marks, so what fills a placeholder later stays visible outside them."""
+        if not self._pseudo:
+            return text
+        return "".join(
+            part
+            if not part or _PLACEHOLDER.fullmatch(part)
+            else f"{PSEUDO_OPEN}{part}{PSEUDO_CLOSE}"
+            for part in _PLACEHOLDER.split(text)
+        )
 
     def gettext(self, message: str) -> str:
         """``message`` in this language (the English when it has no translation)."""
