@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import IssueCollector, Location
+from ..locale import _
 from .paths import resolve_inside
 from .schema import GameSpec, LayoutSpec
 from .validate import key_path, suggest
@@ -26,9 +27,11 @@ def font_problem(path: Path) -> str | None:
     with path.open("rb") as fh:
         magic = fh.read(4)
     if magic == b"OTTO":
-        return "CFF-outline (PostScript) OpenType fonts cannot be embedded; use a TrueType-outline .ttf"
+        return _(
+            "CFF-outline (PostScript) OpenType fonts cannot be embedded; use a TrueType-outline .ttf"
+        )
     if magic not in (b"\x00\x01\x00\x00", b"true", b"ttcf"):
-        return f"{path.name!r} is not a TrueType font file"
+        return _("{file!r} is not a TrueType font file").format(file=path.name)
     return None
 
 
@@ -47,7 +50,8 @@ def font_files(spec: GameSpec, root: Path, marks: Marks, issues: IssueCollector)
             except ValueError as exc:
                 issues.add(where, key_path(at), str(exc))
                 continue
-            problem = font_problem(full) if full.is_file() else f"file {rel!r} does not exist"
+            missing = _("file {file!r} does not exist").format(file=rel)
+            problem = font_problem(full) if full.is_file() else missing
             if problem:
                 issues.add(where, key_path(at), problem)
                 continue
@@ -79,8 +83,11 @@ def check_font_names(
                 issues.add(
                     marks.locate(at) if marks else Location(name),
                     key_path(at),
-                    f"unknown font {font!r}: use sans or a font declared under fonts: in "
-                    f"game.yaml ({', '.join(sorted(known))}){suggest(font, known)}",
+                    _(
+                        "unknown font {font!r}: use sans or a font declared under fonts: in "
+                        "game.yaml ({known})"
+                    ).format(font=font, known=", ".join(sorted(known)))
+                    + suggest(font, known),
                 )
 
 

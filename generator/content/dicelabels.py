@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ContentError, Location
+from ..locale import _
 from .schema import ComponentSpec
 from .types import LANGS
 from .validate import key_path, suggest
@@ -81,7 +82,7 @@ def dice_items(
             loader.issues.add(
                 marks.locate(at),
                 key_path(at),
-                f"no die {die_id!r} in table.yaml{suggest(die_id, table.dice)}",
+                _("no die {die!r} in table.yaml").format(die=die_id) + suggest(die_id, table.dice),
             )
             continue
         die_name = _name(terms, die.term or die_id, die.name, die_id)

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import IssueCollector, Location
 from ..layout.units import MM
+from ..locale import _
 from .faces import BoxDraw, Copy, FaceDraw, trim_size
 from .game import Component, Game, Item
 from .images import ImageCheck
@@ -115,16 +116,33 @@ class Expander:
         try:
             out = sb.render(tpl, ctx)
         except RecursionError:
-            self.problem(at, f"item {item.id!r}: template calls itself without end")
+            self.problem(
+                at, _("item {item!r}: template calls itself without end").format(item=item.id)
+            )
             return None
         except sb.SecurityError as exc:
-            self.problem(at, f"item {item.id!r}: template is not allowed to do that ({exc})")
+            name = re.search(r"attribute '(\w+)'", str(exc))
+            if name:
+                said = _("item {item!r}: a template may not use {name!r}")
+                self.problem(at, said.format(item=item.id, name=name.group(1)))
+            else:
+                said = _("item {item!r}: template is not allowed to do that ({detail})")
+                self.problem(at, said.format(item=item.id, detail=exc))
             return None
         except sb.UndefinedError as exc:
-            message = exc.message or "undefined name"
+            message = exc.message or ""
             name = re.search(r"'(\w+)' is undefined", message)
-            hint = suggest(name.group(1), [k for k in ctx if isinstance(k, str)]) if name else ""
-            self.problem(at, f"item {item.id!r} ({item.location}): {message}{hint}")
+            if name:
+                hint = suggest(name.group(1), [k for k in ctx if isinstance(k, str)])
+                said = _("item {item!r} ({where}): {name!r} is undefined").format(
+                    item=item.id, where=item.location, name=name.group(1)
+                )
+            else:
+                hint = ""
+                said = _("item {item!r} ({where}): undefined name ({detail})").format(
+                    item=item.id, where=item.location, detail=message
+                )
+            self.problem(at, said + hint)
             return None
         except (
             sb.TemplateError,
@@ -158,7 +176,9 @@ class Expander:
         if colour is None:
             self.problem(
                 at,
-                f"item {item.id!r} ({item.location}): {out!r} is not a colour; use #rgb, #rrggbb or a name",
+                _(
+                    "item {item!r} ({where}): {value!r} is not a colour; use #rgb, #rrggbb or a name"
+                ).format(item=item.id, where=item.location, value=out),
             )
         return colour
 

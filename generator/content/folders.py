@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import UsageError
+from ..locale import _
 
 
 def find_games(content_dir: Path) -> list[Path]:
@@ -31,8 +32,12 @@ def game_dir(content_dir: Path, name: str) -> Path:
 
     names = [p.name for p in find_games(content_dir)]
     raise UsageError(
-        f"no game {name!r} in {display_path(content_dir)}{suggest(name, names)} "
-        f"(games: {', '.join(names) or 'none'})"
+        _("no game {name!r} in {where}{hint} (games: {games})").format(
+            name=name,
+            where=display_path(content_dir),
+            hint=suggest(name, names),
+            games=", ".join(names) or "-",
+        )
     )
 
 

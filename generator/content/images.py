@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import IssueCollector, Location
+from ..locale import _
 from .paths import resolve_inside
 
 MAX_IMAGE_PIXELS = 40_000_000
@@ -31,14 +32,18 @@ class ImageCheck:
         try:
             path = resolve_inside(self.root, src)
         except ValueError as exc:
-            self.issues.add(where, key, f"image {exc}")
+            self.issues.add(where, key, str(exc))
             self._seen[src] = None
             return None
         if not path.is_file():
-            self.issues.add(where, key, f"image {src!r} does not exist")
+            self.issues.add(where, key, _("image {file!r} does not exist").format(file=src))
         elif path.stat().st_size > MAX_IMAGE_BYTES:
             self.issues.add(
-                where, key, f"image {src!r} is larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MB"
+                where,
+                key,
+                _("image {file!r} is larger than {size} MB").format(
+                    file=src, size=MAX_IMAGE_BYTES // (1024 * 1024)
+                ),
             )
         else:
             result = self._read(path, src, where, key)
@@ -57,7 +62,8 @@ class ImageCheck:
                     w, h = im.size
                     fmt = im.format
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-            self.issues.add(where, key, f"image {src!r} has too many pixels (decompression bomb?)")
+            said = _("image {file!r} has too many pixels (decompression bomb?)")
+            self.issues.add(where, key, said.format(file=src))
             return None
         except (OSError, SyntaxError, ValueError) as exc:
             self.issues.add(where, key, f"image {src!r} cannot be read: {exc}")

@@ -21,6 +21,7 @@ from typing import Any
 from .. import presets
 from ..errors import ContentError, IssueCollector, Location
 from ..layout.units import MM
+from ..locale import _
 from . import tabular
 from .assets import check_font_names, font_files, game_icons
 from .game import Component, Game, Item
@@ -118,7 +119,7 @@ class _Loader:
             self.issues.add(where, "items", str(exc))
             return (), rel
         if not path.is_file():
-            self.issues.add(where, "items", f"file {rel!r} does not exist")
+            self.issues.add(where, "items", _("file {file!r} does not exist").format(file=rel))
             return (), rel
         loaded = self.yaml(path)
         if loaded is None:
@@ -301,8 +302,10 @@ class _Loader:
             self.issues.add(
                 marks.locate(at),
                 key_path(at),
-                f"unknown size preset {size!r}: choose one of {', '.join(self.sizes)} "
-                f"or give {{width, height}}{suggest(size, self.sizes)}",
+                _(
+                    "unknown size preset {size!r}: choose one of {known} or give {{width, height}}"
+                ).format(size=size, known=", ".join(self.sizes))
+                + suggest(size, self.sizes),
             )
         return found
 
@@ -328,8 +331,10 @@ def _fields(
     issues.add(
         marks.locate(at),
         key_path(at),
-        "one per-language text here has no name a layout could show it by; give named "
-        "values, e.g. {label: {en: ..., zh-Hant: ...}} shown by {{ label }} in the layout",
+        _(
+            "one per-language text here has no name a layout could show it by; give named "
+            "values, e.g. {{label: {{en: ..., zh-Hant: ...}}}} shown by {{{{ label }}}} in the layout"
+        ).format(),
     )
     return False
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..locale import _
 from .folders import find_games, game_dir
 
 
@@ -17,11 +18,13 @@ def resolve_inside(root: Path, rel: str) -> Path:
         raise ValueError("expected a relative file path")
     candidate = Path(rel)
     if candidate.is_absolute():
-        raise ValueError(f"{rel!r} is absolute; give a path inside the game folder")
+        raise ValueError(
+            _("{path!r} is absolute; give a path inside the game folder").format(path=rel)
+        )
     base = root.resolve()
     full = (base / candidate).resolve()
     if full != base and base not in full.parents:
-        raise ValueError(f"{rel!r} leads outside the game folder")
+        raise ValueError(_("{path!r} leads outside the game folder").format(path=rel))
     return full
 
 

@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..locale import _
 from .boxes import (
     MAX_GRID_CELLS,
     MAX_REPEAT,
@@ -297,23 +298,26 @@ class ShapeExpander:
             return []
         at = self.loc(*path, "cells")
         raw = ctx.get(box.cells)
-        where = f"item {self.item.id!r} ({self.item.location}): field {box.cells!r}"
+        where = _("item {item!r} ({where}): field {field!r}").format(
+            item=self.item.id, where=self.item.location, field=box.cells
+        )
         if not isinstance(raw, list) or len(raw) != box.rows:
-            self.ex.problem(at, f"{where} must be a list of {box.rows} rows")
+            said = _("{where} must be a list of {rows} rows").format(where=where, rows=box.rows)
+            self.ex.problem(at, said)
             return None
         out: list[list[str]] = []
         for r, row in enumerate(raw):
             cells = row.split() if isinstance(row, str) else row
             if not isinstance(cells, list) or len(cells) != box.cols:
-                self.ex.problem(at, f"{where}: row {r + 1} must have {box.cols} cells")
+                said = _("{where}: row {row} must have {cols} cells")
+                self.ex.problem(at, said.format(where=where, row=r + 1, cols=box.cols))
                 return None
             ids = ["" if str(v) == "." else str(v) for v in cells]
             for v in ids:
                 if v and v not in box.terrain:
-                    hint = ", ".join(sorted(box.terrain)) or "none declared"
-                    self.ex.problem(
-                        at, f"{where}: row {r + 1}: unknown terrain {v!r} (known: {hint})"
-                    )
+                    hint = ", ".join(sorted(box.terrain)) or "-"
+                    said = _("{where}: row {row}: unknown terrain {terrain!r} (known: {known})")
+                    self.ex.problem(at, said.format(where=where, row=r + 1, terrain=v, known=hint))
                     return None
             out.append(ids)
         return out

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ContentError, Issue, IssueCollector, Location
+from ..locale import _
 from .schema import ItemsFile
 from .table_models import (
     DeckSpec,
@@ -155,12 +156,14 @@ def _check_roll(rid: str, roll: RollSpec, spec: TableSpec, add: Any) -> None:
     try:
         expr = parse(text)
     except DiceError as exc:
-        add(("rolls", rid, "expr"), f"{exc.message} (column {exc.col} of {text!r})")
+        said = _("{message} (column {col} of {text!r})")
+        add(("rolls", rid, "expr"), said.format(message=exc.message, col=exc.col, text=text))
         return
-    for _, term in expr.terms:
+    for _factor, term in expr.terms:
         die = getattr(term, "die", None)
         if die is not None and die.split(":")[-1] not in spec.dice:
-            add(("rolls", rid, "expr"), f"no die {die!r} in this file{suggest(die, spec.dice)}")
+            said = _("no die {die!r} in this file").format(die=die) + suggest(die, spec.dice)
+            add(("rolls", rid, "expr"), said)
 
 
 def _check_card_file(

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import IssueCollector, Location
+from ..locale import _
 from . import tabular
 from .faces import BoxDraw, Copy, FaceDraw
 from .game import Component, Game, Item
@@ -61,13 +62,17 @@ def markup_problems(text: str, icons: Container[str]) -> list[tuple[str, str]]:
 
 def _describe(kind: str, what: str, icons: Iterable[str]) -> str:
     if kind == "icon":
-        return (
-            f"unknown inline icon ':{what}:'; use a shared icon (pnp icons) or add icons/{what}.svg"
-            f"{suggest(what, icons)}"
+        said = _(
+            "unknown inline icon ':{icon}:'; use a shared icon (pnp icons) or add icons/{icon}.svg"
         )
+        return said.format(icon=what) + suggest(what, icons)
     if kind == "bold":
-        return "'**' opens bold that is never closed, so the rest prints bold; close it with '**'"
-    return "a lone '*' opens italic that is never closed (the star does not print); write \\* for a star"
+        return _(
+            "'**' opens bold that is never closed, so the rest prints bold; close it with '**'"
+        )
+    return _(
+        "a lone '*' opens italic that is never closed (the star does not print); write \\* for a star"
+    )
 
 
 def _strings(value: Any, path: tuple[Any, ...], lang: str) -> Iterator[tuple[tuple[Any, ...], str]]:
@@ -148,7 +153,9 @@ class TextCheck:
             key = key_path(full)
             if tabular.is_table(Path(component.items_file)):
                 key = tabular.cell_key(key) or "id"
-        self.issues.add(where, key, f"item {item.id!r}: {message}")
+        self.issues.add(
+            where, key, _("item {item!r}: {message}").format(item=item.id, message=message)
+        )
 
     def _languages(self, component: Component, item: Item, lang: str, langs: list[str]) -> None:
         """One report per item for its texts that ``lang`` would print in another language."""
@@ -165,10 +172,17 @@ class TextCheck:
             component,
             item,
             (*path, missing[0]),
-            f"no {missing[0]} text (written in {', '.join(written_languages(text))} only"
-            f"{'; also ' + ', '.join(also) if also else ''}), so the {' and '.join(missing)} "
-            f"{component.kind} would print the {source_language(written_languages(text), lang)[0]} text; "
-            f"add a {missing[0]} translation",
+            _(
+                "no {lang} text (written in {written} only{also}), so the {missing} {kind} would "
+                "print the {source} text; add a {lang} translation"
+            ).format(
+                lang=missing[0],
+                written=", ".join(written_languages(text)),
+                also=_("; also {keys}").format(keys=", ".join(also)) if also else "",
+                missing=_(" and ").join(missing),
+                kind=component.kind,
+                source=source_language(written_languages(text), lang)[0],
+            ),
         )
 
     def _markup(
@@ -228,8 +242,10 @@ class TextCheck:
             component,
             item,
             path,
-            f"the {lang} text {sample!r} (layout {face.layout_id}, box {n}) {problem}; "
-            "shorten it, or give the box more room or a smaller min_size",
+            _(
+                "the {lang} text {sample!r} (layout {layout}, box {box}): {problem}; "
+                "shorten it, or give the box more room or a smaller min_size"
+            ).format(lang=lang, sample=sample, layout=face.layout_id, box=n, problem=problem),
         )
 
 

@@ -19,19 +19,19 @@ from typing import Any
 import msgspec
 
 from ..errors import IssueCollector
-from ..locale import _
+from ..locale import N_, _, ngettext
 from .yamlload import Loaded, PathKey, key_path
 
 MAX_PROBLEMS = 200  # per file; a file this broken says enough with the first ones
 
 _KINDS = {
-    "int": "a whole number",
-    "float": "a number",
-    "str": "a text",
-    "bool": "true or false",
-    "array": "a list",
-    "object": "a mapping",
-    "null": "nothing",
+    "int": N_("a whole number"),
+    "float": N_("a number"),
+    "str": N_("a text"),
+    "bool": N_("true or false"),
+    "array": N_("a list"),
+    "object": N_("a mapping"),
+    "null": N_("nothing"),
 }
 
 
@@ -113,28 +113,48 @@ def _phrase(msg: str, value: Any, tp: Any) -> str:
     msg = re.sub(r" - at `\$`$", "", msg)
     if m := re.fullmatch(r"Expected `([^`]+)`, got `([^`]+)`", msg):
         kinds = [k for k in m.group(1).split(" | ") if k != "null"] or ["null"]  # optional
-        want = " or ".join(_KINDS.get(k, k) for k in kinds)
-        return f"expected {want}, got {_shown(value)}"
+        want = _(" or ").join(_(_KINDS.get(k, k)) for k in kinds)
+        return _("expected {want}, got {value}").format(want=want, value=_shown(value))
     if m := re.fullmatch(r"Expected `(int|float)` (>=|<=|>|<) (\S+)", msg):
-        bound = {">=": "at least", "<=": "at most", ">": "more than", "<": "less than"}
-        return f"must be {bound[m.group(2)]} {m.group(3)}, not {_shown(value)}"
+        bound = {
+            ">=": _("must be at least {bound}, not {value}"),
+            "<=": _("must be at most {bound}, not {value}"),
+            ">": _("must be more than {bound}, not {value}"),
+            "<": _("must be less than {bound}, not {value}"),
+        }
+        return bound[m.group(2)].format(bound=m.group(3), value=_shown(value))
     if m := re.fullmatch(r"Expected `(array|object|str)` of length (>=|<=) (\d+)", msg):
-        unit = "character" if m.group(1) == "str" else "entry"
-        word = "at least" if m.group(2) == ">=" else "at most"
         n = int(m.group(3))
-        plural = (unit + "s" if unit == "character" else "entries") if n != 1 else unit
-        return f"must have {word} {n} {plural}"
+        chars, least = m.group(1) == "str", m.group(2) == ">="
+        if chars and least:
+            said = ngettext(
+                "must have at least {n} character", "must have at least {n} characters", n
+            )
+        elif chars:
+            said = ngettext(
+                "must have at most {n} character", "must have at most {n} characters", n
+            )
+        elif least:
+            said = ngettext("must have at least {n} entry", "must have at least {n} entries", n)
+        else:
+            said = ngettext("must have at most {n} entry", "must have at most {n} entries", n)
+        return said.format(n=n)
     if m := re.fullmatch(r"Expected `str` matching regex '(.*)'", msg):
-        return f"{value!r} does not match the required form ({m.group(1)})"
+        return _("{value!r} does not match the required form ({form})").format(
+            value=value, form=m.group(1)
+        )
     if re.fullmatch(r"Invalid (enum )?value .*", msg):
         choices = _choices(tp) or []
-        return f"{value!r} is not one of {', '.join(choices)}{suggest(str(value), choices)}"
+        said = _("{value!r} is not one of {choices}").format(
+            value=value, choices=", ".join(choices)
+        )
+        return said + suggest(str(value), choices)
     return msg[:1].lower() + msg[1:]
 
 
 def _shown(value: Any) -> str:
     if isinstance(value, (dict, list)):
-        return _KINDS["object" if isinstance(value, dict) else "array"]
+        return _(_KINDS["object" if isinstance(value, dict) else "array"])
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -205,13 +225,16 @@ class _Walk:
         if tagged is not None:
             tag_field, by_tag = tagged
             if tag_field not in value:
-                self.add((*path, tag_field), "required key is missing", "missing")
+                self.add((*path, tag_field), _("required key is missing"), "missing")
                 return
             tag = value[tag_field]
             if not isinstance(tag, str) or tag not in by_tag:
                 self.add(
                     (*path, tag_field),
-                    f"{tag!r} is not one of {', '.join(by_tag)}{suggest(str(tag), by_tag)}",
+                    _("{value!r} is not one of {choices}").format(
+                        value=tag, choices=", ".join(by_tag)
+                    )
+                    + suggest(str(tag), by_tag),
                 )
                 return
             cls = by_tag[tag]
@@ -225,18 +248,20 @@ class _Walk:
             if name in value:
                 self.check(value[name], info.type, (*path, name))
             elif info.required:
-                self.add((*path, name), "required key is missing", "missing")
+                self.add((*path, name), _("required key is missing"), "missing")
         if cls.__struct_config__.forbid_unknown_fields:  # type: ignore[attr-defined]
             allowed = [*fields, *([tag_field] if tag_field else [])]
             for key in value:
                 if key not in allowed:
-                    self.add((*path, key), f"unknown key{suggest(str(key), allowed)}", "key")
+                    said = _("unknown key") + suggest(str(key), allowed)
+                    self.add((*path, key), said, "key")
 
     def _sequence(self, value: list[Any], base: Any, path: PathKey) -> None:
         args = typing.get_args(base)
         fixed = typing.get_origin(base) is tuple and not (len(args) == 2 and args[1] is Ellipsis)
         if fixed and len(value) != len(args):
-            self.add(path, f"expected {len(args)} values, got {len(value)}")
+            said = _("expected {want} values, got {got}").format(want=len(args), got=len(value))
+            self.add(path, said)
             return
         for n, item in enumerate(value):
             self.check(item, args[n] if fixed else args[0] if args else Any, (*path, n))

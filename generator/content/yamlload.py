@@ -22,6 +22,7 @@ import msgspec
 import yaml
 
 from ..errors import ContentError, Issue, Location
+from ..locale import N_, _
 
 try:  # libyaml is several times faster; fall back to the pure-Python parser.
     from yaml import CSafeLoader as _Loader
@@ -34,6 +35,31 @@ MAX_DEPTH = 64
 
 PathKey = tuple[str | int, ...]
 _STR = "tag:yaml.org,2002:str"
+
+# what the YAML parser says about a file it cannot read, and where it was, in the catalogue
+PARSER_WORDS = (
+    N_("did not find expected key"),
+    N_("did not find expected ',' or ']'"),
+    N_("did not find expected ',' or '}'"),
+    N_("did not find expected node content"),
+    N_("did not find expected '-' indicator"),
+    N_("mapping values are not allowed in this context"),
+    N_("mapping values are not allowed here"),
+    N_("found character that cannot start any token"),
+    N_("could not find expected ':'"),
+    N_("found unexpected end of stream"),
+    N_("found undefined alias"),
+    N_("found unknown escape character"),
+    N_("block sequence entries are not allowed in this context"),
+    N_("found a tab character that violates indentation"),
+    N_("while parsing a block mapping"),
+    N_("while parsing a block collection"),
+    N_("while parsing a flow sequence"),
+    N_("while parsing a flow mapping"),
+    N_("while scanning a simple key"),
+    N_("while scanning a quoted scalar"),
+    N_("while parsing a node"),
+)
 
 
 def key_path(path: PathKey) -> str:
@@ -149,7 +175,9 @@ class _Builder:
         elif self.nodes > MAX_NODES:
             raise _TooBig(
                 Location(self.file, *self._pos(node)),
-                f"document expands to more than {MAX_NODES} values (alias bomb?)",
+                _("document expands to more than {count} values (alias bomb?)").format(
+                    count=MAX_NODES
+                ),
             )
         if depth > MAX_DEPTH:
             raise _TooBig(
@@ -200,7 +228,7 @@ class _Builder:
                     Issue(
                         Location(self.file, *self._pos(key_node)),
                         key_path(kpath),
-                        f"duplicate key (first given at line {first[0]})",
+                        _("duplicate key (first given at line {line})").format(line=first[0]),
                     )
                 )
                 continue
@@ -332,14 +360,16 @@ def load_yaml_text(text: str, file: str, path: Path | None = None, *, fast: bool
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        problem = exc.problem or "invalid YAML"
+        problem = _(exc.problem) if exc.problem else _("invalid YAML")
+        said = _("malformed YAML: {problem}").format(problem=problem)
         if exc.context:
-            problem = f"{problem} ({exc.context})"
-        raise ContentError(
-            [Issue(Location(file, line, col), "", f"malformed YAML: {problem}")]
-        ) from None
+            said = _("malformed YAML: {problem} ({context})").format(
+                problem=problem, context=_(exc.context)
+            )
+        raise ContentError([Issue(Location(file, line, col), "", said)]) from None
     except yaml.YAMLError as exc:
-        raise ContentError([Issue(Location(file, 1, 1), "", f"malformed YAML: {exc}")]) from None
+        said = _("malformed YAML: {problem}").format(problem=exc)
+        raise ContentError([Issue(Location(file, 1, 1), "", said)]) from None
     if node is None:
         return Loaded({}, builder.marks, path or Path(file))
     if fast:  # data first; marks only if something later asks where a value stands

@@ -16,6 +16,7 @@ from typing import Literal
 import msgspec
 
 from .. import presets
+from ..locale import _
 from .units import MM
 
 PAPERS: dict[str, tuple[float, float]] = presets.papers()  # templates/presets.yaml
@@ -293,8 +294,18 @@ def impose(
     if best is None:
         pw, ph = PAPERS[paper]
         raise DoesNotFit(
-            f"a {trim_w / MM:.1f} x {trim_h / MM:.1f} mm item with {bleed / MM:.1f} mm bleed does not fit on "
-            f"{paper} ({pw / MM:.0f} x {ph / MM:.0f} mm) inside a {margin / MM:.1f} mm margin"
+            _(
+                "a {width} x {height} mm item with {bleed} mm bleed does not fit on "
+                "{paper} ({paper_width} x {paper_height} mm) inside a {margin} mm margin"
+            ).format(
+                width=f"{trim_w / MM:.1f}",
+                height=f"{trim_h / MM:.1f}",
+                bleed=f"{bleed / MM:.1f}",
+                paper=paper,
+                paper_width=f"{pw / MM:.0f}",
+                paper_height=f"{ph / MM:.0f}",
+                margin=f"{margin / MM:.1f}",
+            )
         )
     return best
 

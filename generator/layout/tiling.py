@@ -14,6 +14,7 @@ import math
 
 import msgspec
 
+from ..locale import _
 from .impose import BAND, MARK_MIN, MARK_OFFSET, PAPERS, DoesNotFit, Imposition, impose
 from .units import MM
 
@@ -132,12 +133,16 @@ def tile_board(
         size = f"{board_w / MM:.0f} x {board_h / MM:.0f} mm"
         if fewest is not None:
             raise DoesNotFit(
-                f"a {size} board needs {fewest} tiles on {paper}, more than board.max_tiles "
-                f"({max_tiles}); raise max_tiles or choose a larger paper (A3, Tabloid)"
+                _(
+                    "a {size} board needs {count} tiles on {paper}, more than board.max_tiles "
+                    "({most}); raise max_tiles or choose a larger paper (A3, Tabloid)"
+                ).format(size=size, count=fewest, paper=paper, most=max_tiles)
             )
         raise DoesNotFit(
-            f"a {size} board cannot be tiled on {paper}: the {overlap / MM:.0f} mm overlap leaves "
-            f"no room inside the margins and bleed; use a smaller overlap, bleed or margin"
+            _(
+                "a {size} board cannot be tiled on {paper}: the {overlap} mm overlap leaves "
+                "no room inside the margins and bleed; use a smaller overlap, bleed or margin"
+            ).format(size=size, paper=paper, overlap=f"{overlap / MM:.0f}")
         )
     return best
 

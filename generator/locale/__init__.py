@@ -42,8 +42,8 @@ CATALOGUE_LANGS: Mapping[str, str] = {"zh-Hant": "zh_Hant", "zh-Hans": "zh_Hans"
 # the test-only pseudo-language: every translated message comes out wrapped in these marks
 PSEUDO = "x-pseudo"
 PSEUDO_OPEN, PSEUDO_CLOSE = "\u27e6", "\u27e7"
-# a placeholder: {name}, {name!r}, {0}, or click's %(name)s
-_PLACEHOLDER = re.compile(r"(\{[^{}]*\}|%\([a-z_]+\)s)")
+# a placeholder: {name}, {name!r}, or click's %(name)s; {{ and }} print one brace
+_PLACEHOLDER = re.compile(r"(\{\{|\}\}|\{[^{}]*\}|%\([a-z_]+\)s)")
 
 
 def catalogue_path(lang: str) -> Path:
@@ -74,12 +74,16 @@ class Translation:
         wrapped in marks, so what fills a placeholder later stays visible outside them."""
         if not self._pseudo:
             return text
-        return "".join(
-            part
-            if not part or _PLACEHOLDER.fullmatch(part)
-            else f"{PSEUDO_OPEN}{part}{PSEUDO_CLOSE}"
-            for part in _PLACEHOLDER.split(text)
-        )
+        out, words = [], ""
+        for part in _PLACEHOLDER.split(text):
+            if _PLACEHOLDER.fullmatch(part) and part not in ("{{", "}}"):
+                out.append(f"{PSEUDO_OPEN}{words}{PSEUDO_CLOSE}" if words else "")
+                out.append(part)
+                words = ""
+            else:
+                words += part  # words, and {{ }} that print one brace
+        out.append(f"{PSEUDO_OPEN}{words}{PSEUDO_CLOSE}" if words else "")
+        return "".join(out)
 
     def gettext(self, message: str) -> str:
         """``message`` in this language (the English when it has no translation)."""

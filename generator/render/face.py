@@ -29,6 +29,7 @@ from ..content.schema import (
 )
 from ..layout.impose import Slot
 from ..layout.units import MM
+from ..locale import _
 from . import legibility, outlines
 from . import text as rtext
 from .icons import draw_icon
@@ -200,7 +201,8 @@ class FaceRenderer(msgspec.Struct):
             tag = (face.layout_id, n, sample)
             if tag not in self._warned:
                 self._warned.add(tag)
-                self.warnings.append(FaceWarning(face.layout_id, n, f"text {sample!r} {problem}"))
+                said = _("text {sample!r}: {problem}").format(sample=sample, problem=problem)
+                self.warnings.append(FaceWarning(face.layout_id, n, said))
         return found[0]
 
     def _rotated(self, box: BoxDraw, rotate: int) -> tuple[float, float, float, float]:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import presets
+from ..locale import _
 
 MAX_SVG_BYTES = 1024 * 1024
 Shape = dict[str, Any]
@@ -140,13 +141,15 @@ def use_game(game_root: Path | None) -> None:
 def svg_problem(path: Path) -> str | None:
     """Why an SVG file cannot be used as an icon, or None."""
     if path.stat().st_size > MAX_SVG_BYTES:
-        return f"{path.name} is larger than {MAX_SVG_BYTES // 1024} KB"
+        return _("{file} is larger than {size} KB").format(
+            file=path.name, size=MAX_SVG_BYTES // 1024
+        )
     try:
         drawing = _drawing(path)
     except Exception:  # svglib and lxml raise many kinds on broken files  # noqa: BLE001
         drawing = None
     if drawing is None or not drawing.width or not drawing.height:
-        return f"{path.name} is not a readable SVG file with a width and height"
+        return _("{file} is not a readable SVG file with a width and height").format(file=path.name)
     return None
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..content.faces import BoxDraw
 from ..content.schema import CircleBox, TextBox
+from ..locale import _
 from . import fonts
 from . import text as rtext
 
@@ -76,10 +77,12 @@ def laid_out(
 def judge(fitted: rtext.Fitted, size: float, min_size: float) -> str | None:
     """What is wrong with text laid out as ``fitted`` (asked at ``size``), or None."""
     if fitted.overflow:
-        return f"does not fit its box even at {fitted.size:.2f} pt"
+        return _("it does not fit its box even at {size} pt").format(size=f"{fitted.size:.2f}")
     legible = min(size, min_size)
     if fitted.size < legible - 1e-6:
-        return f"is shrunk to {fitted.size:.2f} pt to fit, below the legible {legible:.2f} pt"
+        return _("it is shrunk to {size} pt to fit, below the legible {legible} pt").format(
+            size=f"{fitted.size:.2f}", legible=f"{legible:.2f}"
+        )
     return None
 
 
