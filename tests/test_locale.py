@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import polib
+import pytest
 
 from generator.errors import ContentError, Issue, Location, report
 from generator.locale import PSEUDO_CLOSE, PSEUDO_OPEN, catalogue_path, translation
@@ -82,3 +83,24 @@ def test_check_names_a_message_missing_from_a_catalogue(tmp_path: Path) -> None:
     problems = _script().check(package, {"zh-Hant": path})
     assert any("mod.py:2: not in zh_Hant.po: 'A fresh message'" in p for p in problems)
     assert any("placeholders differ" in p for p in problems)
+
+
+def test_a_catalogue_is_kept_compiled_and_read_again_when_its_po_file_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import generator.locale as locale
+
+    po = tmp_path / "zh_Hant.po"
+    po.write_text(catalogue_path("zh-Hant").read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setattr(locale, "catalogue_path", lambda lang: po)
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    first = locale._read("zh-Hant")
+    (compiled,) = (tmp_path / "cache" / "locale").iterdir()
+    assert first.gettext("Error: {message}") == "錯誤：{message}"
+    with po.open("a", encoding="utf-8") as fh:
+        fh.write('\nmsgid "a message added later"\nmsgstr "後來加上的訊息"\n')
+    again = locale._read("zh-Hant")
+    assert again.gettext("a message added later") == "後來加上的訊息"
+    (newer,) = (tmp_path / "cache" / "locale").iterdir()
+    assert newer != compiled  # the copy of the earlier file is gone
+    assert locale._read("zh-Hant").gettext("a message added later") == "後來加上的訊息"

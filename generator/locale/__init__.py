@@ -12,12 +12,17 @@ A message is marked where it is written, as one whole sentence with named placeh
 The English text is the message id; a language with no translation for it prints the English.
 ``use_language`` sets the language that ``_``, ``ngettext`` and ``pgettext`` speak (English until
 set); ``translation(lang)`` gives one language's catalogue for code that speaks several at once.
-A catalogue is read on first use, so an English run never parses a PO file.
+A catalogue is read on first use, so an English run never parses a PO file; a parsed catalogue
+is kept compiled (``marshal``) in the user's cache folder (``PNP_CACHE_DIR``, else the platform's)
+and used while the PO file is unchanged.
 """
 
 from __future__ import annotations
 
+import marshal
+import os
 import re
+import sys
 import threading
 from collections.abc import Mapping
 from pathlib import Path
@@ -105,11 +110,27 @@ class Translation:
 
 
 def _read(lang: str) -> Translation:
-    """Parse ``lang``'s PO catalogue (polib: a small, well-kept PO reader)."""
+    """``lang``'s catalogue: from its compiled copy in the user's cache when that was made from
+    the PO file as it is now, else parsed from the PO file (and the compiled copy written)."""
+    po = catalogue_path(lang)
+    compiled = _compiled_path(lang, po)
+    if compiled is not None:
+        try:
+            return Translation(lang, marshal.loads(compiled.read_bytes()))
+        except (OSError, ValueError, EOFError, TypeError):
+            pass  # none yet, or unreadable: parse the PO file
+    messages = _parse(po)
+    if compiled is not None:
+        _store(compiled, messages)
+    return Translation(lang, messages)
+
+
+def _parse(po: Path) -> dict[tuple[str | None, str], tuple[str, ...]]:
+    """The messages of a PO file (polib: a small, well-kept PO reader)."""
     import polib
 
     messages: dict[tuple[str | None, str], tuple[str, ...]] = {}
-    for entry in polib.pofile(str(catalogue_path(lang))):
+    for entry in polib.pofile(str(po)):
         if entry.obsolete or "fuzzy" in entry.flags:
             continue
         if entry.msgid_plural:
@@ -117,7 +138,39 @@ def _read(lang: str) -> Translation:
         else:
             forms = (entry.msgstr,)
         messages[(entry.msgctxt, entry.msgid)] = forms
-    return Translation(lang, messages)
+    return messages
+
+
+def _compiled_path(lang: str, po: Path) -> Path | None:
+    """Where the compiled copy of ``po`` as it is now lives (its size and time in the name)."""
+    try:
+        stat = po.stat()
+    except OSError:
+        return None
+    base = os.environ.get("PNP_CACHE_DIR", "").strip()
+    if not base and sys.platform.startswith("linux"):  # the XDG rule, without platformdirs
+        base = os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.expanduser("~/.cache")
+        base = os.path.join(base, "pnp")
+    if not base:
+        import platformdirs
+
+        base = platformdirs.user_cache_dir("pnp", appauthor=False)
+    name = f"{CATALOGUE_LANGS[lang]}-{stat.st_size}-{stat.st_mtime_ns}.marshal"
+    return Path(base) / "locale" / name
+
+
+def _store(path: Path, messages: dict[tuple[str | None, str], tuple[str, ...]]) -> None:
+    """Write the compiled copy whole (a temporary file moved into place); skipped when the
+    cache folder cannot be written."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        for old in path.parent.glob(f"{path.name.split('-')[0]}-*.marshal"):
+            old.unlink(missing_ok=True)  # copies of earlier versions of the catalogue
+        tmp = path.with_name(f".{path.name}.{os.getpid()}")
+        tmp.write_bytes(marshal.dumps(messages))
+        os.replace(tmp, path)
+    except OSError:
+        pass
 
 
 _lock = threading.Lock()
