@@ -31,8 +31,13 @@ class ImageCheck:
         result: Path | None = None
         try:
             path = resolve_inside(self.root, src)
-        except ValueError as exc:
-            self.issues.add(where, key, str(exc))
+        except ValueError:
+            said = (
+                _("image {file!r} is absolute; give a path inside the game folder")
+                if Path(src).is_absolute()
+                else _("image {file!r} leads outside the game folder")
+            )
+            self.issues.add(where, key, said.format(file=src))
             self._seen[src] = None
             return None
         if not path.is_file():
