@@ -149,8 +149,8 @@ def test_pocket_battles_order_cost_and_victory_with_tie_breaks() -> None:
     assert calculate(spec, {"limit": "60", "destroyed": "30", "lost": "20"})["winner"] == "me"
     assert calculate(spec, {"limit": "60", "destroyed": "30", "lost": "40"})["winner"] == "them"
     assert (
-        calculate(spec, {"limit": "60", "destroyed": "30", "lost": "30"})["winner"]
-        == "second-player"
+        calculate(spec, {"limit": "60", "destroyed": "30", "lost": "30"})["winner"]["en"]
+        == "the second player"
     )
     assert calculate(spec, {"limit": "60", "destroyed": "20", "lost": "10"})["winner"] is None
 
@@ -169,7 +169,7 @@ def test_manoeuvre_combat_by_ratio_and_the_tie_break_order() -> None:
         == "me"
     )
     tie = calculate(spec, {"mine": "4", "theirs": "4", "nations": "france,britain"})
-    assert tie["winner"] == "them" and tie["decided_by"] == "nation order"
+    assert tie["winner"] == "them" and tie["decided_by"]["en"] == "nation order"
 
 
 def test_score_pad_sums_rounds_per_player(tmp_path: Path, data_dir: Path) -> None:

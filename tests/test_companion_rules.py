@@ -223,9 +223,9 @@ def test_manoeuvre_ties_go_to_fewer_losses_then_nation_order_any_case_seed_004_s
         "--losses-theirs",
         "3",
     )
-    assert fewer["winner"] == "me" and fewer["decided_by"] == "fewer losses"
+    assert fewer["winner"] == "me" and fewer["decided_by"]["en"] == "fewer losses"
     tie = calc("manoeuvre:battle", "--mine", "4", "--theirs", "4", "--nations", "France,USA")
-    assert tie["winner"] == "them" and tie["decided_by"] == "nation order"
+    assert tie["winner"] == "them" and tie["decided_by"]["en"] == "nation order"
 
 
 # ---------------------------------------------------------------- 7. Barons deck and hands

@@ -262,7 +262,7 @@ def test_manoeuvre_assault_with_printed_cards_and_tie_break_by_printed_nations(
         "usa,france",
         "--json",
     )
-    assert tie["winner"] == "me" and tie["decided_by"] == "nation order"
+    assert tie["winner"] == "me" and tie["decided_by"]["en"] == "nation order"
     text = pdfcheck.text(pdf_of(built, "manoeuvre", "cards", "en"))
     names = defaultdict(set)
     for c in cards.values():

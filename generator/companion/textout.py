@@ -70,7 +70,7 @@ def _value(value: Any, terms: Any = None) -> str:
         return joined or "-"
     if isinstance(value, str) and value in WORDS:
         return pgettext("score", WORDS[value])
-    if isinstance(value, str) and terms is not None:
+    if isinstance(value, str) and terms is not None and terms.lang != "en":
         return str(terms.name(value))  # a place, holding or nation by its glossary name
     return str(value)
 

@@ -181,7 +181,8 @@ class _Builder:
             )
         if depth > MAX_DEPTH:
             raise _TooBig(
-                Location(self.file, *self._pos(node)), f"nesting deeper than {MAX_DEPTH} levels"
+                Location(self.file, *self._pos(node)),
+                _("nesting deeper than {depth} levels").format(depth=MAX_DEPTH),
             )
         if self.record:
             self.marks._values.setdefault(path, self._pos(node))
@@ -362,7 +363,9 @@ def load_yaml_text(text: str, file: str, path: Path | None = None, *, fast: bool
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = _(exc.problem) if exc.problem else _("invalid YAML")
         said = _("malformed YAML: {problem}").format(problem=problem)
-        if exc.context:
+        if exc.problem == "exceeded maximum nesting depth":  # libyaml's own limit came first
+            said = _("nesting deeper than {depth} levels").format(depth=MAX_DEPTH)
+        elif exc.context:
             said = _("malformed YAML: {problem} ({context})").format(
                 problem=problem, context=_(exc.context)
             )
