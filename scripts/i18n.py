@@ -4,7 +4,9 @@
     python scripts/i18n.py update   # add the marked messages a catalogue lacks, untranslated
 
 A message is marked where it is written: ``_("...")``, ``N_("...")``, ``ngettext("...", "...", n)``,
-``pgettext("context", "...")`` or ``NC_("context", "...")`` with literal text. ``check`` exits 1 and lists, as
+``pgettext("context", "...")`` or ``NC_("context", "...")`` with literal text; every command's
+help (its docstring) and every option's ``help=`` counts as marked too, since click shows them
+through the catalogue. ``check`` exits 1 and lists, as
 ``file:line: problem``, each marked message missing or empty in a catalogue, each translation
 whose ``{placeholders}`` differ from the English, and each PO file polib cannot read.
 """
@@ -16,6 +18,7 @@ import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import polib
 
@@ -54,6 +57,33 @@ def marked(root: Path = PACKAGE) -> Iterator[tuple[str | None, str, str | None, 
             yield context, args[msg_at].value, plural, path, node.lineno  # type: ignore[attr-defined]
 
 
+def help_texts() -> Iterator[tuple[str | None, str, str | None, Path, int]]:
+    """(None, text, None, file, line) for every command's help and every option's help of
+    ``pnp``: click shows them through the catalogue (see ``generator/cli/clicklang.py``)."""
+    import importlib
+    import inspect
+
+    sys.path.insert(0, str(ROOT))
+    from generator.cli.app import COMMANDS, cli
+
+    def walk(cmd: Any) -> Iterator[Any]:
+        yield cmd
+        for sub in getattr(cmd, "commands", {}).values():
+            yield from walk(sub)
+
+    commands = [cli]
+    for module, attr, _help in COMMANDS.values():
+        commands += walk(getattr(importlib.import_module(module), attr))
+    for cmd in commands:
+        source = inspect.unwrap(cmd.callback) if cmd.callback else None
+        where = Path(inspect.getsourcefile(source) or "") if source else PACKAGE
+        line = inspect.getsourcelines(source)[1] if source else 0
+        texts = [cmd.help, cmd.short_help, *(getattr(p, "help", None) for p in cmd.params)]
+        for text in texts:
+            if text:
+                yield None, inspect.cleandoc(text), None, where, line
+
+
 def _literal(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and isinstance(node.value, str)
 
@@ -62,6 +92,8 @@ def check(package: Path = PACKAGE, catalogues: dict[str, Path] | None = None) ->
     """Every problem with the catalogues, as ``file:line: problem``."""
     problems: list[str] = []
     found = list(marked(package))
+    if package == PACKAGE:
+        found += help_texts()
     for lang, path in (catalogues or CATALOGUES).items():
         try:
             po = polib.pofile(str(path))
@@ -97,7 +129,7 @@ def _shown(path: Path) -> str:
 def update() -> int:
     """Add every marked message a catalogue lacks, with an empty translation; the count added."""
     added = 0
-    found = list(marked())
+    found = [*marked(), *help_texts()]
     for path in CATALOGUES.values():
         po = polib.pofile(str(path), wrapwidth=100)
         have = {(e.msgctxt, e.msgid) for e in po}

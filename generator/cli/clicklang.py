@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ..locale import current_language, translation, use_language
+from ..locale import N_, current_language, translation, use_language
 
 WIDE = ("W", "F")
 # option kinds whose names a help page shows translated (as the "metavar" context)
@@ -253,15 +253,15 @@ def speaking(argv: list[str]) -> Iterator[str]:
         hint = click.exceptions._join_param_hints(hint) or ""
         kind = self.param_type or (param.param_type_name if param is not None else "parameter")
         text = {
-            "argument": said.gettext("Missing argument {name}."),
-            "option": said.gettext("Missing option {name}."),
-        }.get(kind, said.gettext("Missing parameter {name}."))
+            "argument": said.gettext(N_("Missing argument {name}.")),
+            "option": said.gettext(N_("Missing option {name}.")),
+        }.get(kind, said.gettext(N_("Missing parameter {name}.")))
         extra = param.type.get_missing_message(param=param, ctx=self.ctx) if param else None
         return " ".join(t for t in (text.format(name=hint), self.message, extra) if t)
 
     def heading(self: Any, name: str) -> None:
         self.write(
-            f"{'':>{self.current_indent}}{said.gettext('{heading}:').format(heading=name)}\n"
+            f"{'':>{self.current_indent}}{said.gettext(N_('{heading}:')).format(heading=name)}\n"
         )
 
     try:

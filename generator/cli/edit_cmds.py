@@ -132,7 +132,7 @@ def watch(
         found = _games(content_dir, ())
         if len(found) != 1:
             names = ", ".join(p.name for p in found)
-            raise UsageError(f"name the game to watch ({names})")
+            raise UsageError(_("name the game to watch ({games})").format(games=names))
         path = found[0]
     else:
         path = _games(content_dir, (game,))[0]

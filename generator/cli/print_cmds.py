@@ -47,7 +47,8 @@ def _games(content_dir: Path, names: tuple[str, ...]) -> list[Path]:
         return [game_dir(content_dir, n) for n in names]
     found = find_games(content_dir)
     if not found:
-        raise UsageError(f"no games found in {content_dir} (a game is a folder with a game.yaml)")
+        said = _("no games found in {folder} (a game is a folder with a game.yaml)")
+        raise UsageError(said.format(folder=content_dir))
     return found
 
 
@@ -391,7 +392,7 @@ def preview(
     use_game_fonts(checked.game.root, dict(checked.game.spec.fonts))
     comps = [checked.game.component(component)] if component else list(checked.game.components)
     if not comps:
-        raise UsageError(f"{checked.game.id} has no printable components")
+        raise UsageError(_("{game} has no printable components").format(game=checked.game.id))
     for comp in comps:
         copies = checked.copies[(comp.id, lang)]
         if item is not None:
@@ -399,9 +400,8 @@ def preview(
             if not copies:
                 from ..content.validate import suggest
 
-                raise UsageError(
-                    f"{comp.id} has no item {item!r}{suggest(item, [i.id for i in comp.items])}"
-                )
+                said = _("{component} has no item {item!r}").format(component=comp.id, item=item)
+                raise UsageError(said + suggest(item, [i.id for i in comp.items]))
         _plan, sheet = plan(checked.game, comp, BuildOptions())
         target = out_dir / checked.game.root.name / "preview" / comp.id / lang
         written = write_previews(

@@ -272,9 +272,19 @@ def named_roll(game: TableGame, name: str, params: dict[str, str]) -> tuple[str,
     if unknown:
         from ..content.validate import suggest
 
+        said = (
+            _("{game}:{name} takes no --{param}{hint} (it takes {options})")
+            if spec.params
+            else _("{game}:{name} takes no --{param}{hint}")
+        )
         raise UsageError(
-            f"{game.id}:{name} takes no --{unknown[0]}{suggest(unknown[0], spec.params)}"
-            + (f" (it takes {', '.join('--' + p for p in spec.params)})" if spec.params else "")
+            said.format(
+                game=game.id,
+                name=name,
+                param=unknown[0],
+                hint=suggest(unknown[0], spec.params),
+                options=", ".join("--" + p for p in spec.params),
+            )
         )
     values: dict[str, Any] = {}
     notes: list[str] = []
@@ -291,7 +301,7 @@ def named_roll(game: TableGame, name: str, params: dict[str, str]) -> tuple[str,
         if p.kind == "icons":
             value = str(raw if raw is not None else p.default)
             if not value.isdigit() or len(value) > 20:
-                raise UsageError(f"--{pname} must be digits such as 33445")
+                raise UsageError(_("--{param} must be digits such as 33445").format(param=pname))
             values[pname] = value
             continue
         try:
