@@ -15,6 +15,8 @@ import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
+from .locale import _
+
 
 def file_mode() -> int:
     """The mode a newly created ordinary file gets under the current umask."""
@@ -32,13 +34,13 @@ def atomic_target(path: Path) -> tuple[int, str]:
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
-    for _ in range(100):
+    for _attempt in range(100):
         tmp = os.path.join(path.parent, f".{path.name}.{os.urandom(6).hex()}.tmp")
         try:
             return os.open(tmp, flags, 0o600), tmp
         except FileExistsError:
             continue  # another writer drew the same name: draw again
-    raise FileExistsError(f"no free temporary name beside {path}")
+    raise FileExistsError(_("no free temporary name beside {path}").format(path=path))
 
 
 def _finish(fd: int, tmp: str, mode: int | None = None) -> None:
@@ -125,15 +127,15 @@ def write_all(files: Mapping[Path, bytes]) -> list[Path]:
             _finish(fd, tmp)
             pending[-1] = (None, tmp, Path(path))
     except BaseException:
-        for fd_open, tmp, _ in pending:
+        for fd_open, tmp, _path in pending:
             _discard(fd_open, tmp)
         raise
     done: list[Path] = []
     try:
-        for _, tmp, path in pending:
+        for _fd, tmp, path in pending:
             os.replace(tmp, path)
             done.append(path)
     finally:
-        for _, tmp, _ in pending[len(done) :]:
+        for _fd, tmp, _path in pending[len(done) :]:
             _discard(None, tmp)
     return done

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import BuildError, UsageError
+from .locale import _
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 DEFAULT_STARTER = "cards"
@@ -31,7 +32,7 @@ def starters_dir() -> Path:
 
     folder = templates_dir() / "starters"
     if not folder.is_dir():
-        raise BuildError("the starters are missing from this installation (templates/starters)")
+        raise BuildError(_("the starters are missing from this installation (templates/starters)"))
     return folder
 
 
@@ -68,29 +69,46 @@ def create_game(
     or the folder already exists."""
     if not SLUG.match(game_id):
         raise UsageError(
-            f"game id {game_id!r} must be 1-64 lower-case letters, digits, - and _, "
-            f"starting with a letter or digit (for example {suggest_id(game_id)!r})"
+            _(
+                "game id {game_id!r} must be 1-64 lower-case letters, digits, - and _, starting with a letter or digit (for example {suggest_id!r})"
+            ).format(game_id=game_id, suggest_id=suggest_id(game_id))
         )
     names = starter_names()
     if starter not in names:
-        raise UsageError(f"no starter {starter!r}; choose one of {', '.join(names)}")
+        raise UsageError(
+            _("no starter {starter!r}; choose one of {known}").format(
+                starter=starter, known=", ".join(names)
+            )
+        )
     if title is not None and (not title.strip() or len(title) > 200 or "\n" in title):
-        raise UsageError("the title must be one line of 1-200 characters")
+        raise UsageError(_("the title must be one line of 1-200 characters"))
     source = starters_dir() / starter
     target = Path(content_dir) / game_id
     if target.exists() or target.is_symlink():
-        raise UsageError(f"{target} already exists; choose another id or remove it first")
+        raise UsageError(
+            _("{target} already exists; choose another id or remove it first").format(target=target)
+        )
     resolved = target.resolve()
     if resolved == _PACKAGE or _PACKAGE in resolved.parents:
-        raise UsageError(f"{target} is inside the installed package; create games elsewhere")
+        raise UsageError(
+            _("{target} is inside the installed package; create games elsewhere").format(
+                target=target
+            )
+        )
     files = [p for p in sorted(source.rglob("*")) if p.is_file() and not p.is_symlink()]
     if len(files) > MAX_STARTER_FILES:
-        raise BuildError(f"starter {starter!r} has {len(files)} files; expected a handful")
+        raise BuildError(
+            _("starter {starter!r} has {count} files; expected a handful").format(
+                starter=starter, count=len(files)
+            )
+        )
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".{game_id}.", suffix=".new", dir=target.parent))
     except OSError as exc:
-        raise BuildError(f"cannot create {target}: {exc}") from None
+        raise BuildError(
+            _("cannot create {target}: {reason}").format(target=target, reason=exc)
+        ) from None
     try:
         for src in files:
             dest = staging / src.relative_to(source)
@@ -100,14 +118,20 @@ def create_game(
         os.rename(staging, target)  # refuses a non-empty folder made meanwhile
     except FileExistsError:
         shutil.rmtree(staging, ignore_errors=True)
-        raise UsageError(f"{target} already exists; choose another id or remove it first") from None
+        raise UsageError(
+            _("{target} already exists; choose another id or remove it first").format(target=target)
+        ) from None
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)
         if target.is_dir() and any(target.iterdir()):
             raise UsageError(
-                f"{target} already exists; choose another id or remove it first"
+                _("{target} already exists; choose another id or remove it first").format(
+                    target=target
+                )
             ) from None
-        raise BuildError(f"cannot create {target}: {exc}") from None
+        raise BuildError(
+            _("cannot create {target}: {reason}").format(target=target, reason=exc)
+        ) from None
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -125,7 +149,9 @@ def _rename_game(game_file: Path, game_id: str, title: str) -> None:
             lines[n] = f"{key}: {values[key]}\n"
             found.add(key)
     if found != set(values):
-        raise BuildError(f"starter {game_file} has no top-level id: or title: line")
+        raise BuildError(
+            _("starter {game_file} has no top-level id: or title: line").format(game_file=game_file)
+        )
     game_file.write_text("".join(lines), encoding="utf-8")
 
 

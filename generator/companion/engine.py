@@ -286,7 +286,7 @@ class Table:
         with session.locked(self.path):
             self.load()
             assert self.log is not None
-            op, _, random_ = OPS[kind]
+            op, _apply, random_ = OPS[kind]
             source = self.source()
             start = getattr(source, "counter", None)
             out = op(self, args, source)

@@ -189,7 +189,7 @@ class TableGame:
         """The faces of a die named ``die`` or ``game:die``; None for another game's or an unknown die."""
         from .dice_roll import DieFaces
 
-        game, _, die = name.rpartition(":")
+        game, _colon, die = name.rpartition(":")
         if game and game != self.id:
             return None
         spec = self.spec.dice.get(die)

@@ -60,7 +60,11 @@ def dice_items(
         loader.issues.issues.extend(exc.issues)
         return (), "table.yaml"
     except (OSError, ValueError) as exc:
-        loader.issues.add(where, key_path((*base, "kind")), f"dice labels need table.yaml: {exc}")
+        loader.issues.add(
+            where,
+            key_path((*base, "kind")),
+            _("dice labels need table.yaml: {reason}").format(reason=exc),
+        )
         return (), "table.yaml"
     spec = comp.dice
     chosen = (
@@ -70,7 +74,9 @@ def dice_items(
     )
     if not chosen:
         loader.issues.add(
-            where, key_path((*base, "kind")), "table.yaml has no dice with labelled faces to label"
+            where,
+            key_path((*base, "kind")),
+            _("table.yaml has no dice with labelled faces to label"),
         )
     sets = spec.sets if spec else 1
     terms = _glossary(loader.root)

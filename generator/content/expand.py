@@ -292,7 +292,7 @@ class Expander:
 
     def expand(self, component: Component, lang: str) -> list[Copy]:
         """Every physical copy of ``component``'s items in ``lang``."""
-        tw, th, _ = trim_size(component)
+        tw, th, _shape = trim_size(component)
         marks = self.game.layout_marks
         out: list[Copy] = []
         back_layout_default = component.back

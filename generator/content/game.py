@@ -16,6 +16,7 @@ import msgspec
 from msgspec import field
 
 from ..errors import Location, UsageError
+from ..locale import _
 from .schema import BackSpec, ComponentSpec, GameSpec, LayoutSpec
 from .validate import suggest
 from .yamlload import Marks
@@ -92,5 +93,7 @@ class Game(msgspec.Struct, frozen=True):
             if c.id == cid:
                 return c
         raise UsageError(
-            f"{self.id} has no component {cid!r}{suggest(cid, [c.id for c in self.components])}"
+            _("{id} has no component {cid!r}{suggest}").format(
+                id=self.id, cid=cid, suggest=suggest(cid, [c.id for c in self.components])
+            )
         )

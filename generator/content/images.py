@@ -71,16 +71,22 @@ class ImageCheck:
             self.issues.add(where, key, said.format(file=src))
             return None
         except (OSError, SyntaxError, ValueError) as exc:
-            self.issues.add(where, key, f"image {src!r} cannot be read: {exc}")
+            self.issues.add(
+                where, key, _("image {src!r} cannot be read: {reason}").format(src=src, reason=exc)
+            )
             return None
         if w * h > MAX_IMAGE_PIXELS:
             self.issues.add(
                 where,
                 key,
-                f"image {src!r} is {w}x{h} pixels; the limit is {MAX_IMAGE_PIXELS // 1_000_000} megapixels",
+                _("image {src!r} is {w}x{h} pixels; the limit is {value} megapixels").format(
+                    src=src, w=w, h=h, value=MAX_IMAGE_PIXELS // 1000000
+                ),
             )
             return None
         if fmt not in ("PNG", "JPEG"):
-            self.issues.add(where, key, f"image {src!r} is {fmt}; use PNG or JPEG")
+            self.issues.add(
+                where, key, _("image {src!r} is {fmt}; use PNG or JPEG").format(src=src, fmt=fmt)
+            )
             return None
         return path

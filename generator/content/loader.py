@@ -95,7 +95,11 @@ class _Loader:
                     for p in f.glob("*.yaml")
                 }
             )
-            self.issues.add(where, key, f"no layout {name!r}{suggest(name, known)}")
+            self.issues.add(
+                where,
+                key,
+                _("no layout {name!r}{suggest}").format(name=name, suggest=suggest(name, known)),
+            )
             self.layouts[name] = None
             return None
         loaded = self.yaml(path)
@@ -106,7 +110,9 @@ class _Loader:
             self.issues.add(
                 loaded.marks.locate(("id",)),
                 "id",
-                f"layout id {spec.id!r} does not match its file name {name!r}",
+                _("layout id {id!r} does not match its file name {name!r}").format(
+                    id=spec.id, name=name
+                ),
             )
         self.layouts[name] = spec
         return spec
@@ -136,13 +142,15 @@ class _Loader:
                 self.issues.add(
                     loaded.marks.locate(("items",)),
                     "items",
-                    f"{copies} copies in all; a component may print at most {MAX_COPIES}",
+                    _("{copies} copies in all; a component may print at most {max_copies}").format(
+                        copies=copies, max_copies=MAX_COPIES
+                    ),
                 )
             elif out and copies == 0:
                 self.issues.add(
                     loaded.marks.locate(("items",)),
                     "items",
-                    "every item has qty 0, so nothing would print; give at least one item a qty",
+                    _("every item has qty 0, so nothing would print; give at least one item a qty"),
                 )
         if tabular.is_table(path):  # a spreadsheet's problems are keyed by column header
             tabular.relabel(self.issues.issues, loaded.marks.file, first)
@@ -158,7 +166,11 @@ class _Loader:
             self._check_langs(value, ("items", n, key), loaded)
         iid = item.id or str(n + 1)
         if iid in ids:
-            self.issues.add(where(), key_path(("items", n, "id")), f"item id {iid!r} is used twice")
+            self.issues.add(
+                where(),
+                key_path(("items", n, "id")),
+                _("item id {iid!r} is used twice").format(iid=iid),
+            )
         ids.add(iid)
         data["id"] = iid
         back = self._back(item.back, ("items", n, "back"), loaded)
@@ -265,7 +277,7 @@ class _Loader:
                 self.issues.add(
                     item.location,
                     "back",
-                    "item gives back data but the component has no shared back layout",
+                    _("item gives back data but the component has no shared back layout"),
                 )
         trim = self.trim(comp, marks, base)
         if front is None or trim is None or not named:

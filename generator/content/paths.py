@@ -15,7 +15,7 @@ from .folders import find_games, game_dir
 def resolve_inside(root: Path, rel: str) -> Path:
     """``root / rel`` if it stays inside ``root`` (symlinks resolved); ValueError otherwise."""
     if not isinstance(rel, str) or not rel or "\x00" in rel:
-        raise ValueError("expected a relative file path")
+        raise ValueError(_("expected a relative file path"))
     candidate = Path(rel)
     if candidate.is_absolute():
         raise ValueError(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..locale import _
 from .table_models import CardsFrom, DeckSpec
 
 
@@ -19,7 +20,11 @@ def _named(value: Any, names: dict[str, Any] | None, where: str) -> Any:
         return value
     if not isinstance(value, str) or value not in names:
         known = ", ".join(sorted(names)[:8])
-        raise ValueError(f"{where}: {value!r} is not one of the names given ({known})")
+        raise ValueError(
+            _("{where}: {value!r} is not one of the names given ({known})").format(
+                where=where, value=value, known=known
+            )
+        )
     return names[value]
 
 
@@ -35,7 +40,11 @@ def _cards_of(root: Path, source: CardsFrom) -> dict[str, dict[str, Any]]:
             continue
         card: dict[str, Any] = {"id": str(item.id), "qty": item.qty, "name": extra.get(source.name)}
         if card["name"] in (None, ""):
-            raise ValueError(f"item {item.id!r} of {path.name} has no {source.name!r} to show")
+            raise ValueError(
+                _("item {id!r} of {name} has no {name2!r} to show").format(
+                    id=item.id, name=path.name, name2=source.name
+                )
+            )
         if source.owner is not None:
             card["owner"] = source.owner
         if item.estimate:
@@ -49,8 +58,9 @@ def _cards_of(root: Path, source: CardsFrom) -> dict[str, dict[str, Any]]:
                 names = spec.defaults.get(show.names)
                 if not isinstance(names, dict):
                     raise ValueError(
-                        f"{path.name}: defaults has no mapping {show.names!r} to name "
-                        f"{show.field!r} values"
+                        _(
+                            "{name}: defaults has no mapping {names!r} to name {field!r} values"
+                        ).format(name=path.name, names=show.names, field=show.field)
                     )
             value = extra[show.field]
             values = value if isinstance(value, list) else [value]
@@ -68,6 +78,6 @@ def printed_cards(root: Path, deck: DeckSpec) -> dict[str, dict[str, Any]]:
     for source in deck.printed:
         for cid, card in _cards_of(root, source).items():
             if cid in cards:
-                raise ValueError(f"card {cid!r} is in more than one component")
+                raise ValueError(_("card {cid!r} is in more than one component").format(cid=cid))
             cards[cid] = card
     return cards

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from msgspec import field
 
 from .. import presets
+from ..locale import _
 from .boxes import (  # noqa: F401  (re-exported: the layout part of the one schema)
     ArcBox,
     Box,
@@ -263,7 +264,7 @@ class GameSpec(Model, frozen=True, kw_only=True):
         seen: set[str] = set()
         for c in self.components:
             if c.id in seen:
-                raise ValueError(f"component id {c.id!r} is used twice")
+                raise ValueError(_("component id {id!r} is used twice").format(id=c.id))
             seen.add(c.id)
 
 

@@ -51,7 +51,9 @@ def load_table(game_root: Path) -> TableSpec:
         raise ContentError(
             [
                 Issue(
-                    Location(str(root / "game.yaml")), "table", f"file {path.name!r} does not exist"
+                    Location(str(root / "game.yaml")),
+                    "table",
+                    _("file {name!r} does not exist").format(name=path.name),
                 )
             ]
         )
@@ -133,12 +135,18 @@ def card_file_of(root: Path, component: str) -> Path:
         if isinstance(comp, dict) and comp.get("id") == component:
             items = comp.get("items")
             if not isinstance(items, str):
-                raise ValueError(f"component {component!r} has no item file")
+                raise ValueError(
+                    _("component {component!r} has no item file").format(component=component)
+                )
             path = resolve_inside(root, items)
             if not path.is_file():
-                raise ValueError(f"component {component!r}: file {items!r} does not exist")
+                raise ValueError(
+                    _("component {component!r}: file {items!r} does not exist").format(
+                        component=component, items=items
+                    )
+                )
             return path
-    raise ValueError(f"game.yaml has no component {component!r}")
+    raise ValueError(_("game.yaml has no component {component!r}").format(component=component))
 
 
 def _check_roll(rid: str, roll: RollSpec, spec: TableSpec, add: Any) -> None:
@@ -179,7 +187,7 @@ def _check_card_file(
         issues.add(where, key, str(exc))
         return
     if not path.is_file():
-        issues.add(where, key, f"file {deck.cards!r} does not exist")
+        issues.add(where, key, _("file {cards!r} does not exist").format(cards=deck.cards))
         return
     try:
         cards = load_items(path)
@@ -203,7 +211,7 @@ def _check_card_file(
                 issues.add(
                     Location(str(path)),
                     f"items.{item.id}.numbers",
-                    f"expected {deck.positions} whole numbers 1..10",
+                    _("expected {positions} whole numbers 1..10").format(positions=deck.positions),
                 )
 
 

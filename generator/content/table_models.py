@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 
 from msgspec import Meta, field
 
+from ..locale import _
 from .table_scoring import Fact, Scoring
 from .types import LocalText, Model, Slug, doc
 
@@ -54,7 +55,7 @@ class DieSpec(Fact, frozen=True, kw_only=True):
 
     def __post_init__(self) -> None:
         if (self.sides is None) == (self.faces is None):
-            raise ValueError("give either sides (a numbered die) or faces (a labelled die)")
+            raise ValueError(_("give either sides (a numbered die) or faces (a labelled die)"))
 
 
 class ParamSpec(Model, frozen=True, kw_only=True):

@@ -20,6 +20,7 @@ from typing import Annotated, Literal
 
 from msgspec import Meta, field
 
+from ..locale import _
 from .types import LocalText, Model, Slug, Tagged, doc
 
 
@@ -112,11 +113,11 @@ class TieStep(Model, frozen=True, kw_only=True):
     def __post_init__(self) -> None:
         kinds = [self.mine is not None, self.order is not None, self.winner is not None]
         if sum(kinds) != 1:
-            raise ValueError("a step gives one of: mine and theirs, order and option, or winner")
+            raise ValueError(_("a step gives one of: mine and theirs, order and option, or winner"))
         if self.mine is not None and self.theirs is None:
-            raise ValueError("a compare step needs theirs as well as mine")
+            raise ValueError(_("a compare step needs theirs as well as mine"))
         if self.order is not None and self.option is None:
-            raise ValueError("an order step needs the option that names the two")
+            raise ValueError(_("an order step needs the option that names the two"))
 
 
 class ArmyScoring(Fact, Tagged, tag="army", frozen=True, kw_only=True):

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ContentError, Issue, Location
+from ..locale import _
 from .schema import MAX_ITEMS
 from .types import LANGS
 from .validate import suggest
@@ -284,7 +285,7 @@ def load_table(path: Path, *, shown_as: str | None = None) -> Loaded:
     file = shown_as or (str(path) if rel.startswith("..") else rel)
     text = read_text(path, file, "utf-8-sig")  # a spreadsheet's byte-order mark is skipped
     if "\x00" in text:
-        raise ContentError([Issue(Location(file), "", "not a text file (holds NUL characters)")])
+        raise ContentError([Issue(Location(file), "", _("not a text file (holds NUL characters)"))])
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # as YAML reads line ends
     lines = [line + "\n" for line in text.split("\n")]
     if lines[-1] == "\n":

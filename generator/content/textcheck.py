@@ -78,7 +78,7 @@ def _describe(kind: str, what: str, icons: Iterable[str]) -> str:
 def _strings(value: Any, path: tuple[Any, ...], lang: str) -> Iterator[tuple[tuple[Any, ...], str]]:
     """Every string an item's data prints in ``lang``, with its key path (the language written)."""
     if is_local_text(value):
-        source, _ = source_language(written_languages(value), lang)
+        source, _how = source_language(written_languages(value), lang)
         if isinstance(value[source], str):
             yield (*path, source), value[source]
     elif isinstance(value, str):

@@ -14,6 +14,7 @@ import msgspec
 from msgspec import Meta
 
 from ..layout.units import MM, parse_length
+from ..locale import _
 
 LANGS: tuple[str, ...] = ("en", "zh-Hant", "zh-Hans")
 Lang = Literal["en", "zh-Hant", "zh-Hans"]
@@ -155,7 +156,9 @@ class _FontSize(float):
         result = parse_length(f"{value}pt" if number else value)
         assert isinstance(result, float)
         if not 1.0 <= result <= 300.0:
-            raise ValueError(f"{value!r} is not a font size between 1pt and 300pt")
+            raise ValueError(
+                _("{value!r} is not a font size between 1pt and 300pt").format(value=value)
+            )
         return cls(result)
 
 
@@ -205,7 +208,7 @@ class Dim:
         result = parse_length(value, allow_percent=True)
         dim = cls(result[0], True) if isinstance(result, tuple) else cls(result, False)
         if cls.non_negative and dim.value < 0:
-            raise ValueError("must not be negative")
+            raise ValueError(_("must not be negative"))
         return dim
 
 
@@ -240,7 +243,9 @@ _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
 def _colour(value: Any) -> str:
     if not isinstance(value, str):
-        raise ValueError("expected a colour such as '#a03020' or a name (black, white, red, ...)")
+        raise ValueError(
+            _("expected a colour such as '#a03020' or a name (black, white, red, ...)")
+        )
     v = value.strip()
     if v.lower() in _NAMED_COLOURS:
         return _NAMED_COLOURS[v.lower()]
@@ -249,7 +254,9 @@ def _colour(value: Any) -> str:
             v = "#" + "".join(c * 2 for c in v[1:])
         return v.lower()
     raise ValueError(
-        f"{value!r} is not a colour; use #rgb, #rrggbb or one of {', '.join(sorted(_NAMED_COLOURS))}"
+        _("{value!r} is not a colour; use #rgb, #rrggbb or one of {known}").format(
+            value=value, known=", ".join(sorted(_NAMED_COLOURS))
+        )
     )
 
 

@@ -326,17 +326,33 @@ def read_text(path: Path, file: str, encoding: str = "utf-8") -> str:
         size = path.stat().st_size
     except OSError as exc:
         raise ContentError(
-            [Issue(Location(file), "", f"cannot read file: {exc.strerror}")]
+            [Issue(Location(file), "", _("cannot read file: {reason}").format(reason=exc.strerror))]
         ) from None
     if size > MAX_FILE_BYTES:
         raise ContentError(
-            [Issue(Location(file), "", f"file is {size} bytes; the limit is {MAX_FILE_BYTES}")]
+            [
+                Issue(
+                    Location(file),
+                    "",
+                    _("file is {size} bytes; the limit is {max_file_bytes}").format(
+                        size=size, max_file_bytes=MAX_FILE_BYTES
+                    ),
+                )
+            ]
         )
     try:
         return path.read_bytes().decode(encoding)
     except UnicodeDecodeError as exc:
         raise ContentError(
-            [Issue(Location(file), "", f"not UTF-8 text ({exc.reason} at byte {exc.start})")]
+            [
+                Issue(
+                    Location(file),
+                    "",
+                    _("not UTF-8 text ({reason} at byte {start})").format(
+                        reason=exc.reason, start=exc.start
+                    ),
+                )
+            ]
         ) from None
 
 
@@ -387,7 +403,9 @@ def load_yaml_text(text: str, file: str, path: Path | None = None, *, fast: bool
     except _TooBig as exc:
         raise ContentError([Issue(exc.location, "", exc.message)]) from None
     except RecursionError:
-        raise ContentError([Issue(Location(file, 1, 1), "", "document nests too deeply")]) from None
+        raise ContentError(
+            [Issue(Location(file, 1, 1), "", _("document nests too deeply"))]
+        ) from None
     if builder.issues:
         raise ContentError(builder.issues)
     return Loaded(data, builder.marks, path or Path(file))

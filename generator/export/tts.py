@@ -46,6 +46,7 @@ from ..build import BuildOptions, Checked, check_game
 from ..content.expand import Copy, FaceDraw, localize, trim_size
 from ..content.loader import Component
 from ..errors import BuildError, UsageError
+from ..locale import _
 from ..render.preview import render_faces
 from . import images
 from .images import CELLS
@@ -89,7 +90,9 @@ def _check_url_base(url_base: str | None) -> str | None:
         return None
     if not url_base.startswith(("http://", "https://")) or any(c.isspace() for c in url_base):
         raise UsageError(
-            f"--url-base {url_base!r} is not a web address; give one such as https://example.org/game/"
+            _(
+                "--url-base {url_base!r} is not a web address; give one such as https://example.org/game/"
+            ).format(url_base=url_base)
         )
     return url_base.rstrip("/") + "/"
 
@@ -350,7 +353,9 @@ def export_tts(path: Path, options: TtsOptions | None = None) -> TtsResult:
             pieces = len(obj.get("ContainedObjects", ())) or 1
             result.objects.append((component.id, obj["Name"], pieces))
         if not states:
-            raise UsageError(f"{game.id} has nothing to export for Tabletop Simulator")
+            raise UsageError(
+                _("{id} has nothing to export for Tabletop Simulator").format(id=game.id)
+            )
         fronts = [p for p in export.written if ".back" not in p.name]
         if fronts:
             images.thumbnail(stage / fronts[0].name, stage / f"{game.id}.png")
@@ -392,6 +397,8 @@ def _replace_folder(stage: Path, final: Path) -> None:
     except OSError as exc:
         if old is not None:
             old.rename(final)
-        raise BuildError(f"cannot write {final}: {exc.strerror}") from None
+        raise BuildError(
+            _("cannot write {final}: {reason}").format(final=final, reason=exc.strerror)
+        ) from None
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from ..locale import _
+
 MM = 72.0 / 25.4
 CM = MM * 10
 INCH = 72.0
@@ -23,19 +25,23 @@ def parse_length(value: object, *, allow_percent: bool = False) -> float | tuple
     Raises ValueError with a message fit for a user.
     """
     if isinstance(value, bool):
-        raise ValueError("expected a length such as 63.5mm, 2.5in, 1cm or 10pt")
+        raise ValueError(_("expected a length such as 63.5mm, 2.5in, 1cm or 10pt"))
     if isinstance(value, (int, float)):
         if value != value or value in (float("inf"), float("-inf")):
-            raise ValueError("expected a finite length such as 63.5mm, 2.5in, 1cm or 10pt")
+            raise ValueError(_("expected a finite length such as 63.5mm, 2.5in, 1cm or 10pt"))
         return float(value) * MM
     if not isinstance(value, str):
-        raise ValueError("expected a length such as 63.5mm, 2.5in, 1cm or 10pt")
+        raise ValueError(_("expected a length such as 63.5mm, 2.5in, 1cm or 10pt"))
     m = _LENGTH.match(value)
     if not m:
-        raise ValueError(f"{value!r} is not a length; write a number and one of mm, cm, in, pt")
+        raise ValueError(
+            _("{value!r} is not a length; write a number and one of mm, cm, in, pt").format(
+                value=value
+            )
+        )
     number, unit = float(m.group(1)), m.group(2) or "mm"
     if unit == "%":
         if not allow_percent:
-            raise ValueError(f"{value!r}: a percentage is not allowed here")
+            raise ValueError(_("{value!r}: a percentage is not allowed here").format(value=value))
         return (number / 100.0, "%")
     return number * UNITS[unit]

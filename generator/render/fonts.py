@@ -21,6 +21,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from ..errors import BuildError
+from ..locale import _
 from . import fontsubsets
 
 FONT_DIR = Path(__file__).parent / "fonts"
@@ -101,7 +102,9 @@ def _register(path: Path, name: str) -> str:
     try:
         font = TTFont(name, str(path))
     except (TTFError, OSError, ValueError, KeyError, IndexError) as exc:
-        raise BuildError(f"{path.name}: cannot use this font: {exc}") from None
+        raise BuildError(
+            _("{name}: cannot use this font: {reason}").format(name=path.name, reason=exc)
+        ) from None
     font.face.__class__ = fontsubsets.Face  # the same face; its subsets made once per process
     font.__class__ = fontsubsets.Font  # and each subset's widths and map formatted once
     pdfmetrics.registerFont(font)
@@ -184,7 +187,7 @@ def register_family(family: str, files: dict[str, Path | None]) -> None:
     """Register a game's font family; styles it lacks fall back to its regular face."""
     regular = files.get("regular")
     if regular is None:
-        raise BuildError(f"font {family!r} has no regular face")
+        raise BuildError(_("font {family!r} has no regular face").format(family=family))
     _faces.pop((family, "regular"), None)
     _face(family, "regular", regular)
     for style in STYLES[1:]:

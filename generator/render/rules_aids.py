@@ -18,6 +18,7 @@ from typing import Any
 from ..errors import BuildError
 from ..layout.impose import PAPERS, DoesNotFit, Imposition, impose, sheet_slots
 from ..layout.units import MM
+from ..locale import _
 from ..rules.sheet import PrintSection, Sheet
 from . import fonts
 from . import text as rt
@@ -100,10 +101,16 @@ def aid_imposition(size: str = "poker", paper: str = "A4", orientation: str = "a
         card = CARD_SIZES[size]
     except KeyError:
         raise BuildError(
-            f"unknown aid card size {size!r}; choose {', '.join(CARD_SIZES)}"
+            _("unknown aid card size {size!r}; choose {known}").format(
+                size=size, known=", ".join(CARD_SIZES)
+            )
         ) from None
     if paper not in PAPERS:
-        raise BuildError(f"unknown paper {paper!r}; choose {', '.join(PAPERS)}")
+        raise BuildError(
+            _("unknown paper {paper!r}; choose {known}").format(
+                paper=paper, known=", ".join(PAPERS)
+            )
+        )
     try:
         return impose(
             *card, paper=paper, orientation=orientation, bleed=0.0, packing="butted", duplex="none"
@@ -131,7 +138,7 @@ def _aids_pdf(sheet: Sheet, size: str, paper: str, orientation: str) -> bytes:
     c = new_canvas(buf, (imp.page_w, imp.page_h), sheet.title, sheet.lang)
     for n in range(sheets):
         chunk = cards[n * per_page : (n + 1) * per_page]
-        slots, _ = sheet_slots(imp, max(len(chunk), 1), 0.0)
+        slots, _rest = sheet_slots(imp, max(len(chunk), 1), 0.0)
         _boxes(c, imp, slots)
         for one, slot in zip(chunk, slots, strict=False):
             _draw_card(c, one, slot.trim.x, slot.trim.top, card, sheet)

@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import presets
 from ..errors import BuildError
 from ..layout.units import MM
+from ..locale import _
 from ..rules.sheet import PrintSection, Sheet
 from . import fonts
 from . import text as rt
@@ -55,7 +56,11 @@ def paper_size(paper: str) -> tuple[float, float]:
     try:
         return papers[paper]
     except KeyError:
-        raise BuildError(f"unknown paper {paper!r}; choose {', '.join(papers)}") from None
+        raise BuildError(
+            _("unknown paper {paper!r}; choose {known}").format(
+                paper=paper, known=", ".join(papers)
+            )
+        ) from None
 
 
 def sheet_texts(sheet: Sheet) -> list[tuple[str, str]]:
@@ -197,7 +202,7 @@ def _title_rows(title: str, width: float, st: Style) -> list[Row]:
 
 
 def _draw_page(c: Canvas, page: int, total: int, size: tuple[float, float], items: list) -> None:
-    w, _ = size
+    w, _h = size
     line = lines_of(footer_text(page + 1, total), w, FOOTER_SIZE)[0]
     draw_line(c, line, (w - line.width) / 2, BOTTOM * 0.55, FOOTER_SIZE, 1.2, "#555555")
     for p in items:
@@ -286,7 +291,7 @@ def _bilingual_pdf(source: Sheet, other: Sheet, paper: str) -> bytes:
     col_w = (size[0] - 2 * MARGIN - GUTTER) / 2
     titles = [_title_rows(s.title, col_w, st) for s, st in zip((source, other), sts, strict=True)]
     reserved = max(sum(r.height for r in t) for t in titles) + 5 * MM
-    _, frame = _columns(size, reserved)
+    _cols, frame = _columns(size, reserved)
     flows = [Flow(_in_column(frame, col)) for col in (0, 1)]
     anchors = flows[0].anchors
     parts: list[tuple[list[Row], list[Row]]] = [

@@ -18,6 +18,7 @@ from ..content.loader import find_games
 from ..content.types import LANGS
 from ..errors import ContentError, Issue, IssueCollector, UsageError
 from ..gcpause import paused
+from ..locale import _
 from .checks import check_book
 from .coverage import STATUSES, Coverage, stale_message
 from .sheet import Sheet, make_sheet
@@ -32,7 +33,11 @@ def _langs(langs: Iterable[str]) -> list[str]:
         chosen = list(LANGS) if lang == "all" else [lang]
         for one in chosen:
             if one not in LANGS:
-                raise UsageError(f"unknown language {one!r}; choose {', '.join(LANGS)} or all")
+                raise UsageError(
+                    _("unknown language {one!r}; choose {known} or all").format(
+                        one=one, known=", ".join(LANGS)
+                    )
+                )
             if one not in out:
                 out.append(one)
     return out
@@ -137,12 +142,18 @@ def _build_rules(
     from ..render.rulesheet import check_glyphs, render_bilingual, render_sheet
 
     if aid_size not in AID_SIZES:
-        raise UsageError(f"unknown aid card size {aid_size!r}; choose {' or '.join(AID_SIZES)}")
+        raise UsageError(
+            _("unknown aid card size {aid_size!r}; choose {known}").format(
+                aid_size=aid_size, known=" or ".join(AID_SIZES)
+            )
+        )
     pairs = _langs(bilingual)
     for lang in pairs:
         if lang not in TRANSLATED:
             raise UsageError(
-                f"--bilingual takes a translation ({', '.join(TRANSLATED)}), not {lang!r}"
+                _("--bilingual takes a translation ({known}), not {lang!r}").format(
+                    known=", ".join(TRANSLATED), lang=lang
+                )
             )
     wanted = _langs(langs)
     found = IssueCollector()

@@ -21,6 +21,7 @@ from ..content.types import LANGS
 from ..content.validate import key_path, suggest, validate
 from ..content.yamlload import Loaded, display_path, load_yaml
 from ..errors import ContentError, Issue, IssueCollector, Location, UsageError
+from ..locale import _
 from .models import GlossaryFile, GlossaryTerm, SourceFile, SourceSection, TranslationFile
 
 TRANSLATED: tuple[str, ...] = tuple(lang for lang in LANGS if lang != "en")
@@ -84,7 +85,9 @@ class RuleBook:
 def _game_spec(game_dir: Path, issues: IssueCollector) -> GameSpec | None:
     path = game_dir / "game.yaml"
     if not path.is_file():
-        raise UsageError(f"{display_path(game_dir)} has no game.yaml")
+        raise UsageError(
+            _("{display_path} has no game.yaml").format(display_path=display_path(game_dir))
+        )
     try:
         loaded = load_yaml(path)
     except ContentError as exc:
@@ -186,7 +189,9 @@ def _unique_ids(loaded: Loaded, issues: IssueCollector) -> None:
             issues.add(
                 where,
                 key_path(("sections", n, "id")),
-                f"section id {sid!r} is used twice (first at sections[{first[sid]}])",
+                _("section id {sid!r} is used twice (first at sections[{first}])").format(
+                    sid=sid, first=first[sid]
+                ),
             )
         else:
             first[sid] = n
@@ -202,10 +207,12 @@ def load_rulebook(game_dir: Path, issues: IssueCollector) -> RuleBook | None:
     if spec is None:
         return None
     if folder is None:
-        raise UsageError(f"{spec.id} has no rule sheets (game.yaml has no `rules:` key)")
+        raise UsageError(
+            _("{id} has no rule sheets (game.yaml has no `rules:` key)").format(id=spec.id)
+        )
     where = Location(display_path(folder))
     if not folder.is_dir():
-        issues.add(where, "", "rules folder does not exist")
+        issues.add(where, "", _("rules folder does not exist"))
         return None
     glossary: dict[str, GlossaryTerm] = {}
     gfile = None
@@ -216,12 +223,18 @@ def load_rulebook(game_dir: Path, issues: IssueCollector) -> RuleBook | None:
             glossary = dict(cast(GlossaryFile, gfile.model).terms)
         term_ids = _raw_term_ids(folder / GLOSSARY_FILE, gfile.loaded if gfile else None)
     else:
-        issues.add(where, "", f"no {GLOSSARY_FILE}: every game's rules need a glossary")
+        issues.add(
+            where,
+            "",
+            _("no {glossary_file}: every game's rules need a glossary").format(
+                glossary_file=GLOSSARY_FILE
+            ),
+        )
     source = None
     if (folder / "en.yaml").is_file():
         source = _load(folder / "en.yaml", SourceFile, issues)
     else:
-        issues.add(where, "", "no en.yaml: the English source of the rule sheet is missing")
+        issues.add(where, "", _("no en.yaml: the English source of the rule sheet is missing"))
     translations: dict[str, RuleFile] = {}
     failed: set[str] = set()
     for lang in TRANSLATED:

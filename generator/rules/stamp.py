@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..atomic import write_text
 from ..errors import IssueCollector, UsageError
+from ..locale import _
 from .models import TranslationFile
 from .source import TRANSLATED, RuleFile, load_rulebook, source_hash
 
@@ -89,7 +90,11 @@ def stamp_rules(game_dir: Path, langs: list[str] | None = None) -> list[Stamp]:
     done: list[Stamp] = []
     for lang in langs or list(TRANSLATED):
         if lang not in TRANSLATED:
-            raise UsageError(f"cannot stamp {lang!r}; choose from {', '.join(TRANSLATED)}")
+            raise UsageError(
+                _("cannot stamp {lang!r}; choose from {known}").format(
+                    lang=lang, known=", ".join(TRANSLATED)
+                )
+            )
         rf = book.translations.get(lang)
         if rf is None:
             continue
