@@ -174,3 +174,29 @@ def test_a_failed_check_and_build_go_through_the_catalogue(
     code, text = _said(capsys, "check", "no-such-game", "--content", str(bad))
     assert code != 0, text
     assert not leftover(text, "no-such-game", "tests/fixtures/bad", *games), text
+
+
+# names and notation a Chinese help page keeps as they are
+NOTATION = re.compile(
+    r"\d+(\.\d+)?(mm|cm|in|pt|px|dpi)\b|\S*\.(pdf|json|png|yaml)\b|file:///|`[^`]*`|\bkh\d|\b(all|PDF|PNG|JPEG|SVG|JSON|YAML|Schema|TrueType|Tabletop Simulator|Saved Objects|Ctrl-C|"
+    r"source_hash|aid|true|rules|OUT|game|lang|component|contact|preview|tts|yaml-language-server|"
+    r"schema|https?|example|org|icons|name|sans|poker|bridge|mini|long|short|fold|none|auto|"
+    r"bleed|butted|Letter|Tabloid|SHA|max_tiles|cards|counters|board|blank|kh|kl|dh|dl|ph|pl|"
+    r"rr|ro|ra|mi|ma|dF|miN|maN|hN|lN|kS|pS|rrS|roS|eS|raS|the user's data folder|"
+    r"PNP_DATA_DIR|\$PNP_DATA_DIR|Test game|content|output|x|e)\b"
+)
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_every_help_page_in_chinese_holds_no_english_words(
+    lang: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for path, cmd in COMMANDS:
+        words = path.split()
+        names = list(getattr(cmd, "commands", {})) or []
+        if not path:
+            names = [p for p in dict(COMMANDS) if " " not in p]
+        code, text = _said(capsys, *words, "--help", "--lang", lang)
+        assert code == 0, text
+        left = leftover(NOTATION.sub(" ", text), *words, *names)
+        assert not left, (path, left, text)

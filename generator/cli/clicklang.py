@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import inspect
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
+
+import click
 
 from ..locale import N_, current_language, translation, use_language
 
@@ -144,6 +146,42 @@ def wrap_text(
         else:
             out.append(fill(" ".join(lines), width, initial_indent + pad, subsequent_indent + pad))
     return "\n\n".join(out)
+
+
+def speak(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A command's ``--lang``: the command speaks it until it ends (also when the command runs
+    on its own, not through ``pnp``'s entry point)."""
+    if value:
+        from ..companion.i18n import detect
+
+        before = current_language()
+        use_language(detect(value))
+        ctx.call_on_close(lambda: use_language(before))
+    return value
+
+
+def lang_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The ``--lang`` of a table command, passed on to it (see :func:`speak`)."""
+    return click.option(
+        "--lang",
+        default=None,
+        is_eager=True,
+        callback=speak,
+        help=N_("en, zh-Hant or zh-Hans (default: the locale)."),
+    )(fn)
+
+
+def speaks(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """A ``--lang`` that only chooses the language of a command's messages (commands that have
+    no other use for the option)."""
+    return click.option(
+        "--lang",
+        default=None,
+        expose_value=False,
+        is_eager=True,
+        callback=speak,
+        help=N_("Language of the messages: en, zh-Hant or zh-Hans (default: the locale)."),
+    )(fn)
 
 
 class _Swaps:

@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from ..locale import _, ngettext
+from .clicklang import speaks
 from .print_cmds import CONTENT_OPT, OUT_OPT, _games
 
 
@@ -30,6 +31,7 @@ from .print_cmds import CONTENT_OPT, OUT_OPT, _games
 )
 @click.option("--title", help="The game's title (default: made from GAME).")
 @CONTENT_OPT
+@speaks
 def new(game_id: str, starter: str, title: str | None, content_dir: Path) -> None:
     """Create CONTENT/GAME, a working game folder, from a starter.
 

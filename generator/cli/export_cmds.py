@@ -11,10 +11,12 @@ from pathlib import Path
 import click
 
 from ..locale import _
+from .clicklang import speaks
 from .print_cmds import CONTENT_OPT, OUT_OPT, _games
 
 
 @click.group()
+@speaks
 def export() -> None:
     """Export a game for other tools."""
 

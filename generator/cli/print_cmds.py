@@ -20,7 +20,7 @@ from ..gcpause import paused
 from ..layout.units import parse_length
 from ..locale import NC_, _, ngettext, pgettext
 from .build_opts import PaperChoice
-from .clicklang import width
+from .clicklang import speaks, width
 
 CONTENT_OPT = click.option(
     "--content",
@@ -89,6 +89,7 @@ def _extra_checks(path: Path) -> list[str]:
 @click.command()
 @click.argument("games", nargs=-1)
 @CONTENT_OPT
+@speaks
 def check(games: tuple[str, ...], content_dir: Path) -> None:
     """Validate GAMES (all games when none named) without building anything.
 
@@ -341,6 +342,7 @@ def _build_rules(path: Path, options: Any, staging: Any) -> list[Any]:
     show_default=True,
     help="Folder for the schema files.",
 )
+@speaks
 def schema(out_dir: Path) -> None:
     """Write JSON Schemas for game.yaml, item files, layouts, table and rule files.
 
@@ -414,6 +416,7 @@ def preview(
 @click.command()
 @click.argument("game", required=False)
 @CONTENT_OPT
+@speaks
 def icons(game: str | None, content_dir: Path) -> None:
     """List the icon names usable as :name: in text and in icon boxes.
 

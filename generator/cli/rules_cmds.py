@@ -18,6 +18,7 @@ from ..errors import Issue, IssueCollector, PnpError
 from ..locale import _, ngettext
 from ..rules.source import TRANSLATED
 from .build_opts import PaperChoice
+from .clicklang import speaks
 
 LANG_CHOICES = [*LANGS, "all"]
 
@@ -65,6 +66,7 @@ def _warnings(n: int) -> str:
 
 
 @click.group()
+@speaks
 def rules() -> None:
     """Build and check translated rule sheets and player aids."""
 
@@ -73,6 +75,7 @@ def rules() -> None:
 @click.argument("game", required=False)
 @click.option("--strict", is_flag=True, help="Fail on warnings too (missing or stale sections).")
 @_content_option
+@speaks
 def check(game: str | None, strict: bool, content: Path) -> None:
     """Check glossary use, translation structure, missing and stale sections.
 
@@ -101,6 +104,7 @@ def check(game: str | None, strict: bool, content: Path) -> None:
 
 @rules.command()
 @_content_option
+@speaks
 def status(content: Path) -> None:
     """Coverage per game and language: hand-written, derived, missing, stale."""
     from ..rules import rules_status

@@ -13,7 +13,8 @@ from typing import Any
 
 import click
 
-from ..locale import N_, _, current_language, use_language
+from ..locale import _
+from .clicklang import lang_option
 
 EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}
 
@@ -38,29 +39,6 @@ def common(fn: Callable[..., Any]) -> Callable[..., Any]:
         "session_path",
         default=None,
         help="Session file (default: the current session).",
-    )(fn)
-
-
-def speak(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    """A table command's ``--lang``: the command speaks it until it ends (also when the
-    command runs on its own, not through ``pnp``'s entry point)."""
-    if value:
-        from ..companion.i18n import detect
-
-        before = current_language()
-        use_language(detect(value))
-        ctx.call_on_close(lambda: use_language(before))
-    return value
-
-
-def lang_option(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """The ``--lang`` of a table command (see :func:`speak`)."""
-    return click.option(
-        "--lang",
-        default=None,
-        is_eager=True,
-        callback=speak,
-        help=N_("en, zh-Hant or zh-Hans (default: the locale)."),
     )(fn)
 
 

@@ -10,26 +10,23 @@ language.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..locale import current_language
 from .errtext import TableError
 from .i18n import LANGS, Terms, pick
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
-    from typing import Any
-
-    # a thing's id -> (its glossary term id, or None for none; its table.yaml name: text, texts
-    # or None)
-    Things = Mapping[str, tuple[str | None, Any]]
+# a thing's id -> (its glossary term id, or None for none; its table.yaml name: a text, texts by
+# language, or None)
+Things = dict[str, tuple[str | None, object]]
 
 
-def terms_for(game: Any, cache: Any = None) -> Terms:
+def terms_for(game: object, cache: object = None) -> Terms:
     """The glossary of ``game`` in the current language."""
     return Terms(getattr(game, "root", None), current_language(), cache)
 
 
-def _spellings(terms: Terms, term: str | None, name: Any) -> Iterable[str]:
+def _spellings(terms: Terms, term: str | None, name: object) -> Iterator[str]:
     """Every way the players may write one thing: glossary names and table names, all languages."""
     entry = terms.glossary.get(term) if term else None
     for source in (entry, name):
@@ -65,7 +62,7 @@ def listing(terms: Terms, things: Things) -> str:
     return ("、" if terms.lang.startswith("zh") else ", ").join(names) or "-"
 
 
-def resolve(terms: Terms, typed: str, things: Things, unknown: str, **values: Any) -> str:
+def resolve(terms: Terms, typed: str, things: Things, unknown: str, **values: object) -> str:
     """The id of the thing ``typed`` names, or a :class:`TableError` worded by ``unknown``.
 
     ``unknown`` is a message (already through ``_``) with ``{name}`` for what was typed and
