@@ -15,10 +15,10 @@ import click
 from ..content.loader import find_games, game_dir
 from ..content.types import LANGS
 from ..errors import Issue, IssueCollector, PnpError
-from ..locale import _, ngettext
+from ..locale import NC_, _, ngettext, pgettext
 from ..rules.source import TRANSLATED
 from .build_opts import PaperChoice
-from .clicklang import speaks
+from .clicklang import speaks, width
 
 LANG_CHOICES = [*LANGS, "all"]
 
@@ -63,6 +63,19 @@ def _errors(n: int) -> str:
 
 def _warnings(n: int) -> str:
     return ngettext("{count} warning", "{count} warnings", n).format(count=n)
+
+
+# the coverage table's column headings (said with the "rules status" context)
+STATUS_COLUMNS = (
+    NC_("rules status", "game"),
+    NC_("rules status", "lang"),
+    NC_("rules status", "sections"),
+    NC_("rules status", "hand"),
+    NC_("rules status", "derived"),
+    NC_("rules status", "missing"),
+    NC_("rules status", "stale"),
+    NC_("rules status", "covered"),
+)
 
 
 @click.group()
@@ -110,9 +123,14 @@ def status(content: Path) -> None:
     from ..rules import rules_status
 
     rows = rules_status(content)
-    head = f"{'game':<16} {'lang':<8} {'sections':>8} {'hand':>5} {'derived':>8} {'missing':>8} {'stale':>6} {'covered':>8}"
+    heads = [pgettext("rules status", h) for h in STATUS_COLUMNS]
+    sizes = [max(n, width(h)) for n, h in zip((16, 8, 8, 5, 8, 8, 6, 8), heads, strict=True)]
+    head = " ".join(
+        h + " " * (n - width(h)) if i < 2 else " " * (n - width(h)) + h
+        for i, (h, n) in enumerate(zip(heads, sizes, strict=True))
+    )
     click.echo(head)
-    click.echo("-" * len(head))
+    click.echo("-" * width(head))
     for r in rows:
         pct = f"{100 * r.covered // r.sections}%" if r.sections else "-"
         c = r.counts
