@@ -96,7 +96,8 @@ def check_glyphs(sheet: Sheet) -> None:
             f"{sid}: {' '.join(f'U+{ord(c):04X}' for c in sorted(chars))}"
             for sid, chars in sorted(missing.items())
         )
-        raise BuildError(f"{sheet.game} ({sheet.lang}): no font has these characters: {detail}")
+        said = _("{game} ({lang}): no font has these characters: {detail}")
+        raise BuildError(said.format(game=sheet.game, lang=sheet.lang, detail=detail))
 
 
 _DRAWABLE: dict[tuple[str, ...], set[str]] = {}  # per font chain: characters it draws

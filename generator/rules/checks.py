@@ -15,6 +15,7 @@ from typing import cast
 
 from ..content.validate import key_path, suggest
 from ..errors import Issue, IssueCollector
+from ..locale import _, ngettext
 from ..render.icons import ICONS
 from .coverage import Coverage, stale_message
 from .models import Block, SourceSection, TranslatedSection, TranslationFile
@@ -148,7 +149,7 @@ def _check_translation(book: RuleBook, lang: str, rf: RuleFile, issues: IssueCol
             issues.add(
                 rf.locate("sections", n, "id"),
                 key_path(("sections", n, "id")),
-                f"section {section.id!r} is not in en.yaml{hint}",
+                _("section {section!r} is not in en.yaml").format(section=section.id) + hint,
             )
             continue
         aligned = _check_blocks(source, section, n, rf, issues)
@@ -167,8 +168,11 @@ def _check_blocks(
         issues.add(
             rf.locate("sections", n, "blocks"),
             key_path(("sections", n, "blocks")),
-            f"the English section {source.id!r} has {_n(len(source.blocks), 'block')}; "
-            f"this translation has {len(section.blocks)}",
+            ngettext(
+                "the English section {section!r} has {count} block; this translation has {here}",
+                "the English section {section!r} has {count} blocks; this translation has {here}",
+                len(source.blocks),
+            ).format(section=source.id, count=len(source.blocks), here=len(section.blocks)),
         )
         return False
     ok = True
@@ -178,7 +182,9 @@ def _check_blocks(
             issues.add(
                 rf.locate(*path),
                 key_path(path),
-                f"block {b + 1} is {tb.kind!r} here but {eb.kind!r} in English",
+                _("block {block} is {kind!r} here but {english!r} in English").format(
+                    block=b + 1, kind=tb.kind, english=eb.kind
+                ),
             )
             ok = False
             continue
@@ -187,14 +193,10 @@ def _check_blocks(
             issues.add(
                 rf.locate(*path, tb.kind),
                 key_path((*path, tb.kind)),
-                f"{tb.kind} has {_describe(shape_t)} here but {_describe(shape_e)} in English",
+                _describe(tb.kind, shape_t, shape_e),
                 "warning",
             )
     return ok
-
-
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _shape(block: Block) -> tuple[int, ...]:
@@ -203,10 +205,18 @@ def _shape(block: Block) -> tuple[int, ...]:
     return (len(block.texts()),)
 
 
-def _describe(shape: tuple[int, ...]) -> str:
-    if len(shape) == 2:
-        return f"{shape[0]} rows of {shape[1]} columns"
-    return f"{shape[0]} items"
+def _describe(kind: str, here: tuple[int, ...], english: tuple[int, ...]) -> str:
+    """How a translated block's shape differs from the English block's."""
+    if len(here) == 2 and len(english) == 2:
+        said = _(
+            "{kind} has {rows} rows of {cols} columns here but {rows_en} rows of {cols_en} "
+            "columns in English"
+        )
+        return said.format(
+            kind=kind, rows=here[0], cols=here[1], rows_en=english[0], cols_en=english[1]
+        )
+    said = _("{kind} has {count} items here but {count_en} in English")
+    return said.format(kind=kind, count=here[0], count_en=english[0])
 
 
 def _check_terms(
@@ -235,16 +245,22 @@ def _check_terms(
                 path = ("sections", n, "title")
         approved = term.rendering(lang)
         text = " ".join(_section_texts(section))
-        how = (
-            f"it writes {approved!r} as plain text; write [[{tid}]]"
+        said = (
+            _(
+                "term [[{term}]] ({english}) is used in the English section {section!r} but not "
+                "referenced in its {lang} translation: it writes {approved!r} as plain text; "
+                "write [[{term}]]"
+            )
             if approved in text
-            else f"write [[{tid}]] where it means {approved!r}"
+            else _(
+                "term [[{term}]] ({english}) is used in the English section {section!r} but not "
+                "referenced in its {lang} translation: write [[{term}]] where it means {approved!r}"
+            )
         )
         issues.add(
             rf.locate(*path),
             key_path(path),
-            f"term [[{tid}]] ({term.en}) is used in the English section {source.id!r} "
-            f"but not referenced in its {lang} translation: {how}",
+            said.format(term=tid, english=term.en, section=source.id, lang=lang, approved=approved),
         )
 
 
@@ -258,16 +274,20 @@ def _check_coverage(book: RuleBook, issues: IssueCollector) -> None:
                 issues.add(
                     entry.location,
                     entry.key,
-                    f"section {entry.section!r} is not translated into {lang} ({_where(lang)})",
+                    (
+                        _(
+                            "section {section!r} is not translated into zh-Hans (add it to "
+                            "rules/zh-Hant.yaml to derive it, or to rules/zh-Hans.yaml)"
+                        )
+                        if lang == "zh-Hans"
+                        else _(
+                            "section {section!r} is not translated into {lang} "
+                            "(add it to rules/{lang}.yaml)"
+                        )
+                    ).format(section=entry.section, lang=lang),
                     "warning",
                 )
             elif entry.status == "stale" and entry.origin == "hand":
                 issues.add(
                     entry.location, entry.key, stale_message(entry, book.root.name), "warning"
                 )
-
-
-def _where(lang: str) -> str:
-    if lang == "zh-Hans":
-        return "add it to rules/zh-Hant.yaml to derive it, or to rules/zh-Hans.yaml"
-    return f"add it to rules/{lang}.yaml"

@@ -12,6 +12,7 @@ from typing import Annotated, Any, ClassVar
 from msgspec import Meta, field
 
 from ..content.types import Lang, Model, Slug, doc
+from ..locale import _
 
 BLOCK_KINDS: tuple[str, ...] = ("p", "steps", "list", "table", "callout")
 MAX_SECTIONS = 200
@@ -35,11 +36,15 @@ class Text(str):
     def from_data(cls, value: Any) -> "Text":
         """Read a user's text; ValueError when it is blank or too long."""
         if not isinstance(value, str):
-            raise ValueError(f"expected a text, got {value!r}")
+            raise ValueError(_("expected a text, got {value!r}").format(value=value))
         if not value.strip():
-            raise ValueError("text must not be empty")
+            raise ValueError(_("text must not be empty"))
         if len(value) > MAX_TEXT:
-            raise ValueError(f"text is {len(value)} characters; the limit is {MAX_TEXT}")
+            raise ValueError(
+                _("text is {count} characters; the limit is {max_text}").format(
+                    count=len(value), max_text=MAX_TEXT
+                )
+            )
         return cls(value)
 
 
@@ -53,11 +58,11 @@ class Rendering(str):
     def from_data(cls, value: Any) -> "Rendering":
         """Read a rendering; ValueError when it is blank or holds [[ or ]]."""
         if not isinstance(value, str):
-            raise ValueError(f"expected a text, got {value!r}")
+            raise ValueError(_("expected a text, got {value!r}").format(value=value))
         if not value.strip():
-            raise ValueError("rendering must not be empty")
+            raise ValueError(_("rendering must not be empty"))
         if "[[" in value or "]]" in value:
-            raise ValueError("a rendering cannot contain [[ or ]]")
+            raise ValueError(_("a rendering cannot contain [[ or ]]"))
         return cls(value)
 
 
@@ -71,7 +76,9 @@ class Synonym(str):
     def from_data(cls, value: Any) -> "Synonym":
         """Read a synonym; ValueError when it is blank or longer than 40 characters."""
         if not isinstance(value, str) or not value.strip() or len(value) > 40:
-            raise ValueError(f"a synonym is 1 to 40 characters, not {value!r}")
+            raise ValueError(
+                _("a synonym is 1 to 40 characters, not {value!r}").format(value=value)
+            )
         return cls(value)
 
 
@@ -128,7 +135,9 @@ class TableSpec(Model, frozen=True, kw_only=True):
         for n, row in enumerate(self.rows):
             if len(row) != len(self.header):
                 raise ValueError(
-                    f"row {n + 1} has {len(row)} cells but the header has {len(self.header)}"
+                    _("row {value} has {count} cells but the header has {count2}").format(
+                        value=n + 1, count=len(row), count2=len(self.header)
+                    )
                 )
 
 
@@ -150,9 +159,13 @@ class Block(Model, frozen=True, kw_only=True):
     def __post_init__(self) -> None:
         kinds = [k for k in BLOCK_KINDS if getattr(self, _ATTR[k]) is not None]
         if len(kinds) > 1:
-            raise ValueError(f"a block has exactly one kind; this one has {', '.join(kinds)}")
+            raise ValueError(
+                _("a block has exactly one kind; this one has {known}").format(
+                    known=", ".join(kinds)
+                )
+            )
         if not kinds:
-            raise ValueError(f"a block needs one of {', '.join(BLOCK_KINDS)}")
+            raise ValueError(_("a block needs one of {known}").format(known=", ".join(BLOCK_KINDS)))
 
     @property
     def kind(self) -> str:

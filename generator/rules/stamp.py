@@ -50,8 +50,10 @@ def _edit(rf: RuleFile, hashes: dict[str, str], lang: str) -> tuple[list[str], l
         before = lines[line - 1][: col - 1]
         if "{" in before or "[" in before:
             raise UsageError(
-                f"{rf.name}:{line}:{col}: section {section.id!r} is written in flow style "
-                "({...}); write it as a block mapping so source_hash can be added"
+                _(
+                    "{file}:{line}:{col}: section {section!r} is written in flow style "
+                    "({{...}}); write it as a block mapping so source_hash can be added"
+                ).format(file=rf.name, line=line, col=col, section=section.id)
             )
         edits.append((line - 1, "insert", " " * (col - 1) + f"source_hash: {new}"))
     for index, kind, payload in sorted(edits, key=lambda e: e[0], reverse=True):
