@@ -108,7 +108,7 @@ class Expander:
                 # and copying its default ChainMap costs more than the render itself
                 tpl.globals = dict(tpl.globals)
             except sb.TemplateSyntaxError as exc:
-                self.problem(at, f"template syntax error: {exc.message}")
+                self.problem(at, _("template syntax error: {message}").format(message=exc.message))
                 tpl = False
             self._templates[source] = tpl
         if tpl is False:
@@ -152,11 +152,19 @@ class Expander:
             LookupError,
             AttributeError,
         ) as exc:
-            self.problem(at, f"item {item.id!r} ({item.location}): template failed: {exc}")
+            self.problem(
+                at,
+                _("item {id!r} ({location}): template failed: {reason}").format(
+                    id=item.id, location=item.location, reason=exc
+                ),
+            )
             return None
         if len(out) > MAX_TEXT:
             self.problem(
-                at, f"item {item.id!r}: text is {len(out)} characters; the limit is {MAX_TEXT}"
+                at,
+                _("item {id!r}: text is {count} characters; the limit is {max_text}").format(
+                    id=item.id, count=len(out), max_text=MAX_TEXT
+                ),
             )
             return None
         return out
@@ -242,7 +250,9 @@ class Expander:
                 except FaceTooBig:
                     self.problem(
                         loc("boxes", n),
-                        f"item {item.id!r}: the face would have more than {len(boxes)} boxes",
+                        _("item {id!r}: the face would have more than {count} boxes").format(
+                            id=item.id, count=len(boxes)
+                        ),
                     )
                     break
                 continue
@@ -282,7 +292,9 @@ class Expander:
             from ..render.icons import ICONS
 
             if name and name not in ICONS:
-                self.problem(at, f"item {item.id!r}: unknown icon {name!r}")
+                self.problem(
+                    at, _("item {id!r}: unknown icon {name!r}").format(id=item.id, name=name)
+                )
                 name = ""
             return BoxDraw(box, *geo, icon=name or None)
         assert isinstance(box, ImageBox)

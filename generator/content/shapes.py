@@ -147,7 +147,9 @@ class ShapeExpander:
             if not isinstance(found, list):
                 self.ex.problem(
                     self.loc(*path, "values"),
-                    f"item {self.item.id!r}: field {box.values!r} is not a list",
+                    _("item {id!r}: field {values!r} is not a list").format(
+                        id=self.item.id, values=box.values
+                    ),
                 )
                 return
             values = found
@@ -187,17 +189,27 @@ class ShapeExpander:
             try:
                 raw = int(str(raw).strip())
             except ValueError:
-                self.ex.problem(at, f"item {self.item.id!r}: count {raw!r} is not a whole number")
+                self.ex.problem(
+                    at,
+                    _("item {id!r}: count {raw!r} is not a whole number").format(
+                        id=self.item.id, raw=raw
+                    ),
+                )
                 return None
         if raw is None:
             if values is None:
-                self.ex.problem(at, "a repeat needs `count` or `values`")
+                self.ex.problem(at, _("a repeat needs `count` or `values`"))
                 return None
             raw = len(values)
         if values is not None and raw > len(values):
             raw = len(values)
         if not 0 <= raw <= MAX_REPEAT:
-            self.ex.problem(at, f"item {self.item.id!r}: count {raw} is outside 0..{MAX_REPEAT}")
+            self.ex.problem(
+                at,
+                _("item {id!r}: count {raw} is outside 0..{max_repeat}").format(
+                    id=self.item.id, raw=raw, max_repeat=MAX_REPEAT
+                ),
+            )
             return None
         return int(raw)
 
@@ -240,7 +252,9 @@ class ShapeExpander:
         if box.rows * box.cols > MAX_GRID_CELLS:
             self.ex.problem(
                 self.loc(*path, "rows"),
-                f"{box.rows} x {box.cols} cells; a grid may have at most {MAX_GRID_CELLS}",
+                _("{rows} x {cols} cells; a grid may have at most {max_grid_cells}").format(
+                    rows=box.rows, cols=box.cols, max_grid_cells=MAX_GRID_CELLS
+                ),
             )
             return
         ids = self._cells(box, path, ctx)

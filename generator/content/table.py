@@ -77,26 +77,37 @@ def _cross_check(spec: TableSpec, loaded: Loaded, root: Path, issues: IssueColle
         seen: set[str] = set()
         for n, tile in enumerate(bag.tiles):
             if tile.id in seen:
-                add(("bags", bid, "tiles", n, "id"), f"tile id {tile.id!r} is used twice")
+                add(
+                    ("bags", bid, "tiles", n, "id"),
+                    _("tile id {id!r} is used twice").format(id=tile.id),
+                )
             seen.add(tile.id)
     for tid, track in spec.tracks.items():
         if track.end == track.start:
-            add(("tracks", tid, "end"), f"end {track.end} is the same step as start")
+            add(
+                ("tracks", tid, "end"),
+                _("end {end} is the same step as start").format(end=track.end),
+            )
         low, high = track_range(track)
         if not low <= track.start <= high or not low <= track.end <= high:
-            add(("tracks", tid), f"start and end must lie within {low}..{high}")
+            add(
+                ("tracks", tid),
+                _("start and end must lie within {low}..{high}").format(low=low, high=high),
+            )
         for n, mark in enumerate(track.marks):
             if not low <= mark.at <= high:
                 add(
                     ("tracks", tid, "marks", n, "at"),
-                    f"step {mark.at} is off the track ({track.start}..{track.end})",
+                    _("step {at} is off the track ({start}..{end})").format(
+                        at=mark.at, start=track.start, end=track.end
+                    ),
                 )
     for rid, roll in spec.rolls.items():
         _check_roll(rid, roll, spec, add)
     for did, deck in spec.decks.items():
         if deck.cards_from is not None:
             if deck.cards:
-                add(("decks", did, "cards"), "give cards or cards_from, not both")
+                add(("decks", did, "cards"), _("give cards or cards_from, not both"))
             many = isinstance(deck.cards_from, list)
             for n, source in enumerate(deck.printed):
                 at: tuple[str | int, ...] = ("decks", did, "cards_from", *((n,) if many else ()))
@@ -105,7 +116,7 @@ def _cross_check(spec: TableSpec, loaded: Loaded, root: Path, issues: IssueColle
                 except ValueError as exc:
                     add((*at, "component"), str(exc))
                 if source.owner is not None and deck.kind != "activation":
-                    add((*at, "owner"), "only activation decks have owners")
+                    add((*at, "owner"), _("only activation decks have owners"))
             if not issues.issues:
                 from .printed_cards import printed_cards
 
@@ -159,7 +170,10 @@ def _check_roll(rid: str, roll: RollSpec, spec: TableSpec, add: Any) -> None:
     try:
         text = roll.expr.format(**values)
     except (KeyError, IndexError, ValueError) as exc:
-        add(("rolls", rid, "expr"), f"placeholder {exc} is not one of the roll's params")
+        add(
+            ("rolls", rid, "expr"),
+            _("placeholder {reason} is not one of the roll's params").format(reason=exc),
+        )
         return
     try:
         expr = parse(text)

@@ -181,7 +181,14 @@ class _Reader:
     def header(self, cells: list[str]) -> list[tuple[str, ...] | None]:
         """Each column's key path (None for an unnamed, unused column)."""
         if len(cells) > MAX_COLUMNS:
-            self.add(1, MAX_COLUMNS + 1, "", f"{len(cells)} columns; the limit is {MAX_COLUMNS}")
+            self.add(
+                1,
+                MAX_COLUMNS + 1,
+                "",
+                _("{count} columns; the limit is {max_columns}").format(
+                    count=len(cells), max_columns=MAX_COLUMNS
+                ),
+            )
             cells = cells[:MAX_COLUMNS]
         paths: list[tuple[str, ...] | None] = []
         seen: dict[tuple[str, ...], int] = {}
@@ -196,12 +203,19 @@ class _Reader:
                     1,
                     col,
                     name,
-                    f"header is not a key path (parts joined by '.', at most {MAX_KEY_PARTS})",
+                    _(
+                        "header is not a key path (parts joined by '.', at most {max_key_parts})"
+                    ).format(max_key_parts=MAX_KEY_PARTS),
                 )
                 paths.append(None)
                 continue
             if parts in seen:
-                self.add(1, col, name, f"column repeated (first in column {seen[parts]})")
+                self.add(
+                    1,
+                    col,
+                    name,
+                    _("column repeated (first in column {seen})").format(seen=seen[parts]),
+                )
                 paths.append(None)
                 continue
             seen[parts] = col
@@ -215,7 +229,9 @@ class _Reader:
                         1,
                         ocol,
                         ".".join(other),
-                        f"{'.'.join(value)!r} (column {col}) is already a value, not a mapping",
+                        _("{known!r} (column {col}) is already a value, not a mapping").format(
+                            known=".".join(value), col=col
+                        ),
                     )
                     paths[ocol - 1] = None
         self._languages(paths)
@@ -235,8 +251,9 @@ class _Reader:
                         1,
                         col,
                         ".".join((*parent, last)),
-                        f"unknown language {last!r}; languages are {', '.join(LANGS)}"
-                        f"{suggest(last, LANGS)}",
+                        _("unknown language {last!r}; languages are {known}{suggest}").format(
+                            last=last, known=", ".join(LANGS), suggest=suggest(last, LANGS)
+                        ),
                     )
 
     def row(
@@ -253,14 +270,26 @@ class _Reader:
             if not raw.strip():
                 continue
             if col > len(paths):
-                self.add(row, col, "", f"cell in column {column_name(col)} has no header")
+                self.add(
+                    row,
+                    col,
+                    "",
+                    _("cell in column {column_name} has no header").format(
+                        column_name=column_name(col)
+                    ),
+                )
                 continue
             parts = paths[col - 1]
             if parts is None:
                 continue
             if len(raw) > MAX_CELL:
                 self.add(
-                    row, col, ".".join(parts), f"{len(raw)} characters; the limit is {MAX_CELL}"
+                    row,
+                    col,
+                    ".".join(parts),
+                    _("{count} characters; the limit is {max_cell}").format(
+                        count=len(raw), max_cell=MAX_CELL
+                    ),
                 )
                 continue
             node = item
@@ -315,11 +344,16 @@ def load_table(path: Path, *, shown_as: str | None = None) -> Loaded:
         if not any(c.strip() for c in cells):
             continue
         if len(items) >= MAX_ROWS:
-            out.add(record, 1, "", f"more than {MAX_ROWS} items; the limit is {MAX_ROWS}")
+            out.add(
+                record,
+                1,
+                "",
+                _("more than {max_rows} items; the limit is {max_rows}").format(max_rows=MAX_ROWS),
+            )
             break
         items.append(out.row(len(items), record, cells, paths, delimiter == ";"))
     if paths is None:
-        out.add(1, 1, "", "the file is empty; the first row names the fields")
+        out.add(1, 1, "", _("the file is empty; the first row names the fields"))
     if out.issues:
         raise ContentError(out.issues)
     return Loaded({"items": items}, out.marks, path, text_cells=True)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..content.expand import FaceDraw
+from ..locale import _
 from ..render.preview import render_faces
 from ..render.sheet import atomic_target, commit_file
 
@@ -35,7 +36,9 @@ Trim = tuple[float, float, str]
 def grid_for(faces: int) -> tuple[int, int]:
     """Columns and rows of a sheet for ``faces`` fronts plus the back cell."""
     if not 1 <= faces <= CELLS:
-        raise ValueError(f"a sheet holds 1..{CELLS} faces, not {faces}")
+        raise ValueError(
+            _("a sheet holds 1..{cells} faces, not {faces}").format(cells=CELLS, faces=faces)
+        )
     cells = faces + 1
     cols = min(MAX_COLS, cells)
     return cols, math.ceil(cells / cols)

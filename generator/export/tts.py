@@ -345,7 +345,9 @@ def export_tts(path: Path, options: TtsOptions | None = None) -> TtsResult:
             make = KINDS.get(kind)
             if make is None:
                 result.skipped.append(
-                    f"{component.id}: kind {kind!r} has no Tabletop Simulator form"
+                    _("{id}: kind {kind!r} has no Tabletop Simulator form").format(
+                        id=component.id, kind=kind
+                    )
                 )
                 continue
             obj = make(export, component, 4.0 * n)
