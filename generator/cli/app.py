@@ -101,8 +101,22 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
+def _version(ctx: click.Context, value: bool) -> None:
+    """``pnp --version``: the version in the run's language, then exit."""
+    if value and not ctx.resilient_parsing:
+        click.echo(_("{prog}, version {version}").format(prog="pnp", version=__version__))
+        ctx.exit()
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="pnp")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=lambda ctx, param, value: _version(ctx, value),
+    help=N_("Show the version and exit."),
+)
 @click.option(
     "--lang",
     default=None,

@@ -6,7 +6,7 @@ glossary's wording is used where it has the term.
 
 from __future__ import annotations
 
-from ..locale import N_, _
+from ..locale import N_, _, ngettext
 from .i18n import Terms, event_name, message, pick
 
 TYPE_CHECKING = False
@@ -74,7 +74,11 @@ def _resolved(game: Any, terms: Terms, bag_id: str, res: dict[str, Any]) -> list
     if res.get("returned"):
         lines.append(
             message(
-                _("{count} set-aside tile(s) go back into the {bag}."),
+                ngettext(
+                    "{count} set-aside tile goes back into the {bag}.",
+                    "{count} set-aside tiles go back into the {bag}.",
+                    len(res["returned"]),
+                ),
                 count=len(res["returned"]),
                 bag=_bag_name(game, terms, bag_id),
             )
