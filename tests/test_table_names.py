@@ -164,3 +164,46 @@ def test_a_deck_is_taken_by_its_table_name(
     assert code == 0, text
     code, text = pnp_printed(capsys, "deck", "draw", "牌堆", "--lang", "zh-Hant")
     assert code == 2 and "巡查牌堆" in text, text
+
+
+# seed 001 (Rag'narok activation): each army's activation cards; in sequence mode the player
+# orders their own units, and a unit card leaves the deck when the unit is destroyed
+
+
+@pytest.mark.parametrize(
+    ("lang", "deck", "army", "units", "said"),
+    [
+        (
+            "zh-Hant",
+            "啟動卡",
+            "狼人",
+            "牙戰士,Great Fangs",
+            ("抽到牙戰士（狼人）", "牙戰士已移出啟動卡"),
+        ),
+        ("zh-Hans", "启动卡", "wolfen", "巨牙,牙戰士", ("抽到巨牙（狼人）", "牙战士已移出启动卡")),
+    ],
+)
+def test_activation_players_and_units_are_taken_and_told_by_their_names(
+    lang: str,
+    deck: str,
+    army: str,
+    units: str,
+    said: tuple[str, str],
+    data_dir: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, text = pnp_printed(capsys, "session", "new", "ragnarok", "--seed", "2")
+    assert code == 0, text
+    runs = [
+        ["deck", "turn", deck, "--mode", "sequence", "--order", f"{army}:{units}"],
+        ["deck", "activate", deck, "--player", army],
+        ["deck", "remove", deck, "Fang Warriors"],
+        ["status"],
+    ]
+    told = ""
+    for args in runs:
+        code, text = pnp_printed(capsys, *args, "--lang", lang)
+        assert code == 0, (args, text)
+        told += text
+    assert all(s in told for s in said), told
+    assert not leftover(re.sub(r"\S*\.jsonl", "", told)), told  # the session file aside

@@ -16,6 +16,7 @@ from .rng import Source
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 
@@ -228,8 +229,14 @@ def act_add(state: dict[str, Any], player: str, units: list[str]) -> list[str]:
     return added
 
 
-def act_turn(state: dict[str, Any], mode: str, order: dict[str, list[str]]) -> None:
-    """Start a turn in ``mode``: marauder mixes every card into one pile; sequence keeps each player's order."""
+def act_turn(
+    state: dict[str, Any],
+    mode: str,
+    order: dict[str, list[str]],
+    names: Callable[[str, str], bool] | None = None,
+) -> None:
+    """Start a turn in ``mode``: marauder mixes every card into one pile; sequence keeps each
+    player's order (a unit given by any name ``names`` accepts for it, else as added)."""
     live = [u for u in state["owners"] if u not in state["removed"]]
     state["mode"] = mode
     state["reserve"] = {}
@@ -243,7 +250,11 @@ def act_turn(state: dict[str, Any], mode: str, order: dict[str, list[str]]) -> N
             own = [u for u in live if state["owners"][u] == player]
             wanted: list[str] = []
             for name in order.get(player) or []:
-                match = [u for u in own if unit_name(u) == name and u not in wanted]
+                match = [
+                    u
+                    for u in own
+                    if (names(u, name) if names else unit_name(u) == name) and u not in wanted
+                ]
                 if not match:
                     raise TableError(
                         _("{player} has no unit {unit!r} left to order"), player=player, unit=name

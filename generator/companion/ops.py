@@ -247,7 +247,17 @@ def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
     spec, state = _deck(t, args)
     if args["mode"] not in spec.modes:
         raise TableError(_("mode must be one of {known}"), known=", ".join(spec.modes))
-    decks.act_turn(state, args["mode"], args.get("order") or {})
+    order = args.get("order") or {}
+    if order:  # players and units by any of their names, as recorded in the args
+        from .names import find, terms_for
+
+        terms = terms_for(_g(t), t.cache)
+        players: dict[str, tuple[str | None, object]] = {
+            str(p): (str(p), None) for p in sorted(set(state["owners"].values()))
+        }
+        named = {find(terms, p, players) or p: units for p, units in order.items()}
+        args["order"] = order = named
+    decks.act_turn(state, args["mode"], order, lambda unit, name: _is_unit(t, args, unit, name))
     return {}
 
 

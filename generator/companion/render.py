@@ -199,7 +199,8 @@ def deck_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
             lines.append(message(_("{card} has no effect when drawn for a number."), card=name))
     else:
         if fx.get("player"):
-            lines.append(message(_("{player} draws {card}."), card=name, player=fx["player"]))
+            said = _("{player} draws {card}.")
+            lines.append(message(said, card=name, player=terms.name(fx["player"])))
         else:
             lines.append(message(_("Drew {card}."), card=name))
         lines += _shown(game, terms, deck_id, fx["card"])
@@ -227,10 +228,11 @@ def act_card(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
             message(
                 _("Drew {card} ({owner}): {owner} activates it now or puts it in reserve."),
                 card=card,
-                owner=fx.get("owner"),
+                owner=terms.name(fx.get("owner")),
             )
         ]
-    return [message(_("{card} ({owner}) activates."), card=card, owner=fx.get("owner"))]
+    owner = terms.name(fx.get("owner"))
+    return [message(_("{card} ({owner}) activates."), card=card, owner=owner)]
 
 
 def _deck_name(game: Any, terms: Terms, deck_id: str) -> str:
@@ -271,7 +273,7 @@ def act_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     return [
         message(
             _("{player} adds {count} unit cards to the {deck}: {units}."),
-            player=args["player"],
+            player=terms.name(args["player"]),
             count=len(args["units"]),
             deck=_deck_name(game, terms, args["deck"]),
             units=_listing(list(args["units"]), terms.lang),
@@ -310,7 +312,7 @@ def act_reserve(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     return [
         message(
             _("{owner} puts {card} in reserve."),
-            owner=e["fx"]["owner"],
+            owner=terms.name(e["fx"]["owner"]),
             card=_unit(game, terms, card or "?"),
         )
     ]
@@ -323,7 +325,8 @@ def track_move(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 def pad_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for points written on the score pad."""
-    return [message(_("{player} +{points} (round {round}); total {total}."), **e["fx"])]
+    fx = {**e["fx"], "player": terms.name(e["fx"]["player"])}
+    return [message(_("{player} +{points} (round {round}); total {total}."), **fx)]
 
 
 def die_name(game: Any, terms: Any, die: str) -> str:

@@ -32,7 +32,7 @@ def _activation_lines(game: Any, terms: Terms, state: dict[str, Any]) -> list[st
             lines.append(
                 message(
                     _("  {player}: still to activate {left}; in reserve {reserve}."),
-                    player=player,
+                    player=terms.name(player),
                     left=_listing([_unit(game, terms, u) for u in left], lang) or "-",
                     reserve=_listing(reserve, lang) or "-",
                 )
@@ -42,7 +42,7 @@ def _activation_lines(game: Any, terms: Terms, state: dict[str, Any]) -> list[st
             lines.append(
                 message(
                     _("  Last card: {card}; the turn is {player}'s."),
-                    player=deck["owners"].get(last, "?"),
+                    player=terms.name(deck["owners"].get(last, "?")),
                     card=_unit(game, terms, last),
                 )
             )
