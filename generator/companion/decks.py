@@ -234,9 +234,11 @@ def act_turn(
     mode: str,
     order: dict[str, list[str]],
     names: Callable[[str, str], bool] | None = None,
+    who: Callable[[str], str] = str,
 ) -> None:
     """Start a turn in ``mode``: marauder mixes every card into one pile; sequence keeps each
-    player's order (a unit given by any name ``names`` accepts for it, else as added)."""
+    player's order (a unit given by any name ``names`` accepts for it, else as added); ``who``
+    names a player in a message."""
     live = [u for u in state["owners"] if u not in state["removed"]]
     state["mode"] = mode
     state["reserve"] = {}
@@ -257,7 +259,9 @@ def act_turn(
                 ]
                 if not match:
                     raise TableError(
-                        _("{player} has no unit {unit!r} left to order"), player=player, unit=name
+                        _("{player} has no unit {unit!r} left to order"),
+                        player=who(player),
+                        unit=name,
                     )
                 wanted.append(match[0])
             state["queues"][player] = wanted + [u for u in own if u not in wanted]
@@ -268,12 +272,15 @@ def act_turn(
         }
 
 
-def act_reserve(state: dict[str, Any], player: str, per_turn: int) -> str:
-    """The card the player may put in reserve now (checks the per-turn limit)."""
+def act_reserve(
+    state: dict[str, Any], player: str, per_turn: int, who: Callable[[str], str] = str
+) -> str:
+    """The card the player may put in reserve now (checks the per-turn limit); ``who`` names a
+    player in a message."""
     if state["reserved_this_turn"].count(player) >= per_turn:
         raise TableError(
             _("{player} has already reserved a card this turn (at most {limit})"),
-            player=player,
+            player=who(player),
             limit=per_turn,
         )
     if state["mode"] == "marauder":
@@ -285,5 +292,5 @@ def act_reserve(state: dict[str, Any], player: str, per_turn: int) -> str:
         return str(last)
     queue = state["queues"].get(player) or []
     if state["mode"] != "sequence" or not queue:
-        raise TableError(_("{player} has no card to reserve"), player=player)
+        raise TableError(_("{player} has no card to reserve"), player=who(player))
     return str(queue[0])

@@ -10,7 +10,7 @@ language.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from ..locale import current_language
 from .errtext import TableError
@@ -18,7 +18,7 @@ from .i18n import LANGS, Terms, pick
 
 # a thing's id -> (its glossary term id, or None for none; its table.yaml name: a text, texts by
 # language, or None)
-Things = dict[str, tuple[str | None, object]]
+Things = Mapping[str, tuple[str | None, object]]
 
 
 def terms_for(game: object, cache: object = None) -> Terms:

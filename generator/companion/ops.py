@@ -60,6 +60,26 @@ def _named(t: Table, args: dict[str, Any], key: str, things: Any, unknown: str) 
     return found
 
 
+def _who(t: Table, player: str) -> str:
+    """A player or army as the players read it: its glossary name, else as typed."""
+    from .names import terms_for
+
+    return terms_for(_g(t), t.cache).name(player)
+
+
+def _owner(t: Table, args: dict[str, Any], state: dict[str, Any]) -> None:
+    """``args["player"]`` as the id of a player the activation deck knows, when a name in any
+    language names one (else as typed: a new player, or one the step refuses)."""
+    if not args.get("player"):
+        return
+    from .names import find, terms_for
+
+    owners = {str(p): (str(p), None) for p in sorted(set(state.get("owners", {}).values()))}
+    found = find(terms_for(_g(t), t.cache), str(args["player"]), owners)
+    if found is not None:
+        args["player"] = found
+
+
 def _bag(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     """The spec and state of the bag the args name."""
     specs = _g(t).spec.bags
@@ -237,7 +257,9 @@ def apply_act_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[s
     """Apply adding a player's units to an activation deck; return the units added."""
     from . import decks
 
-    return {"added": decks.act_add(_deck(t, args)[1], args["player"], args["units"])}
+    state = _deck(t, args)[1]
+    _owner(t, args, state)
+    return {"added": decks.act_add(state, args["player"], args["units"])}
 
 
 def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
@@ -257,7 +279,13 @@ def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
         }
         named = {find(terms, p, players) or p: units for p, units in order.items()}
         args["order"] = order = named
-    decks.act_turn(state, args["mode"], order, lambda unit, name: _is_unit(t, args, unit, name))
+    decks.act_turn(
+        state,
+        args["mode"],
+        order,
+        lambda unit, name: _is_unit(t, args, unit, name),
+        lambda player: _who(t, player),
+    )
     return {}
 
 
@@ -287,9 +315,9 @@ def op_act_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any
                         "{player} has no cards left this turn; "
                         "play the reserved card with `pnp deck play`"
                     ),
-                    player=player,
+                    player=_who(t, player),
                 )
-            raise TableError(_("{player} has no cards left this turn"), player=player)
+            raise TableError(_("{player} has no cards left this turn"), player=_who(t, player))
         return {}
     raise TableError(
         _("in barbarian mode the player chooses: `pnp deck play DECK --player P CARD`")
@@ -325,7 +353,10 @@ def apply_act_reserve(t: Table, args: dict[str, Any], out: dict[str, Any]) -> di
     from . import decks
 
     spec, state = _deck(t, args)
-    card = decks.act_reserve(state, args["player"], spec.reserve_per_turn)
+    _owner(t, args, state)
+    card = decks.act_reserve(
+        state, args["player"], spec.reserve_per_turn, lambda player: _who(t, player)
+    )
     if state["mode"] == "marauder":
         state["discard"].remove(card)
     else:
@@ -349,20 +380,23 @@ def _is_unit(t: Table, args: dict[str, Any], instance: str, named: str) -> bool:
 def apply_act_play(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply a player playing a unit from hand or reserve; return the card played."""
     state = _deck(t, args)[1]
+    _owner(t, args, state)
     player, card = args["player"], args.get("card")
     if state["mode"] == "barbarian" and card:
         hand = state["queues"].get(player) or []
         match = [u for u in hand if _is_unit(t, args, u, card)]
         if not match:
             raise TableError(
-                _("{player} has no card {card!r} left this turn"), player=player, card=card
+                _("{player} has no card {card!r} left this turn"),
+                player=_who(t, player),
+                card=card,
             )
         card = match[0]
         hand.remove(card)
     else:
         reserve = state["reserve"].get(player) or []
         if not reserve:
-            raise TableError(_("{player} has no card in reserve"), player=player)
+            raise TableError(_("{player} has no card in reserve"), player=_who(t, player))
         card = reserve.pop(0)
     state["discard"].append(card)
     state["last"] = None
@@ -375,6 +409,7 @@ def apply_act_remove(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dic
     unit = args["unit"]
     live = [u for u in state["owners"] if u not in state["removed"]]
     match = [u for u in live if _is_unit(t, args, u, unit)]
+    _owner(t, args, state)
     if args.get("player"):
         match = [u for u in match if state["owners"][u] == args["player"]]
     if not match:
