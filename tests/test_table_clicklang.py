@@ -350,3 +350,24 @@ def test_the_last_words_of_a_failed_table_command_follow_its_language(
     assert stopped.value.code == 130
     said = capsys.readouterr().err.strip()
     assert said == {"en": "Aborted.", "zh-Hant": "已取消。", "zh-Hans": "已取消。"}[lang]  # Ctrl-C
+
+
+@pytest.mark.parametrize(
+    ("locale", "heading"),
+    [("zh_TW.UTF-8", "指令："), ("zh_HK.UTF-8", "指令："), ("zh_CN.UTF-8", "命令：")],
+)
+def test_pnp_help_follows_a_chinese_locale(
+    locale: str,
+    heading: str,
+    data_dir: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", locale)
+    code, text = pnp_printed(capsys, "--help")
+    assert code == 0 and f"\n{heading}\n" in text, text
+    assert not [w for w in CLICK_ENGLISH if w in text], text
+    code, text = pnp_printed(capsys, "check", "no-such-game")
+    assert code == 2 and text.startswith(WORD["zh-Hant" if "CN" not in locale else "zh-Hans"]), text
