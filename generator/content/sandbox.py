@@ -26,6 +26,8 @@ from jinja2.compiler import CodeGenerator, Frame
 from jinja2.runtime import Namespace
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
+from ..locale import _
+
 MAX_BUILD = 100_000  # characters (or items) one intermediate value may have
 MAX_STEPS = 200_000  # range() steps one evaluation may take, nested loops included
 _WIDE = re.compile(r"%[-+ #0]*(\*|\d{4,})|\{[^{}]*:[^{}]*?(\d{4,})[^{}]*\}")
@@ -39,7 +41,7 @@ def _too_long(value: Any) -> bool:
 
 def _check_format(text: Any) -> None:
     if isinstance(text, str) and _WIDE.search(text):
-        raise SecurityError("format width too large")
+        raise SecurityError(_("format width too large"))
 
 
 class _Generator(CodeGenerator):
@@ -56,7 +58,7 @@ class _Generator(CodeGenerator):
 class _CheckedNamespace(Namespace):
     def __setitem__(self, name: str, value: Any) -> None:
         if _too_long(value):
-            raise SecurityError("value too long")
+            raise SecurityError(_("value too long"))
         super().__setitem__(name, value)
 
 
@@ -64,7 +66,7 @@ def _range(*args: int) -> range:
     rng = range(*args)
     used = _steps.get() + len(rng)
     if used > MAX_STEPS:
-        raise SecurityError(f"more than {MAX_STEPS} loop steps")
+        raise SecurityError(_("more than {max_steps} loop steps").format(max_steps=MAX_STEPS))
     _steps.set(used)
     return rng
 
@@ -87,7 +89,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
         def filtered(*args: Any, **kwargs: Any) -> Any:
             for v in (*args, *kwargs.values()):
                 if isinstance(v, int) and not isinstance(v, bool) and v > MAX_BUILD:
-                    raise SecurityError("width too large")
+                    raise SecurityError(_("width too large"))
                 _check_format(v)
             return fn(*args, **kwargs)
 
@@ -101,14 +103,14 @@ class Sandbox(ImmutableSandboxedEnvironment):
         """Join template output; refuses text longer than the build limit."""
         out = "".join(map(str, parts))
         if len(out) > MAX_BUILD:
-            raise SecurityError("text too long")
+            raise SecurityError(_("text too long"))
         return out
 
     def call_binop(self, context: Any, operator_name: str, left: Any, right: Any) -> Any:
         """Apply a template's operator, refusing powers, repeats and joins that would grow too large."""
         if operator_name == "**":
             if isinstance(right, (int, float)) and abs(right) > 64:
-                raise SecurityError("exponent too large")
+                raise SecurityError(_("exponent too large"))
             return operator.pow(left, right)
         if operator_name == "*":
             for a, b in ((left, right), (right, left)):
@@ -117,7 +119,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
                     and isinstance(b, int)
                     and len(a) * b > MAX_BUILD
                 ):
-                    raise SecurityError("result too long")
+                    raise SecurityError(_("result too long"))
             return operator.mul(left, right)
         if operator_name == "+":
             if (
@@ -125,7 +127,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
                 and isinstance(right, (str, list, tuple))
                 and len(left) + len(right) > MAX_BUILD
             ):
-                raise SecurityError("result too long")
+                raise SecurityError(_("result too long"))
             return operator.add(left, right)
         if operator_name == "%":
             _check_format(left)
@@ -143,7 +145,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
             if name in _PADDING and any(
                 isinstance(v, int) and v > MAX_BUILD for v in (*args, *kwargs.values())
             ):
-                raise SecurityError("width too large")
+                raise SecurityError(_("width too large"))
         return super().call(__context, __obj, *args, **kwargs)
 
 
