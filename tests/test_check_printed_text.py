@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.build import BuildOptions, build_game, check_game
+from generator.build.game import BuildOptions, build_game, check_game
 from generator.content.language import localize, missing_languages, source_language
 from generator.errors import ContentError, Issue
 

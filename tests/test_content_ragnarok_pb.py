@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.build import BuildOptions, ComponentResult, build_game, check_game
+from generator.build.game import BuildOptions, ComponentResult, build_game, check_game
 from generator.content.types import LANGS
 
 from . import pdfcheck

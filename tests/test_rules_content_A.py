@@ -8,8 +8,8 @@ from pathlib import Path
 import yaml
 from pypdf import PdfReader
 
-from generator.rules import check_rules
-from generator.rules.build import load_sheets
+from generator.build.rules import load_sheets
+from generator.build.rules_check import check_rules
 from generator.rules.chinese import to_mainland_simplified, to_simplified
 
 from .helpers import pnp

@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from generator.build.rules import build_rules
 from generator.content.loader import find_games
 from generator.errors import BuildError, ContentError, IssueCollector
 from generator.render import fontsubsets
 from generator.render.rules_aids import render_aids
 from generator.render.rulesheet import footer_text, render_bilingual, render_sheet
 from generator.render.text import NO_START, plain_text
-from generator.rules import build_rules
 from generator.rules.sheet import PrintBlock, PrintSection, Sheet, make_sheet
 from generator.rules.source import load_rulebook
 

@@ -1,7 +1,7 @@
 """``pnp new`` and ``pnp watch``: the designer's edit loop.
 
-``new`` calls :func:`generator.starters.create_game`; ``watch`` calls
-:func:`generator.watch.watch_game` and prints each round: what changed, what was rebuilt,
+``new`` calls :func:`generator.build.starters.create_game`; ``watch`` calls
+:func:`generator.build.watch.watch_game` and prints each round: what changed, what was rebuilt,
 where the previews are, and every problem as ``file:line:col: key: message``.
 """
 
@@ -36,7 +36,7 @@ def new(game_id: str, starter: str, title: str | None, content_dir: Path) -> Non
     `pnp check GAME` and `pnp build GAME` accept it as created. An existing folder is never
     overwritten.
     """
-    from ..starters import create_game
+    from ..build.starters import create_game
 
     made = create_game(content_dir, game_id, starter, title)
     click.echo(f"created {made.path} from the {made.starter} starter ({len(made.files)} files)")
@@ -112,9 +112,9 @@ def watch(
     A broken file is reported with its line and column and the last good PDF stays in place.
     GAME may be left out when CONTENT holds a single game. Ctrl-C stops.
     """
-    from ..build import BuildOptions
+    from ..build.game import BuildOptions
+    from ..build.watch import Rebuilder, watch_game
     from ..errors import UsageError
-    from ..watch import Rebuilder, watch_game
 
     if game is None:
         found = _games(content_dir, ())

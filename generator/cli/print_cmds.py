@@ -1,7 +1,7 @@
 """``pnp build``, ``check``, ``schema``, ``preview`` and ``icons``: the print side's commands.
 
-Each command parses its options, calls one library function (``generator.build``,
-``generator.schema_export``, ``generator.render.preview``) and prints the result.
+Each command parses its options, calls one library function (``generator.build.game``,
+``generator.build.schemas``, ``generator.render.preview``) and prints the result.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from typing import Any
 
 import click
 
+from ..build.gcpause import paused
 from ..errors import ContentError, PnpError, UsageError
-from ..gcpause import paused
 from ..layout.units import parse_length
 from .build_opts import PaperChoice
 
@@ -75,7 +75,7 @@ def _extra_checks(path: Path) -> list[str]:
         except ContentError as exc:
             problems.extend(exc.issues)
     try:
-        from ..rules import check_rules
+        from ..build.rules_check import check_rules
     except ImportError:
         check_rules = None  # type: ignore[assignment]
     if check_rules is not None and (path / "rules").is_dir():
@@ -91,7 +91,7 @@ def check(games: tuple[str, ...], content_dir: Path) -> None:
 
     Every problem is printed as FILE:LINE:COL: KEY: MESSAGE; the exit status is 1 when any is found.
     """
-    from ..build import check_game
+    from ..build.game import check_game
 
     failures: list[str] = []
     for path in _games(content_dir, games):
@@ -163,8 +163,8 @@ def build(
     Nothing is replaced unless every game builds: on any error the previous files stay as
     they were. A game whose files, options and templates are unchanged is not rebuilt.
     """
-    from ..build import BuildOptions, ComponentResult, build_game, check_game
-    from ..build_stage import Staging
+    from ..build.game import BuildOptions, ComponentResult, build_game, check_game
+    from ..build.stage import Staging
 
     options = BuildOptions(
         out_dir=out_dir,
@@ -291,7 +291,7 @@ def _build_rules(path: Path, options: Any, staging: Any) -> list[Any]:
     """Rule sheets of the game, as summary rows (when the game has rule sources)."""
     if not (path / "rules").is_dir():
         return []
-    from ..build import build_rules_cached
+    from ..build.game import build_rules_cached
 
     return list(build_rules_cached(path, options, staging))
 
@@ -311,7 +311,7 @@ def schema(out_dir: Path) -> None:
     Point your editor's YAML support at them (for example a `# yaml-language-server: $schema=...`
     comment at the top of a file) for completion and checking as you type.
     """
-    from ..schema_export import write_schemas
+    from ..build.schemas import write_schemas
 
     for path in write_schemas(out_dir):
         click.echo(str(path))
@@ -345,7 +345,7 @@ def preview(
     proof: bool,
 ) -> None:
     """Write PNGs of GAME's items (one COMPONENT, one ITEM) and a contact sheet to OUT/<game>/preview/."""
-    from ..build import BuildOptions, check_game, plan
+    from ..build.game import BuildOptions, check_game, plan
     from ..content.expand import trim_size
     from ..render.preview import write_previews
 

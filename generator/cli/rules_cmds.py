@@ -73,7 +73,7 @@ def check(game: str | None, strict: bool, content: Path) -> None:
 
     Without GAME, checks every game under --content that has rule sheets.
     """
-    from ..rules import check_rules
+    from ..build.rules_check import check_rules
 
     games = [game_dir(content, game)] if game else _games_with_rules(content)
     errors = warnings = 0
@@ -96,7 +96,7 @@ def check(game: str | None, strict: bool, content: Path) -> None:
 @_content_option
 def status(content: Path) -> None:
     """Coverage per game and language: hand-written, derived, missing, stale."""
-    from ..rules import rules_status
+    from ..build.rules import rules_status
 
     rows = rules_status(content)
     head = f"{'game':<16} {'lang':<8} {'sections':>8} {'hand':>5} {'derived':>8} {'missing':>8} {'stale':>6} {'covered':>8}"
@@ -170,8 +170,7 @@ def build(
     A stale translated section is named in a warning and marked on the sheet; --strict
     refuses to build it.
     """
-    from ..rules import build_rules
-    from ..rules.build import StaleSections
+    from ..build.rules import StaleSections, build_rules
 
     folder = game_dir(content, game)
     name = folder.name  # output/<game folder>/, where `pnp build` puts the sheets too

@@ -17,11 +17,11 @@ from pathlib import Path
 from ..content.loader import find_games
 from ..content.types import LANGS
 from ..errors import ContentError, Issue, IssueCollector, UsageError
-from ..gcpause import paused
-from .checks import check_book
-from .coverage import STATUSES, Coverage, stale_message
-from .sheet import Sheet, make_sheet
-from .source import TRANSLATED, load_rulebook, rules_folder
+from ..rules.coverage import STATUSES, Coverage, stale_message
+from ..rules.sheet import Sheet, make_sheet
+from ..rules.source import TRANSLATED, load_rulebook, rules_folder
+from .gcpause import paused
+from .rules_check import check_book
 
 AID_SIZES: tuple[str, ...] = ("poker", "tarot")
 

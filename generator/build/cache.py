@@ -19,10 +19,10 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import __version__, presets
+from .. import __version__, presets
 
 if TYPE_CHECKING:
-    from .build_check import BuildOptions
+    from .check import BuildOptions
 
 STATE_FILE = ".pnp-build.json"
 RULES_STATE_FILE = ".pnp-rules.json"

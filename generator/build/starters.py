@@ -17,7 +17,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import BuildError, UsageError
+from ..errors import BuildError, UsageError
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 DEFAULT_STARTER = "cards"
@@ -27,7 +27,7 @@ _PACKAGE = Path(__file__).resolve().parent
 
 def starters_dir() -> Path:
     """The folder holding the starters: the package's copy of ``templates/``, or the checkout's."""
-    from .presets import templates_dir
+    from ..presets import templates_dir
 
     folder = templates_dir() / "starters"
     if not folder.is_dir():

@@ -16,11 +16,11 @@ from typing import cast
 from ..content.validate import key_path, suggest
 from ..errors import Issue, IssueCollector
 from ..render.icons import ICONS
-from .coverage import Coverage, stale_message
-from .models import Block, SourceSection, TranslatedSection, TranslationFile
-from .source import TRANSLATED, RuleBook, RuleFile, load_rulebook
-from .terms import ICON_MARK, refs_in, refs_in_all
-from .translator import check_translator
+from ..rules.coverage import Coverage, stale_message
+from ..rules.models import Block, SourceSection, TranslatedSection, TranslationFile
+from ..rules.source import TRANSLATED, RuleBook, RuleFile, load_rulebook
+from ..rules.terms import ICON_MARK, refs_in, refs_in_all
+from ..rules.translator import check_translator
 
 
 def check_rules(game_dir: Path, *, advice: bool = True) -> list[Issue]:
