@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from generator.build.rules import load_sheets
 from generator.build.rules_check import check_rules
-from generator.rules.chinese import to_mainland_simplified, to_simplified
+from generator.content.chinese import to_mainland_simplified, to_simplified
 
 from .helpers import pnp
 from .rulestext import section_text

@@ -17,9 +17,9 @@ import pytest
 
 from generator.cli.quick import table
 from generator.companion import session as store
-from generator.companion.dice_parse import Dice, parse
 from generator.companion.dice_roll import DieFaces
 from generator.companion.engine import SNAPSHOT_EVERY, Table, new_session
+from generator.content.dice_parse import Dice, parse
 from generator.errors import Issue, Location
 
 from .helpers import ROOT, TABLE_GAME

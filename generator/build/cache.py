@@ -19,7 +19,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .. import __version__, presets
+from .. import __version__
+from ..layout import presets
 
 if TYPE_CHECKING:
     from .check import BuildOptions
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 STATE_FILE = ".pnp-build.json"
 RULES_STATE_FILE = ".pnp-rules.json"
 STATE_VERSION = 2
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parents[1]  # the generator package
 MAX_HASHED_BYTES = 512 * 1024 * 1024  # a game folder larger than this is never treated as unchanged
 
 

@@ -12,7 +12,7 @@ the first selected, ``mi``/``ma`` raise or lower every die to a value. More than
 
 from __future__ import annotations
 
-from .dice_parse import (
+from ..content.dice_parse import (
     Binary,
     Const,
     Dice,

@@ -5,15 +5,15 @@
 plan without building a record per die; the account and the JSON are made only when asked for,
 with the same choice of dropped dice as the full evaluator in :mod:`dice_ops` (imported only
 for other expressions). A roll never raises anything but
-:class:`~generator.companion.dice_parse.DiceError`.
+:class:`~generator.content.dice_parse.DiceError`.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from ..content.dice_parse import Binary, Const, Dice, DiceError, Expr, Unary, parse
 from ..errors import Record
-from .dice_parse import Binary, Const, Dice, DiceError, Expr, Unary, parse
 from .rng import Source
 
 TYPE_CHECKING = False

@@ -211,7 +211,7 @@ def translate(text: str, lang: str) -> str:
 
 def error_text(exc: Any, lang: str) -> list[str]:
     """The lines of a table error in ``lang``, without the leading word for Error."""
-    from .dice_parse import DiceError
+    from ..content.dice_parse import DiceError
     from .errtext import TableError, _dice_lines
 
     if lang not in ("zh-Hant", "zh-Hans"):

@@ -2,7 +2,7 @@
 
 :class:`TableError` is a :class:`~generator.errors.UsageError` that carries a catalogue key and
 its values: it reads as English wherever it is printed as it is, and :func:`localize` words it
-in the players' language. Dice-notation errors (:class:`~generator.companion.dice_parse.DiceError`)
+in the players' language. Dice-notation errors (:class:`~generator.content.dice_parse.DiceError`)
 are matched against the wording the parser uses and told with their column and caret. The
 Chinese catalogue is the companion's own wording.
 """
@@ -114,8 +114,8 @@ def _dice_lines(exc: Any, lang: str) -> list[str]:
 
 def localize(exc: PnpError, lang: str) -> list[str]:
     """The lines to print for ``exc`` in ``lang``, as :func:`generator.errors.report` does."""
+    from ..content.dice_parse import DiceError
     from ..errors import report
-    from .dice_parse import DiceError
 
     if lang not in GENERIC_DICE:
         return report(exc)

@@ -227,11 +227,11 @@ class TableGame:
 
 def _both_scripts(value: Any) -> Any:
     """Texts given in one Chinese script get the other now, by the one fallback rule
-    (:func:`generator.localtext.choose`), so a command never converts at the table."""
+    (:func:`generator.content.localtext.choose`), so a command never converts at the table."""
     if isinstance(value, dict) and "en" in value and set(value) <= {"en", "zh-Hant", "zh-Hans"}:
         if ("zh-Hant" in value) == ("zh-Hans" in value):
             return value
-        from ..localtext import choose
+        from ..content.localtext import choose
 
         return {**value, "zh-Hant": choose(value, "zh-Hant"), "zh-Hans": choose(value, "zh-Hans")}
     if isinstance(value, dict):

@@ -84,7 +84,7 @@ def pick(text: Any, lang: str) -> str | None:
         return None
     if isinstance(text, str):
         return text
-    from ..localtext import choose
+    from ..content.localtext import choose
 
     return choose(text, lang) or None
 

@@ -11,9 +11,9 @@ import copy
 from pathlib import Path
 from typing import Any
 
+from ..content.dice_parse import DiceError
 from ..errors import PnpError, UsageError
 from . import session
-from .dice_parse import DiceError
 from .engine import OPS, Table, game_of
 from .errtext import TableError
 from .game import TableGame

@@ -18,8 +18,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .. import presets
 from ..errors import ContentError, IssueCollector, Location
+from ..layout import presets
 from ..layout.units import MM
 from . import tabular
 from .assets import check_font_names, font_files, game_icons

@@ -141,7 +141,7 @@ def card_file_of(root: Path, component: str) -> Path:
 
 
 def _check_roll(rid: str, roll: RollSpec, spec: TableSpec, add: Any) -> None:
-    from ..companion.dice_parse import DiceError, parse
+    from .dice_parse import DiceError, parse
 
     values = {
         name: (p.default if p.default is not None else ("1" if p.kind == "icons" else p.min))

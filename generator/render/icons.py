@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .. import presets
+from ..layout import presets
 
 MAX_SVG_BYTES = 1024 * 1024
 Shape = dict[str, Any]

@@ -18,8 +18,8 @@ from typing import Any
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
-from .. import presets
 from ..errors import BuildError
+from ..layout import presets
 from ..layout.units import MM
 from ..rules.sheet import PrintSection, Sheet
 from . import fonts

@@ -17,12 +17,12 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 
+from ..content.chinese import to_simplified
+from ..content.regional import regional_forms
 from ..content.validate import key_path
 from ..errors import IssueCollector, Location
-from .chinese import to_simplified
 from .coverage import Coverage
 from .models import Block, GlossaryTerm, SectionBase
-from .regional import regional_forms
 from .source import RuleBook, RuleFile
 from .terms import ICON_MARK, REF, refs_in_all
 

@@ -38,7 +38,7 @@ def source_language(written: Iterable[str], lang: str) -> tuple[str, str]:
 
 def convert(text: str, lang: str, protect: Mapping[str, str] | None = None) -> str:
     """``text`` in the Chinese script ``lang``: characters only (OpenCC t2s / s2t)."""
-    from .rules.chinese import to_simplified, to_traditional
+    from .chinese import to_simplified, to_traditional
 
     return (to_simplified if lang == "zh-Hans" else to_traditional)(text, protect or {})
 
