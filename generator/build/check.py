@@ -118,11 +118,12 @@ def check_game(path: Path, options: BuildOptions | None = None) -> Checked:
     """Validate everything a build would use, without drawing. Raises ContentError once, with all problems."""
     from ..content.expand import Expander
     from ..content.loader import load_game
+    from .textcheck import TextCheck
 
     options = options or BuildOptions()
     game = load_game(path)
     issues = IssueCollector()
-    expander = Expander(game, issues)
+    expander = Expander(game, issues, TextCheck(game, issues).check)
     copies: dict[tuple[str, str], list[Copy]] = {}
     for component in selected(game, options):
         try:

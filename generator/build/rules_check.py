@@ -13,9 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import cast
 
+from ..content.icons import ICONS
 from ..content.validate import key_path, suggest
 from ..errors import Issue, IssueCollector
-from ..render.icons import ICONS
 from ..rules.coverage import Coverage, stale_message
 from ..rules.models import Block, SourceSection, TranslatedSection, TranslationFile
 from ..rules.source import TRANSLATED, RuleBook, RuleFile, load_rulebook
@@ -111,8 +111,8 @@ def clear_caches() -> None:
 
 def _missing_glyphs(text: str) -> str | None:
     """A message naming the characters of ``text`` that no shipped font can draw."""
+    from ..content.markup import plain_text
     from ..render.fonts import face, missing_glyphs
-    from ..render.text import plain_text
 
     drawable = _DRAWABLE.setdefault(face("sans"), set())
     if drawable.issuperset(text):

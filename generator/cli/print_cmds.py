@@ -383,8 +383,8 @@ def icons(game: str | None, content_dir: Path) -> None:
 
     With GAME, the game's own SVG icons (its icons/ folder) are listed too.
     """
+    from ..content.icons import ICONS, use_game
     from ..content.loader import game_dir
-    from ..render.icons import ICONS, use_game
 
     use_game(game_dir(content_dir, game) if game else None)
     click.echo(" ".join(sorted(ICONS)))

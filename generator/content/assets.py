@@ -89,7 +89,7 @@ def game_icons(root: Path, issues: IssueCollector) -> list[Path]:
 
     Returns the icon files that are sound (inputs of the build).
     """
-    from ..render import icons
+    from . import icons
 
     out: list[Path] = []
     for name, icon in icons.game_icons(root).items():

@@ -46,8 +46,8 @@ def dice_items(
     loader: _Loader, comp: ComponentSpec, marks: Marks, base: tuple[Any, ...]
 ) -> tuple[tuple[Item, ...], str]:
     """One label item per face of each chosen die; issues go to ``loader.issues``."""
-    from ..render.icons import ICONS
     from .game import Item
+    from .icons import ICONS
     from .table import load_table, table_path
 
     where = marks.locate((*base, "kind"))

@@ -13,7 +13,7 @@ import re
 
 import msgspec
 
-from ..render.icons import ICONS
+from .icons import ICONS
 
 NO_START = frozenset("，。、：；！？）」』】》〉…‥・ー々〕］｝’”%),.;:!?]}»›\u00a0")
 NO_END = frozenset("（「『【《〈〔［｛‘“([{«‹\u00a0")

@@ -62,7 +62,7 @@ def section_texts(n: int, section: SectionBase) -> list[tuple[tuple[str | int, .
 
 def printed(text: str, glossary: Mapping[str, GlossaryTerm], lang: str) -> str:
     """``text`` as its letters print: terms as their bare rendering, icons as a mark, no markup."""
-    from ..render.text import plain_text
+    from ..content.markup import plain_text
 
     text = REF.sub(
         lambda m: (

@@ -22,14 +22,14 @@ from collections.abc import Collection, Container, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from ..content import tabular
+from ..content.faces import BoxDraw, Copy, FaceDraw
+from ..content.game import Component, Game, Item
+from ..content.language import local_texts, missing_languages, source_language, written_languages
+from ..content.schema import CircleBox, LayoutSpec, TextBox
+from ..content.types import is_local_text
+from ..content.validate import key_path, suggest
 from ..errors import IssueCollector, Location
-from . import tabular
-from .faces import BoxDraw, Copy, FaceDraw
-from .game import Component, Game, Item
-from .language import local_texts, missing_languages, source_language, written_languages
-from .schema import CircleBox, LayoutSpec, TextBox
-from .types import is_local_text
-from .validate import key_path, suggest
 
 # the markup tokens of generator.render.text, in the same order, so both split text alike
 _TOKEN = re.compile(
@@ -97,7 +97,7 @@ class TextCheck:
 
     def check(self, component: Component, lang: str, langs: list[str], copies: list[Copy]) -> None:
         """Check ``component``'s ``copies`` in ``lang`` (one of the ``langs`` it prints in)."""
-        from ..render.icons import ICONS
+        from ..content.icons import ICONS
 
         if not self._fonts:
             from ..render.fonts import use_game_fonts  # type: ignore[attr-defined]
