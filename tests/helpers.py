@@ -51,7 +51,7 @@ def _working_dir(path: Path) -> Iterator[None]:
 def pnp_printed(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
     """``pnp ARGS`` through :func:`generator.cli.main` itself, writing to the real (captured)
     streams: exit code and everything printed. For output that click's test runner would
-    stand in for (the quick table path, the terminal's language)."""
+    stand in for (the terminal's language)."""
     from generator.cli import main
 
     capsys.readouterr()

@@ -131,7 +131,7 @@ def test_aid_sheet_through_the_cli_on_letter_keeps_marks_off_the_edge(
 ) -> None:
     from click.testing import CliRunner
 
-    from generator.cli import cli
+    from generator.cli.app import cli
 
     result = CliRunner().invoke(
         cli,

@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from generator.cli import cli
+from generator.cli.app import cli
 from generator.render import fonts
 from generator.render.rulesheet import render_sheet
 from generator.rules.sheet import PrintBlock, PrintSection, Sheet

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from generator import atomic
-from generator.cli import cli
+from generator.cli.app import cli
 from generator.layout import presets
 
 FIXTURES = Path(__file__).parent / "fixtures"

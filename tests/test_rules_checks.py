@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.build.rules_check import check_rules
-from generator.cli import cli
+from generator.cli.app import cli
 
 from .helpers import pnp
 

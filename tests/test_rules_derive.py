@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.cli import cli
+from generator.cli.app import cli
 from generator.content.chinese import to_simplified
 from generator.content.validate import convert
 from generator.errors import IssueCollector

@@ -323,7 +323,7 @@ def test_cli_build_writes_into_the_games_output_folder(
 ) -> None:
     from click.testing import CliRunner
 
-    from generator.cli import cli
+    from generator.cli.app import cli
 
     shutil.copytree(FIXTURES / "rules_good", tmp_path / "rules_good")
     monkeypatch.chdir(tmp_path)

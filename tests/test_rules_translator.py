@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.build.rules_check import check_rules
-from generator.cli import cli
+from generator.cli.app import cli
 from generator.content.validate import convert
 from generator.rules.translator import nested_parentheses, text_problems
 

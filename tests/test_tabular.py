@@ -213,7 +213,7 @@ def test_column_letters() -> None:
 
 
 def test_table_companion_reads_a_spreadsheet_deck_too() -> None:
-    from generator.content.table import load_items
+    from generator.content.printed_cards import load_items
 
     spec = load_items(FIXTURE / "cards.csv")
     assert [(i.id, i.qty) for i in spec.items] == [("scout", 3), ("raider", 2), ("keep", 1)]

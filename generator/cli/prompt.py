@@ -115,7 +115,7 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
     from .clicklang import speaking
 
     try:
-        with speaking(argv):
+        with speaking(argv, cli):
             cli.main(args=argv, prog_name="pnp", standalone_mode=False)
     except PnpError as exc:
         for text in localize(exc, lg):

@@ -9,14 +9,12 @@ a named roll's parameters from the command line.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
 from .errtext import TableError
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
-    from typing import Any
-
+if TYPE_CHECKING:
     from .dice_roll import DieFaces
 
 
@@ -82,7 +80,7 @@ class Rec(dict):  # type: ignore[type-arg]
 
 def hash_files(root: Path, files: list[str]) -> str:
     """The hash of a game's table file and card files (named relative to the game's folder)."""
-    from .digest import sha256
+    from hashlib import sha256
 
     digest = sha256()
     for name in files:
@@ -118,8 +116,8 @@ class TableGame:
         """Load and validate a game's table content and its cards from its folder."""
         from msgspec import structs
 
-        from ..content.printed_cards import printed_cards
-        from ..content.table import load_items, load_table
+        from ..content.printed_cards import load_items, printed_cards
+        from ..content.table import load_table
 
         spec = load_table(root)
         cards: dict[str, dict[str, dict[str, Any]]] = {}
@@ -146,7 +144,8 @@ class TableGame:
 
     def files(self) -> list[str]:
         """The table file and every card file it reads, relative to the game's folder."""
-        from ..content.table import card_file_of, table_path
+        from ..content.printed_cards import card_file_of
+        from ..content.table import table_path
 
         files = [table_path(self.root)]
         for deck in self.spec.decks.values():

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from .catalogue import COMMANDS, EVENTS, MESSAGES, MODES, RNG
 
 LANGS = ("en", "zh-Hant", "zh-Hans")

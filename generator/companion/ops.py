@@ -9,20 +9,24 @@ game-over rules (a track's threshold, a card that ends the game, a deck that run
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, Protocol
+
 from .errtext import TableError
+from .game import TableGame
 from .i18n import pick
 from .rng import Source
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
-    from collections.abc import Callable
-    from typing import Any
 
-    from .engine import Table
-    from .game import TableGame
+class Table(Protocol):
+    """What an operation sees of the table (:class:`generator.companion.engine.Table`)."""
 
-    Op = Callable[[Table, dict[str, Any], Source], dict[str, Any]]
-    Apply = Callable[[Table, dict[str, Any], dict[str, Any]], dict[str, Any]]
+    game: TableGame | None
+    state: dict[str, Any]
+
+
+Op = Callable[[Table, dict[str, Any], Source], dict[str, Any]]
+Apply = Callable[[Table, dict[str, Any], dict[str, Any]], dict[str, Any]]
 
 
 def _g(t: Table) -> TableGame:
