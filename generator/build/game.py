@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..content.localtext import LANGS
 from .cache import (
     RULES_STATE_FILE,
     STATE_FILE,
@@ -318,7 +319,7 @@ def build_rules_cached(
     """Build a game's rule sheets unless their sources, options and the code are unchanged."""
     out = options.out_dir / path.name
     state_path = out / RULES_STATE_FILE
-    langs = list(options.langs) if options.langs else ["en", "zh-Hant", "zh-Hans"]
+    langs = list(options.langs) if options.langs else list(LANGS)
     key = rules_key(path, langs, options.paper)
     previous = read_state(state_path)
     names = previous.get("outputs")

@@ -25,11 +25,14 @@ from typing import Any
 from ..content import tabular
 from ..content.faces import BoxDraw, Copy, FaceDraw
 from ..content.game import Component, Game, Item
+from ..content.icons import ICONS
 from ..content.language import local_texts, missing_languages, source_language, written_languages
 from ..content.schema import CircleBox, LayoutSpec, TextBox
 from ..content.types import is_local_text
 from ..content.validate import key_path, suggest
 from ..errors import IssueCollector, Location
+from ..render.fonts import use_game_fonts  # type: ignore[attr-defined]
+from ..render.legibility import problem
 
 # the markup tokens of generator.render.text, in the same order, so both split text alike
 _TOKEN = re.compile(
@@ -97,11 +100,8 @@ class TextCheck:
 
     def check(self, component: Component, lang: str, langs: list[str], copies: list[Copy]) -> None:
         """Check ``component``'s ``copies`` in ``lang`` (one of the ``langs`` it prints in)."""
-        from ..content.icons import ICONS
 
         if not self._fonts:
-            from ..render.fonts import use_game_fonts  # type: ignore[attr-defined]
-
             use_game_fonts(self.game.root, dict(self.game.spec.fonts))
             self._fonts = True
         icons = ICONS  # read on the first `:name:` a text holds
@@ -258,6 +258,5 @@ def _layout(component: Component, layout_id: str) -> LayoutSpec | None:
 
 
 def _legibility(box: BoxDraw) -> str | None:
-    from ..render.legibility import problem
 
     return problem(box)

@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 
+from ..content.localtext import LANGS
 from .print_cmds import CONTENT_OPT, OUT_OPT, _games
 
 
@@ -83,7 +84,7 @@ def _print_round(done: Any) -> None:
     "--lang",
     "langs",
     multiple=True,
-    type=click.Choice(["en", "zh-Hant", "zh-Hans"]),
+    type=click.Choice(LANGS),
     help="Only these languages (previews use the first).",
 )
 @click.option(

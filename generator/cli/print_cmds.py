@@ -16,16 +16,26 @@ from typing import Any
 import click
 
 from ..build.gcpause import paused
+from ..content.localtext import LANGS
 from ..errors import ContentError, PnpError, UsageError
 from ..layout.units import parse_length
 from .build_opts import PaperChoice
+
+
+def _content_dir(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path:
+    """The folder of games by the one rule (:func:`generator.content.folders.content_dir`)."""
+    from ..content.folders import content_dir
+
+    return content_dir(value)
+
 
 CONTENT_OPT = click.option(
     "--content",
     "content_dir",
     type=click.Path(file_okay=False, path_type=Path),
-    default=Path("content"),
-    show_default=True,
+    default=None,
+    show_default="content",
+    callback=_content_dir,
     help="Folder holding one folder per game.",
 )
 OUT_OPT = click.option(
@@ -137,7 +147,7 @@ def check(games: tuple[str, ...], content_dir: Path) -> None:
     "--lang",
     "langs",
     multiple=True,
-    type=click.Choice(["en", "zh-Hant", "zh-Hans"]),
+    type=click.Choice(LANGS),
     help="Only these languages.",
 )
 @click.option(
@@ -323,9 +333,7 @@ def schema(out_dir: Path) -> None:
 @click.argument("item", required=False)
 @CONTENT_OPT
 @OUT_OPT
-@click.option(
-    "--lang", default="en", type=click.Choice(["en", "zh-Hant", "zh-Hans"]), show_default=True
-)
+@click.option("--lang", default="en", type=click.Choice(LANGS), show_default=True)
 @click.option(
     "--dpi",
     default=150,
@@ -383,8 +391,8 @@ def icons(game: str | None, content_dir: Path) -> None:
 
     With GAME, the game's own SVG icons (its icons/ folder) are listed too.
     """
+    from ..content.folders import game_dir
     from ..content.icons import ICONS, use_game
-    from ..content.loader import game_dir
 
     use_game(game_dir(content_dir, game) if game else None)
     click.echo(" ".join(sorted(ICONS)))

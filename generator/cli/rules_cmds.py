@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from ..content.loader import find_games, game_dir
+from ..content.folders import find_games, game_dir
 from ..content.types import LANGS
 from ..errors import Issue, IssueCollector, PnpError
 from ..rules.source import TRANSLATED
@@ -25,13 +25,21 @@ class ChecksFailed(PnpError):
     """``pnp rules check`` found problems (already printed, one per line)."""
 
 
+def _content_dir(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path:
+    """The folder of games by the one rule (:func:`generator.content.folders.content_dir`)."""
+    from ..content.folders import content_dir
+
+    return content_dir(value)
+
+
 def _content_option(f):  # type: ignore[no-untyped-def]
     return click.option(
         "--content",
         "content",
         type=click.Path(file_okay=False, path_type=Path),
-        default=Path("content"),
-        show_default=True,
+        default=None,
+        show_default="content",
+        callback=_content_dir,
         help="Folder holding one folder per game.",
     )(f)
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..content.folders import content_dir, find_games, game_dir
+from ..content.localtext import LANGS
 from ..errors import UsageError
 from .errtext import TableError
 
@@ -18,31 +20,10 @@ if TYPE_CHECKING:
     from .dice_roll import DieFaces
 
 
-def content_dir() -> Path:
-    """Where games live: ``$PNP_CONTENT_DIR``, else ./content.
-
-    A source checkout (the package beside its own content/) also finds its shipped games from
-    any working folder; an installed package never looks inside the installation.
-    """
-    import os
-
-    env = os.environ.get("PNP_CONTENT_DIR")
-    if env:
-        return Path(env)
-    here = Path.cwd() / "content"
-    if here.is_dir():
-        return here
-    checkout = Path(__file__).resolve().parents[2]
-    if (checkout / "content").is_dir() and (checkout / "pyproject.toml").is_file():
-        return checkout / "content"
-    return here
-
-
 def find_game(name: str) -> Path:
     """The folder of game ``name`` (a folder under the content folder, or a path)."""
     folder = content_dir()
     if not (Path(name) / "game.yaml").is_file() and not (folder / name / "game.yaml").is_file():
-        from ..content.loader import find_games
         from ..content.validate import suggest
         from ..content.yamlload import display_path
 
@@ -54,8 +35,6 @@ def find_game(name: str) -> Path:
             hint=suggest(name, names),
             games=", ".join(names) or "none",
         )
-    from ..content.loader import game_dir
-
     return game_dir(folder, name).resolve()
 
 
@@ -181,7 +160,7 @@ class TableGame:
 
     def names(self) -> dict[str, str]:
         """:meth:`name` in every language, for an error worded later."""
-        return {lang: self.name(lang) for lang in ("en", "zh-Hant", "zh-Hans")}
+        return {lang: self.name(lang) for lang in LANGS}
 
     def faces(self, name: str) -> DieFaces | None:
         """The faces of a die named ``die`` or ``game:die``; None for another game's or an unknown die."""
@@ -227,7 +206,7 @@ class TableGame:
 def _both_scripts(value: Any) -> Any:
     """Texts given in one Chinese script get the other now, by the one fallback rule
     (:func:`generator.content.localtext.choose`), so a command never converts at the table."""
-    if isinstance(value, dict) and "en" in value and set(value) <= {"en", "zh-Hant", "zh-Hans"}:
+    if isinstance(value, dict) and "en" in value and set(value) <= set(LANGS):
         if ("zh-Hant" in value) == ("zh-Hans" in value):
             return value
         from ..content.localtext import choose

@@ -12,10 +12,11 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..content.localtext import LANGS
+
 if TYPE_CHECKING:
     from .catalogue import COMMANDS, EVENTS, MESSAGES, MODES, RNG
 
-LANGS = ("en", "zh-Hant", "zh-Hans")
 
 __all__ = ["COMMANDS", "EVENTS", "LANGS", "MESSAGES", "MODES", "RNG", "Terms", "detect", "message"]
 

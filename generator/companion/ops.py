@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from ..content.localtext import LANGS
 from .errtext import TableError
 from .game import TableGame
 from .i18n import pick
@@ -48,7 +49,7 @@ def over_note(game: Any, over: dict[str, Any], lang: str) -> str:
 def _not_over(t: Table) -> None:
     over = t.state.get("over")
     if over:
-        notes = {lang: over_note(_g(t), over, lang) for lang in ("en", "zh-Hant", "zh-Hans")}
+        notes = {lang: over_note(_g(t), over, lang) for lang in LANGS}
         raise TableError("game.over", note=notes)
 
 

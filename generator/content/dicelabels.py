@@ -14,7 +14,10 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import ContentError, IssueCollector, Location
+from .game import Item
+from .icons import ICONS
 from .schema import ComponentSpec
+from .table import load_table, table_path
 from .types import LANGS
 from .validate import key_path, suggest
 from .yamlload import Marks, display_path, load_yaml
@@ -55,9 +58,6 @@ def dice_items(
     loader: Collecting, comp: ComponentSpec, marks: Marks, base: tuple[Any, ...]
 ) -> tuple[tuple[Item, ...], str]:
     """One label item per face of each chosen die; issues go to ``loader.issues``."""
-    from .game import Item
-    from .icons import ICONS
-    from .table import load_table, table_path
 
     where = marks.locate((*base, "kind"))
     try:

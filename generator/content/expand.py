@@ -17,8 +17,10 @@ from typing import Any
 
 from ..errors import IssueCollector, Location
 from ..layout.units import MM
+from . import sandbox
 from .faces import BoxDraw, Copy, FaceDraw, trim_size
 from .game import Component, Game, Item
+from .icons import ICONS
 from .images import ImageCheck
 from .language import localize
 from .schema import Box, CircleBox, FrameBox, IconBox, ImageBox, LayoutSpec, TextBox
@@ -59,7 +61,6 @@ def _load_sandbox() -> Any:
     """Import the sandbox (and jinja2) on the first template that is more than a name: a
     game whose templates are all ``{{ name }}`` never pays for it."""
     global _sandbox
-    from . import sandbox
 
     _sandbox = sandbox
     return sandbox
@@ -263,7 +264,6 @@ class Expander:
         if isinstance(box, IconBox):
             at = loc("boxes", n, "name")
             name = self.render(box.name, ctx, at, item) or ""
-            from .icons import ICONS
 
             if name and name not in ICONS:
                 self.problem(at, f"item {item.id!r}: unknown icon {name!r}")

@@ -12,6 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+LANGS: tuple[str, ...] = (
+    "en",
+    "zh-Hant",
+    "zh-Hans",
+)  # every language the program speaks and prints
 # the language a missing one is derived from by converting the script, before any fallback
 DERIVED_FROM: Mapping[str, str] = {"zh-Hans": "zh-Hant", "zh-Hant": "zh-Hans"}
 FALLBACK = "en"

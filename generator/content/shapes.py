@@ -25,6 +25,8 @@ from .boxes import (
     RepeatBox,
     TextBox,
 )
+from .faces import BoxDraw
+from .language import localize
 from .types import Dim, Extent, FontSize
 
 if TYPE_CHECKING:
@@ -225,7 +227,6 @@ class ShapeExpander:
     # ---------------------------------------------------------------- paths
     def path(self, box: Any, path: tuple[Any, ...], ctx: Mapping[str, Any], m: Affine) -> None:
         """Draw a line, polygon or arc box as a path."""
-        from .faces import BoxDraw
 
         tw, th = self.tw, self.th
         x, y = box.x.resolve(tw), box.y.resolve(th)
@@ -251,7 +252,6 @@ class ShapeExpander:
     # ---------------------------------------------------------------- grids
     def grid(self, box: GridBox, path: tuple[Any, ...], ctx: Mapping[str, Any], m: Affine) -> None:
         """Draw a grid box's cells with their fills and labels; missing rows and columns fit the room."""
-        from .faces import BoxDraw
 
         x0, y0 = box.x.resolve(self.tw), box.y.resolve(self.th)
         if box.rows is None or box.cols is None:
@@ -297,15 +297,12 @@ class ShapeExpander:
                     BoxDraw(spec, cx - size / 2, cy - size / 2, size, size, icon=terrain.icon)
                 )
             if terrain is not None and terrain.label:
-                from .language import localize
-
                 word = str(localize(terrain.label, ctx.get("lang", "en")))
                 self._text(box, word, cx - cw * 0.4, cy + ch * 0.18, cw * 0.8, ch * 0.22)
             if address:
                 self._text(box, address, cx - cw * 0.4, cy - ch * 0.42, cw * 0.8, ch * 0.2)
 
     def _text(self, box: GridBox, word: str, x: float, y: float, w: float, h: float) -> None:
-        from .faces import BoxDraw
 
         size = box.coord_size
         spec = _LABEL.replace(text=word, size=size, min_size=FontSize(min(3.0, size)))

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ContentError, Issue, IssueCollector, Location
+from .dice_parse import DiceError, parse
 from .paths import resolve_inside
 from .printed_cards import card_file_of, load_items, printed_cards
 from .table_models import (
@@ -121,7 +122,6 @@ def track_range(track: TrackSpec) -> tuple[int, int]:
 
 
 def _check_roll(rid: str, roll: RollSpec, spec: TableSpec, add: Any) -> None:
-    from .dice_parse import DiceError, parse
 
     values = {
         name: (p.default if p.default is not None else ("1" if p.kind == "icons" else p.min))

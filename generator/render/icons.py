@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..content.icons import ICONS, Shape, svg_drawing
+from . import fonts
 
 
 def _recolour(node: Any, colour: Any) -> None:
@@ -51,8 +52,6 @@ def _draw_svg(
     from reportlab.graphics import renderPDF  # type: ignore[import-untyped]
     from reportlab.graphics.shapes import STATE_DEFAULTS  # type: ignore[import-untyped]
     from reportlab.lib.colors import Color  # type: ignore[import-untyped]
-
-    from . import fonts
 
     drawing = copy.deepcopy(svg_drawing(path))
     _recolour(drawing, Color(*rgb))

@@ -22,7 +22,7 @@ from ..errors import BuildError
 from ..layout import presets
 from ..layout.units import MM
 from ..rules.sheet import PrintBlock, PrintSection, Sheet
-from . import fonts
+from . import fonts, fontsubsets, rules_flow, rules_table, text_writer
 from . import text as rt
 from .rules_flow import (
     TEXT_BLOCKS,
@@ -111,7 +111,6 @@ def _lost(markup: str) -> frozenset[str]:
 def clear_caches() -> None:
     """Forget remembered line breaks, table widths, glyph checks, font subsets and drawing
     memos (benchmarks start cold)."""
-    from . import fontsubsets, rules_flow, rules_table, text_writer
 
     _lost.cache_clear()
     text_writer.clear_caches()

@@ -18,6 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..content.chinese import to_simplified
+from ..content.markup import plain_text
 from ..content.regional import regional_forms
 from ..content.validate import key_path
 from ..errors import IssueCollector, Location
@@ -62,7 +63,6 @@ def section_texts(n: int, section: SectionBase) -> list[tuple[tuple[str | int, .
 
 def printed(text: str, glossary: Mapping[str, GlossaryTerm], lang: str) -> str:
     """``text`` as its letters print: terms as their bare rendering, icons as a mark, no markup."""
-    from ..content.markup import plain_text
 
     text = REF.sub(
         lambda m: (
