@@ -10,7 +10,8 @@ every import and holds them to this order):
 - ``rules``: rule-sheet sources, glossary, translation coverage;
 - ``content``: YAML -> validated models, the language rule, the dice grammar;
 - ``layout``: units, presets, imposition;
-- ``errors`` and ``atomic``: the exception family and atomic file writes.
+- ``errors`` and ``atomic``: the exception family and atomic file writes;
+- ``locale``: the program's own words in each language (gettext catalogues).
 
 This module imports nothing, so that ``pnp roll`` starts fast.
 """

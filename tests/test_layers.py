@@ -31,7 +31,8 @@ LAYERS: list[set[str]] = [
     {"rules"},  # rule-sheet sources, glossary, coverage, the sheet the renderer draws
     {"content"},  # YAML -> validated models, the language rule, the dice grammar, icons as data
     {"layout"},  # units, presets, imposition, tiling
-    {"errors", "atomic", "locale", ""},  # the exception family, atomic writes, messages
+    {"errors", "atomic"},  # the exception family (its messages translated), atomic writes
+    {"locale", ""},  # the program's own words (gettext); the package's version
 ]
 LOOSE_MODULES = {"__init__", "__main__", "errors", "atomic"}
 

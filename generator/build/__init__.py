@@ -12,5 +12,5 @@ The package itself imports nothing, so that loading one step (the cache check of
 build) does not load the others: import from the module that owns a function.
 
 May import: ``render``, ``rules``, ``content``, ``layout`` and the base modules (``errors``,
-``atomic``). Never ``cli``, ``export`` or ``companion``.
+``atomic``, ``locale``). Never ``cli``, ``export`` or ``companion``.
 """

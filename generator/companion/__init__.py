@@ -11,6 +11,6 @@ Importing this package is free: nothing here pulls in the PDF side, the schema (
 YAML. The modules that need game content load it when a command asks for a game.
 
 May import: :mod:`generator.content` (a game's table.yaml and items, the dice grammar, the
-language rule), ``rules`` and ``layout`` below it, and the base modules (``errors``,
-``atomic``). Never ``render``, ``build``, ``export`` or ``cli``.
+language rule), ``rules`` and ``layout`` below it, and the base modules (``errors``, ``atomic``,
+``locale``). Never ``render``, ``build``, ``export`` or ``cli``.
 """

@@ -12,6 +12,7 @@ the table companion's data: ``table.yaml`` (:mod:`.table`, :mod:`.table_models`)
 grammar its expressions are written in (:mod:`.dice_parse`, :mod:`.dice_ast`,
 :mod:`.dice_mods`).
 
-May import: :mod:`generator.layout` and the base modules (``errors``, ``atomic``). Never
-``render`` (no drawing, no reportlab), ``rules``, ``companion``, ``build``, ``export`` or ``cli``.
+May import: :mod:`generator.layout` and the base modules (``errors``, ``atomic``, ``locale``).
+Never ``render`` (no drawing, no reportlab), ``rules``, ``companion``, ``build``, ``export`` or
+``cli``.
 """

@@ -5,5 +5,5 @@ sheets and the saved-object JSON of Tabletop Simulator (:mod:`.tts`), with the f
 drawn by the renderer (:mod:`.images`).
 
 May import: ``build``, ``render``, ``rules``, ``content``, ``layout`` and the base modules
-(``errors``, ``atomic``). Never ``cli`` or ``companion``.
+(``errors``, ``atomic``, ``locale``). Never ``cli`` or ``companion``.
 """

@@ -6,5 +6,5 @@ bleed, gaps, crop marks and duplex backs in register (:mod:`.impose`, the one im
 engine) and cutting a board larger than the paper into tiles (:mod:`.tiling`). Plain
 functions over plain data; nothing here draws.
 
-May import: the base modules (``errors``, ``atomic``) only. No reportlab.
+May import: the base modules (``errors``, ``atomic``, ``locale``) only. No reportlab.
 """

@@ -9,5 +9,6 @@ and the checks that need the renderer's own measurements (:mod:`.legibility`,
 :mod:`.outlines`).
 
 May import: ``rules`` (the sheet to draw), ``content`` (the faces to draw), ``layout`` and the
-base modules (``errors``, ``atomic``). Never ``companion``, ``build``, ``export`` or ``cli``.
+base modules (``errors``, ``atomic``, ``locale``). Never ``companion``, ``build``, ``export`` or
+``cli``.
 """

@@ -8,8 +8,8 @@ the translation checks (:mod:`.translator`) and laying the text out as a sheet o
 fonts) are in :mod:`generator.build`.
 
 May import: :mod:`generator.content` (YAML loading, validation, the language rule),
-:mod:`generator.layout` and the base modules (``errors``, ``atomic``). Never ``render``,
-``build``, ``companion`` or ``cli``.
+:mod:`generator.layout` and the base modules (``errors``, ``atomic``, ``locale``). Never
+``render``, ``build``, ``companion`` or ``cli``.
 """
 
 from __future__ import annotations
