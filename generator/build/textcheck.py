@@ -17,7 +17,6 @@ that comes from a layout's own text rather than an item's data is reported once,
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Container, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ from ..content.faces import BoxDraw, Copy, FaceDraw
 from ..content.game import Component, Game, Item
 from ..content.icons import ICONS
 from ..content.language import local_texts, missing_languages, source_language, written_languages
+from ..content.markup import TOKEN
 from ..content.schema import CircleBox, LayoutSpec, TextBox
 from ..content.types import is_local_text
 from ..content.validate import key_path, suggest
@@ -34,10 +34,6 @@ from ..errors import IssueCollector, Location
 from ..render.fonts import use_game_fonts  # type: ignore[attr-defined]
 from ..render.legibility import problem
 
-# the markup tokens of generator.render.text, in the same order, so both split text alike
-_TOKEN = re.compile(
-    r"\\\*|\*\*|\*|\[#[0-9a-fA-F]{6}\]|\[#[0-9a-fA-F]{3}\]|\[/\]|:[a-z][a-z0-9-]*:|\n"
-)
 MAX_SAMPLE = 40
 
 
@@ -47,7 +43,7 @@ def markup_problems(text: str, icons: Container[str]) -> list[tuple[str, str]]:
     known = icons
     bold = italic = False
     unknown: list[str] = []
-    for token in _TOKEN.findall(text):
+    for token in TOKEN.findall(text):
         if token == "**":
             bold = not bold
         elif token == "*":
