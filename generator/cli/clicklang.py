@@ -65,7 +65,7 @@ def _tokens(text: str) -> list[tuple[str, bool]]:
     letters, digits and signs is one piece; closing punctuation stays with what it closes and
     opening punctuation with what it opens. A space between two Chinese characters is dropped.
     """
-    from ..render.text_markup import NO_END, NO_START  # the rule sheets' line-break rules
+    from ..content.markup import NO_END, NO_START  # the rule sheets' line-break rules
 
     tokens: list[tuple[str, bool]] = []
     space = False

@@ -258,6 +258,6 @@ def status(session_path: str | None, as_json: bool, lang: str | None) -> None:
 @common
 def play(game: str, session_path: str | None, as_json: bool, lang: str | None) -> None:
     """Interactive prompt for GAME with history and completion (starts a session if needed)."""
-    from ..companion.prompt import run_prompt
+    from .prompt import run_prompt
 
     run_prompt(game, session_path, lang)

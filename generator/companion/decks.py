@@ -10,14 +10,12 @@ unit cards and follow one of three modes, with one reserved card per player per 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..locale import _
 from .errtext import TableError
 from .rng import Source
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
 
 
 def card_id(instance: str) -> str:

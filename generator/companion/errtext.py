@@ -9,12 +9,10 @@ function of the program.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import UsageError
 from ..locale import _
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 
 class TableError(UsageError):

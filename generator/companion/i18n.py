@@ -10,14 +10,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
+from ..content.localtext import LANGS
 from ..locale import NC_, PSEUDO, current_language, pgettext
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
-
-LANGS = ("en", "zh-Hant", "zh-Hans")
 
 __all__ = ["LANGS", "Terms", "detect", "event_name", "message", "pick"]
 
@@ -101,7 +97,7 @@ def pick(text: Any, lang: str | None = None) -> str | None:
         return None
     if isinstance(text, str):
         return text
-    from ..localtext import choose
+    from ..content.localtext import choose
 
     return choose(text, lang or current_language()) or None
 

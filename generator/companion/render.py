@@ -6,14 +6,11 @@ glossary's wording is used where it has the term.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..locale import N_, _, ngettext
 from .i18n import Terms, event_name, message, pick
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
-
 
 # Activation modes, when the game's glossary has no term ``<mode>-mode`` for them.
 MODES = {

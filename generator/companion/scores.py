@@ -10,14 +10,12 @@ options given on the command line as a plain dict of strings; every bad input is
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..locale import _
 from .errtext import TableError
 from .i18n import pick
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
 
 
 def _int(opts: dict[str, str], key: str, default: int | None = None) -> int:

@@ -8,12 +8,10 @@ side) is named by the glossary, else by its table name.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..locale import NC_, _, pgettext
 from .i18n import pick
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 # a result's keys, said with the "score" context
 LABELS: dict[str, str] = {

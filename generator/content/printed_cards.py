@@ -11,8 +11,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..errors import IssueCollector
 from ..locale import _
+from . import tabular
+from .paths import resolve_inside
+from .schema import ItemsFile
 from .table_models import CardsFrom, DeckSpec
+from .validate import validate
+from .yamlload import load_yaml
 
 
 def _named(value: Any, names: dict[str, Any] | None, where: str) -> Any:
@@ -29,8 +35,6 @@ def _named(value: Any, names: dict[str, Any] | None, where: str) -> Any:
 
 
 def _cards_of(root: Path, source: CardsFrom) -> dict[str, dict[str, Any]]:
-    from .table import card_file_of, load_items
-
     path = card_file_of(root, source.component)
     spec = load_items(path)
     cards: dict[str, dict[str, Any]] = {}
@@ -81,3 +85,34 @@ def printed_cards(root: Path, deck: DeckSpec) -> dict[str, dict[str, Any]]:
                 raise ValueError(_("card {cid!r} is in more than one component").format(cid=cid))
             cards[cid] = card
     return cards
+
+
+def card_file_of(root: Path, component: str) -> Path:
+    """The item file of a printed component named in game.yaml; ValueError when there is none."""
+    data = load_yaml(root / "game.yaml").data if (root / "game.yaml").is_file() else {}
+    for comp in (data or {}).get("components") or []:
+        if isinstance(comp, dict) and comp.get("id") == component:
+            items = comp.get("items")
+            if not isinstance(items, str):
+                raise ValueError(
+                    _("component {component!r} has no item file").format(component=component)
+                )
+            path = resolve_inside(root, items)
+            if not path.is_file():
+                raise ValueError(
+                    _("component {component!r}: file {items!r} does not exist").format(
+                        component=component, items=items
+                    )
+                )
+            return path
+    raise ValueError(_("game.yaml has no component {component!r}").format(component=component))
+
+
+def load_items(path: Path) -> ItemsFile:
+    """An item file validated with the print schema (the same file the PDF is built from)."""
+    loaded = tabular.load_table(path) if tabular.is_table(path) else load_yaml(path)
+    issues = IssueCollector()
+    spec = validate(ItemsFile, loaded, issues)
+    issues.raise_if_errors()
+    assert spec is not None
+    return spec

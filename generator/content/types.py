@@ -15,9 +15,9 @@ from msgspec import Meta
 
 from ..layout.units import MM, parse_length
 from ..locale import _
+from .localtext import LANGS
 
-LANGS: tuple[str, ...] = ("en", "zh-Hant", "zh-Hans")
-Lang = Literal["en", "zh-Hant", "zh-Hans"]
+Lang = Literal["en", "zh-Hant", "zh-Hans"]  # LANGS, spelt out for the type checker
 
 
 class Model(msgspec.Struct, kw_only=True, frozen=True, forbid_unknown_fields=True, cache_hash=True):

@@ -15,6 +15,9 @@ set); ``translation(lang)`` gives one language's catalogue for code that speaks 
 A catalogue is read on first use, so an English run never parses a PO file; a parsed catalogue
 is kept compiled (``marshal``) in the user's cache folder (``PNP_CACHE_DIR``, else the platform's)
 and used while the PO file is unchanged.
+
+May import: nothing of the project (the standard library, and polib or platformdirs to read a
+catalogue and find the cache folder).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ WORDS = [
 
 def game_help(game: Any) -> list[str]:
     """The game's own help: its rolls (with their options), bags, decks, tracks and scores."""
-    from .i18n import Terms, message, pick
+    from ..companion.i18n import Terms, message, pick
 
     terms = Terms(game.root, current_language())
     lg = terms.lang
@@ -105,8 +105,8 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
     """Run one command line; False when the user asked to leave."""
     import click
 
-    from ..cli.app import cli
     from ..errors import PnpError, report
+    from .app import cli
 
     lg = current_language()
     try:
@@ -133,7 +133,7 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
         argv += ["--session", session_path]
     if "--lang" not in argv:
         argv += ["--lang", lg]
-    from ..cli.clicklang import speaking
+    from .clicklang import speaking
 
     with speaking(argv):
         try:
@@ -168,8 +168,8 @@ def run_prompt(game_name: str, session_path: str | None, lang: str | None) -> No
     """Open (or start) a session for the game and read commands until end of input."""
     import click
 
-    from . import session
-    from .engine import TableGame, find_game, new_session
+    from ..companion import session
+    from ..companion.engine import TableGame, find_game, new_session
 
     game = TableGame.load(find_game(game_name))
     path = session_path
@@ -183,7 +183,7 @@ def run_prompt(game_name: str, session_path: str | None, lang: str | None) -> No
             path = str(current)
         else:
             path = new_session(str(game.root), None, [])["path"]
-    from .i18n import message
+    from ..companion.i18n import message
 
     click.echo(
         message(_("{game}: {path}  (help, quit)"), game=game.name(current_language()), path=path)
