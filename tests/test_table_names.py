@@ -207,3 +207,22 @@ def test_activation_players_and_units_are_taken_and_told_by_their_names(
         told += text
     assert all(s in told for s in said), told
     assert not leftover(re.sub(r"\S*\.jsonl", "", told)), told  # the session file aside
+
+
+# seed 003 (combat): a unit's melee roll is its dice against the icons of its card
+
+
+@pytest.mark.parametrize(
+    ("lang", "roll"), [("zh-Hant", "近戰"), ("zh-Hans", "近战"), ("en", "melee")]
+)
+def test_a_named_roll_is_taken_by_its_name_in_any_language(
+    lang: str, roll: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    by_id = pnp_printed(capsys, "roll", "pocket-battles:melee", "--icons", "33445", "--seed", "3")
+    code, text = pnp_printed(
+        capsys, "roll", f"pocket-battles:{roll}", "--icons", "33445", "--seed", "3", "--lang", lang
+    )
+    assert code == 0 and by_id[0] == 0, text
+    assert text.split("\n")[0] == by_id[1].split("\n")[0], (text, by_id)
+    code, text = pnp_printed(capsys, "roll", "pocket-battles:遠射", "--lang", "zh-Hans")
+    assert code == 2 and "近战、射击" in text, text

@@ -130,6 +130,7 @@ def _roll_with_content(
     lang: str | None,
 ) -> Result:
     from ..companion.engine import TableGame, find_game, named_roll
+    from ..companion.game import roll_of
     from ..companion.i18n import Terms, message, pick
     from ..companion.render import die_name, named_dice
 
@@ -151,6 +152,7 @@ def _roll_with_content(
     notes: list[str] = []
     text = expr
     if named:
+        named = roll_of(game, named)
         text, clamped = named_roll(game, named, params)
         notes = [
             message(

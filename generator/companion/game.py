@@ -232,10 +232,16 @@ def _title(root: Path) -> Any:
     return title if isinstance(title, (str, dict)) else None
 
 
-def named_roll(game: TableGame, name: str, params: dict[str, str]) -> tuple[str, list[str]]:
-    """The expression of a named roll with its parameters filled in, and notes on clamping."""
-    spec = game.spec.rolls.get(name)
-    if spec is None:
+def roll_of(game: TableGame, name: str) -> str:
+    """The id of the game's roll ``name`` names: its id, or its name in any language."""
+    if name in game.spec.rolls:
+        return name
+    from .names import find, listing, terms_for
+
+    terms = terms_for(game)
+    things = {r: (None, roll.name) for r, roll in game.spec.rolls.items()}
+    found = find(terms, name, things)
+    if found is None:
         from ..content.validate import suggest
 
         raise TableError(
@@ -243,9 +249,17 @@ def named_roll(game: TableGame, name: str, params: dict[str, str]) -> tuple[str,
             game=game.names(),
             name=name,
             hint=suggest(name, game.spec.rolls),
-            known=", ".join(game.spec.rolls) or "none",
-            dice=", ".join(game.spec.dice) or "none",
+            known=listing(terms, things),
+            dice=", ".join(game.spec.dice) or "-",
         )
+    return found
+
+
+def named_roll(game: TableGame, name: str, params: dict[str, str]) -> tuple[str, list[str]]:
+    """The expression of a named roll (by id or by name) with its parameters filled in, and
+    notes on clamping."""
+    name = roll_of(game, name)
+    spec = game.spec.rolls[name]
     unknown = [p for p in params if p not in spec.params]
     if unknown:
         from ..content.validate import suggest
