@@ -22,6 +22,7 @@ from ..content.markup import plain_text
 from ..content.regional import regional_forms
 from ..content.validate import key_path
 from ..errors import IssueCollector, Location
+from ..locale import _
 from .coverage import Coverage
 from .models import Block, GlossaryTerm, SectionBase
 from .source import RuleBook, RuleFile
@@ -120,18 +121,18 @@ def text_problems(
             if word in masked:
                 yield (
                     word,
-                    (
-                        f"{word!r} is a synonym of the glossary term [[{tid}]] "
-                        f"({term.rendering(lang)}) used in this sheet: write [[{tid}]], "
-                        "so a reader does not take them for two things"
-                    ),
+                    _(
+                        "{word!r} is a synonym of the glossary term [[{term}]] ({rendering}) "
+                        "used in this sheet: write [[{term}]], so a reader does not take them "
+                        "for two things"
+                    ).format(word=word, term=tid, rendering=term.rendering(lang)),
                 )
     if lang == "en":
         return
     for found in regional_forms(REF.sub(_MASK, text), lang):
         yield (
             found.form,
-            (f"{found.form!r} is {found.region} usage, not {_readers(lang)}: write {found.use!r}"),
+            _regional(lang).format(form=found.form, use=found.use),
         )
     shown = printed(text, glossary, lang)
     if not _CHINESE.search(shown):
@@ -139,27 +140,39 @@ def text_problems(
     for m in _SPACED.finditer(shown):
         yield (
             LINE_END + shown[max(0, m.start() - 2) : m.start() + 1],
-            (
-                f"ASCII space between Chinese characters after {shown[max(0, m.start() - 6) : m.end()]!r} "
+            _(
+                "ASCII space between Chinese characters after {text!r} "
                 "(a folded YAML line leaves one): join the lines"
-            ),
+            ).format(text=shown[max(0, m.start() - 6) : m.end()]),
         )
     if '"' in shown or _APOSTROPHE.search(shown):
-        yield '"', f"ASCII quote inside Chinese text: use {_quotes(lang)}"
+        yield (
+            '"',
+            (
+                _("ASCII quote inside Chinese text: use 「」 (and 『』 inside)")
+                if lang == "zh-Hant"
+                else _("ASCII quote inside Chinese text: use “” (and ‘’ inside)")
+            ),
+        )
     for q in _LATIN_QUOTES + (_TAIWAN_QUOTES_ONLY if lang == "zh-Hant" else ""):
         if q in shown:
-            yield q, f"{q!r} is not a quote mark of {_readers(lang)} text: use {_quotes(lang)}"
+            said = (
+                _("{mark!r} is not a quote mark of Taiwan text: use 「」 (and 『』 inside)")
+                if lang == "zh-Hant"
+                else _("{mark!r} is not a quote mark of mainland text: use “” (and ‘’ inside)")
+            )
+            yield q, said.format(mark=q)
             break
     if nested_parentheses(shown):
-        yield "（", "full-width parentheses inside parentheses: rephrase, or use a comma or dash"
+        yield "（", _("full-width parentheses inside parentheses: rephrase, or use a comma or dash")
 
 
-def _readers(lang: str) -> str:
-    return {"zh-Hans": "mainland", "zh-Hant": "Taiwan"}.get(lang, lang)
+def _regional(lang: str) -> str:
+    """The message for a form of the other region's usage in ``lang`` text."""
+    if lang == "zh-Hant":
+        return _("{form!r} is mainland usage, not Taiwan: write {use!r}")
+    return _("{form!r} is Taiwan usage, not mainland: write {use!r}")
 
-
-def _quotes(lang: str) -> str:
-    return "「」 (and 『』 inside)" if lang == "zh-Hant" else "“” (and ‘’ inside)"
 
 
 @lru_cache(maxsize=64)
@@ -218,8 +231,10 @@ def check_translator(book: RuleBook, cov: Coverage, issues: IssueCollector) -> N
                 issues.add(
                     hant.locate(*path),
                     key_path(path),
-                    f"the zh-Hans derived from this text keeps {found.form!r} ({found.region} "
-                    f"usage): reword the zh-Hant, or add the form to regional.yaml",
+                    _(
+                        "the zh-Hans derived from this text keeps {form!r} (Taiwan usage): "
+                        "reword the zh-Hant, or add the form to regional.yaml"
+                    ).format(form=found.form),
                     "warning",
                 )
 
@@ -235,7 +250,6 @@ def _check_glossary_forms(book: RuleBook, issues: IssueCollector) -> None:
                 issues.add(
                     gfile.locate(*path),
                     key_path(path),
-                    f"{found.form!r} is {found.region} usage, not {_readers(lang)}: "
-                    f"write {found.use!r}",
+                    _regional(lang).format(form=found.form, use=found.use),
                     "warning",
                 )
