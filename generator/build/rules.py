@@ -18,7 +18,7 @@ from ..atomic import write_all
 from ..content.folders import find_games
 from ..content.types import LANGS
 from ..errors import ContentError, Issue, IssueCollector, UsageError
-from ..locale import _
+from ..locale import N_, _, ngettext
 from ..render.rules_aids import render_aids
 from ..render.rulesheet import check_glyphs, render_bilingual, render_sheet
 from ..rules.coverage import STATUSES, Coverage, stale_message
@@ -76,13 +76,13 @@ def load_sheets(
         for lang in wanted:
             for entry in cov.entries.get(lang, []):
                 if entry.status == "stale":
-                    message = stale_message(entry, Path(game_dir).name, outcome)
+                    message = stale_message(entry, Path(game_dir).name, _(outcome))
                     report.add(entry.location, entry.key, message, "warning")
     return {lang: make_sheet(book, lang, cov) for lang in wanted}
 
 
-MARKED = "printed with an out-of-date mark and a note that the English wins"
-REFUSED = "not built: --strict refuses stale sections"
+MARKED = N_("printed with an out-of-date mark and a note that the English wins")
+REFUSED = N_("not built: --strict refuses stale sections")
 
 
 class StaleSections(ContentError):
@@ -96,12 +96,15 @@ class StaleSections(ContentError):
     def summary(self) -> str:
         """One line naming the sections and how to clear them."""
         n = len(self.sections)
-        return (
-            f"nothing written: --strict and {n} stale section{'s' if n != 1 else ''} "
-            f"({', '.join(self.sections)}); update the translations, then run "
-            f"`pnp rules stamp {self.game}`, or build without --strict to print them marked "
-            "out of date"
-        )
+        return ngettext(
+            "nothing written: --strict and {count} stale section ({sections}); update the "
+            "translation, then run `pnp rules stamp {game}`, or build without --strict to print "
+            "it marked out of date",
+            "nothing written: --strict and {count} stale sections ({sections}); update the "
+            "translations, then run `pnp rules stamp {game}`, or build without --strict to print "
+            "them marked out of date",
+            n,
+        ).format(count=n, sections=", ".join(self.sections), game=self.game)
 
 
 def build_rules(

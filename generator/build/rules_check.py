@@ -92,16 +92,17 @@ def _text_problems(book: RuleBook, text: str) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     for ref in refs_in(text):
         if ref not in book.glossary and ref not in book.term_ids:
-            found.append((f"unknown glossary term [[{ref}]]{suggest(ref, book.glossary)}", "error"))
+            said = _("unknown glossary term [[{term}]]").format(term=ref)
+            found.append((said + suggest(ref, book.glossary), "error"))
     for m in ICON_MARK.finditer(text):
         if m.group(1) not in ICONS:
             hint = suggest(m.group(1), ICONS)
-            found.append((f"unknown icon :{m.group(1)}:{hint}", "error"))
+            found.append((_("unknown icon :{icon}:").format(icon=m.group(1)) + hint, "error"))
     lost = _missing_glyphs(text)
     if lost:
         found.append((lost, "error"))
     if text.count("**") % 2:
-        found.append(("odd number of ** marks: bold never ends", "warning"))
+        found.append((_("odd number of ** marks: bold never ends"), "warning"))
     return found
 
 
@@ -127,7 +128,8 @@ def _missing_glyphs(text: str) -> str | None:
     if not lost:
         return None
     chars = ", ".join(f"{c} (U+{ord(c):04X})" for c in sorted(lost))
-    return f"no font can draw {chars}; it would vanish from the PDF: use another character"
+    said = _("no font can draw {chars}; it would vanish from the PDF: use another character")
+    return said.format(chars=chars)
 
 
 def _check_glossary(book: RuleBook, issues: IssueCollector) -> None:

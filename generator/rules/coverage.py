@@ -19,6 +19,7 @@ from functools import cached_property
 
 from ..content.validate import key_path
 from ..errors import Location
+from ..locale import _
 from .derive import derive_section
 from .models import SourceSection, TranslatedSection
 from .source import TRANSLATED, RuleBook, RuleFile
@@ -136,25 +137,52 @@ def stale_message(entry: Entry, game: str, outcome: str = "") -> str:
     ``game`` is the name ``pnp rules stamp`` takes (the game's folder); ``outcome`` says what
     happens to the section (printed with a mark, or not built), empty for ``pnp rules check``.
     """
-    if entry.origin == "derived":
-        subject = (
-            f"{entry.lang} section {entry.section!r} is derived from a zh-Hant translation that"
-        )
-        lang = "zh-Hant"
-        fix_what = "the zh-Hant section"
-    else:
-        subject = f"{entry.lang} section {entry.section!r}"
-        lang = entry.lang
-        fix_what = "it"
+    derived = entry.origin == "derived"
     if entry.stored_hash is None:
-        what = f"{subject} has no source_hash (never checked against the English)"
+        what = (
+            _(
+                "{lang} section {section!r} is derived from a zh-Hant translation that has no "
+                "source_hash (never checked against the English)"
+            )
+            if derived
+            else _(
+                "{lang} section {section!r} has no source_hash (never checked against the English)"
+            )
+        )
         fix = (
-            f"check {fix_what} against the English, then run `pnp rules stamp {game} --lang {lang}`"
+            _(
+                "check the zh-Hant section against the English, then run "
+                "`pnp rules stamp {game} --lang zh-Hant`"
+            )
+            if derived
+            else _("check it against the English, then run `pnp rules stamp {game} --lang {lang}`")
         )
     else:
         what = (
-            f"{subject} is stale: the English section changed after it was translated "
-            f"(stamped {entry.stored_hash}, English now {entry.current_hash})"
+            _(
+                "{lang} section {section!r} is derived from a zh-Hant translation that is stale: "
+                "the English section changed after it was translated (stamped {stored}, English "
+                "now {current})"
+            )
+            if derived
+            else _(
+                "{lang} section {section!r} is stale: the English section changed after it was "
+                "translated (stamped {stored}, English now {current})"
+            )
         )
-        fix = f"update {fix_what}, then run `pnp rules stamp {game} --lang {lang}`"
-    return f"{what}; {outcome + '; ' if outcome else ''}{fix}"
+        fix = (
+            _("update the zh-Hant section, then run `pnp rules stamp {game} --lang zh-Hant`")
+            if derived
+            else _("update it, then run `pnp rules stamp {game} --lang {lang}`")
+        )
+    values = {
+        "lang": entry.lang,
+        "section": entry.section,
+        "stored": entry.stored_hash,
+        "current": entry.current_hash,
+        "game": game,
+    }
+    what, fix = what.format(**values), fix.format(**values)
+    if outcome:
+        return _("{problem}; {outcome}; {fix}").format(problem=what, outcome=outcome, fix=fix)
+    return _("{problem}; {fix}").format(problem=what, fix=fix)

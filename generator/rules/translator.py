@@ -174,7 +174,6 @@ def _regional(lang: str) -> str:
     return _("{form!r} is Taiwan usage, not mainland: write {use!r}")
 
 
-
 @lru_cache(maxsize=64)
 def _file_lines(path: Path, stamp: float) -> tuple[str, ...]:
     return tuple(path.read_text(encoding="utf-8").splitlines())
