@@ -65,11 +65,9 @@ def _extra_checks(path: Path) -> list[str]:
     from ..errors import Issue
 
     problems: list[Issue] = []
-    try:
-        from ..content.table import load_table
-    except ImportError:
-        load_table = None  # type: ignore[assignment]
-    if load_table is not None and (path / "table.yaml").is_file():
+    from ..content.table import has_table, load_table
+
+    if has_table(path):
         try:
             load_table(path)
         except ContentError as exc:

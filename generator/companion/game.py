@@ -82,14 +82,15 @@ class Rec(dict):  # type: ignore[type-arg]
 
 def hash_files(root: Path, files: list[str]) -> str:
     """The hash of a game's table file and card files (named relative to the game's folder)."""
+    from ..content.paths import read_guarded
     from .digest import sha256
 
     digest = sha256()
     for name in files:
         digest.update(name.encode() + b"\0")
         try:
-            digest.update((root / name).read_bytes())
-        except OSError:
+            digest.update(read_guarded(root / name, root))
+        except ValueError:  # missing, outside the game folder, not a regular file, too big
             digest.update(b"(missing)")
     return digest.hexdigest()
 
@@ -127,7 +128,7 @@ class TableGame:
             if deck.cards_from is not None:
                 cards[did] = printed_cards(root, deck)
             elif isinstance(deck.cards, str):
-                items = load_items(root / deck.cards).items
+                items = load_items(root / deck.cards, root).items
                 cards[did] = {str(i.id): {"id": str(i.id), "qty": i.qty, **i.extra} for i in items}
             else:
                 cards[did] = {c.id: structs.asdict(c) for c in deck.cards}
@@ -246,7 +247,7 @@ def _title(root: Path) -> Any:
     try:
         from ..content.yamlload import load_yaml
 
-        data = load_yaml(root / "game.yaml").data
+        data = load_yaml(root / "game.yaml", root=root).data
     except Exception:  # a broken game.yaml does not stop the table
         return None
     title = data.get("title") if isinstance(data, dict) else None

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import IssueCollector, Location
-from .paths import resolve_inside
+from .paths import read_guarded, resolve_inside
 from .schema import GameSpec, LayoutSpec
 from .validate import key_path, suggest
 from .yamlload import Marks, display_path
@@ -21,14 +21,29 @@ FONT_FACES = ("regular", "bold", "italic", "bold_italic")
 SHIPPED_FONTS = {"sans", "cjk"}
 
 
-def font_problem(path: Path) -> str | None:
-    """Why ``path`` cannot be embedded as a font, or None when it looks like TrueType outlines."""
-    with path.open("rb") as fh:
-        magic = fh.read(4)
+MAX_FONT_BYTES = 40 * 1024 * 1024
+
+
+def font_problem(path: Path, root: Path | None = None) -> str | None:
+    """Why ``path`` cannot be embedded as a font, or None when it is a sound TrueType font.
+
+    The file is read guarded (inside ``root`` after links, a regular file, bounded in size) and
+    parsed whole, so a truncated or garbage file is refused here rather than while drawing.
+    """
+    try:
+        data = read_guarded(path, root, MAX_FONT_BYTES)
+    except ValueError as exc:
+        return f"font {path.name!r}: {exc}"
+    magic = data[:4]
     if magic == b"OTTO":
         return "CFF-outline (PostScript) OpenType fonts cannot be embedded; use a TrueType-outline .ttf"
     if magic not in (b"\x00\x01\x00\x00", b"true", b"ttcf"):
         return f"{path.name!r} is not a TrueType font file"
+    from ..render.fonts import parse_problem
+
+    problem = parse_problem(data)
+    if problem:
+        return f"{path.name!r} is a damaged TrueType font ({problem})"
     return None
 
 
@@ -47,7 +62,7 @@ def font_files(spec: GameSpec, root: Path, marks: Marks, issues: IssueCollector)
             except ValueError as exc:
                 issues.add(where, key_path(at), str(exc))
                 continue
-            problem = font_problem(full) if full.is_file() else f"file {rel!r} does not exist"
+            problem = font_problem(full, root)
             if problem:
                 issues.add(where, key_path(at), problem)
                 continue

@@ -13,6 +13,8 @@ paths in :mod:`.paths`, font and icon checks in :mod:`.assets`.
 
 from __future__ import annotations
 
+import os
+
 from functools import partial
 from pathlib import Path
 from types import MappingProxyType
@@ -57,7 +59,9 @@ class _Loader:
 
     def yaml(self, path: Path) -> Loaded | None:
         try:
-            loaded = tabular.load_table(path) if tabular.is_table(path) else load_yaml(path)
+            root = self.root if path.is_relative_to(self.root.resolve()) else None
+            read = tabular.load_table if tabular.is_table(path) else load_yaml
+            loaded = read(path, root=root)
         except ContentError as exc:
             self.issues.issues.extend(exc.issues)
             return None
@@ -82,7 +86,7 @@ class _Loader:
                 self.issues.add(where, key, str(exc))
                 self.layouts[name] = None
                 return None
-            if cand.is_file():
+            if cand.exists():
                 path = cand
                 break
         if path is None:
@@ -117,7 +121,7 @@ class _Loader:
         except ValueError as exc:
             self.issues.add(where, "items", str(exc))
             return (), rel
-        if not path.is_file():
+        if not path.exists():
             self.issues.add(where, "items", f"file {rel!r} does not exist")
             return (), rel
         loaded = self.yaml(path)
@@ -309,7 +313,7 @@ class _Loader:
     def game_presets(self) -> None:
         """Add the game's own named sizes from ``presets.yaml``, when it has one."""
         path = self.root / "presets.yaml"
-        if not path.is_file():
+        if not os.path.lexists(path):
             return
         loaded = self.yaml(path)
         spec = validate(PresetsFile, loaded, self.issues) if loaded else None

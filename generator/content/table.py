@@ -30,10 +30,25 @@ def table_path(game_root: Path) -> Path:
     name = "table.yaml"
     game_file = game_root / "game.yaml"
     if game_file.is_file():
-        data = load_yaml(game_file).data
+        data = load_yaml(game_file, root=game_root).data
         if isinstance(data, dict) and isinstance(data.get("table"), str):
             name = data["table"]
     return game_root / name
+
+
+def has_table(game_root: Path) -> bool:
+    """Whether the game has table data to check: ``game.yaml`` names a ``table:`` file, or a
+    ``table.yaml`` is there in any form (a link, a folder, a pipe: all reported by loading)."""
+    import os
+
+    root = Path(game_root)
+    if os.path.lexists(root / "table.yaml"):
+        return True
+    try:
+        data = load_yaml(root / "game.yaml", root=root).data
+    except ContentError:
+        return False  # the game check reports game.yaml
+    return isinstance(data, dict) and "table" in data
 
 
 def load_table(game_root: Path) -> TableSpec:
@@ -46,7 +61,7 @@ def load_table(game_root: Path) -> TableSpec:
         path = resolve_inside(root, str(path.relative_to(root)))
     except ValueError as exc:
         raise ContentError([Issue(Location(str(root / "game.yaml")), "table", str(exc))]) from None
-    if not path.is_file():
+    if not path.exists():
         raise ContentError(
             [
                 Issue(
@@ -54,7 +69,7 @@ def load_table(game_root: Path) -> TableSpec:
                 )
             ]
         )
-    loaded = load_yaml(path)
+    loaded = load_yaml(path, root=root)
     issues = IssueCollector()
     spec = validate(TableSpec, loaded, issues)
     if spec is not None:
@@ -127,7 +142,7 @@ def card_file_of(root: Path, component: str) -> Path:
     """The item file of a printed component named in game.yaml; ValueError when there is none."""
     from .loader import resolve_inside
 
-    data = load_yaml(root / "game.yaml").data if (root / "game.yaml").is_file() else {}
+    data = load_yaml(root / "game.yaml", root=root).data if (root / "game.yaml").is_file() else {}
     for comp in (data or {}).get("components") or []:
         if isinstance(comp, dict) and comp.get("id") == component:
             items = comp.get("items")
@@ -179,7 +194,7 @@ def _check_card_file(
         issues.add(where, key, f"file {deck.cards!r} does not exist")
         return
     try:
-        cards = load_items(path)
+        cards = load_items(path, root)
     except ContentError as exc:
         issues.issues.extend(exc.issues)
         return
@@ -204,11 +219,13 @@ def _check_card_file(
                 )
 
 
-def load_items(path: Path) -> ItemsFile:
-    """An item file validated with the print schema (the same file the PDF is built from)."""
+def load_items(path: Path, root: Path | None = None) -> ItemsFile:
+    """An item file validated with the print schema (the same file the PDF is built from);
+    ``root`` is the game folder the file must stay inside."""
     from . import tabular
 
-    loaded = tabular.load_table(path) if tabular.is_table(path) else load_yaml(path)
+    read = tabular.load_table if tabular.is_table(path) else load_yaml
+    loaded = read(path, root=root)
     issues = IssueCollector()
     spec = validate(ItemsFile, loaded, issues)
     issues.raise_if_errors()

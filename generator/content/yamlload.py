@@ -284,27 +284,30 @@ class _TooBig(Exception):
         self.message = message
 
 
-def load_yaml(path: Path, *, shown_as: str | None = None) -> Loaded:
-    """Load one YAML file safely, with marks. Raises ContentError on any problem."""
+def load_yaml(path: Path, *, shown_as: str | None = None, root: Path | None = None) -> Loaded:
+    """Load one YAML file safely, with marks. Raises ContentError on any problem.
+
+    The file is read through :func:`~generator.content.paths.read_guarded`: inside ``root`` (the
+    game folder; default the folder holding it) after links, a regular file, bounded in size.
+    """
     file = shown_as or _rel(path)
-    text = read_text(path, file).replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads
+    text = (
+        read_text(path, file, root=root).replace("\r\n", "\n").replace("\r", "\n")
+    )  # as text mode reads
     return load_yaml_text(text, file, path)
 
 
-def read_text(path: Path, file: str, encoding: str = "utf-8") -> str:
-    """A content file's text, refused (ContentError at ``file``) when too big or not UTF-8."""
+def read_text(path: Path, file: str, encoding: str = "utf-8", *, root: Path | None = None) -> str:
+    """A content file's text, refused (ContentError at ``file``) when it lies outside ``root``
+    after links, is not a regular file, is too big or is not UTF-8."""
+    from .paths import read_guarded
+
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise ContentError(
-            [Issue(Location(file), "", f"cannot read file: {exc.strerror}")]
-        ) from None
-    if size > MAX_FILE_BYTES:
-        raise ContentError(
-            [Issue(Location(file), "", f"file is {size} bytes; the limit is {MAX_FILE_BYTES}")]
-        )
+        data = read_guarded(path, root, MAX_FILE_BYTES)
+    except ValueError as exc:
+        raise ContentError([Issue(Location(file), "", f"cannot read file: {exc}")]) from None
     try:
-        return path.read_bytes().decode(encoding)
+        return data.decode(encoding)
     except UnicodeDecodeError as exc:
         raise ContentError(
             [Issue(Location(file), "", f"not UTF-8 text ({exc.reason} at byte {exc.start})")]

@@ -93,6 +93,22 @@ _by_file: dict[Path, str] = {}
 _cmaps: dict[str, frozenset[int]] = {}
 
 
+def parse_problem(data: bytes) -> str | None:
+    """Why the TrueType font in ``data`` cannot be read and subset, or None when it can."""
+    import io
+
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    try:
+        face = TTFontFile(io.BytesIO(data))
+        used = sorted(face.charToGlyph)[:64]
+        face.makeSubset(list(used))
+    except Exception as exc:  # a damaged file fails in many ways  # noqa: BLE001
+        what = str(exc) if isinstance(exc, TTFError) else ""
+        return what or "the file is truncated or damaged"
+    return None
+
+
 def _register(path: Path, name: str) -> str:
     """Register ``path`` with reportlab once; return its registered name."""
     key = path.resolve()
@@ -100,8 +116,10 @@ def _register(path: Path, name: str) -> str:
         return _by_file[key]
     try:
         font = TTFont(name, str(path))
-    except (TTFError, OSError, ValueError, KeyError, IndexError) as exc:
-        raise BuildError(f"{path.name}: cannot use this font: {exc}") from None
+    except Exception as exc:  # a damaged file fails in many ways  # noqa: BLE001
+        what = str(exc) if isinstance(exc, (TTFError, OSError)) else ""
+        what = what or "the file is truncated or damaged"
+        raise BuildError(f"{path.name}: cannot use this font: {what}") from None
     font.face.__class__ = fontsubsets.Face  # the same face; its subsets made once per process
     font.__class__ = fontsubsets.Font  # and each subset's widths and map formatted once
     pdfmetrics.registerFont(font)

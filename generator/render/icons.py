@@ -138,23 +138,67 @@ def use_game(game_root: Path | None) -> None:
 
 
 def svg_problem(path: Path) -> str | None:
-    """Why an SVG file cannot be used as an icon, or None."""
-    if path.stat().st_size > MAX_SVG_BYTES:
-        return f"{path.name} is larger than {MAX_SVG_BYTES // 1024} KB"
+    """Why an SVG file cannot be used as an icon, or None.
+
+    The file is read through the guarded reader (inside its folder after links, a regular file,
+    at most :data:`MAX_SVG_BYTES`), and may refer to nothing outside itself: an ``href`` must
+    be a ``#fragment`` or a ``data:`` URL, and no entity or DTD is loaded.
+    """
     try:
-        drawing = _drawing(path)
-    except Exception:  # svglib and lxml raise many kinds on broken files  # noqa: BLE001
-        drawing = None
+        data = _svg_data(path)
+    except ValueError as exc:
+        return f"{path.name}: {exc}"
+    drawing = _render_svg(data)
     if drawing is None or not drawing.width or not drawing.height:
         return f"{path.name} is not a readable SVG file with a width and height"
     return None
 
 
-@cache
-def _drawing(path: Path) -> Any:
+def _svg_data(path: Path) -> bytes:
+    """The SVG's bytes, read guarded; ValueError when it is unsafe to draw."""
+    from lxml import etree
+
+    from ..content.paths import read_guarded
+
+    data = read_guarded(path, None, MAX_SVG_BYTES)
+    parser = etree.XMLParser(
+        resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False
+    )
+    try:
+        root = etree.fromstring(data, parser=parser)
+    except etree.XMLSyntaxError as exc:
+        raise ValueError(f"not well-formed XML ({exc})") from None
+    if root is None:
+        raise ValueError("not an SVG document")
+    for node in root.iter():
+        for name, value in node.attrib.items():
+            if (name == "href" or name.endswith("}href")) and not (
+                value.strip().startswith("#") or value.strip().lower().startswith("data:")
+            ):
+                raise ValueError(
+                    f"it refers to {value[:60]!r}; an icon may only use its own parts "
+                    "(#id) or data: images"
+                )
+    return data
+
+
+def _render_svg(data: bytes) -> Any:
+    import io
+
     from svglib.svglib import svg2rlg
 
-    return svg2rlg(str(path))
+    try:
+        return svg2rlg(io.BytesIO(data))
+    except Exception:  # svglib and lxml raise many kinds on broken files  # noqa: BLE001
+        return None
+
+
+@cache
+def _drawing(path: Path) -> Any:
+    try:
+        return _render_svg(_svg_data(path))
+    except ValueError:  # `pnp check` has reported it; nothing is drawn
+        return None
 
 
 def _recolour(node: Any, colour: Any) -> None:
@@ -198,7 +242,10 @@ def _draw_svg(
 
     from . import fonts
 
-    drawing = copy.deepcopy(_drawing(path))
+    original = _drawing(path)
+    if original is None:
+        return
+    drawing = copy.deepcopy(original)
     _recolour(drawing, Color(*rgb))
     scale = size / max(drawing.width, drawing.height)
     canvas.translate(cx - drawing.width * scale / 2, cy - drawing.height * scale / 2)

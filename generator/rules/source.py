@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
@@ -86,7 +87,7 @@ def _game_spec(game_dir: Path, issues: IssueCollector) -> GameSpec | None:
     if not path.is_file():
         raise UsageError(f"{display_path(game_dir)} has no game.yaml")
     try:
-        loaded = load_yaml(path)
+        loaded = load_yaml(path, root=game_dir)
     except ContentError as exc:
         issues.issues.extend(exc.issues)
         return None
@@ -210,7 +211,7 @@ def load_rulebook(game_dir: Path, issues: IssueCollector) -> RuleBook | None:
     glossary: dict[str, GlossaryTerm] = {}
     gfile = None
     term_ids: set[str] = set()
-    if (folder / GLOSSARY_FILE).is_file():
+    if os.path.lexists(folder / GLOSSARY_FILE):  # any kind of entry: loading says what is wrong
         gfile = _load(folder / GLOSSARY_FILE, GlossaryFile, issues)
         if gfile is not None:
             glossary = dict(cast(GlossaryFile, gfile.model).terms)
@@ -218,7 +219,7 @@ def load_rulebook(game_dir: Path, issues: IssueCollector) -> RuleBook | None:
     else:
         issues.add(where, "", f"no {GLOSSARY_FILE}: every game's rules need a glossary")
     source = None
-    if (folder / "en.yaml").is_file():
+    if os.path.lexists(folder / "en.yaml"):
         source = _load(folder / "en.yaml", SourceFile, issues)
     else:
         issues.add(where, "", "no en.yaml: the English source of the rule sheet is missing")
@@ -226,7 +227,7 @@ def load_rulebook(game_dir: Path, issues: IssueCollector) -> RuleBook | None:
     failed: set[str] = set()
     for lang in TRANSLATED:
         path = folder / f"{lang}.yaml"
-        if path.is_file():
+        if os.path.lexists(path):
             loaded = _load(path, TranslationFile, issues)
             if loaded is None:
                 failed.add(lang)
