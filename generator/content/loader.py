@@ -14,7 +14,6 @@ paths in :mod:`.paths`, font and icon checks in :mod:`.assets`.
 from __future__ import annotations
 
 import os
-
 from functools import partial
 from pathlib import Path
 from types import MappingProxyType
