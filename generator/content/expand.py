@@ -133,6 +133,7 @@ class Expander:
             ArithmeticError,
             LookupError,
             AttributeError,
+            MemoryError,
         ) as exc:
             self.problem(at, f"item {item.id!r} ({item.location}): template failed: {exc}")
             return None
