@@ -102,14 +102,14 @@ def _bounded(value: Any) -> Any:
         raise SecurityError(f"a number larger than {MAX_BITS} bits")
     size = weight(value)
     if size > MAX_BUILD:
-        raise SecurityError(f"a value longer than {MAX_BUILD} characters or items")
+        raise SecurityError(f"value too long (more than {MAX_BUILD} characters or items)")
     _spend(size)
     return value
 
 
 def _refuse_over(estimate: int) -> None:
     if estimate > MAX_BUILD:
-        raise SecurityError(f"a value longer than {MAX_BUILD} characters or items")
+        raise SecurityError(f"value too long (more than {MAX_BUILD} characters or items)")
 
 
 def _check_format(text: Any) -> None:
