@@ -145,7 +145,9 @@ class Table:
     """One session opened for one command: its game, its state, and the way to add events."""
 
     def __init__(self, path: Path) -> None:
-        self.path = path
+        import os
+
+        self.path = Path(os.path.realpath(path))  # one session, whatever name it was given
         self.log: session.Log | None = None
         self.game: TableGame | None = None
         self.state: dict[str, Any] = {}
@@ -195,6 +197,12 @@ class Table:
     def apply_event(self, event: dict[str, Any]) -> dict[str, Any]:
         """Apply one event to the state (an undo rebuilds it); return the event's effects."""
         if event["type"] == "undo":
+            target = event.get("args", {}).get("target")
+            last = self.effective[-1] if self.effective else None
+            if target != last:
+                raise ValueError(
+                    f"it undoes event {target}, but the last event in effect is {last}"
+                )
             self.effective.pop()
             self.rebuild()
             return {}
@@ -235,6 +243,15 @@ class Table:
             self.apply_logged(by_seq[seq])
 
     # randomness ------------------------------------------------------------
+    def revealed(self) -> bool:
+        """Whether this is a fair session whose seed has been revealed (in the log so far)."""
+        assert self.log is not None
+        if self.log.header["rng"] != "fair":
+            return False
+        if any(e["type"] == "reveal" for e in self.log.events):
+            return True
+        return self.log.base > 0 and b'"type":"reveal"' in self.log.raw
+
     def counter(self) -> int:
         """The random counter after the last event (the snapshot keeps the earlier ones')."""
         assert self.log is not None
@@ -273,6 +290,8 @@ class Table:
             self.load()
             assert self.log is not None
             op, _, random_ = OPS[kind]
+            if random_ and self.revealed():
+                raise TableError("session.revealed", game=self.log.header["game"])
             source = self.source()
             start = getattr(source, "counter", None)
             out = op(self, args, source)
@@ -285,6 +304,9 @@ class Table:
             }
             if random_ and start is not None:
                 event["ctr"] = [start, source.counter]  # type: ignore[attr-defined]
+            problem = session.event_problem(event)
+            if problem:  # what would not be read back is never written
+                raise TableError("event.invalid", problem=problem)
             fx = self.apply_event(event)
             self._append(event, event["seq"] % SNAPSHOT_EVERY == 0)
             return {**event, "fx": fx, "repaired": self.log.repaired}
@@ -366,6 +388,8 @@ class Table:
                     return revealed[-1]
                 raise session.SessionError("the secret seed is missing") from None
         event = self.run("reveal", {"secret": secret})
+        # the seed is in the log now; without the key file no draw can follow it
+        secret_path.unlink(missing_ok=True)
         return event
 
     def snapshot_state(self) -> dict[str, Any]:

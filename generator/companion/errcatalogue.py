@@ -347,4 +347,22 @@ ERRORS: dict[str, dict[str, str]] = {
         "zh-Hant": "請指明遊戲骰子屬於哪個遊戲：d[遊戲:骰子]，或先為該遊戲開一局",
         "zh-Hans": "请指明游戏骰子属于哪个游戏：d[游戏:骰子]，或先为该游戏开一局",
     },
+    "session.revealed": {
+        "en": "the seed of this fair session was revealed, so further draws could be foreseen; "
+        "the session is closed to new draws: start a new one with `pnp session new {game} --fair`",
+        "zh-Hant": "這一局公平模式的種子已經公開，之後的抽取都能被預先算出；本局不再接受新的抽取：請用 "
+        "`pnp session new {game} --fair` 另開新局",
+        "zh-Hans": "这一局公平模式的种子已经公开，之后的抽取都能被预先算出；本局不再接受新的抽取：请用 "
+        "`pnp session new {game} --fair` 另开新局",
+    },
+    "verify.after_reveal": {
+        "en": "a draw made after the seed was revealed cannot be fair",
+        "zh-Hant": "種子公開之後才做的抽取不可能公平",
+        "zh-Hans": "种子公开之后才做的抽取不可能公平",
+    },
+    "event.invalid": {
+        "en": "this cannot be recorded: {problem}",
+        "zh-Hant": "無法記錄這個動作：{problem}",
+        "zh-Hans": "无法记录这个动作：{problem}",
+    },
 }

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 FORMAT = 1
+MAX_LOG_BYTES = 64 * 1024 * 1024  # a saved game larger than this is refused, never read whole
+MAX_NUMBER = 10**12  # the largest whole number an event may hold (points, moves, counters)
 
 
 class SessionError(PnpError):
@@ -117,6 +119,10 @@ def create(path: Path, header: dict[str, Any]) -> None:
         raise SessionError(
             f"a session already exists at {path}; choose another --session path"
         ) from None
+    for stale in (snapshot_path(path), path.with_name(path.name + ".cache")):
+        # left by an earlier log of this name: they describe a game that is gone
+        if stale.is_file() and not stale.is_symlink():
+            stale.unlink()
 
 
 def create_new(folder: Path, game_id: str, header: dict[str, Any]) -> Path:
@@ -134,14 +140,21 @@ def create_new(folder: Path, game_id: str, header: dict[str, Any]) -> Path:
     raise SessionError(f"too many sessions started this second in {folder}")
 
 
+def _read_log(path: Path) -> bytes:
+    """The log's bytes: a regular file (never a pipe or device), at most :data:`MAX_LOG_BYTES`."""
+    from ..content.paths import read_regular
+
+    if not os.path.lexists(path):
+        raise SessionError(f"no session at {path}; start one with `pnp session new GAME`")
+    try:
+        return read_regular(path, MAX_LOG_BYTES)
+    except ValueError as exc:
+        raise SessionError(f"cannot read {path}: {exc}") from None
+
+
 def _read_raw(path: Path, repair: bool) -> tuple[bytes, str | None]:
     """The log's bytes, a torn last line repaired (when ``repair``), and what was repaired."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SessionError(f"no session at {path}; start one with `pnp session new GAME`") from None
-    except OSError as exc:
-        raise SessionError(f"cannot read {path}: {exc.strerror}") from None
+    raw = _read_log(path)
     cut = raw.rfind(b"\n") + 1
     tail = raw[cut:]  # the bytes after the last newline: empty unless a write was torn
     if not tail:
@@ -178,7 +191,7 @@ def _records(path: Path, lines: list[bytes], first: int) -> list[dict[str, Any]]
                 f"{path}:{n}: corrupt event (expected seq {n - 1}); the log was left as it is"
             )
         if n > 1:
-            problem = _event_problem(rec)
+            problem = event_problem(rec)
             if problem:
                 raise SessionError(
                     f"{path}:{n}: corrupt event ({problem}); the log was left as it is"
@@ -215,7 +228,26 @@ def _parse_all(path: Path, raw: bytes, repaired: str | None) -> Log:
     lines.pop()  # after the last newline
     records = _records(path, lines, 1)
     header = _check_header(path, records[0] if records else None)
+    _check_snapshot_behind(path, len(records) - 1)
     return Log(path, header, records[1:], repaired, raw)
+
+
+def _check_snapshot_behind(path: Path, count: int) -> None:
+    """Refuse a log that holds fewer events than its snapshot recorded: events that were
+    acknowledged (printed) have been lost, so the log was cut short or replaced."""
+    from ..content.paths import read_regular
+
+    snap_file = snapshot_path(path)
+    try:
+        seq = json.loads(read_regular(snap_file, MAX_LOG_BYTES)).get("seq")
+    except (ValueError, AttributeError, RecursionError):
+        return  # no snapshot, or one that is not used anyway
+    if isinstance(seq, int) and not isinstance(seq, bool) and seq > count:
+        raise SessionError(
+            f"{path}:{count + 2}: the log ends after event {count}, but its snapshot "
+            f"({snap_file.name}) was taken after event {seq}: acknowledged events are missing "
+            "(was the file cut short or replaced?); the log was left as it is"
+        )
 
 
 def read_recent(path: Path, *, repair: bool = True) -> Log:
@@ -249,17 +281,88 @@ EVENT_TYPES = {
 }  # fmt: skip
 
 
-def _event_problem(rec: dict[str, Any]) -> str | None:
-    """What is wrong with an event's shape, or None."""
+def _whole(lo: int | None = None, hi: int | None = None) -> Any:
+    def check(v: Any) -> bool:
+        return (
+            isinstance(v, int)
+            and not isinstance(v, bool)
+            and abs(v) <= MAX_NUMBER
+            and (lo is None or v >= lo)
+            and (hi is None or v <= hi)
+        )
+
+    return check
+
+
+def _text(v: Any) -> bool:
+    return isinstance(v, str) and 0 < len(v) <= 1000
+
+
+def _texts(v: Any) -> bool:
+    return isinstance(v, list) and len(v) <= 1000 and all(_text(x) for x in v)
+
+
+def _flag(v: Any) -> bool:
+    return isinstance(v, bool)
+
+
+# the fields an event may carry in ``args`` and ``out``, each with the values it may take;
+# a field not listed is left to the step that applies it
+FIELDS: dict[str, tuple[Any, str]] = {
+    "index": (_whole(0), "a whole number from 0"),
+    "limit": (_whole(0), "a whole number from 0"),
+    "target": (_whole(1), "the number of an earlier event"),
+    "points": (_whole(), "a whole number"),
+    "by": (_whole(), "a whole number"),
+    "to": (_whole(), "a whole number"),
+    "round": (_whole(1, 10_000), "a round from 1 to 10000"),
+    "count": (_whole(1, 100), "a count from 1 to 100"),
+    "generals": (_whole(0, 20), "a number from 0 to 20"),
+    "position": (_whole(), "a whole number"),
+    "reshuffle": (_flag, "true or false"),
+    "resolve": (_flag, "true or false"),
+    "deck": (_text, "a name"),
+    "bag": (_text, "a name"),
+    "track": (_text, "a name"),
+    "tile": (_text, "a name"),
+    "unit": (_text, "a name"),
+    "expr": (_text, "a dice expression"),
+    "secret": (lambda v: isinstance(v, str) and len(v) <= 256, "a hexadecimal seed"),
+    "units": (_texts, "a list of names"),
+    "cards": (_texts, "a list of names"),
+}
+# fields that may be left empty (null) where the command was given without them
+OPTIONAL = {"player", "round", "generals", "position", "by", "to", "bag", "count"}
+
+
+def event_problem(rec: dict[str, Any]) -> str | None:
+    """What is wrong with an event's shape or the values of its fields, or None."""
     if rec.get("type") not in EVENT_TYPES:
         return f"unknown type {rec.get('type')!r}"
-    if not isinstance(rec.get("args", {}), dict) or not isinstance(rec.get("out", {}), dict):
+    args, out = rec.get("args", {}), rec.get("out", {})
+    if not isinstance(args, dict) or not isinstance(out, dict):
         return "args and out must be objects"
     ctr = rec.get("ctr")
     if ctr is not None and not (
-        isinstance(ctr, list) and len(ctr) == 2 and all(isinstance(c, int) for c in ctr)
+        isinstance(ctr, list)
+        and len(ctr) == 2
+        and all(_whole(0)(c) for c in ctr)
+        and ctr[0] <= ctr[1]
     ):
         return "ctr must be two whole numbers"
+    for where, fields in (("args", args), ("out", out)):
+        for name, value in fields.items():
+            if value is None and name in OPTIONAL:
+                continue
+            if name == "player" and (value is None or value == "" or _text(value)):
+                continue
+            rule = FIELDS.get(name)
+            if rule is not None and not rule[0](value):
+                return f"{where}.{name} must be {rule[1]}"
+    if rec.get("type") == "undo" and not (
+        _whole(1)(args.get("target")) and args["target"] < rec.get("seq", 0)
+    ):
+        return "args.target must be the number of an earlier event"
     return None
 
 
@@ -269,13 +372,19 @@ _HEADERS: dict[str, tuple[bytes, dict[str, Any]]] = {}
 
 def read_header(path: Path) -> dict[str, Any]:
     """Only the first line of a log (the header), without the lock."""
+    from ..content.paths import open_regular
+
+    if not os.path.lexists(path):
+        raise SessionError(f"no session at {path}; start one with `pnp session new GAME`")
     try:
-        with open(path, "rb") as fh:
-            first = fh.readline()
+        fd = open_regular(path)
+    except ValueError as exc:
+        raise SessionError(f"cannot read {path}: {exc}") from None
+    try:
+        with os.fdopen(fd, "rb") as fh:
+            first = fh.readline(MAX_LOG_BYTES)
         header = json.loads(first)
-    except FileNotFoundError:
-        raise SessionError(f"no session at {path}; start one with `pnp session new GAME`") from None
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         raise SessionError(f"{path}:1: not a pnp session log") from None
     if not isinstance(header, dict) or header.get("type") != "session":
         raise SessionError(f"{path}:1: not a pnp session log")
@@ -299,7 +408,12 @@ def append(path: Path, event: dict[str, Any]) -> bytes:
 
 @contextmanager
 def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
-    """Hold the session's lock file (another terminal waits up to ``timeout`` seconds)."""
+    """Hold the session's lock file (another terminal waits up to ``timeout`` seconds).
+
+    The lock belongs to the file's real path, so two names of one session (a link, a relative
+    and an absolute path) share one lock.
+    """
+    lock_path = os.path.realpath(path) + ".lock"
     try:
         import fcntl
     except ImportError:  # pragma: no cover - Windows
@@ -307,7 +421,10 @@ def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
     if fcntl is not None:
         import time
 
-        fd = os.open(str(path) + ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        except OSError as exc:
+            raise SessionError(f"cannot lock {path}: {lock_path}: {exc.strerror or exc}") from None
         try:
             deadline = time.monotonic() + timeout
             while True:
@@ -326,7 +443,7 @@ def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
         return
     from filelock import FileLock, Timeout
 
-    lock = FileLock(str(path) + ".lock", timeout=timeout, poll_interval=0.002)
+    lock = FileLock(lock_path, timeout=timeout, poll_interval=0.002)
     try:
         with lock:
             yield
@@ -391,7 +508,28 @@ def _usable_snapshot(path: Path, raw: bytes) -> dict[str, Any] | None:
             return None  # the log says what the state was; an edited snapshot is not trusted
     except (ValueError, TypeError, AttributeError):
         return None
+    if ctr != _counter_before(raw, size):
+        return None  # the random counter too is the log's, not the snapshot's word
     return snap
+
+
+def _counter_before(raw: bytes, size: int) -> int:
+    """The random counter after the last event in ``raw[:size]`` that used one (0 if none;
+    -1 when that event is unreadable)."""
+    end = size
+    while end > 0:
+        start = raw.rfind(b"\n", 0, end - 1) + 1
+        if start == 0:
+            return 0  # the header: no event used the counter
+        line = raw[start : end - 1]
+        if b'"ctr":' in line:
+            try:
+                ctr = json.loads(line).get("ctr")
+                return int(ctr[1])
+            except (ValueError, TypeError, AttributeError, IndexError, KeyError):
+                return -1
+        end = start
+    return 0
 
 
 def state_hash(state: dict[str, Any], effective: list[int]) -> str:

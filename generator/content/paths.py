@@ -54,20 +54,40 @@ def read_guarded(path: Path, root: Path | None = None, limit: int = MAX_READ_BYT
         raise ValueError("its links lead in a loop") from None
     if full != base and base not in full.parents:
         raise ValueError("it leads outside the game folder (through a link)")
+    return read_regular(full, limit)
+
+
+def open_regular(path: Path | str) -> int:
+    """A descriptor open for reading on ``path`` if it is a regular file; ValueError otherwise.
+
+    The open does not block (a named pipe with no writer is refused, not waited on) and does
+    not follow a link in the last part of the name (resolve the name first to allow one).
+    """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    flags |= getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    flags |= getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(full, flags)
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise ValueError("the file does not exist") from None
-    except OSError as exc:
-        raise ValueError(f"cannot read the file: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"cannot read the file: {getattr(exc, 'strerror', None) or exc}") from None
     try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise ValueError("it is not a regular file")
-        if info.st_size > limit:
-            raise ValueError(f"the file is {info.st_size} bytes; the limit is {limit}")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_regular(path: Path | str, limit: int = MAX_READ_BYTES) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them; ValueError saying
+    why not otherwise (a pipe, a device, a folder, a file too big, a read error)."""
+    fd = open_regular(path)
+    try:
+        size = os.fstat(fd).st_size
+        if size > limit:
+            raise ValueError(f"the file is {size} bytes; the limit is {limit}")
         chunks: list[bytes] = []
         left = limit + 1
         while left > 0:
@@ -87,4 +107,12 @@ def read_guarded(path: Path, root: Path | None = None, limit: int = MAX_READ_BYT
         os.close(fd)
 
 
-__all__ = ["find_games", "game_dir", "is_inside", "read_guarded", "resolve_inside"]
+__all__ = [
+    "find_games",
+    "game_dir",
+    "is_inside",
+    "open_regular",
+    "read_guarded",
+    "read_regular",
+    "resolve_inside",
+]
