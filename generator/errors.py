@@ -138,7 +138,9 @@ class ContentError(PnpError):
 
 def report(exc: PnpError) -> list[str]:
     """The lines the CLI prints for ``exc``: one ``Error:`` line, or each problem and a count."""
-    lines = exc.lines()
+    from .terminal import printable
+
+    lines = [printable(line) for line in exc.lines()]
     if len(lines) == 1:
         return [f"Error: {lines[0]}"]
     return [*lines, f"Error: {len(lines)} problems found."]

@@ -22,7 +22,12 @@ def main(argv: list[str] | None = None) -> Any:
     if args[:1] and args[0] in ("roll", "fate", "deck", "score", "status"):
         from .quick import table
 
-        code = table(args)
+        try:
+            code = table(args)
+        except (KeyboardInterrupt, Exception) as exc:  # ends in a message, as the click path does
+            from .app import fail
+
+            fail(exc)
         if code is not None:
             sys.stdout.flush()
             if code:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import os
 import sys
 
+from ..terminal import printable, printable_json
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -170,9 +172,9 @@ def _write(as_json: bool, obj: dict[str, Any], lines: list[str]) -> None:
     if as_json:
         import json
 
-        sys.stdout.write(json.dumps(obj, ensure_ascii=False, sort_keys=True) + "\n")
+        sys.stdout.write(printable_json(json.dumps(obj, ensure_ascii=False, sort_keys=True)) + "\n")
     else:
-        sys.stdout.write("".join(line + "\n" for line in lines))
+        sys.stdout.write("".join(printable(line) + "\n" for line in lines))
 
 
 def _plain_roll(expr: str, seed: int | None) -> dict[str, Any]:
@@ -231,7 +233,7 @@ def table(args: list[str]) -> int | None:
         from ..companion.errtext import localize
         from ..companion.i18n import detect
 
-        sys.stderr.write("".join(line + "\n" for line in localize(exc, detect(lang))))
+        sys.stderr.write("".join(printable(line) + "\n" for line in localize(exc, detect(lang))))
         return exc.exit_code
     return 0
 
@@ -240,7 +242,7 @@ def _write_all(
     values: dict[str, Any], obj: dict[str, Any], lines: list[str], said: list[str]
 ) -> None:
     if said:
-        sys.stderr.write("".join(line + "\n" for line in said))
+        sys.stderr.write("".join(printable(line) + "\n" for line in said))
     _write(bool(values.get("json")), obj, lines)
 
 

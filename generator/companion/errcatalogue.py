@@ -21,6 +21,11 @@ ERRORS: dict[str, dict[str, str]] = {
         "zh-Hant": "程式內部錯誤：{what}（設定 PNP_DEBUG=1 再執行可看詳情）",
         "zh-Hans": "程序内部错误：{what}（设置 PNP_DEBUG=1 再运行可查看详情）",
     },
+    "run.report": {
+        "en": "A report of what happened was written to {path}; please send it with your bug report.",
+        "zh-Hant": "發生經過已寫入 {path}；回報問題時請一併附上。",
+        "zh-Hans": "发生经过已写入 {path}；报告问题时请一并附上。",
+    },
     "no_session": {
         "en": "no session: start one with `pnp session new GAME` or pass --session PATH",
         "zh-Hant": "沒有進行中的對局：先用 `pnp session new GAME` 開一局，或加上 --session PATH",

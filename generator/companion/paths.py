@@ -30,11 +30,23 @@ def current_pointer() -> str:
 
 def current_session() -> str | None:
     """The session chosen by the last ``pnp session new`` (None when there is none)."""
+    pointer = current_pointer()
     try:
-        with open(current_pointer(), encoding="utf-8") as fh:
-            text = fh.read().strip()
+        with open(pointer, "rb") as fh:
+            raw = fh.read(65536)
     except OSError:
         return None
+    try:
+        text = raw.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        text = "\x00"
+    if "\x00" in text or "\n" in text:
+        from ..errors import UsageError
+
+        raise UsageError(
+            f"{pointer}: the current-session file is damaged (it does not name one file); "
+            "start a session with `pnp session new GAME` or pass --session PATH"
+        )
     return text or None
 
 

@@ -82,6 +82,7 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
 
     from ..cli.app import cli
     from ..errors import PnpError
+    from ..terminal import printable
     from .errtext import localize, said_error
     from .i18n import detect
 
@@ -97,7 +98,7 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
         return False
     if argv[0] == "help" and game is not None and argv[1:] != ["pnp"]:
         for text in game_help(game, lang):
-            click.echo(text)
+            click.echo(printable(text))
         return True
     if argv[0] == "help" and lg != "en":
         for text in pnp_help(lang):
@@ -119,7 +120,7 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
             cli.main(args=argv, prog_name="pnp", standalone_mode=False)
     except PnpError as exc:
         for text in localize(exc, lg):
-            click.echo(text, err=True)
+            click.echo(printable(text), err=True)
     except click.exceptions.Exit:
         pass
     except click.ClickException as exc:

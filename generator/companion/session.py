@@ -306,19 +306,20 @@ def _flag(v: Any) -> bool:
     return isinstance(v, bool)
 
 
+_WHOLE = f"a whole number from -{MAX_NUMBER} to {MAX_NUMBER}"
 # the fields an event may carry in ``args`` and ``out``, each with the values it may take;
 # a field not listed is left to the step that applies it
 FIELDS: dict[str, tuple[Any, str]] = {
     "index": (_whole(0), "a whole number from 0"),
     "limit": (_whole(0), "a whole number from 0"),
     "target": (_whole(1), "the number of an earlier event"),
-    "points": (_whole(), "a whole number"),
-    "by": (_whole(), "a whole number"),
-    "to": (_whole(), "a whole number"),
+    "points": (_whole(), _WHOLE),
+    "by": (_whole(), _WHOLE),
+    "to": (_whole(), _WHOLE),
     "round": (_whole(1, 10_000), "a round from 1 to 10000"),
     "count": (_whole(1, 100), "a count from 1 to 100"),
     "generals": (_whole(0, 20), "a number from 0 to 20"),
-    "position": (_whole(), "a whole number"),
+    "position": (_whole(), _WHOLE),
     "reshuffle": (_flag, "true or false"),
     "resolve": (_flag, "true or false"),
     "deck": (_text, "a name"),
