@@ -18,6 +18,7 @@ import click
 from ..errors import ContentError, PnpError, UsageError
 from ..gcpause import paused
 from ..layout.units import parse_length
+from ..terminal import printable
 from .build_opts import PaperChoice
 
 CONTENT_OPT = click.option(
@@ -106,7 +107,7 @@ def check(games: tuple[str, ...], content_dir: Path) -> None:
             f"{status}: {checked.game.id} ({len(checked.game.components)} components, {items} items)"
         )
         for w in checked.warnings:
-            click.echo(f"warning: {w}", err=True)
+            click.echo(printable(f"warning: {w}"), err=True)
     if failures:
         raise ContentError.from_lines(failures)
 
@@ -202,7 +203,7 @@ def build(
     _summary(results, time.perf_counter() - started)
     for r in results:
         for w in r.warnings:
-            click.echo(f"warning: {r.game}/{r.component}: {w}", err=True)
+            click.echo(printable(f"warning: {r.game}/{r.component}: {w}"), err=True)
     if failures:
         failures.append("nothing was written: every previous output is unchanged")
         raise ContentError.from_lines(failures)
