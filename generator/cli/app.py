@@ -99,7 +99,10 @@ def cli() -> None:
 # errno values that mean the machine refused a file operation, not a bug of ours
 _IO_ERRORS = {
     getattr(errno, name)
-    for name in ("ENOSPC", "EDQUOT", "EFBIG", "EROFS", "EACCES", "EPERM", "EIO", "EMFILE", "ENFILE")
+    for name in (
+        *("ENOSPC", "EDQUOT", "EFBIG", "EROFS", "EACCES", "EPERM", "EIO", "EMFILE", "ENFILE"),
+        *("ENOTDIR", "EISDIR", "EEXIST", "ENAMETOOLONG", "ELOOP", "EBUSY", "ETXTBSY"),
+    )
     if hasattr(errno, name)
 }
 
