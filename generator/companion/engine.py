@@ -152,7 +152,7 @@ class Table:
         self.game: TableGame | None = None
         self.state: dict[str, Any] = {}
         self.effective: list[int] = []
-        self.cache = Cache(path)
+        self.cache = Cache(self.path)
 
     # loading -------------------------------------------------------------
     def load(self, *, repair: bool = True, whole: bool = False) -> None:
@@ -292,7 +292,7 @@ class Table:
             op, _, random_ = OPS[kind]
             if random_ and self.revealed():
                 raise TableError("session.revealed", game=self.log.header["game"])
-            source = self.source()
+            source = self.source() if random_ else SystemSource()  # (not asked for a number)
             start = getattr(source, "counter", None)
             out = op(self, args, source)
             event: dict[str, Any] = {
