@@ -1,0 +1,115 @@
+"""Hostile templates: one budget covers all the work a template does, whatever it uses.
+
+Each template below would, without the budget, build gigabytes or run for hours through one
+filter, method or operator. Each must be refused quickly with a ``SecurityError`` (which the
+expander reports at the template's line), and ``pnp check`` must say where, in a separate
+process under a time and memory limit.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from jinja2.sandbox import SecurityError
+
+from generator.content.sandbox import ENV, MAX_SECONDS, render
+
+BIG = "{% set s = 'x' * 90000 %}"
+HOSTILE = {
+    "replace": BIG + "{{ s.replace('x', s) | length }}",
+    "replace-filter": BIG + "{{ s | replace('x', s) | length }}",
+    "replace-empty": BIG + "{{ s.replace('', s) | length }}",
+    "join-method": BIG + "{{ s.join(s) | length }}",
+    "join-filter": BIG + "{{ s | list | join(s) | length }}",
+    "join-map": "{{ range(100000) | map('string') | join('y' * 5000) | length }}",
+    "sum-lists": "{% set l = [[0] * 50000] * 50000 %}{{ l | sum(start=[]) | length }}",
+    "string-of-list": BIG + "{{ [s] * 50000 | string | length }}",
+    "print-list": BIG + "{{ [s] * 90000 }}",
+    "lipsum": "{{ lipsum(100000, max=100000) | length }}",
+    "nested-loops": "{% for a in 'x' * 90000 %}{% for b in 'x' * 90000 %}.{% endfor %}{% endfor %}",
+    "loop-over-list": "{% set l = [1] * 90000 %}{% for a in l %}{% for b in l %}{% endfor %}{% endfor %}",
+    "stacked-powers": "{{ ((9 ** 64) ** 64) ** 64 }}",
+    "power-tower": "{{ 2 ** 64 ** 64 }}",
+    "squaring": "{% set ns = namespace(x=3) %}{% for i in range(40) %}{% set ns.x = ns.x * ns.x %}{% endfor %}{{ ns.x }}",
+    "doubling": "{% set ns = namespace(s='x') %}{% for i in range(60) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}",
+    "set-block": "{% set t %}{% for i in range(100000) %}{{ 'y' * 1000 }}{% endfor %}{% endset %}{{ t | length }}",
+    "format-width": "{{ '{:>{w}}'.format('a', w=100000000) }}",
+    "percent-width": "{{ '%*d' % (100000000, 1) }}",
+    "indent": BIG + "{{ (s | wordwrap(1)) | indent(100000) | length }}",
+    "center": "{{ 'x' | center(100000000) }}",
+    "zfill": "{{ 'x'.zfill(100000000) }}",
+    "batch-fill": "{{ [1] | batch(100000000, 0) | list | length }}",
+    "slice": "{{ [1] | slice(100000000) | list | length }}",
+    "range-list": "{{ range(10 ** 9) | list | length }}",
+    "macro-output": "{% macro m() %}{{ 'z' * 90000 }}{% endmacro %}{% for i in range(100000) %}{{ m() }}{% endfor %}",
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_a_template_that_would_do_unbounded_work_is_refused_quickly(name: str) -> None:
+    template = ENV.from_string(HOSTILE[name])
+    start = time.monotonic()
+    with pytest.raises((SecurityError, RecursionError)):
+        render(template, {})
+    assert time.monotonic() - start < MAX_SECONDS + 3
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("{{ name | upper }}", "ABC"),
+        ("{% for i in range(16) %}{{ i }}{% endfor %}", "".join(map(str, range(16)))),
+        ("{{ ', '.join(['a', 'b']) }}", "a, b"),
+        ("{{ 'x' * 3 ~ 'y' }}", "xxxy"),
+        ("{{ 2 ** 10 }}", "1024"),
+        ("{{ name | replace('b', '-') }}", "a-c"),
+        ("{{ [1, 2, 3] | sum }}", "6"),
+        ("{{ '%03d' % 7 }}", "007"),
+        ("{{ (lipsum(1, html=False, min=5, max=6) | wordcount) in (5, 6) }}", "True"),
+        ("{{ x | default('d') }}", "d"),
+    ],
+)
+def test_ordinary_templates_still_render(source: str, expected: str) -> None:
+    assert render(ENV.from_string(source), {"name": "abc"}) == expected
+
+
+def _limited() -> None:  # pragma: no cover - runs in the child process
+    resource.setrlimit(resource.RLIMIT_AS, (1_500_000_000, 1_500_000_000))
+
+
+@pytest.mark.parametrize("name", ["replace", "join-map", "set-block", "stacked-powers"])
+def test_check_reports_a_hostile_template_at_its_line(tmp_path: Path, name: str) -> None:
+    game = tmp_path / "content" / "g"
+    (game / "layouts").mkdir(parents=True)
+    (game / "game.yaml").write_text(
+        "id: g\ntitle: T\nlanguages: [en]\ncomponents:\n"
+        "  - {id: c, kind: cards, title: C, items: cards.yaml, layout: front, size: poker}\n",
+        encoding="utf-8",
+    )
+    (game / "cards.yaml").write_text("items: [{id: a, name: A}]\n", encoding="utf-8")
+    text = HOSTILE[name].replace('"', '\\"')
+    (game / "layouts" / "front.yaml").write_text(
+        "id: front\nboxes:\n"
+        f'  - {{kind: text, x: 5mm, y: 5mm, w: 50mm, h: 20mm, text: "{text}"}}\n',
+        encoding="utf-8",
+    )
+    env = {**os.environ, "PNP_DATA_DIR": str(tmp_path / "data")}
+    result = subprocess.run(
+        [sys.executable, "-m", "generator.cli", "check", "g"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=_limited,
+    )
+    said = result.stdout + result.stderr
+    assert result.returncode == 1, said
+    assert "Traceback" not in said and "internal error" not in said, said
+    assert "front.yaml:3:" in said and "not allowed" in said, said
