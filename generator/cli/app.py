@@ -145,10 +145,10 @@ def _run(argv: list[str] | None) -> Any:
         exc.show()
         sys.exit(exc.exit_code)
     except (KeyboardInterrupt, Exception) as exc:
-        fail(exc)
+        fail(exc, argv)
 
 
-def fail(exc: BaseException) -> NoReturn:
+def fail(exc: BaseException, argv: list[str] | None = None) -> NoReturn:
     """End the run after an error that is not the project's own, with a message and an exit
     code (README, "Exit codes"): 130 interrupted, 74 the machine refused a file operation,
     70 a bug (a report file is written, and its place told)."""
@@ -161,10 +161,10 @@ def fail(exc: BaseException) -> NoReturn:
         click.echo(f"{_say('error')}{where}{exc.strerror or exc}", err=True)
         click.echo(_say("kept"), err=True)
         sys.exit(74)  # EX_IOERR
-    _internal(exc)
+    _internal(exc, sys.argv[1:] if argv is None else argv)
 
 
-def _internal(exc: BaseException) -> NoReturn:
+def _internal(exc: BaseException, argv: list[str]) -> NoReturn:
     """Report a bug briefly (or raise it with PNP_DEBUG=1), write a report file, exit 70."""
     import os
 
@@ -174,13 +174,13 @@ def _internal(exc: BaseException) -> NoReturn:
 
     what = printable(f"{type(exc).__name__}: {exc}")[:500]
     click.echo(f"{_say('error')}{_say('internal', what=what)}", err=True)
-    report = _crash_report(exc)
+    report = _crash_report(exc, argv)
     if report is not None:
         click.echo(_say("report", path=report), err=True)
     sys.exit(70)
 
 
-def _crash_report(exc: BaseException) -> str | None:
+def _crash_report(exc: BaseException, argv: list[str]) -> str | None:
     """Write what is known about an unexpected error to a file; its path, or None."""
     import os
     import platform
@@ -192,7 +192,7 @@ def _crash_report(exc: BaseException) -> str | None:
 
     text = (
         f"pnp {__version__}, Python {platform.python_version()} on {platform.platform()}\n"
-        f"command: pnp {' '.join(sys.argv[1:])}\n\n" + "".join(traceback.format_exception(exc))
+        f"command: pnp {' '.join(argv)}\n\n" + "".join(traceback.format_exception(exc))
     )
     name = f"pnp-error-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.txt"
     for folder in (os.path.join(data_dir(), "errors"), tempfile.gettempdir()):
