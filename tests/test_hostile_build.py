@@ -1,0 +1,109 @@
+"""All or nothing: when the last step of a build (putting the new files in place) fails part-way,
+every file the build had already replaced is put back, byte for byte, and the failure is a
+message, not a traceback."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import pytest
+
+from generator import build_stage
+
+from .helpers import pnp
+
+
+def _names(n: int) -> str:
+    return f"{{en: 'Name {n}', zh-Hant: '名稱 {n}', zh-Hans: '名称 {n}'}}"
+
+
+def _game(root: Path, version: int) -> None:
+    game = root / "content" / "g"
+    (game / "layouts").mkdir(parents=True, exist_ok=True)
+    (game / "game.yaml").write_text(
+        "id: g\ntitle: T\nlanguages: [en, zh-Hant, zh-Hans]\ncomponents:\n"
+        "  - {id: deck, kind: cards, title: D, items: cards.yaml, layout: front, size: poker}\n"
+        "  - {id: tokens, kind: tokens, title: T, items: cards.yaml, layout: front,"
+        " size: counter-5/8}\n",
+        encoding="utf-8",
+    )
+    items = ", ".join(f"{{id: i{n}, name: {_names(n * 10 + version)}}}" for n in range(3))
+    (game / "cards.yaml").write_text(f"items: [{items}]\n", encoding="utf-8")
+    (game / "layouts" / "front.yaml").write_text(
+        "id: front\nboxes:\n  - {kind: text, x: 1mm, y: 1mm, w: 10mm, h: 5mm, text: '{{ name }}'}\n",
+        encoding="utf-8",
+    )
+
+
+def _outputs(root: Path) -> dict[str, str]:
+    out = root / "output" / "g"
+    return {
+        p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(out.iterdir())
+        if p.is_file()
+    }
+
+
+@pytest.fixture
+def built(tmp_path: Path) -> Path:
+    _game(tmp_path, 1)
+    first = pnp("build", "g", cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert len([n for n in _outputs(tmp_path) if n.endswith(".pdf")]) >= 4
+    _game(tmp_path, 2)  # every PDF will differ
+    return tmp_path
+
+
+def _unchanged(root: Path, before: dict[str, str], said: str) -> None:
+    assert "Traceback" not in said and "internal error" not in said, said
+    assert _outputs(root) == before
+    leftovers = [p for p in (root / "output").iterdir() if p.name.startswith(".pnp-staging")]
+    assert not leftovers, leftovers
+
+
+@pytest.mark.parametrize("fail_at", [1, 2, 3, 4])
+def test_a_build_failing_while_files_are_put_in_place_changes_none(
+    built: Path, monkeypatch: pytest.MonkeyPatch, fail_at: int
+) -> None:
+    before = _outputs(built)
+    real = os.replace
+    calls = {"n": 0}
+
+    def failing(src: object, dst: object) -> None:
+        if str(src).endswith(".pdf") and ".pnp-staging" in str(src):
+            calls["n"] += 1
+            if calls["n"] == fail_at:
+                raise OSError(28, "No space left on device", str(dst))
+        real(src, dst)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(build_stage.os, "replace", failing)
+    result = pnp("build", "g", "--force", cwd=built)
+    assert result.returncode != 0
+    assert "No space left on device" in result.stderr, result.stderr
+    assert "previous file" in result.stderr, result.stderr
+    _unchanged(built, before, result.stdout + result.stderr)
+
+
+def test_a_folder_in_the_way_of_one_output_changes_none(built: Path) -> None:
+    before = _outputs(built)
+    last = sorted(n for n in before if n.endswith(".pdf"))[-1]
+    (built / "output" / "g" / last).unlink()
+    del before[last]
+    (built / "output" / "g" / last).mkdir()
+    result = pnp("build", "g", "--force", cwd=built)
+    assert result.returncode == 1, result.stderr
+    assert last in result.stderr and "in the way" in result.stderr, result.stderr
+    _unchanged(built, before, result.stdout + result.stderr)
+
+
+def test_a_file_in_the_way_of_the_game_output_folder_is_a_message(tmp_path: Path) -> None:
+    _game(tmp_path, 1)
+    (tmp_path / "output").mkdir()
+    (tmp_path / "output" / "g").write_text("not a folder", encoding="utf-8")
+    result = pnp("build", "g", cwd=tmp_path)
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr
+    assert "output/g" in result.stderr, result.stderr
+    assert (tmp_path / "output" / "g").read_text(encoding="utf-8") == "not a folder"
