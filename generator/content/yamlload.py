@@ -336,10 +336,26 @@ def load_yaml_text(text: str, file: str, path: Path | None = None, *, fast: bool
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = exc.problem or "invalid YAML"
-        if exc.context:
+        if "maximum nesting depth" in problem:  # libyaml's own limit, met before ours
+            problem = f"nesting deeper than {MAX_DEPTH} levels"
+        elif exc.context:
             problem = f"{problem} ({exc.context})"
         raise ContentError(
             [Issue(Location(file, line, col), "", f"malformed YAML: {problem}")]
+        ) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML refuses: say where, on one line
+        at = max(0, min(exc.position, len(text)))
+        line = text.count("\n", 0, at) + 1
+        col = at - (text.rfind("\n", 0, at) + 1) + 1
+        what = f"U+{exc.character:04X}" if isinstance(exc.character, int) else repr(exc.character)
+        raise ContentError(
+            [
+                Issue(
+                    Location(file, line, col),
+                    "",
+                    f"malformed YAML: character {what} is not allowed",
+                )
+            ]
         ) from None
     except yaml.YAMLError as exc:
         raise ContentError([Issue(Location(file, 1, 1), "", f"malformed YAML: {exc}")]) from None
