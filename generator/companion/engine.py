@@ -136,6 +136,16 @@ def resolve_session(path: str | Path | None) -> Path:
     return current
 
 
+def _read_secret(path: Path) -> str:
+    """A fair session's key file, as text: a small regular file (ValueError otherwise)."""
+    from ..content.paths import read_regular
+
+    text = read_regular(path, 4096).decode("ascii").strip()
+    if not text:
+        raise ValueError("empty")
+    return text
+
+
 def _copy(data: Any) -> Any:
     """A deep copy of JSON data."""
     return json.loads(json.dumps(data))
@@ -267,8 +277,8 @@ class Table:
         if header["rng"] == "fair":
             secret = self.path.with_name(self.path.name + ".secret")
             try:
-                key = bytes.fromhex(secret.read_text().strip())
-            except (OSError, ValueError):
+                key = bytes.fromhex(_read_secret(secret))
+            except ValueError:
                 raise session.SessionError(
                     f"the fair session's secret ({secret.name}) is missing; the seed was revealed or lost"
                 ) from None
@@ -381,8 +391,8 @@ class Table:
                 raise UsageError("only a --fair session has a secret seed to reveal")
             secret_path = self.path.with_name(self.path.name + ".secret")
             try:
-                secret = secret_path.read_text().strip()
-            except OSError:
+                secret = _read_secret(secret_path)
+            except ValueError:
                 revealed = [e for e in self.log.events if e["type"] == "reveal"]
                 if revealed:
                     return revealed[-1]

@@ -31,11 +31,18 @@ def current_pointer() -> str:
 def current_session() -> str | None:
     """The session chosen by the last ``pnp session new`` (None when there is none)."""
     pointer = current_pointer()
-    try:
-        with open(pointer, "rb") as fh:
-            raw = fh.read(65536)
+    try:  # without blocking: a pipe in its place is no session, not a wait
+        fd = os.open(pointer, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return None
+    try:
+        import stat
+
+        raw = os.read(fd, 65536) if stat.S_ISREG(os.fstat(fd).st_mode) else b"\x00"
+    except OSError:
+        raw = b"\x00"
+    finally:
+        os.close(fd)
     try:
         text = raw.decode("utf-8").strip()
     except UnicodeDecodeError:

@@ -182,7 +182,7 @@ def _records(path: Path, lines: list[bytes], first: int) -> list[dict[str, Any]]
     for n, line in enumerate(lines, first):
         try:
             rec = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise SessionError(
                 f"{path}:{n}: corrupt event (not JSON); the log was left as it is"
             ) from None
@@ -488,14 +488,16 @@ def write_snapshot(
 def _usable_snapshot(path: Path, raw: bytes) -> dict[str, Any] | None:
     """The snapshot if the log still begins with the bytes it was taken on, else None; its state
     is read from the very text whose hash the log holds, so the check dumps nothing again."""
+    from ..content.paths import read_regular
+
     try:
-        text = snapshot_path(path).read_text(encoding="utf-8")
+        text = read_regular(snapshot_path(path), MAX_LOG_BYTES).decode("utf-8")
         at_e, at_m = text.index('"effective":'), text.index(',"migrated":')
         at_s = text.index(',"state":', at_m)
         held = f'{{"effective":{text[at_e + 12 : at_m]},"state":{text[at_s + 9 : -1]}}}'
         snap = {**json.loads(text[:at_e] + text[at_m + 1 : at_s] + "}"), **json.loads(held)}
         seq, size, ctr, state = int(snap["seq"]), int(snap["size"]), int(snap["ctr"]), snap["state"]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return None
     if snap.get("migrated") is not False or seq <= 0 or not 0 < size <= len(raw) or ctr < 0:
         return None

@@ -41,13 +41,13 @@ def is_inside(root: Path, path: Path) -> bool:
 def read_guarded(path: Path, root: Path | None = None, limit: int = MAX_READ_BYTES) -> bytes:
     """The bytes of ``path``, or ValueError saying why it may not be read.
 
-    The file must, after links are resolved, lie inside ``root`` (default: the folder that holds
-    ``path`` as named), be a regular file, and hold at most ``limit`` bytes. It is opened without
+    The file must, after links are resolved, lie inside ``root`` (default: the game folder that
+    holds ``path`` as named, else its own folder), be a regular file, and hold at most ``limit`` bytes. It is opened without
     blocking, so a named pipe is refused instead of waiting for a writer.
     """
     if "\x00" in str(path):
         raise ValueError("a file name cannot hold a NUL character")
-    base = (root if root is not None else path.absolute().parent).resolve()
+    base = (root if root is not None else _game_folder(path)).resolve()
     try:
         full = path.resolve()
     except (OSError, RuntimeError):  # a link loop
@@ -55,6 +55,16 @@ def read_guarded(path: Path, root: Path | None = None, limit: int = MAX_READ_BYT
     if full != base and base not in full.parents:
         raise ValueError("it leads outside the game folder (through a link)")
     return read_regular(full, limit)
+
+
+def _game_folder(path: Path) -> Path:
+    """The nearest folder above ``path`` (as named, links not followed) with a ``game.yaml``;
+    the folder holding ``path`` when there is none (a shared template)."""
+    named = path.absolute()
+    for folder in named.parents:
+        if (folder / "game.yaml").exists():
+            return folder
+    return named.parent
 
 
 def open_regular(path: Path | str) -> int:
