@@ -67,17 +67,15 @@ def _extra_checks(path: Path) -> list[str]:
 
     problems: list[Issue] = []
     from ..content.table import has_table, load_table
+    from ..rules import check_rules
+    from ..rules.source import names_rules
 
     if has_table(path):
         try:
             load_table(path)
         except ContentError as exc:
             problems.extend(exc.issues)
-    try:
-        from ..rules import check_rules
-    except ImportError:
-        check_rules = None  # type: ignore[assignment]
-    if check_rules is not None and (path / "rules").is_dir():
+    if names_rules(path) or (path / "rules").is_dir():
         problems.extend(i for i in check_rules(path) if i.severity == "error")
     return [str(i) for i in problems]
 

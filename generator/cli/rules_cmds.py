@@ -42,7 +42,7 @@ def _games_with_rules(content: Path) -> list[Path]:
     out = []
     for g in find_games(content):
         spec, folder = rules_folder(g, IssueCollector())
-        if spec is None or folder is not None:
+        if spec is None or folder is not None or spec.rules is not None:
             out.append(g)
     return out
 

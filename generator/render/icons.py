@@ -19,6 +19,7 @@ from typing import Any
 from .. import presets
 
 MAX_SVG_BYTES = 1024 * 1024
+MAX_SVG_SIZE = 100_000.0  # the largest width or height an icon may declare (user units)
 Shape = dict[str, Any]
 
 
@@ -151,6 +152,8 @@ def svg_problem(path: Path) -> str | None:
     drawing = _render_svg(data)
     if drawing is None or not drawing.width or not drawing.height:
         return f"{path.name} is not a readable SVG file with a width and height"
+    if not all(0 < size <= MAX_SVG_SIZE for size in (drawing.width, drawing.height)):
+        return f"{path.name}: its width and height must be between 0 and {MAX_SVG_SIZE:g}"
     return None
 
 
@@ -243,7 +246,7 @@ def _draw_svg(
     from . import fonts
 
     original = _drawing(path)
-    if original is None:
+    if original is None or svg_problem(path) is not None:
         return
     drawing = copy.deepcopy(original)
     _recolour(drawing, Color(*rgb))

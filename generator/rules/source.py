@@ -96,6 +96,15 @@ def _game_spec(game_dir: Path, issues: IssueCollector) -> GameSpec | None:
     return validate(GameSpec, loaded, issues)
 
 
+def names_rules(game_dir: Path) -> bool:
+    """Whether the game's ``game.yaml`` names a rules folder (sound or not)."""
+    try:
+        data = load_yaml(Path(game_dir) / "game.yaml", root=Path(game_dir)).data
+    except ContentError:
+        return False  # the game check reports game.yaml
+    return isinstance(data, dict) and data.get("rules") is not None
+
+
 def rules_folder(game_dir: Path, issues: IssueCollector) -> tuple[GameSpec | None, Path | None]:
     """The game's spec and its rules folder (None when game.yaml has no ``rules:`` key)."""
     spec = _game_spec(game_dir, issues)
@@ -202,6 +211,8 @@ def load_rulebook(game_dir: Path, issues: IssueCollector) -> RuleBook | None:
     spec, folder = rules_folder(game_dir, issues)
     if spec is None:
         return None
+    if folder is None and spec.rules is not None:
+        return None  # the folder it names is refused: the problem is in ``issues``
     if folder is None:
         raise UsageError(f"{spec.id} has no rule sheets (game.yaml has no `rules:` key)")
     where = Location(display_path(folder))
