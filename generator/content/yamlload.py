@@ -278,6 +278,40 @@ def _json_fast(text: str) -> Any:
     return data
 
 
+_COUNT_ABOVE = 200_000  # characters: a longer document's values are counted before it is built
+
+
+def _count_values(text: str, file: str) -> None:
+    """Refuse a document with more than :data:`MAX_NODES` values, counted from the parser's
+    events (fast), before the slower building of its nodes begins."""
+    loader = _Loader(text)
+    values = 0
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, _VALUE_EVENTS):
+                values += 1
+                if values > MAX_NODES:
+                    mark = event.start_mark
+                    line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+                    raise ContentError(
+                        [
+                            Issue(
+                                Location(file, line, col),
+                                "",
+                                f"document has more than {MAX_NODES} values",
+                            )
+                        ]
+                    )
+    except yaml.YAMLError:
+        return  # malformed: the full reading says where
+    finally:
+        loader.dispose()
+
+
+_VALUE_EVENTS = (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent)
+
+
 class _TooBig(Exception):
     def __init__(self, location: Location, message: str) -> None:
         self.location = location
@@ -325,6 +359,8 @@ def load_yaml_text(text: str, file: str, path: Path | None = None, *, fast: bool
         data = _json_fast(text)
         if data is not _NOT_JSON:
             return Loaded(data, Marks(file, text), path or Path(file))
+    if len(text) > _COUNT_ABOVE:
+        _count_values(text, file)
     builder = _Builder(file)
     try:
         loader = _Loader(text)
