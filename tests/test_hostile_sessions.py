@@ -286,3 +286,17 @@ def test_library_errors_are_project_errors(tmp_path: Path) -> None:
     path.write_bytes(path.read_bytes() + b'{"seq": 1, "type": "roll", "args": 5}\n')
     with pytest.raises(PnpError):
         Table(path).load()
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("content", 5), ("stream", "x"), ("stream", 10**30), ("initial", [])]
+)
+def test_a_damaged_header_is_refused_on_every_path(
+    tmp_path: Path, field: str, value: object
+) -> None:
+    path = start(tmp_path, seed=8)
+    records = lines(path)
+    records[0][field] = value
+    rewrite(path, records)
+    for command in (("status",), ("roll", "1d6"), ("deck", "draw", "cycle"), ("fate", "draw")):
+        refused(path, *command, words=f"header: {field} is missing or damaged")

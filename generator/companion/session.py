@@ -214,6 +214,8 @@ def _check_header(path: Path, header: dict[str, Any] | None) -> dict[str, Any]:
         raise SessionError(f"{path}:1: header: seed is missing or damaged")
     if header["rng"] == "fair" and not isinstance(header.get("commit"), str):
         raise SessionError(f"{path}:1: header: commit is missing or damaged")
+    if not _whole(1, 1000)(header.get("stream", 1)):
+        raise SessionError(f"{path}:1: header: stream is missing or damaged")
     return header
 
 
@@ -389,6 +391,7 @@ def read_header(path: Path) -> dict[str, Any]:
         raise SessionError(f"{path}:1: not a pnp session log") from None
     if not isinstance(header, dict) or header.get("type") != "session":
         raise SessionError(f"{path}:1: not a pnp session log")
+    _check_header(path, header)
     _HEADERS[str(path)] = (first, header)
     return header
 
