@@ -21,6 +21,7 @@ fault. Nesting (brackets and signs) stops at :data:`MAX_DEPTH`, so no input exha
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 
 from ..errors import PnpError, Record
@@ -34,6 +35,32 @@ COMPARATORS = (">=", "<=", ">", "<", "=")
 _CMPS = ("==", "!=", ">=", "<=", "=", "<", ">")
 _LOWER = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
 _MOD_START = "kpdrem!@<>="  # what may begin an operator after dice (parsed in dice_mods)
+
+
+def fill_params(expr: str, values: Mapping[str, object]) -> str:
+    """A named roll's expression with each ``{name}`` replaced by its value.
+
+    Only plain names are filled: a placeholder with a format (``{n:>99}``), a conversion, an
+    attribute or an index is refused (ValueError), so content cannot make a huge text or reach
+    into a value through the expression.
+    """
+    from string import Formatter
+
+    out: list[str] = []
+    try:
+        parts = list(Formatter().parse(expr))
+    except ValueError as exc:
+        raise ValueError(f"braces do not pair up ({exc})") from None
+    for literal, field, spec, conversion in parts:
+        out.append(literal)
+        if field is None:
+            continue
+        if spec or conversion or not field.isidentifier():
+            raise ValueError(f"placeholder {{{field}}} must be a plain {{name}}")
+        if field not in values:
+            raise ValueError(f"placeholder {field!r} is not one of the roll's params")
+        out.append(str(values[field]))
+    return "".join(out)
 
 
 class DiceError(PnpError):

@@ -304,4 +304,9 @@ def named_roll(game: TableGame, name: str, params: dict[str, str]) -> tuple[str,
         if not p.min <= value_i <= p.max:
             raise TableError("option.range", param=pname, low=p.min, high=p.max)
         values[pname] = value_i
-    return spec.expr.format(**values), notes
+    from .dice_parse import fill_params
+
+    try:
+        return fill_params(spec.expr, values), notes
+    except ValueError as exc:
+        raise UsageError(f"{game.id}:{name}: {exc}") from None

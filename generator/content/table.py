@@ -156,16 +156,16 @@ def card_file_of(root: Path, component: str) -> Path:
 
 
 def _check_roll(rid: str, roll: RollSpec, spec: TableSpec, add: Any) -> None:
-    from ..companion.dice_parse import DiceError, parse
+    from ..companion.dice_parse import DiceError, fill_params, parse
 
     values = {
         name: (p.default if p.default is not None else ("1" if p.kind == "icons" else p.min))
         for name, p in roll.params.items()
     }
     try:
-        text = roll.expr.format(**values)
-    except (KeyError, IndexError, ValueError) as exc:
-        add(("rolls", rid, "expr"), f"placeholder {exc} is not one of the roll's params")
+        text = fill_params(roll.expr, values)
+    except ValueError as exc:
+        add(("rolls", rid, "expr"), str(exc))
         return
     try:
         expr = parse(text)
