@@ -9,6 +9,7 @@ process under a time and memory limit.
 from __future__ import annotations
 
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -113,3 +114,24 @@ def test_check_reports_a_hostile_template_at_its_line(tmp_path: Path, name: str)
     assert result.returncode == 1, said
     assert "Traceback" not in said and "internal error" not in said, said
     assert "front.yaml:3:" in said and "not allowed" in said, said
+
+
+@pytest.mark.parametrize(
+    ("expr", "words"),
+    [
+        ("{n:>100000000}d6", "plain {name}"),
+        ("{n.__class__}d6", "plain {name}"),
+        ("{n[0]}d6", "plain {name}"),
+        ("{n!r}d6", "plain {name}"),
+        ("{m}d6", "not one of the roll's params"),
+        ("{n}d6}", "braces do not pair up"),
+    ],
+)
+def test_a_named_roll_fills_only_plain_placeholders(expr: str, words: str) -> None:
+    from generator.companion.dice_parse import fill_params
+
+    assert fill_params("{n}d6+{n}", {"n": 2}) == "2d6+2"
+    start = time.monotonic()
+    with pytest.raises(ValueError, match=re.escape(words)):
+        fill_params(expr, {"n": 1})
+    assert time.monotonic() - start < 0.5
