@@ -48,7 +48,11 @@ def entry() -> None:
     closed before a command returns, and objects are still freed as the process ends.
     """
     import gc
+    import os
 
+    for name in ("stdout", "stderr"):  # a stream the caller closed: write nowhere, not crash
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
     try:
         main()
     finally:
