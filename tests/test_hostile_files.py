@@ -264,6 +264,9 @@ def test_a_character_no_font_has_is_a_located_warning(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "cards.yaml:1:" in result.stderr and "U+2000B" in result.stderr, result.stderr
     assert "U+1F409" in result.stderr and "empty box" in result.stderr, result.stderr
+    built = _pnp(tmp_path, "build", "g")
+    assert built.returncode == 0, built.stderr
+    assert "warning:" in built.stderr and "U+2000B" in built.stderr, built.stderr
 
 
 def test_a_bad_colour_tag_in_inline_markup_is_refused(tmp_path: Path) -> None:
