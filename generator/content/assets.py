@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import IssueCollector, Location
+from ..locale import _
 from .paths import read_guarded, resolve_inside
 from .schema import GameSpec, LayoutSpec
 from .validate import key_path, suggest
@@ -33,7 +34,7 @@ def font_problem(path: Path, root: Path | None = None) -> str | None:
     try:
         data = read_guarded(path, root, MAX_FONT_BYTES)
     except ValueError as exc:
-        return f"font {path.name!r}: {exc}"
+        return _("font {name}: {reason}").format(name=repr(path.name), reason=exc)
     magic = data[:4]
     if magic == b"OTTO":
         return "CFF-outline (PostScript) OpenType fonts cannot be embedded; use a TrueType-outline .ttf"
@@ -43,7 +44,9 @@ def font_problem(path: Path, root: Path | None = None) -> str | None:
 
     problem = parse_problem(data)
     if problem:
-        return f"{path.name!r} is a damaged TrueType font ({problem})"
+        return _("{name} is a damaged TrueType font ({problem})").format(
+            name=repr(path.name), problem=problem
+        )
     return None
 
 

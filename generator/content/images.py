@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import IssueCollector, Location
+from ..locale import _
 from .paths import read_guarded, resolve_inside
 
 MAX_IMAGE_PIXELS = 40_000_000
@@ -37,7 +38,9 @@ class ImageCheck:
         try:
             data = read_guarded(path, self.root, MAX_IMAGE_BYTES)
         except ValueError as exc:
-            self.issues.add(where, key, f"image {src!r}: {exc}")
+            self.issues.add(
+                where, key, _("image {src}: {reason}").format(src=repr(src), reason=exc)
+            )
         else:
             result = self._read(path, data, src, where, key)
         self._seen[src] = result

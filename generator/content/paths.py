@@ -12,6 +12,7 @@ import os
 import stat
 from pathlib import Path
 
+from ..locale import _
 from .folders import find_games, game_dir
 
 MAX_READ_BYTES = 40 * 1024 * 1024  # the largest file any reader accepts (images)
@@ -46,14 +47,14 @@ def read_guarded(path: Path, root: Path | None = None, limit: int = MAX_READ_BYT
     blocking, so a named pipe is refused instead of waiting for a writer.
     """
     if "\x00" in str(path):
-        raise ValueError("a file name cannot hold a NUL character")
+        raise ValueError(_("a file name cannot hold a NUL character"))
     base = (root if root is not None else _game_folder(path)).resolve()
     try:
         full = path.resolve()
     except (OSError, RuntimeError):  # a link loop
-        raise ValueError("its links lead in a loop") from None
+        raise ValueError(_("its links lead in a loop")) from None
     if full != base and base not in full.parents:
-        raise ValueError("it leads outside the game folder (through a link)")
+        raise ValueError(_("it leads outside the game folder (through a link)"))
     return read_regular(full, limit)
 
 
@@ -78,12 +79,13 @@ def open_regular(path: Path | str) -> int:
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise ValueError("the file does not exist") from None
+        raise ValueError(_("the file does not exist")) from None
     except (OSError, ValueError) as exc:
-        raise ValueError(f"cannot read the file: {getattr(exc, 'strerror', None) or exc}") from None
+        why = getattr(exc, "strerror", None) or str(exc)
+        raise ValueError(_("cannot read the file: {why}").format(why=why)) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise ValueError("it is not a regular file")
+            raise ValueError(_("it is not a regular file"))
     except BaseException:
         os.close(fd)
         raise
@@ -97,21 +99,26 @@ def read_regular(path: Path | str, limit: int = MAX_READ_BYTES) -> bytes:
     try:
         size = os.fstat(fd).st_size
         if size > limit:
-            raise ValueError(f"the file is {size} bytes; the limit is {limit}")
+            raise ValueError(
+                _("the file is {size} bytes; the limit is {limit}").format(size=size, limit=limit)
+            )
         chunks: list[bytes] = []
         left = limit + 1
         while left > 0:
             try:
                 chunk = os.read(fd, min(left, 1 << 20))
             except OSError as exc:
-                raise ValueError(f"cannot read the file: {exc.strerror or exc}") from None
+                why = exc.strerror or str(exc)
+                raise ValueError(_("cannot read the file: {why}").format(why=why)) from None
             if not chunk:
                 break
             chunks.append(chunk)
             left -= len(chunk)
         data = b"".join(chunks)
         if len(data) > limit:
-            raise ValueError(f"the file is larger than the limit of {limit} bytes")
+            raise ValueError(
+                _("the file is larger than the limit of {limit} bytes").format(limit=limit)
+            )
         return data
     finally:
         os.close(fd)

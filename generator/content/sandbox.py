@@ -37,6 +37,8 @@ from jinja2.compiler import CodeGenerator, Frame
 from jinja2.runtime import Namespace
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
+from ..locale import _
+
 MAX_BUILD = 100_000  # characters (or items) one value may weigh
 MAX_WORK = 5_000_000  # loop steps + characters built and printed, in one evaluation
 MAX_STEPS = 200_000  # range() steps one evaluation may create, nested loops included
@@ -61,9 +63,29 @@ class Budget:
         """Take ``units`` of work; SecurityError when the budget or the time has run out."""
         self.work += units
         if self.work > MAX_WORK:
-            raise SecurityError(f"the template does more than {MAX_WORK} units of work")
+            raise SecurityError(
+                _("the template does more than {units} units of work").format(units=MAX_WORK)
+            )
         if time.monotonic() > self.deadline:
-            raise SecurityError(f"the template takes longer than {MAX_SECONDS:g} seconds")
+            raise SecurityError(
+                _("the template takes longer than {seconds} seconds").format(
+                    seconds=f"{MAX_SECONDS:g}"
+                )
+            )
+
+
+def _too_big() -> SecurityError:
+    return SecurityError(_("a number larger than {bits} bits").format(bits=MAX_BITS))
+
+
+def _too_long() -> SecurityError:
+    return SecurityError(
+        _("value too long (more than {limit} characters or items)").format(limit=MAX_BUILD)
+    )
+
+
+def _too_wide() -> SecurityError:
+    return SecurityError(_("width too large"))
 
 
 _budget: ContextVar[Budget | None] = ContextVar("template_budget", default=None)
@@ -99,22 +121,22 @@ def weight(value: Any, limit: int = MAX_BUILD) -> int:
 def _bounded(value: Any) -> Any:
     """``value`` if it is within the size limits (its weight spent), else SecurityError."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_BITS:
-        raise SecurityError(f"a number larger than {MAX_BITS} bits")
+        raise _too_big()
     size = weight(value)
     if size > MAX_BUILD:
-        raise SecurityError(f"value too long (more than {MAX_BUILD} characters or items)")
+        raise _too_long()
     _spend(size)
     return value
 
 
 def _refuse_over(estimate: int) -> None:
     if estimate > MAX_BUILD:
-        raise SecurityError(f"value too long (more than {MAX_BUILD} characters or items)")
+        raise _too_long()
 
 
 def _check_format(text: Any) -> None:
     if isinstance(text, str) and _WIDE.search(text):
-        raise SecurityError("format width too large")
+        raise SecurityError(_("format width too large"))
 
 
 def _int_arg(value: Any) -> int:
@@ -148,7 +170,7 @@ def _materialise(value: Any) -> Any:
     for item in value:
         out.append(item)
         if len(out) > MAX_BUILD:
-            raise SecurityError(f"more than {MAX_BUILD} items")
+            raise _too_long()
     _spend(len(out))
     return out
 
@@ -193,10 +215,10 @@ def _range(*args: int) -> range:
     if budget is not None:
         budget.steps += len(rng)
         if budget.steps > MAX_STEPS:
-            raise SecurityError(f"more than {MAX_STEPS} loop steps")
+            raise SecurityError(_("more than {steps} loop steps").format(steps=MAX_STEPS))
         budget.spend(len(rng))
     elif len(rng) > MAX_STEPS:
-        raise SecurityError(f"more than {MAX_STEPS} loop steps")
+        raise SecurityError(_("more than {steps} loop steps").format(steps=MAX_STEPS))
     return rng
 
 
@@ -204,7 +226,7 @@ def _lipsum(n: int = 5, html: bool = True, min: int = 20, max: int = 100) -> str
     from jinja2.utils import generate_lorem_ipsum
 
     if _int_arg(n) * _int_arg(max) > 2_000:
-        raise SecurityError("lipsum asked for too much text")
+        raise SecurityError(_("lipsum asked for too much text"))
     return str(generate_lorem_ipsum(n=n, html=html, min=min, max=max))
 
 
@@ -225,7 +247,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
     def _printed(value: Any) -> Any:
         """Every printed value spends its size (``finalize``): output is part of the budget."""
         if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_BITS:
-            raise SecurityError(f"a number larger than {MAX_BITS} bits")
+            raise _too_big()
         _spend(weight(value, MAX_WORK))
         return value
 
@@ -262,7 +284,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
                     and v > MAX_BUILD
                     and name in _WIDTHS
                 ):
-                    raise SecurityError("width too large")
+                    raise _too_wide()
                 _check_format(v)
             if size is not None:
                 with suppress(TypeError):  # wrong arguments: the filter itself says so
@@ -283,13 +305,13 @@ class Sandbox(ImmutableSandboxedEnvironment):
         """Apply a template's operator, refusing results that would grow too large."""
         if operator_name == "**":
             if isinstance(right, int | float) and abs(right) > 64:
-                raise SecurityError("exponent too large")
+                raise SecurityError(_("exponent too large"))
             if (
                 isinstance(left, int)
                 and isinstance(right, int)
                 and left.bit_length() * right > MAX_BITS
             ):
-                raise SecurityError(f"a number larger than {MAX_BITS} bits")
+                raise _too_big()
             return _bounded(operator.pow(left, right))
         if operator_name == "*":
             for a, b in ((left, right), (right, left)):
@@ -300,7 +322,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
                 and isinstance(right, int)
                 and left.bit_length() + right.bit_length() > MAX_BITS
             ):
-                raise SecurityError(f"a number larger than {MAX_BITS} bits")
+                raise _too_big()
             return _bounded(operator.mul(left, right))
         if operator_name == "+":
             if isinstance(left, str | list | tuple) and isinstance(right, str | list | tuple):
@@ -322,11 +344,11 @@ class Sandbox(ImmutableSandboxedEnvironment):
                 if any(
                     isinstance(v, int) and abs(v) > MAX_BUILD for v in (*args, *kwargs.values())
                 ):
-                    raise SecurityError("width too large")
+                    raise _too_wide()
             if name in _PADDING and any(
                 isinstance(v, int) and v > MAX_BUILD for v in (*args, *kwargs.values())
             ):
-                raise SecurityError("width too large")
+                raise _too_wide()
             if name == "replace" and len(args) >= 2:
                 _refuse_over(_replace_size(owner, *args[:3]))
             if name == "join" and args:

@@ -22,6 +22,7 @@ import msgspec
 import yaml
 
 from ..errors import ContentError, Issue, Location
+from ..locale import _
 
 try:  # libyaml is several times faster; fall back to the pure-Python parser.
     from yaml import CSafeLoader as _Loader
@@ -299,7 +300,7 @@ def _count_values(text: str, file: str) -> None:
                             Issue(
                                 Location(file, line, col),
                                 "",
-                                f"document has more than {MAX_NODES} values",
+                                _("document has more than {count} values").format(count=MAX_NODES),
                             )
                         ]
                     )
@@ -339,7 +340,8 @@ def read_text(path: Path, file: str, encoding: str = "utf-8", *, root: Path | No
     try:
         data = read_guarded(path, root, MAX_FILE_BYTES)
     except ValueError as exc:
-        raise ContentError([Issue(Location(file), "", f"cannot read file: {exc}")]) from None
+        message = _("cannot read file: {reason}").format(reason=exc)
+        raise ContentError([Issue(Location(file), "", message)]) from None
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as exc:
@@ -389,7 +391,7 @@ def load_yaml_text(text: str, file: str, path: Path | None = None, *, fast: bool
                 Issue(
                     Location(file, line, col),
                     "",
-                    f"malformed YAML: character {what} is not allowed",
+                    _("malformed YAML: character {what} is not allowed").format(what=what),
                 )
             ]
         ) from None

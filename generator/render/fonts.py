@@ -21,6 +21,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from ..errors import BuildError
+from ..locale import _
 from . import fontsubsets
 
 FONT_DIR = Path(__file__).parent / "fonts"
@@ -105,7 +106,7 @@ def parse_problem(data: bytes) -> str | None:
         face.makeSubset(list(used))
     except Exception as exc:  # a damaged file fails in many ways  # noqa: BLE001
         what = str(exc) if isinstance(exc, TTFError) else ""
-        return what or "the file is truncated or damaged"
+        return what or _("the file is truncated or damaged")
     return None
 
 
@@ -118,7 +119,7 @@ def _register(path: Path, name: str) -> str:
         font = TTFont(name, str(path))
     except Exception as exc:  # a damaged file fails in many ways  # noqa: BLE001
         what = str(exc) if isinstance(exc, (TTFError, OSError)) else ""
-        what = what or "the file is truncated or damaged"
+        what = what or _("the file is truncated or damaged")
         raise BuildError(f"{path.name}: cannot use this font: {what}") from None
     font.face.__class__ = fontsubsets.Face  # the same face; its subsets made once per process
     font.__class__ = fontsubsets.Font  # and each subset's widths and map formatted once

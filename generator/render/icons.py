@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import presets
+from ..locale import _
 
 MAX_SVG_BYTES = 1024 * 1024
 MAX_SVG_SIZE = 100_000.0  # the largest width or height an icon may declare (user units)
@@ -148,12 +149,14 @@ def svg_problem(path: Path) -> str | None:
     try:
         data = _svg_data(path)
     except ValueError as exc:
-        return f"{path.name}: {exc}"
+        return _("{name}: {reason}").format(name=path.name, reason=exc)
     drawing = _render_svg(data)
     if drawing is None or not drawing.width or not drawing.height:
         return f"{path.name} is not a readable SVG file with a width and height"
     if not all(0 < size <= MAX_SVG_SIZE for size in (drawing.width, drawing.height)):
-        return f"{path.name}: its width and height must be between 0 and {MAX_SVG_SIZE:g}"
+        return _("{name}: its width and height must be between 0 and {largest}").format(
+            name=path.name, largest=f"{MAX_SVG_SIZE:g}"
+        )
     return None
 
 
@@ -170,17 +173,19 @@ def _svg_data(path: Path) -> bytes:
     try:
         root = etree.fromstring(data, parser=parser)
     except etree.XMLSyntaxError as exc:
-        raise ValueError(f"not well-formed XML ({exc})") from None
+        raise ValueError(_("not well-formed XML ({detail})").format(detail=exc)) from None
     if root is None:
-        raise ValueError("not an SVG document")
+        raise ValueError(_("not an SVG document"))
     for node in root.iter():
         for name, value in node.attrib.items():
             if (name == "href" or name.endswith("}href")) and not (
                 value.strip().startswith("#") or value.strip().lower().startswith("data:")
             ):
                 raise ValueError(
-                    f"it refers to {value[:60]!r}; an icon may only use its own parts "
-                    "(#id) or data: images"
+                    _(
+                        "it refers to {target}; an icon may only use its own parts (#id) "
+                        "or data: images"
+                    ).format(target=repr(value[:60]))
                 )
     return data
 
