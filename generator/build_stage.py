@@ -25,6 +25,7 @@ from typing import Any
 
 from .build_cache import file_stamps
 from .errors import BuildError
+from .locale import _
 
 STAGING_PREFIX = ".pnp-staging-"
 STALE_AFTER = 24 * 3600  # seconds after which a staging folder is a killed build's leftover
@@ -48,8 +49,9 @@ class Staging:
                 self._folder = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=self.out_dir))
             except (FileExistsError, NotADirectoryError) as exc:
                 raise BuildError(
-                    f"cannot use the output folder {self.out_dir}: {exc.strerror} "
-                    "(a file is in the way)"
+                    _(
+                        "cannot use the output folder {folder}: {reason} (a file is in the way)"
+                    ).format(folder=self.out_dir, reason=exc.strerror)
                 ) from None
         return self._folder
 
@@ -109,8 +111,10 @@ class Staging:
             if isinstance(exc, OSError):
                 where = exc.filename or self.out_dir
                 raise BuildError(
-                    f"cannot put the new files in place ({where}: {exc.strerror or exc}); "
-                    "every previous file is as it was"
+                    _(
+                        "cannot put the new files in place ({where}: {reason}); "
+                        "every previous file is as it was"
+                    ).format(where=where, reason=exc.strerror or exc)
                 ) from None
             raise
         finally:
@@ -131,7 +135,7 @@ def _move_aside(path: Path, aside: Path) -> Path | None:
     if not os.path.lexists(path):
         return None
     if path.is_dir() and not path.is_symlink():
-        raise IsADirectoryError(errno.EISDIR, "a folder is in the way of a file", str(path))
+        raise IsADirectoryError(errno.EISDIR, _("a folder is in the way of a file"), str(path))
     os.replace(path, aside)
     return aside
 

@@ -46,19 +46,27 @@ def fill_params(expr: str, values: Mapping[str, object]) -> str:
     """
     from string import Formatter
 
+    from ..locale import _
+
     out: list[str] = []
     try:
         parts = list(Formatter().parse(expr))
     except ValueError as exc:
-        raise ValueError(f"braces do not pair up ({exc})") from None
+        raise ValueError(_("braces do not pair up ({detail})").format(detail=exc)) from None
     for literal, field, spec, conversion in parts:
         out.append(literal)
         if field is None:
             continue
         if spec or conversion or not field.isidentifier():
-            raise ValueError(f"placeholder {{{field}}} must be a plain {{name}}")
+            raise ValueError(
+                _("placeholder {placeholder} must be a plain {{name}}").format(
+                    placeholder=f"{{{field}}}"
+                )
+            )
         if field not in values:
-            raise ValueError(f"placeholder {field!r} is not one of the roll's params")
+            raise ValueError(
+                _("placeholder {name} is not one of the roll's params").format(name=repr(field))
+            )
         out.append(str(values[field]))
     return "".join(out)
 

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from ..errors import UsageError
+from ..locale import _
 from . import session
 from .cache import Cache
 from .errtext import TableError
@@ -211,7 +212,9 @@ class Table:
             last = self.effective[-1] if self.effective else None
             if target != last:
                 raise ValueError(
-                    f"it undoes event {target}, but the last event in effect is {last}"
+                    _("it undoes event {target}, but the last event in effect is {last}").format(
+                        target=target, last=last
+                    )
                 )
             self.effective.pop()
             self.rebuild()

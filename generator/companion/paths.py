@@ -49,10 +49,13 @@ def current_session() -> str | None:
         text = "\x00"
     if "\x00" in text or "\n" in text:
         from ..errors import UsageError
+        from ..locale import _
 
         raise UsageError(
-            f"{pointer}: the current-session file is damaged (it does not name one file); "
-            "start a session with `pnp session new GAME` or pass --session PATH"
+            _(
+                "{pointer}: the current-session file is damaged (it does not name one file); "
+                "start a session with `pnp session new GAME` or pass --session PATH"
+            ).format(pointer=pointer)
         )
     return text or None
 

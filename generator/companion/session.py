@@ -19,6 +19,7 @@ from pathlib import Path
 from zlib import crc32
 
 from ..errors import PnpError
+from ..locale import N_, _
 from . import paths
 from .digest import sha256
 
@@ -246,9 +247,11 @@ def _check_snapshot_behind(path: Path, count: int) -> None:
         return  # no snapshot, or one that is not used anyway
     if isinstance(seq, int) and not isinstance(seq, bool) and seq > count:
         raise SessionError(
-            f"{path}:{count + 2}: the log ends after event {count}, but its snapshot "
-            f"({snap_file.name}) was taken after event {seq}: acknowledged events are missing "
-            "(was the file cut short or replaced?); the log was left as it is"
+            _(
+                "{path}:{line}: the log ends after event {count}, but its snapshot ({snapshot}) "
+                "was taken after event {seq}: acknowledged events are missing (was the file cut "
+                "short or replaced?); the log was left as it is"
+            ).format(path=path, line=count + 2, count=count, snapshot=snap_file.name, seq=seq)
         )
 
 
@@ -308,31 +311,36 @@ def _flag(v: Any) -> bool:
     return isinstance(v, bool)
 
 
-_WHOLE = f"a whole number from -{MAX_NUMBER} to {MAX_NUMBER}"
-# the fields an event may carry in ``args`` and ``out``, each with the values it may take;
-# a field not listed is left to the step that applies it
-FIELDS: dict[str, tuple[Any, str]] = {
-    "index": (_whole(0), "a whole number from 0"),
-    "limit": (_whole(0), "a whole number from 0"),
-    "target": (_whole(1), "the number of an earlier event"),
-    "points": (_whole(), _WHOLE),
-    "by": (_whole(), _WHOLE),
-    "to": (_whole(), _WHOLE),
-    "round": (_whole(1, 10_000), "a round from 1 to 10000"),
-    "count": (_whole(1, 100), "a count from 1 to 100"),
-    "generals": (_whole(0, 20), "a number from 0 to 20"),
-    "position": (_whole(), _WHOLE),
-    "reshuffle": (_flag, "true or false"),
-    "resolve": (_flag, "true or false"),
-    "deck": (_text, "a name"),
-    "bag": (_text, "a name"),
-    "track": (_text, "a name"),
-    "tile": (_text, "a name"),
-    "unit": (_text, "a name"),
-    "expr": (_text, "a dice expression"),
-    "secret": (lambda v: isinstance(v, str) and len(v) <= 256, "a hexadecimal seed"),
-    "units": (_texts, "a list of names"),
-    "cards": (_texts, "a list of names"),
+_BOUNDS = {"low": -MAX_NUMBER, "high": MAX_NUMBER}
+# the fields an event may carry in ``args`` and ``out``, each with the values it may take (a
+# check, and its wording with the values that fill it); a field not listed is left to the step
+# that applies it
+FIELDS: dict[str, tuple[Any, str, dict[str, int]]] = {
+    "index": (_whole(0), N_("a whole number from 0"), {}),
+    "limit": (_whole(0), N_("a whole number from 0"), {}),
+    "target": (_whole(1), N_("the number of an earlier event"), {}),
+    "points": (_whole(), N_("a whole number from {low} to {high}"), _BOUNDS),
+    "by": (_whole(), N_("a whole number from {low} to {high}"), _BOUNDS),
+    "to": (_whole(), N_("a whole number from {low} to {high}"), _BOUNDS),
+    "round": (
+        _whole(1, 10_000),
+        N_("a whole number from {low} to {high}"),
+        {"low": 1, "high": 10_000},
+    ),
+    "count": (_whole(1, 100), N_("a whole number from {low} to {high}"), {"low": 1, "high": 100}),
+    "generals": (_whole(0, 20), N_("a whole number from {low} to {high}"), {"low": 0, "high": 20}),
+    "position": (_whole(), N_("a whole number from {low} to {high}"), _BOUNDS),
+    "reshuffle": (_flag, N_("true or false"), {}),
+    "resolve": (_flag, N_("true or false"), {}),
+    "deck": (_text, N_("a name"), {}),
+    "bag": (_text, N_("a name"), {}),
+    "track": (_text, N_("a name"), {}),
+    "tile": (_text, N_("a name"), {}),
+    "unit": (_text, N_("a name"), {}),
+    "expr": (_text, N_("a dice expression"), {}),
+    "secret": (lambda v: isinstance(v, str) and len(v) <= 256, N_("a hexadecimal seed"), {}),
+    "units": (_texts, N_("a list of names"), {}),
+    "cards": (_texts, N_("a list of names"), {}),
 }
 # fields that may be left empty (null) where the command was given without them
 OPTIONAL = {"player", "round", "generals", "position", "by", "to", "bag", "count"}
@@ -361,11 +369,14 @@ def event_problem(rec: dict[str, Any]) -> str | None:
                 continue
             rule = FIELDS.get(name)
             if rule is not None and not rule[0](value):
-                return f"{where}.{name} must be {rule[1]}"
+                wanted = _(rule[1]).format(**rule[2])
+                return _("{field} must be {wanted}").format(field=f"{where}.{name}", wanted=wanted)
     if rec.get("type") == "undo" and not (
         _whole(1)(args.get("target")) and args["target"] < rec.get("seq", 0)
     ):
-        return "args.target must be the number of an earlier event"
+        return _("{field} must be {wanted}").format(
+            field="args.target", wanted=_("the number of an earlier event")
+        )
     return None
 
 
@@ -428,7 +439,11 @@ def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
         try:
             fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
         except OSError as exc:
-            raise SessionError(f"cannot lock {path}: {lock_path}: {exc.strerror or exc}") from None
+            raise SessionError(
+                _("cannot lock {path}: {lock}: {reason}").format(
+                    path=path, lock=lock_path, reason=exc.strerror or exc
+                )
+            ) from None
         try:
             deadline = time.monotonic() + timeout
             while True:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import PnpError, UsageError
+from ..locale import _
 from . import session
 from .dice_parse import DiceError
 from .engine import OPS, Table, game_of
@@ -60,8 +61,10 @@ def check(path: Path, secret_hex: str | None = None) -> tuple[dict[str, Any], Pn
         return _check(path, secret_hex)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise session.SessionError(
-            f"{path}: the log is damaged and cannot be verified ({type(exc).__name__}: {exc}); "
-            "the log was left as it is"
+            _(
+                "{path}: the log is damaged and cannot be verified ({detail}); "
+                "the log was left as it is"
+            ).format(path=path, detail=f"{type(exc).__name__}: {exc}")
         ) from None
 
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import IssueCollector, Location
+from ..locale import _
 from . import tabular
 from .faces import BoxDraw, Copy, FaceDraw
 from .game import Component, Game, Item
@@ -72,10 +73,10 @@ def _describe(kind: str, what: str, icons: Iterable[str]) -> str:
             f"{suggest(what, icons)}"
         )
     if kind == "colour":
-        return (
-            f"{what!r} is not a colour tag the text can use (it would print as it is); "
+        return _(
+            "{tag} is not a colour tag the text can use (it would print as it is); "
             "write [#rgb] or [#rrggbb], e.g. [#c03020]red words[/]"
-        )
+        ).format(tag=repr(what))
     if kind == "bold":
         return "'**' opens bold that is never closed, so the rest prints bold; close it with '**'"
     return "a lone '*' opens italic that is never closed (the star does not print); write \\* for a star"
@@ -84,7 +85,7 @@ def _describe(kind: str, what: str, icons: Iterable[str]) -> str:
 def _strings(value: Any, path: tuple[Any, ...], lang: str) -> Iterator[tuple[tuple[Any, ...], str]]:
     """Every string an item's data prints in ``lang``, with its key path (the language written)."""
     if is_local_text(value):
-        source, _ = source_language(written_languages(value), lang)
+        source, _rest = source_language(written_languages(value), lang)
         if isinstance(value[source], str):
             yield (*path, source), value[source]
     elif isinstance(value, str):
@@ -223,10 +224,10 @@ class TextCheck:
         self, component: Component, item: Item, lang: str, face: FaceDraw, box: BoxDraw, ch: str
     ) -> None:
         """Warn once per item and character that no font draws it, at the field holding it."""
-        message = (
-            f"character U+{ord(ch):04X} {ch!r} is in none of the fonts of this text, "
-            f"so the {lang} {component.kind} would print an empty box in its place"
-        )
+        message = _(
+            "character {code} {char} is in none of the fonts of this text, "
+            "so the {lang} {kind} would print an empty box in its place"
+        ).format(code=f"U+{ord(ch):04X}", char=repr(ch), lang=lang, kind=component.kind)
         for path, value in _strings(dict(item.data), (), lang):
             if ch in value:
                 if self._once(component.id, item.id, "glyph", ch):
