@@ -35,6 +35,10 @@ class ImageCheck:
             self.issues.add(where, key, f"image {exc}")
             self._seen[src] = None
             return None
+        if not path.exists():
+            self.issues.add(where, key, f"image {src!r} does not exist")
+            self._seen[src] = None
+            return None
         try:
             data = read_guarded(path, self.root, MAX_IMAGE_BYTES)
         except ValueError as exc:
