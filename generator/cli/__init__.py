@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> Any:
         except (KeyboardInterrupt, Exception) as exc:  # ends in a message, as the click path does
             from .app import fail
 
-            fail(exc, args)
+            fail(exc, args, detect_language=True)
         if code is not None:
             sys.stdout.flush()
             if code:

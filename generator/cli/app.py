@@ -150,10 +150,15 @@ def _run(argv: list[str] | None) -> Any:
         fail(exc, argv)
 
 
-def fail(exc: BaseException, argv: list[str] | None = None) -> NoReturn:
+def fail(
+    exc: BaseException, argv: list[str] | None = None, *, detect_language: bool = False
+) -> NoReturn:
     """End the run after an error that is not the project's own, with a message and an exit
     code (README, "Exit codes"): 130 interrupted, 74 the machine refused a file operation,
     70 a bug (a report file is written, and its place told)."""
+    global _lang
+    if detect_language:  # called before the click group chose the run's language
+        _lang = _language_of(sys.argv[1:] if argv is None else argv)
     if isinstance(exc, KeyboardInterrupt):
         click.echo(_say("interrupted"), err=True)
         sys.exit(130)
@@ -164,6 +169,22 @@ def fail(exc: BaseException, argv: list[str] | None = None) -> NoReturn:
         click.echo(_say("kept"), err=True)
         sys.exit(74)  # EX_IOERR
     _internal(exc, sys.argv[1:] if argv is None else argv)
+
+
+def _language_of(argv: list[str]) -> str:
+    """The language a command line asks for (``--lang``, else the environment's)."""
+    from ..companion.i18n import detect
+
+    lang = None
+    for n, arg in enumerate(argv):
+        if arg == "--lang" and n + 1 < len(argv):
+            lang = argv[n + 1]
+        elif arg.startswith("--lang="):
+            lang = arg.split("=", 1)[1]
+    try:
+        return str(detect(lang))
+    except Exception:  # an unknown language: the error is told in English  # noqa: BLE001
+        return "en"
 
 
 def _internal(exc: BaseException, argv: list[str]) -> NoReturn:

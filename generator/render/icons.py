@@ -146,18 +146,27 @@ def svg_problem(path: Path) -> str | None:
     at most :data:`MAX_SVG_BYTES`), and may refer to nothing outside itself: an ``href`` must
     be a ``#fragment`` or a ``data:`` URL, and no entity or DTD is loaded.
     """
+    unreadable = _("{name} is not a readable SVG file with a width and height").format(
+        name=path.name
+    )
     try:
         data = _svg_data(path)
+    except _Unreadable:
+        return unreadable
     except ValueError as exc:
         return _("{name}: {reason}").format(name=path.name, reason=exc)
     drawing = _render_svg(data)
     if drawing is None or not drawing.width or not drawing.height:
-        return f"{path.name} is not a readable SVG file with a width and height"
+        return unreadable
     if not all(0 < size <= MAX_SVG_SIZE for size in (drawing.width, drawing.height)):
         return _("{name}: its width and height must be between 0 and {largest}").format(
             name=path.name, largest=f"{MAX_SVG_SIZE:g}"
         )
     return None
+
+
+class _Unreadable(ValueError):
+    """The file is not an SVG document at all."""
 
 
 def _svg_data(path: Path) -> bytes:
@@ -173,9 +182,9 @@ def _svg_data(path: Path) -> bytes:
     try:
         root = etree.fromstring(data, parser=parser)
     except etree.XMLSyntaxError as exc:
-        raise ValueError(_("not well-formed XML ({detail})").format(detail=exc)) from None
+        raise _Unreadable(str(exc)) from None
     if root is None:
-        raise ValueError(_("not an SVG document"))
+        raise _Unreadable("empty")
     for node in root.iter():
         for name, value in node.attrib.items():
             if (name == "href" or name.endswith("}href")) and not (
