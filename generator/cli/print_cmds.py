@@ -18,8 +18,8 @@ import click
 from ..errors import ContentError, PnpError, UsageError
 from ..gcpause import paused
 from ..layout.units import parse_length
-from ..terminal import printable
 from .build_opts import PaperChoice
+from .echo import echo
 
 CONTENT_OPT = click.option(
     "--content",
@@ -101,11 +101,11 @@ def check(games: tuple[str, ...], content_dir: Path) -> None:
         failures.extend(extra)
         items = sum(len(c.items) for c in checked.game.components)
         status = "ok" if not extra else "problems"
-        click.echo(
+        echo(
             f"{status}: {checked.game.id} ({len(checked.game.components)} components, {items} items)"
         )
         for w in checked.warnings:
-            click.echo(printable(f"warning: {w}"), err=True)
+            echo(f"warning: {w}", err=True)
     if failures:
         raise ContentError.from_lines(failures)
 
@@ -201,7 +201,7 @@ def build(
     _summary(results, time.perf_counter() - started)
     for r in results:
         for w in r.warnings:
-            click.echo(printable(f"warning: {r.game}/{r.component}: {w}"), err=True)
+            echo(f"warning: {r.game}/{r.component}: {w}", err=True)
     if failures:
         failures.append("nothing was written: every previous output is unchanged")
         raise ContentError.from_lines(failures)
@@ -271,17 +271,15 @@ def _summary(results: list[Any], seconds: float) -> None:
             lines.append("  ".join(cells).rstrip())
             if n == 0:
                 lines.append("  ".join("-" * w for w in widths))
-        click.echo("\n".join(lines))
+        echo("\n".join(lines))
     kept = [r for r in results if r.skipped]
     if kept:
-        click.echo("\n".join(f"unchanged  {r.game}/{r.path.name}  {r.bytes:,} bytes" for r in kept))
+        echo("\n".join(f"unchanged  {r.game}/{r.path.name}  {r.bytes:,} bytes" for r in kept))
     if kept and not written:
-        click.echo(f"up to date: nothing to rebuild, {len(kept)} files kept ({seconds:.2f} s)")
+        echo(f"up to date: nothing to rebuild, {len(kept)} files kept ({seconds:.2f} s)")
     elif results:
         files = "file" if len(written) == 1 else "files"
-        click.echo(
-            f"{len(written)} {files} written, {len(kept)} kept as they were ({seconds:.2f} s)"
-        )
+        echo(f"{len(written)} {files} written, {len(kept)} kept as they were ({seconds:.2f} s)")
 
 
 def _build_rules(path: Path, options: Any, staging: Any) -> list[Any]:
@@ -311,7 +309,7 @@ def schema(out_dir: Path) -> None:
     from ..schema_export import write_schemas
 
     for path in write_schemas(out_dir):
-        click.echo(str(path))
+        echo(str(path))
 
 
 @click.command()
@@ -369,7 +367,7 @@ def preview(
         written = write_previews(
             target, copies, trim_size(comp), sheet.bleed, dpi=dpi, proof=proof, lang=lang
         )
-        click.echo(f"{comp.id}: {len(written)} PNGs in {target}")
+        echo(f"{comp.id}: {len(written)} PNGs in {target}")
 
 
 @click.command()
@@ -384,7 +382,7 @@ def icons(game: str | None, content_dir: Path) -> None:
     from ..render.icons import ICONS, use_game
 
     use_game(game_dir(content_dir, game) if game else None)
-    click.echo(" ".join(sorted(ICONS)))
+    echo(" ".join(sorted(ICONS)))
 
 
 __all__ = ["build", "check", "icons", "preview", "schema", "PnpError"]
