@@ -135,3 +135,22 @@ def test_a_named_roll_fills_only_plain_placeholders(expr: str, words: str) -> No
     with pytest.raises(ValueError, match=re.escape(words)):
         fill_params(expr, {"n": 1})
     assert time.monotonic() - start < 0.5
+
+
+FORMATS = "{% set s = 'x' * 90000 %}"
+AMPLIFIERS = {
+    "format-method-fields": FORMATS + "{{ ('{0}' * 30000).format(s) | length }}",
+    "percent-mapping": FORMATS + "{{ ('%(a)s' * 20000) % {'a': s} }}",
+    "percent-tuple": FORMATS + "{{ ('%s' * 3) % (s, s, s) }}",
+    "format-filter": FORMATS + "{{ ('%s' * 3) | format(s, s, s) }}",
+    "wordwrap-wrapstring": FORMATS + "{{ ('ab ' * 30000) | wordwrap(1, wrapstring=s) }}",
+    "urlize-target": FORMATS + "{{ ('a.co ' * 20000) | urlize(target=s) }}",
+}
+
+
+@pytest.mark.parametrize("name", sorted(AMPLIFIERS))
+def test_a_short_pattern_cannot_repeat_a_long_value_past_the_limit(name: str) -> None:
+    start = time.monotonic()
+    with pytest.raises(SecurityError, match="too long"):
+        render(ENV.from_string(AMPLIFIERS[name]), {})
+    assert time.monotonic() - start < 1

@@ -134,6 +134,7 @@ class Expander:
             LookupError,
             AttributeError,
             MemoryError,
+            AssertionError,  # jinja's own checks of a filter's arguments
         ) as exc:
             self.problem(at, f"item {item.id!r} ({item.location}): template failed: {exc}")
             return None

@@ -156,6 +156,27 @@ def _replace_size(text: Any, old: Any, new: Any, count: Any = None) -> int:
     return len(text) + hits * max(0, len(new) - len(old))
 
 
+def _wrap_size(text: str, width: Any, wrap: Any) -> int:
+    lines = min(len(text), len(text) // max(1, _int_arg(width)) + text.count(" ")) + 1
+    return len(text) + lines * len(str(wrap if wrap is not None else "\n"))
+
+
+def _format_size(pattern: Any, values: Any, mark: str) -> int:
+    """The most a format of ``pattern`` can give: each field at most the largest value."""
+    if not isinstance(pattern, str):
+        return 0
+    if isinstance(values, dict):
+        values = tuple(values.values())
+    elif not isinstance(values, tuple):
+        values = (values,)
+    largest = max((weight(v) for v in values), default=0)
+    if any(isinstance(v, dict) for v in values):
+        largest = max(
+            largest, *(weight(x) for v in values if isinstance(v, dict) for x in v.values())
+        )
+    return len(pattern) + pattern.count(mark) * largest
+
+
 def _join_size(items: Any, sep: Any) -> int:
     if not isinstance(items, str | list | tuple | set | frozenset | dict):
         return 0
@@ -184,12 +205,19 @@ _FILTER_SIZES: dict[str, Any] = {
         + (str(s).count("\n") + 1) * (_int_arg(width) if not isinstance(width, str) else len(width))
     ),
     "center": lambda s, width=80, *_: _int_arg(width),
-    "wordwrap": lambda s, width=79, *_: 2 * len(str(s)),
-    "truncate": lambda s, length=255, *_: min(len(str(s)), _int_arg(length)),
+    "wordwrap": lambda s, width=79, breaks=True, wrap=None, *_, **k: _wrap_size(
+        str(s), width, k.get("wrapstring", wrap)
+    ),
+    "truncate": lambda s, length=255, kill=False, end="...", *_, **k: (
+        min(len(str(s)), _int_arg(length)) + len(str(k.get("end", end)))
+    ),
+    "urlize": lambda s, *a, **k: (
+        len(str(s)) + (len(str(s)) // 4 + 1) * (sum(weight(v) for v in (*a, *k.values())) + 60)
+    ),
     "batch": lambda seq, n=1, fill=None, *_: _int_arg(n) if fill is not None else 0,
     "slice": lambda seq, n=1, *_: _int_arg(n),
     "sum": lambda seq, attribute=None, start=0, *_: weight(start) + weight(seq),
-    "format": lambda s, *a, **k: 0,
+    "format": lambda s, *a, **k: _format_size(s, (*a, *k.values()), "%"),
 }
 
 
@@ -330,6 +358,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
             return _bounded(operator.add(left, right))
         if operator_name == "%":
             _check_format(left)
+            _refuse_over(_format_size(left, right, "%"))
             return _bounded(operator.mod(left, right))
         return _bounded(super().call_binop(context, operator_name, left, right))
 
@@ -341,6 +370,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
             name = getattr(target, "__name__", "")
             if name in ("format", "format_map"):
                 _check_format(owner)
+                _refuse_over(_format_size(owner, (*args, *kwargs.values()), "{"))
                 if any(
                     isinstance(v, int) and abs(v) > MAX_BUILD for v in (*args, *kwargs.values())
                 ):
