@@ -67,10 +67,25 @@ def test_two_names_of_one_session_share_its_lock(tmp_path: Path) -> None:
         pass
 
 
+def test_a_hard_link_to_a_session_shares_its_lock(tmp_path: Path) -> None:
+    path = start(tmp_path, seed=1)
+    (tmp_path / "elsewhere").mkdir()
+    hard = tmp_path / "elsewhere" / "copy.jsonl"
+    os.link(path, hard)
+    with (
+        store.locked(path),
+        pytest.raises(store.SessionError, match="busy"),
+        store.locked(hard, timeout=0.2),
+    ):
+        pass
+
+
 def test_draws_through_a_link_and_the_file_at_once_get_one_sequence(tmp_path: Path) -> None:
     path = start(tmp_path, seed=2)
     link = tmp_path / "link.jsonl"
     link.symlink_to(path)
+    hard = tmp_path / "hard.jsonl"
+    os.link(path, hard)
     errors: list[BaseException] = []
 
     def play(name: Path) -> None:
@@ -81,7 +96,7 @@ def test_draws_through_a_link_and_the_file_at_once_get_one_sequence(tmp_path: Pa
         except BaseException as exc:  # pragma: no cover - reported below
             errors.append(exc)
 
-    threads = [threading.Thread(target=play, args=(p,)) for p in (path, link, path)]
+    threads = [threading.Thread(target=play, args=(p,)) for p in (path, link, hard)]
     for t in threads:
         t.start()
     for t in threads:

@@ -426,7 +426,8 @@ def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
     """Hold the session's lock file (another terminal waits up to ``timeout`` seconds).
 
     The lock belongs to the file's real path, so two names of one session (a link, a relative
-    and an absolute path) share one lock.
+    and an absolute path) share one lock; the log file itself is locked as well, so a hard
+    link (a second real path to the same file) shares it too.
     """
     lock_path = os.path.realpath(path) + ".lock"
     try:
@@ -444,21 +445,22 @@ def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
                     path=path, lock=lock_path, reason=exc.strerror or exc
                 )
             ) from None
+        log_fd = -1
         try:
             deadline = time.monotonic() + timeout
-            while True:
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if time.monotonic() > deadline:
-                        raise SessionError(
-                            f"{path} is busy in another terminal; try again"
-                        ) from None
-                    time.sleep(0.002)
+            _flock(fcntl, fd, deadline, path)
+            # the log itself too: a hard link (another real path, the same file) shares it
+            try:
+                log_fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            except OSError:
+                log_fd = -1  # no log yet, or none to read: reading it says so
+            if log_fd >= 0:
+                _flock(fcntl, log_fd, deadline, path)
             yield
         finally:
-            os.close(fd)  # closing the descriptor releases the lock
+            if log_fd >= 0:
+                os.close(log_fd)
+            os.close(fd)  # closing the descriptors releases the locks
         return
     from filelock import FileLock, Timeout
 
@@ -468,6 +470,26 @@ def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
             yield
     except Timeout:
         raise SessionError(f"{path} is busy in another terminal; try again") from None
+
+
+def _flock(fcntl: Any, fd: int, deadline: float, path: Path) -> None:
+    """Take an exclusive lock on ``fd``, waiting until ``deadline`` (SessionError after)."""
+    import time
+
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                raise SessionError(f"{path} is busy in another terminal; try again") from None
+            time.sleep(0.002)
+        except OSError as exc:  # a file system without locks
+            raise SessionError(
+                _("cannot lock {path}: {lock}: {reason}").format(
+                    path=path, lock=path, reason=exc.strerror or exc
+                )
+            ) from None
 
 
 def snapshot_path(path: Path) -> Path:
