@@ -273,3 +273,12 @@ def test_a_bad_colour_tag_in_inline_markup_is_refused(tmp_path: Path) -> None:
     game = _game(tmp_path)
     (game / "cards.yaml").write_text("items: [{id: a, name: '[#12g]red[/]'}]\n", encoding="utf-8")
     _refused(_pnp(tmp_path, "check", "g"), "cards.yaml:1:", "is not a colour tag")
+
+
+def test_a_control_character_in_printed_text_is_a_warning(tmp_path: Path) -> None:
+    game = _game(tmp_path)
+    (game / "cards.yaml").write_text('items: [{id: a, name: "A\\0B\\x1bC"}]\n', encoding="utf-8")
+    result = _pnp(tmp_path, "check", "g")
+    assert result.returncode == 0, result.stderr
+    assert "U+0000" in result.stderr and "U+001B" in result.stderr, result.stderr
+    assert "\x1b" not in result.stderr

@@ -21,6 +21,7 @@ that comes from a layout's own text rather than an item's data is reported once,
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Collection, Container, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -312,7 +313,9 @@ def _no_glyph(box: BoxDraw) -> list[str]:
         lost = missing_glyphs(text, family)
     except KeyError:  # an unknown family: reported as such
         return []
-    return sorted(ch for ch in lost if not ch.isspace() or ch in "\x0b\x0c")
+    # a control character prints nothing useful even where a font maps it (to its empty glyph)
+    lost |= {ch for ch in set(text) if unicodedata.category(ch) in ("Cc", "Cs")}
+    return sorted(ch for ch in lost if ch not in "\n\t" and (not ch.isspace() or ch < " "))
 
 
 def _legibility(box: BoxDraw) -> str | None:

@@ -81,7 +81,9 @@ class Face:
             self.name = _register(self.path, self.name)
             cmap = _cmaps.get(self.name)
             if cmap is None:
-                cmap = _cmaps[self.name] = frozenset(pdfmetrics.getFont(self.name).face.charToGlyph)
+                glyphs = pdfmetrics.getFont(self.name).face.charToGlyph
+                # a character mapped to glyph 0 (.notdef) has no glyph of its own
+                cmap = _cmaps[self.name] = frozenset(c for c, g in glyphs.items() if g)
             self._cmap = cmap
         return self
 
