@@ -282,3 +282,17 @@ def test_a_control_character_in_printed_text_is_a_warning(tmp_path: Path) -> Non
     assert result.returncode == 0, result.stderr
     assert "U+0000" in result.stderr and "U+001B" in result.stderr, result.stderr
     assert "\x1b" not in result.stderr
+
+
+def test_a_box_wholly_off_the_face_is_a_warning(tmp_path: Path) -> None:
+    game = _game(tmp_path)
+    (game / "layouts" / "front.yaml").write_text(
+        "id: front\nboxes:\n"
+        "  - {kind: text, x: 5mm, y: 5mm, w: 50mm, h: 20mm, text: '{{ name }}'}\n"
+        "  - {kind: text, x: 500mm, y: 5mm, w: 50mm, h: 20mm, text: '{{ name }}'}\n",
+        encoding="utf-8",
+    )
+    result = _pnp(tmp_path, "check", "g")
+    assert result.returncode == 0, result.stderr
+    assert "front.yaml:4:" in result.stderr and "never prints" in result.stderr, result.stderr
+    assert "front.yaml:3:" not in result.stderr

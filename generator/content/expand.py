@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import IssueCollector, Location
 from ..layout.units import MM
+from ..locale import _
 from .faces import BoxDraw, Copy, FaceDraw, trim_size
 from .game import Component, Game, Item
 from .images import ImageCheck
@@ -38,6 +39,7 @@ __all__ = [
 ]
 
 MAX_TEXT = 4000  # characters one template may produce
+OFF_FACE_MARGIN = 10 * MM  # past the trim by more than any bleed: a box wholly there never prints
 
 
 # {{ name }} alone: printed as str(value) without running a template when the name is given
@@ -77,6 +79,7 @@ class Expander:
             tuple[int, float, float], tuple[tuple[float, float, float, float] | None, ...]
         ] = {}
         self._faces: dict[FaceDraw, FaceDraw] = {}
+        self._outside: set[tuple[str, int]] = set()  # layout boxes already reported off the face
         self._per_copy: dict[tuple[int, int], bool] = {}
 
     def problem(self, at: Where, message: str) -> None:
@@ -213,6 +216,7 @@ class Expander:
 
         bg = self.colour(layout.background, ctx, loc("background"), item)
         geometry = self._geometry(layout, tw, th)
+        self._off_face(layout, geometry, tw, th, loc)
         shapes: ShapeExpander | None = None
         for n, box in enumerate(layout.boxes):
             geo = geometry[n]
@@ -235,6 +239,32 @@ class Expander:
             boxes.append(self.box_draw(box, n, geo, ctx, item, loc))
         face = FaceDraw(layout.id, bg, tuple(boxes), layout.safe, estimate)
         return self._faces.setdefault(face, face)
+
+    def _off_face(
+        self,
+        layout: LayoutSpec,
+        geometry: Any,
+        tw: float,
+        th: float,
+        loc: Callable[..., Where],
+    ) -> None:
+        """Warn once of each box that lies wholly off the face and its bleed: it never prints."""
+        margin = OFF_FACE_MARGIN
+        for n, geo in enumerate(geometry):
+            if geo is None or (layout.id, n) in self._outside:
+                continue
+            x, y, w, h = geo
+            if x >= tw + margin or y >= th + margin or x + w <= -margin or y + h <= -margin:
+                self._outside.add((layout.id, n))
+                where, key = loc("boxes", n)()
+                self.issues.add(
+                    where,
+                    key,
+                    _(
+                        "the box lies wholly outside the {width} x {height} mm face, so it never prints"
+                    ).format(width=round(tw / MM, 1), height=round(th / MM, 1)),
+                    "warning",
+                )
 
     def box_draw(
         self,
@@ -274,7 +304,7 @@ class Expander:
 
     def expand(self, component: Component, lang: str) -> list[Copy]:
         """Every physical copy of ``component``'s items in ``lang``."""
-        tw, th, _ = trim_size(component)
+        tw, th, _shape = trim_size(component)
         marks = self.game.layout_marks
         out: list[Copy] = []
         back_layout_default = component.back
