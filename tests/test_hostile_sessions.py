@@ -315,3 +315,21 @@ def test_a_damaged_header_is_refused_on_every_path(
     rewrite(path, records)
     for command in (("status",), ("roll", "1d6"), ("deck", "draw", "cycle"), ("fate", "draw")):
         refused(path, *command, words=f"header: {field} is missing or damaged")
+
+
+def test_a_refused_snapshot_does_not_fail_a_logged_event(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    path = start(tmp_path, seed=9)
+
+    def read_only(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(store, "write_snapshot", read_only)
+    table = Table(path)
+    for _ in range(30):
+        table.run("roll", {"expr": "1d6"})
+    assert len(lines(path)) == 31 and not store.snapshot_path(path).exists()
+    assert verify(path)["ok"]

@@ -10,6 +10,7 @@ appends a compensating event and rebuilds the state from the events still in for
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from pathlib import Path
@@ -336,15 +337,18 @@ class Table:
             migrated = any(e["type"] == "migrate" for e in self.log.events)
             if self.log.snap is not None:
                 migrated = migrated or bool(self.log.snap.get("migrated"))
-            session.write_snapshot(
-                self.path,
-                event["seq"],
-                self.state,
-                self.effective,
-                self.log.raw,
-                self.counter(),
-                migrated,
-            )
+            # a snapshot only spares reading: the event is logged already, so a folder that
+            # refuses the snapshot does not make the command fail
+            with contextlib.suppress(OSError):
+                session.write_snapshot(
+                    self.path,
+                    event["seq"],
+                    self.state,
+                    self.effective,
+                    self.log.raw,
+                    self.counter(),
+                    migrated,
+                )
 
     def undo(self, force: bool = False) -> dict[str, Any]:
         """Undo the last event still in effect; hidden draws need ``force``. Return the undo event."""
