@@ -5,7 +5,9 @@ pure *draw* step that asks the random source for outcomes (the only place random
 and an *apply* step that changes the state from those outcomes alone. The event written to the
 log holds the arguments, the outcomes and, for seeded and fair sessions, the range of the HMAC
 counter used, so :func:`verify` can re-run every draw from the revealed seed and compare. Undo
-appends a compensating event and rebuilds the state from the events still in force.
+appends a compensating event (which must name the last event in force) and rebuilds the state
+from the events still in force. Once a fair session's seed is revealed its key file is removed
+and it takes no new draws, which anyone could now foresee.
 """
 
 from __future__ import annotations

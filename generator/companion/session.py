@@ -6,8 +6,12 @@ is written in one ``write``, flushed and fsynced before anything is printed, so 
 saw is always on disk. A torn last line (a crash mid-write) is cut off on the next load and
 reported; a bad line anywhere else is corruption and is reported with its line number, never
 skipped. A snapshot (state after N events, written atomically) spares replaying the whole log;
-it is trusted only while the log's bytes up to it have the CRC-32 it recorded and the log line
-it ends on holds the hash of its state. A file lock serialises terminals sharing a session.
+it is trusted only while the log's bytes up to it have the CRC-32 it recorded, the log line
+it ends on holds the hash of its state and the log's random counter agrees with its own; a log
+that ends before its snapshot has lost acknowledged events and is refused. Every event's fields
+are checked (:data:`FIELDS`) each time the log is read, and before one is written. Files are
+read only when they are regular files of bounded size. A lock on the file's real path (and on
+the log itself) serialises terminals sharing a session, whatever name each gave it.
 """
 
 from __future__ import annotations
