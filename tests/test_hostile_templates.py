@@ -128,7 +128,7 @@ def test_check_reports_a_hostile_template_at_its_line(tmp_path: Path, name: str)
     ],
 )
 def test_a_named_roll_fills_only_plain_placeholders(expr: str, words: str) -> None:
-    from generator.companion.dice_parse import fill_params
+    from generator.content.dice_parse import fill_params
 
     assert fill_params("{n}d6+{n}", {"n": 2}) == "2d6+2"
     start = time.monotonic()

@@ -18,19 +18,16 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from contextlib import contextmanager
+from hashlib import sha256
 from pathlib import Path
+from typing import Any
 from zlib import crc32
 
 from ..errors import PnpError
 from ..locale import N_, _
 from . import paths
-from .digest import sha256
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Iterator
-    from typing import Any
 
 FORMAT = 1
 MAX_LOG_BYTES = 64 * 1024 * 1024  # a saved game larger than this is refused, never read whole

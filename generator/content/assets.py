@@ -13,6 +13,7 @@ from typing import Any
 
 from ..errors import IssueCollector, Location
 from ..locale import _
+from . import icons
 from .paths import read_guarded, resolve_inside
 from .schema import GameSpec, LayoutSpec
 from .validate import key_path, suggest
@@ -107,7 +108,6 @@ def game_icons(root: Path, issues: IssueCollector) -> list[Path]:
 
     Returns the icon files that are sound (inputs of the build).
     """
-    from ..render import icons
 
     out: list[Path] = []
     for name, icon in icons.game_icons(root).items():

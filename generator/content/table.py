@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ContentError, Issue, IssueCollector, Location
-from .schema import ItemsFile
+from .dice_parse import DiceError, fill_params, parse
+from .paths import resolve_inside
+from .printed_cards import card_file_of, load_items, printed_cards
 from .table_models import (
     DeckSpec,
     RollSpec,
@@ -53,8 +55,6 @@ def has_table(game_root: Path) -> bool:
 
 def load_table(game_root: Path) -> TableSpec:
     """Load and check ``content/<game>/table.yaml``; raise ContentError listing every problem."""
-    from .loader import resolve_inside
-
     root = Path(game_root)
     path = table_path(root)
     try:
@@ -119,8 +119,6 @@ def _cross_check(spec: TableSpec, loaded: Loaded, root: Path, issues: IssueColle
                 if source.owner is not None and deck.kind != "activation":
                     add((*at, "owner"), "only activation decks have owners")
             if not issues.issues:
-                from .printed_cards import printed_cards
-
                 try:
                     printed_cards(root, deck)
                 except (ValueError, ContentError) as exc:
@@ -138,25 +136,7 @@ def track_range(track: TrackSpec) -> tuple[int, int]:
     )
 
 
-def card_file_of(root: Path, component: str) -> Path:
-    """The item file of a printed component named in game.yaml; ValueError when there is none."""
-    from .loader import resolve_inside
-
-    data = load_yaml(root / "game.yaml", root=root).data if (root / "game.yaml").is_file() else {}
-    for comp in (data or {}).get("components") or []:
-        if isinstance(comp, dict) and comp.get("id") == component:
-            items = comp.get("items")
-            if not isinstance(items, str):
-                raise ValueError(f"component {component!r} has no item file")
-            path = resolve_inside(root, items)
-            if not path.is_file():
-                raise ValueError(f"component {component!r}: file {items!r} does not exist")
-            return path
-    raise ValueError(f"game.yaml has no component {component!r}")
-
-
 def _check_roll(rid: str, roll: RollSpec, spec: TableSpec, add: Any) -> None:
-    from ..companion.dice_parse import DiceError, fill_params, parse
 
     values = {
         name: (p.default if p.default is not None else ("1" if p.kind == "icons" else p.min))
@@ -181,8 +161,6 @@ def _check_roll(rid: str, roll: RollSpec, spec: TableSpec, add: Any) -> None:
 def _check_card_file(
     root: Path, did: str, deck: DeckSpec, loaded: Loaded, issues: IssueCollector
 ) -> None:
-    from .loader import resolve_inside
-
     where = loaded.marks.locate(("decks", did, "cards"))
     key = key_path(("decks", did, "cards"))
     try:
@@ -217,17 +195,3 @@ def _check_card_file(
                     f"items.{item.id}.numbers",
                     f"expected {deck.positions} whole numbers 1..10",
                 )
-
-
-def load_items(path: Path, root: Path | None = None) -> ItemsFile:
-    """An item file validated with the print schema (the same file the PDF is built from);
-    ``root`` is the game folder the file must stay inside."""
-    from . import tabular
-
-    read = tabular.load_table if tabular.is_table(path) else load_yaml
-    loaded = read(path, root=root)
-    issues = IssueCollector()
-    spec = validate(ItemsFile, loaded, issues)
-    issues.raise_if_errors()
-    assert spec is not None
-    return spec

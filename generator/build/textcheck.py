@@ -26,20 +26,20 @@ from collections.abc import Collection, Container, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from ..content import tabular
+from ..content.faces import BoxDraw, Copy, FaceDraw
+from ..content.game import Component, Game, Item
+from ..content.icons import ICONS
+from ..content.language import local_texts, missing_languages, source_language, written_languages
+from ..content.markup import TOKEN
+from ..content.schema import CircleBox, LayoutSpec, TextBox
+from ..content.types import is_local_text
+from ..content.validate import key_path, suggest
 from ..errors import IssueCollector, Location
 from ..locale import _
-from . import tabular
-from .faces import BoxDraw, Copy, FaceDraw
-from .game import Component, Game, Item
-from .language import local_texts, missing_languages, source_language, written_languages
-from .schema import CircleBox, LayoutSpec, TextBox
-from .types import is_local_text
-from .validate import key_path, suggest
+from ..render.fonts import use_game_fonts  # type: ignore[attr-defined]
+from ..render.legibility import problem
 
-# the markup tokens of generator.render.text, in the same order, so both split text alike
-_TOKEN = re.compile(
-    r"\\\*|\*\*|\*|\[#[0-9a-fA-F]{6}\]|\[#[0-9a-fA-F]{3}\]|\[/\]|:[a-z][a-z0-9-]*:|\n"
-)
 MAX_SAMPLE = 40
 # what looks like a colour tag ``[#...]`` but is not one the renderer knows (#rgb, #rrggbb)
 _BAD_COLOUR = re.compile(r"\[#(?![0-9a-fA-F]{6}\]|[0-9a-fA-F]{3}\])[^\]\s]{0,20}\]")
@@ -51,7 +51,7 @@ def markup_problems(text: str, icons: Container[str]) -> list[tuple[str, str]]:
     known = icons
     bold = italic = False
     unknown: list[str] = []
-    for token in _TOKEN.findall(text):
+    for token in TOKEN.findall(text):
         if token == "**":
             bold = not bold
         elif token == "*":
@@ -110,11 +110,8 @@ class TextCheck:
 
     def check(self, component: Component, lang: str, langs: list[str], copies: list[Copy]) -> None:
         """Check ``component``'s ``copies`` in ``lang`` (one of the ``langs`` it prints in)."""
-        from ..render.icons import ICONS
 
         if not self._fonts:
-            from ..render.fonts import use_game_fonts  # type: ignore[attr-defined]
-
             use_game_fonts(self.game.root, dict(self.game.spec.fonts))
             self._fonts = True
         icons = ICONS  # read on the first `:name:` a text holds
@@ -307,7 +304,7 @@ def _no_glyph(box: BoxDraw) -> list[str]:
     """The characters of a box's text that no face of its font family can draw, in order."""
     from ..render.fonts import missing_glyphs
 
-    text = _TOKEN.sub(" ", box.text or "")  # markup and icons are drawn, not printed as text
+    text = TOKEN.sub(" ", box.text or "")  # markup and icons are drawn, not printed as text
     family = getattr(box.spec, "font", None) or "sans"
     try:
         lost = missing_glyphs(text, family)
@@ -319,6 +316,5 @@ def _no_glyph(box: BoxDraw) -> list[str]:
 
 
 def _legibility(box: BoxDraw) -> str | None:
-    from ..render.legibility import problem
 
     return problem(box)
