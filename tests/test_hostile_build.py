@@ -107,3 +107,33 @@ def test_a_file_in_the_way_of_the_game_output_folder_is_a_message(tmp_path: Path
     assert "Traceback" not in result.stderr and "internal error" not in result.stderr
     assert "output/g" in result.stderr, result.stderr
     assert (tmp_path / "output" / "g").read_text(encoding="utf-8") == "not a folder"
+
+
+def test_several_files_written_together_are_all_put_back_when_one_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rule sheets' writer (``atomic.write_all``): all files replaced, or none."""
+    from generator import atomic
+
+    names = [tmp_path / f"rules.{n}.pdf" for n in range(3)]
+    for n, path in enumerate(names):
+        path.write_bytes(b"old %d" % n)
+    real = os.replace
+    calls = {"n": 0}
+
+    def failing(src: object, dst: object) -> None:
+        if str(dst).endswith(".pdf") and ".before" not in str(src):
+            calls["n"] += 1
+            if calls["n"] == 3:
+                raise OSError(28, "No space left on device", str(dst))
+        real(src, dst)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(atomic.os, "replace", failing)
+    with pytest.raises(OSError, match="No space"):
+        atomic.write_all({path: b"new" for path in names})
+    assert [p.read_bytes() for p in names] == [b"old 0", b"old 1", b"old 2"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in names)
+    monkeypatch.setattr(atomic.os, "replace", real)
+    atomic.write_all({path: b"new" for path in names})
+    assert [p.read_bytes() for p in names] == [b"new"] * 3
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in names)
