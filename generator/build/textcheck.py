@@ -302,17 +302,30 @@ def _layout(component: Component, layout_id: str) -> LayoutSpec | None:
 
 def _no_glyph(box: BoxDraw) -> list[str]:
     """The characters of a box's text that no face of its font family can draw, in order."""
-    from ..render.fonts import missing_glyphs
+    from ..render.fonts import chain_names, missing_glyphs
 
-    text = TOKEN.sub(" ", box.text or "")  # markup and icons are drawn, not printed as text
+    text = box.text or ""
+    if text.isascii() and text.isprintable():
+        return []  # every font chain ends in the shipped faces, which draw all of ASCII
+    text = TOKEN.sub(" ", text)  # markup and icons are drawn, not printed as text
     family = getattr(box.spec, "font", None) or "sans"
     try:
-        lost = missing_glyphs(text, family)
+        key = (chain_names(family), text)
     except KeyError:  # an unknown family: reported as such
         return []
-    # a control character prints nothing useful even where a font maps it (to its empty glyph)
-    lost |= {ch for ch in set(text) if unicodedata.category(ch) in ("Cc", "Cs")}
-    return sorted(ch for ch in lost if ch not in "\n\t" and (not ch.isspace() or ch < " "))
+    found = _GLYPHS.get(key)
+    if found is None:
+        lost = missing_glyphs(text, family)
+        # a control character prints nothing useful even where a font maps it (to glyph 0)
+        lost |= {ch for ch in set(text) if unicodedata.category(ch) in ("Cc", "Cs")}
+        found = sorted(ch for ch in lost if ch not in "\n\t" and (not ch.isspace() or ch < " "))
+        if len(_GLYPHS) < 100_000:
+            _GLYPHS[key] = found
+    return found
+
+
+# (font faces tried, text) -> the characters none of them draws: texts repeat across items
+_GLYPHS: dict[tuple[tuple[str, ...], str], list[str]] = {}
 
 
 def _legibility(box: BoxDraw) -> str | None:

@@ -84,7 +84,8 @@ class Expander:
             tuple[int, float, float], tuple[tuple[float, float, float, float] | None, ...]
         ] = {}
         self._faces: dict[FaceDraw, FaceDraw] = {}
-        self._outside: set[tuple[str, int]] = set()  # layout boxes already reported off the face
+        # (layout, box, width, height) already looked at for boxes off the face
+        self._outside: set[tuple[str, int, float, float]] = set()
         self._per_copy: dict[tuple[int, int], bool] = {}
 
     def problem(self, at: Where, message: str) -> None:
@@ -254,13 +255,16 @@ class Expander:
         loc: Callable[..., Where],
     ) -> None:
         """Warn once of each box that lies wholly off the face and its bleed: it never prints."""
+        if (layout.id, -1, tw, th) in self._outside:
+            return  # this layout at this size is checked already
+        self._outside.add((layout.id, -1, tw, th))
         margin = OFF_FACE_MARGIN
         for n, geo in enumerate(geometry):
-            if geo is None or (layout.id, n) in self._outside:
+            if geo is None or (layout.id, n, 0.0, 0.0) in self._outside:
                 continue
             x, y, w, h = geo
             if x >= tw + margin or y >= th + margin or x + w <= -margin or y + h <= -margin:
-                self._outside.add((layout.id, n))
+                self._outside.add((layout.id, n, 0.0, 0.0))
                 where, key = loc("boxes", n)()
                 self.issues.add(
                     where,

@@ -274,6 +274,13 @@ class Sandbox(ImmutableSandboxedEnvironment):
     @staticmethod
     def _printed(value: Any) -> Any:
         """Every printed value spends its size (``finalize``): output is part of the budget."""
+        if type(value) is str:  # the common case, kept short: loop steps watch the time
+            budget = _budget.get()
+            if budget is not None:
+                budget.work += len(value)
+                if budget.work > MAX_WORK:
+                    budget.spend(0)  # raises, worded once
+            return value
         if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_BITS:
             raise _too_big()
         _spend(weight(value, MAX_WORK))

@@ -279,7 +279,7 @@ def _json_fast(text: str) -> Any:
     return data
 
 
-_COUNT_ABOVE = 200_000  # characters: a longer document's values are counted before it is built
+_COUNT_ABOVE = 1_000_000  # characters: a longer document's values are counted before it is built
 
 
 def _count_values(text: str, file: str) -> None:
