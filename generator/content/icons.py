@@ -24,6 +24,7 @@ from ..locale import _
 
 MAX_SVG_BYTES = 1024 * 1024
 MAX_SVG_SIZE = 100_000.0  # the largest width or height an icon may declare (user units)
+MAX_SVG_ELEMENTS = 5_000  # an icon is drawn on every card that shows it: keep it small
 Shape = dict[str, Any]
 
 
@@ -188,7 +189,14 @@ def _svg_data(path: Path) -> bytes:
         raise _Unreadable(str(exc)) from None
     if root is None:
         raise _Unreadable("empty")
-    for node in root.iter():
+    nodes = list(root.iter())
+    if len(nodes) > MAX_SVG_ELEMENTS:
+        raise ValueError(
+            _("it has {count} elements; an icon may have at most {limit}").format(
+                count=len(nodes), limit=MAX_SVG_ELEMENTS
+            )
+        )
+    for node in nodes:
         for name, value in node.attrib.items():
             if (name == "href" or name.endswith("}href")) and not (
                 value.strip().startswith("#") or value.strip().lower().startswith("data:")
