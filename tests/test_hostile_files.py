@@ -296,3 +296,25 @@ def test_a_box_wholly_off_the_face_is_a_warning(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "front.yaml:4:" in result.stderr and "never prints" in result.stderr, result.stderr
     assert "front.yaml:3:" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("body", "size", "words"),
+    [
+        ('<rect width="1" height="1"/>' * 6000, 'width="10" height="10"', "at most 5000"),
+        ('<rect width="5" height="5"/>', 'width="1e300" height="1e300"', "between 0 and"),
+        ('<rect width="5" height="5"/>', 'width="-3" height="10"', "between 0 and"),
+    ],
+)
+def test_an_svg_icon_too_big_to_draw_is_refused(
+    tmp_path: Path, body: str, size: str, words: str
+) -> None:
+    game = _game(tmp_path)
+    (game / "icons").mkdir()
+    (game / "icons" / "big.svg").write_text(
+        f'<svg xmlns="http://www.w3.org/2000/svg" {size}>{body}</svg>', encoding="utf-8"
+    )
+    (game / "cards.yaml").write_text("items: [{id: a, name: 'A :big:'}]\n", encoding="utf-8")
+    _refused(_pnp(tmp_path, "check", "g"), "big.svg", words)
+    built = _pnp(tmp_path, "build", "g")
+    assert built.returncode == 1 and "Traceback" not in built.stderr, built.stderr
