@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jinja2.sandbox import SecurityError
 
 from generator.content.sandbox import ENV, MAX_SECONDS, render
@@ -154,3 +156,100 @@ def test_a_short_pattern_cannot_repeat_a_long_value_past_the_limit(name: str) ->
     with pytest.raises(SecurityError, match="too long"):
         render(ENV.from_string(AMPLIFIERS[name]), {})
     assert time.monotonic() - start < 1
+
+
+# ---------------------------------------------------------------- fuzzing every filter and method
+
+_WORKER = """
+import json, resource, sys, time
+resource.setrlimit(resource.RLIMIT_AS, (1_500_000_000, 1_500_000_000))
+from generator.content.sandbox import ENV, render
+from jinja2 import TemplateError
+from jinja2.sandbox import SecurityError
+EXPECTED = (SecurityError, RecursionError, TemplateError, TypeError, ValueError,
+            ArithmeticError, LookupError, AttributeError, AssertionError)
+out = {"unexpected": [], "memory": [], "slowest": 0.0}
+for src in json.load(sys.stdin):
+    start = time.monotonic()
+    try:
+        render(ENV.from_string(src), {})
+    except MemoryError:
+        out["memory"].append(src)
+    except EXPECTED:
+        pass
+    except Exception as exc:
+        out["unexpected"].append([src, repr(exc)[:200]])
+    out["slowest"] = max(out["slowest"], time.monotonic() - start)
+out["peak_kb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps(out))
+"""
+_BIG = [
+    "'x' * 90000",
+    "('ab ' * 30000)",
+    "[1] * 90000",
+    "range(90000)",
+    "9 ** 64",
+    "{'a': 'x' * 90000}",
+    "'%s' * 30000",
+    "'{0}' * 30000",
+    "('x\\n' * 45000)",
+]
+_ARGS = ["3", "0", "-1", "1000000", "'|'", "'x' * 90000", "True", "none", "[1, 2]", "2 ** 60"]
+_METHODS = [
+    "replace('x', 'x' * 1000)",
+    "join(['a'] * 90000)",
+    "center(99999)",
+    "split()",
+    "format('x' * 90000)",
+    "translate({120: 'y' * 1000})",
+    "expandtabs(1000)",
+    "zfill(99999)",
+]
+
+
+@st.composite
+def _hostile_template(draw: st.DrawFn) -> str:
+    expr = draw(st.sampled_from(_BIG))
+    for _ in range(draw(st.integers(1, 3))):
+        kind = draw(st.sampled_from(["filter", "filter", "method", "operator"]))
+        if kind == "filter":
+            name = draw(st.sampled_from(sorted(ENV.filters)))
+            args = ", ".join(draw(st.lists(st.sampled_from(_ARGS), max_size=2)))
+            expr = f"({expr}) | {name}({args})"
+        elif kind == "method":
+            expr = f"({expr}).{draw(st.sampled_from(_METHODS))}"
+        else:
+            op = draw(st.sampled_from(["*", "+", "~", "%", "**", "//"]))
+            expr = f"({expr}) {op} ({draw(st.sampled_from(_ARGS + _BIG))})"
+    shape = draw(
+        st.sampled_from(
+            [
+                "{{ %s }}",
+                "{%% for i in %s %%}{{ i }}{%% endfor %%}",
+                "{%% set t %%}{{ %s }}{%% endset %%}{{ t | length }}",
+            ]
+        )
+    )
+    return shape % expr
+
+
+@settings(max_examples=3, deadline=None, derandomize=True)
+@given(sources=st.lists(_hostile_template(), min_size=150, max_size=150))
+def test_no_filter_method_or_operator_escapes_the_budget(sources: list[str]) -> None:
+    """150 random chains of every filter, text method and operator over large values, run in a
+    process limited to 1.5 GB: each ends within its time, none reaches the memory limit."""
+    import json
+
+    result = subprocess.run(
+        [sys.executable, "-c", _WORKER],
+        input=json.dumps(sources),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    report = json.loads(result.stdout)
+    assert not report["unexpected"], report["unexpected"]
+    assert not report["memory"], report["memory"]
+    assert report["slowest"] < MAX_SECONDS + 1, report
+    assert report["peak_kb"] < 600_000, report

@@ -44,8 +44,12 @@ MAX_WORK = 5_000_000  # loop steps + characters built and printed, in one evalua
 MAX_STEPS = 200_000  # range() steps one evaluation may create, nested loops included
 MAX_BITS = 4_096  # the largest whole number, in bits (about 1,233 digits)
 MAX_SECONDS = 2.0  # wall time of one evaluation
+MAX_ARGUMENT = 1_000  # characters or items of an argument to an operation not sized in advance
 _WIDE = re.compile(r"%[-+ #0]*(\*|\d{4,})|\{[^{}]*:[^{}]*?(\d{4,})[^{}]*\}")
 _PADDING = {"center", "ljust", "rjust", "zfill", "expandtabs"}
+# filters whose extra arguments may be long: their results are sized in advance (above), or
+# they hand the argument back as it is
+_BIG_ARGUMENTS = {"default", "d", "batch", "slice"}
 _WIDTHS = {"center", "indent", "format", "wordwrap", "batch", "slice", "truncate"}
 
 
@@ -132,6 +136,16 @@ def _bounded(value: Any) -> Any:
 def _refuse_over(estimate: int) -> None:
     if estimate > MAX_BUILD:
         raise _too_long()
+
+
+def _small_arguments(values: tuple[Any, ...]) -> None:
+    """Refuse an argument over :data:`MAX_ARGUMENT` for an operation whose result is not sized
+    in advance (a filter's default, a text method's table), which could copy it per item."""
+    for value in values:
+        if weight(value, MAX_ARGUMENT) > MAX_ARGUMENT:
+            raise SecurityError(
+                _("an argument longer than {limit} characters or items").format(limit=MAX_ARGUMENT)
+            )
 
 
 def _check_format(text: Any) -> None:
@@ -324,6 +338,8 @@ class Sandbox(ImmutableSandboxedEnvironment):
             if size is not None:
                 with suppress(TypeError):  # wrong arguments: the filter itself says so
                     _refuse_over(size(*args_list[at:], **kwargs))
+            elif name not in _BIG_ARGUMENTS:
+                _small_arguments((*args_list[at + 1 :], *kwargs.values()))
             return _bounded(fn(*args_list, **kwargs))
 
         if passes is not None:
@@ -392,6 +408,8 @@ class Sandbox(ImmutableSandboxedEnvironment):
                 items = _materialise(args[0])
                 _refuse_over(_join_size(items, owner))
                 args = (items, *args[1:])
+            elif name not in ("format", "format_map", "replace"):
+                _small_arguments((*args, *kwargs.values()))
         return _bounded(super().call(__context, __obj, *args, **kwargs))
 
 
