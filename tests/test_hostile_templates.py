@@ -8,6 +8,7 @@ process under a time and memory limit.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import resource
@@ -253,3 +254,62 @@ def test_no_filter_method_or_operator_escapes_the_budget(sources: list[str]) -> 
     assert not report["memory"], report["memory"]
     assert report["slowest"] < MAX_SECONDS + 1, report
     assert report["peak_kb"] < 600_000, report
+
+
+def _one_game(root: Path, items: int, text: str) -> None:
+    game = root / "content" / "g"
+    (game / "layouts").mkdir(parents=True)
+    (game / "game.yaml").write_text(
+        "id: g\ntitle: T\nlanguages: [en]\ncomponents:\n"
+        "  - {id: c, kind: cards, title: C, items: cards.yaml, layout: front, size: poker}\n",
+        encoding="utf-8",
+    )
+    cards = ", ".join(f"{{id: i{n}, name: N{n}}}" for n in range(items))
+    (game / "cards.yaml").write_text(f"items: [{cards}]\n", encoding="utf-8")
+    (game / "layouts" / "front.yaml").write_text(
+        "id: front\nboxes:\n  - {kind: text, x: 5mm, y: 5mm, w: 50mm, h: 20mm, text: "
+        + json.dumps(text)
+        + "}\n",
+        encoding="utf-8",
+    )
+
+
+def test_the_templates_of_a_game_share_one_time_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each item's template stays within its own budget, but together they would take long."""
+    from generator.content import expand
+
+    from .helpers import pnp
+
+    monkeypatch.setattr(expand, "MAX_TEMPLATE_SECONDS", 0.3)
+    slow = "{% for i in range(150000) %}{% endfor %}{{ name }}-{{ id }}"
+    _one_game(tmp_path, 40, slow)
+    start = time.monotonic()
+    result = pnp("check", "--content", str(tmp_path / "content"), "g")
+    assert result.returncode == 1, result.stderr
+    assert "no more are evaluated" in result.stderr and "front.yaml:3:" in result.stderr
+    assert result.stderr.count("no more are evaluated") == 1
+    assert time.monotonic() - start < 20
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{{ " + "(" * 3000 + "1" + ")" * 3000 + " }}",
+        "{% if 1 %}" * 200 + "x" + "{% endif %}" * 200,
+        "{{ " + "-" * 5000 + "1 }}",
+        "{{ 1" + " + 1" * 20000 + " }}",
+    ],
+)
+def test_a_template_nested_past_what_compiles_is_a_located_problem(
+    tmp_path: Path, text: str
+) -> None:
+    from .helpers import pnp
+
+    _one_game(tmp_path, 1, text)
+    result = pnp("check", "--content", str(tmp_path / "content"), "g")
+    said = result.stdout + result.stderr
+    assert result.returncode == 1, said
+    assert "Traceback" not in said and "internal error" not in said, said
+    assert "front.yaml:3:" in said, said

@@ -12,6 +12,7 @@ the ``check`` the expander was given (``pnp check`` passes
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -41,6 +42,7 @@ __all__ = [
 ]
 
 MAX_TEXT = 4000  # characters one template may produce
+MAX_TEMPLATE_SECONDS = 60  # all of one game's template evaluations together
 OFF_FACE_MARGIN = 10 * MM  # past the trim by more than any bleed: a box wholly there never prints
 
 
@@ -84,6 +86,8 @@ class Expander:
             tuple[int, float, float], tuple[tuple[float, float, float, float] | None, ...]
         ] = {}
         self._faces: dict[FaceDraw, FaceDraw] = {}
+        self._template_seconds = 0.0  # spent evaluating this game's templates, in all
+        self._told_slow = False
         # (layout, box, width, height) already looked at for boxes off the face
         self._outside: set[tuple[str, int, float, float]] = set()
         self._per_copy: dict[tuple[int, int], bool] = {}
@@ -118,9 +122,24 @@ class Expander:
             except sb.TemplateSyntaxError as exc:
                 self.problem(at, f"template syntax error: {exc.message}")
                 tpl = False
+            except (RecursionError, SyntaxError, MemoryError):  # nested past what compiles
+                self.problem(at, _("template nests too deeply to be read"))
+                tpl = False
             self._templates[source] = tpl
         if tpl is False:
             return None
+        if self._template_seconds > MAX_TEMPLATE_SECONDS:
+            if not self._told_slow:
+                self._told_slow = True
+                self.problem(
+                    at,
+                    _(
+                        "the templates of this game take more than {seconds} seconds in all; "
+                        "no more are evaluated"
+                    ).format(seconds=MAX_TEMPLATE_SECONDS),
+                )
+            return None
+        started = time.perf_counter()
         try:
             out = sb.render(tpl, ctx)
         except RecursionError:
@@ -147,6 +166,8 @@ class Expander:
         ) as exc:
             self.problem(at, f"item {item.id!r} ({item.location}): template failed: {exc}")
             return None
+        finally:  # failed evaluations count too: a slow refusal per item adds up
+            self._template_seconds += time.perf_counter() - started
         if len(out) > MAX_TEXT:
             self.problem(
                 at, f"item {item.id!r}: text is {len(out)} characters; the limit is {MAX_TEXT}"
