@@ -318,3 +318,15 @@ def test_an_svg_icon_too_big_to_draw_is_refused(
     _refused(_pnp(tmp_path, "check", "g"), "big.svg", words)
     built = _pnp(tmp_path, "build", "g")
     assert built.returncode == 1 and "Traceback" not in built.stderr, built.stderr
+
+
+def test_a_game_with_too_many_components_is_refused(tmp_path: Path) -> None:
+    game = _game(tmp_path)
+    extra = "".join(
+        f"  - {{id: c{n}, kind: cards, title: C, items: cards.yaml, layout: front, size: poker}}\n"
+        for n in range(201)
+    )
+    (game / "game.yaml").write_text(
+        (game / "game.yaml").read_text(encoding="utf-8") + extra, encoding="utf-8"
+    )
+    _refused(_pnp(tmp_path, "check", "g"), "game.yaml", "at most 200 entries")
