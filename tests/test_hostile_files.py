@@ -330,3 +330,17 @@ def test_a_game_with_too_many_components_is_refused(tmp_path: Path) -> None:
         (game / "game.yaml").read_text(encoding="utf-8") + extra, encoding="utf-8"
     )
     _refused(_pnp(tmp_path, "check", "g"), "game.yaml", "at most 200 entries")
+
+
+def test_a_game_printing_too_many_copies_in_all_is_refused(tmp_path: Path) -> None:
+    game = _game(tmp_path)
+    many = ", ".join(f"{{id: i{n}, name: N, qty: 1000}}" for n in range(20))
+    (game / "cards.yaml").write_text(f"items: [{many}]\n", encoding="utf-8")
+    extra = "".join(
+        f"  - {{id: c{n}, kind: cards, title: C, items: cards.yaml, layout: front, size: poker}}\n"
+        for n in range(3)
+    )
+    (game / "game.yaml").write_text(
+        (game / "game.yaml").read_text(encoding="utf-8") + extra, encoding="utf-8"
+    )
+    _refused(_pnp(tmp_path, "check", "g"), "game.yaml", "a game may print at most 60000")

@@ -22,6 +22,7 @@ from typing import Any
 from ..errors import ContentError, IssueCollector, Location
 from ..layout import presets
 from ..layout.units import MM
+from ..locale import _
 from . import tabular
 from .assets import check_font_names, font_files, game_icons
 from .dicelabels import dice_items
@@ -44,6 +45,7 @@ __all__ = [
 
 DICE_LABEL_LAYOUT = "die-label"  # the shared layout in templates/layouts/
 MAX_COPIES = 20_000  # physical copies one component may print
+MAX_GAME_COPIES = 60_000  # physical copies all of a game's components may print together
 
 
 class _Loader:
@@ -359,6 +361,15 @@ def load_game(path: Path, templates: Path | None = None) -> Game:
         built = loader.component(comp, n, loaded.marks)
         if built is not None:
             components.append(built)
+    total = sum(i.qty for c in components for i in c.items)
+    if total > MAX_GAME_COPIES:
+        loader.issues.add(
+            loaded.marks.locate(("components",)),
+            "components",
+            _("{copies} copies in all; a game may print at most {limit}").format(
+                copies=total, limit=MAX_GAME_COPIES
+            ),
+        )
     loader.files.extend(font_files(spec, root, loaded.marks, loader.issues))
     check_font_names(loader.layouts, loader.layout_marks, set(spec.fonts), loader.issues)
     loader.issues.raise_if_errors()
