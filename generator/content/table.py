@@ -24,7 +24,7 @@ from .table_models import (
     TrackSpec,
 )
 from .validate import key_path, suggest, validate
-from .yamlload import Loaded, load_yaml
+from .yamlload import Loaded, display_path, load_yaml
 
 
 def table_path(game_root: Path) -> Path:
@@ -60,15 +60,9 @@ def load_table(game_root: Path) -> TableSpec:
     try:
         path = resolve_inside(root, str(path.relative_to(root)))
     except ValueError as exc:
-        raise ContentError([Issue(Location(str(root / "game.yaml")), "table", str(exc))]) from None
+        raise ContentError([Issue(_table_key(root), "table", str(exc))]) from None
     if not path.exists():
-        raise ContentError(
-            [
-                Issue(
-                    Location(str(root / "game.yaml")), "table", f"file {path.name!r} does not exist"
-                )
-            ]
-        )
+        raise ContentError([Issue(_table_key(root), "table", f"file {path.name!r} does not exist")])
     loaded = load_yaml(path, root=root)
     issues = IssueCollector()
     spec = validate(TableSpec, loaded, issues)
@@ -77,6 +71,15 @@ def load_table(game_root: Path) -> TableSpec:
     issues.raise_if_errors()
     assert spec is not None
     return spec
+
+
+def _table_key(root: Path) -> Location:
+    """Where game.yaml names its table file (its first line when it names none)."""
+    game_file = root / "game.yaml"
+    try:
+        return load_yaml(game_file, root=root).marks.locate(("table",), key=True)
+    except ContentError:
+        return Location(display_path(game_file), 1, 1)
 
 
 def _cross_check(spec: TableSpec, loaded: Loaded, root: Path, issues: IssueCollector) -> None:
