@@ -333,3 +333,18 @@ def test_a_refused_snapshot_does_not_fail_a_logged_event(
         table.run("roll", {"expr": "1d6"})
     assert len(lines(path)) == 31 and not store.snapshot_path(path).exists()
     assert verify(path)["ok"]
+
+
+def test_a_new_session_where_an_old_one_was_deleted_ignores_its_leftovers(
+    tmp_path: Path,
+) -> None:
+    path = start(tmp_path, seed=10)
+    table = Table(path)
+    for _ in range(30):
+        table.run("roll", {"expr": "1d6"})
+    assert store.snapshot_path(path).exists()
+    path.unlink()  # the old game is thrown away; its snapshot and cache stay behind
+    new_session(TABLE_GAME, path, ["Ann"], seed=11)
+    result = pnp("status", "--session", str(path))
+    assert result.returncode == 0, result.stderr
+    assert pnp("roll", "1d6", "--session", str(path)).returncode == 0
