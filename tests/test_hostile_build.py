@@ -137,3 +137,40 @@ def test_several_files_written_together_are_all_put_back_when_one_fails(
     atomic.write_all({path: b"new" for path in names})
     assert [p.read_bytes() for p in names] == [b"new"] * 3
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in names)
+
+
+def test_a_font_that_fails_while_it_is_embedded_is_a_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+    import struct
+
+    from reportlab.pdfbase.ttfonts import TTFontFace
+
+    _game(tmp_path, 1)
+    game = tmp_path / "content" / "g"
+    (game / "fonts").mkdir()
+    shipped = Path(__file__).parent.parent / "generator/render/fonts/DejaVuSansCondensed.ttf"
+    shutil.copy(shipped, game / "fonts" / "odd.ttf")
+    (game / "game.yaml").write_text(
+        (game / "game.yaml").read_text(encoding="utf-8")
+        + "fonts: {odd: {regular: fonts/odd.ttf}}\n",
+        encoding="utf-8",
+    )
+    (game / "layouts" / "front.yaml").write_text(
+        "id: front\nboxes:\n  - {kind: text, x: 1mm, y: 1mm, w: 10mm, h: 5mm, font: odd,"
+        " text: '{{ name }}'}\n",
+        encoding="utf-8",
+    )
+
+    def damaged(self: object, subset: list[int]) -> bytes:
+        raise struct.error("unpack requires a buffer of 4 bytes")
+
+    monkeypatch.setattr(TTFontFace, "makeSubset", damaged)
+    result = pnp("build", "g", "--lang", "en", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert "odd.ttf" in result.stderr and "cannot be embedded" in result.stderr, result.stderr
+    assert "internal error" not in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "output" / "g").exists() or not list(
+        (tmp_path / "output" / "g").glob("*.pdf")
+    )
