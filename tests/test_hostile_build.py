@@ -143,9 +143,8 @@ def test_a_font_that_fails_while_it_is_embedded_is_a_message(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import shutil
-    import struct
-
-    from reportlab.pdfbase.ttfonts import TTFontFace
+    import subprocess
+    import sys
 
     _game(tmp_path, 1)
     game = tmp_path / "content" / "g"
@@ -163,11 +162,22 @@ def test_a_font_that_fails_while_it_is_embedded_is_a_message(
         encoding="utf-8",
     )
 
-    def damaged(self: object, subset: list[int]) -> bytes:
-        raise struct.error("unpack requires a buffer of 4 bytes")
-
-    monkeypatch.setattr(TTFontFace, "makeSubset", damaged)
-    result = pnp("build", "g", "--lang", "en", cwd=tmp_path)
+    # in a process of its own: no subset or face remembered from an earlier build
+    script = (
+        "import struct, sys\n"
+        "from reportlab.pdfbase.ttfonts import TTFontFace\n"
+        "real = TTFontFace.makeSubset\n"
+        "def damaged(self, subset):\n"
+        "    if str(getattr(self, 'filename', '')).endswith('odd.ttf'):\n"
+        "        raise struct.error('unpack requires a buffer of 4 bytes')\n"
+        "    return real(self, subset)\n"
+        "TTFontFace.makeSubset = damaged\n"
+        "from generator.cli import main\n"
+        "main(['build', 'g', '--lang', 'en'])\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 1, result.stderr
     assert "odd.ttf" in result.stderr and "cannot be embedded" in result.stderr, result.stderr
     assert "internal error" not in result.stderr and "Traceback" not in result.stderr
