@@ -136,7 +136,9 @@ def write_all(files: Mapping[Path, bytes]) -> list[Path]:
             before = None
             if os.path.lexists(path):
                 if path.is_dir() and not path.is_symlink():
-                    raise IsADirectoryError(errno.EISDIR, "a folder is in the way", str(path))
+                    raise IsADirectoryError(
+                        errno.EISDIR, _("a folder is in the way of a file"), str(path)
+                    )
                 before = tmp + ".before"
                 os.replace(path, before)  # kept until every target is in place
             done.append((path, before))
