@@ -127,12 +127,12 @@ def write_all(files: Mapping[Path, bytes]) -> list[Path]:
             _finish(fd, tmp)
             pending[-1] = (None, tmp, Path(path))
     except BaseException:
-        for fd_open, tmp, _ in pending:
+        for fd_open, tmp, _path in pending:
             _discard(fd_open, tmp)
         raise
     done: list[tuple[Path, str | None]] = []  # (target, its earlier file moved aside)
     try:
-        for _, tmp, path in pending:
+        for _fd, tmp, path in pending:
             before = None
             if os.path.lexists(path):
                 if path.is_dir() and not path.is_symlink():
@@ -150,11 +150,11 @@ def write_all(files: Mapping[Path, bytes]) -> list[Path]:
                     path.unlink(missing_ok=True)
                 else:
                     os.replace(before, path)
-        for _, tmp, _ in pending:
+        for _fd, tmp, _path in pending:
             _discard(None, tmp)
         raise
-    for _, before in done:
+    for _path, before in done:
         if before is not None:
             with contextlib.suppress(OSError):
                 os.unlink(before)
-    return [path for path, _ in done]
+    return [path for path, _before in done]
