@@ -16,6 +16,8 @@ import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
+from .locale import _
+
 
 def file_mode() -> int:
     """The mode a newly created ordinary file gets under the current umask."""
@@ -33,7 +35,7 @@ def atomic_target(path: Path) -> tuple[int, str]:
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
-    for _ in range(100):
+    for _attempt in range(100):
         tmp = os.path.join(path.parent, f".{path.name}.{os.urandom(6).hex()}.tmp")
         try:
             return os.open(tmp, flags, 0o600), tmp
