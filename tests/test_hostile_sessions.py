@@ -304,7 +304,15 @@ def test_library_errors_are_project_errors(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("field", "value"), [("content", 5), ("stream", "x"), ("stream", 10**30), ("initial", [])]
+    ("field", "value"),
+    [
+        ("content", 5),
+        ("content", "a\x00b"),
+        ("game", "ta\x00ble"),
+        ("stream", "x"),
+        ("stream", 10**30),
+        ("initial", []),
+    ],
 )
 def test_a_damaged_header_is_refused_on_every_path(
     tmp_path: Path, field: str, value: object
@@ -348,3 +356,11 @@ def test_a_new_session_where_an_old_one_was_deleted_ignores_its_leftovers(
     result = pnp("status", "--session", str(path))
     assert result.returncode == 0, result.stderr
     assert pnp("roll", "1d6", "--session", str(path)).returncode == 0
+
+
+def test_a_header_naming_thousands_of_content_files_is_refused(tmp_path: Path) -> None:
+    path = start(tmp_path, seed=12)
+    records = lines(path)
+    records[0]["record"]["files"] = ["table.yaml"] * 5000  # type: ignore[index]
+    rewrite(path, records)
+    refused(path, "status", words="the recorded game (record) is damaged")

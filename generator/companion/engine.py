@@ -41,6 +41,7 @@ __all__ = [
 ]
 
 SNAPSHOT_EVERY = 25
+MAX_RECORDED_FILES = 1_000  # files a log's header may name as the content it was started on
 HIDDEN = {"fate.draw", "deck.draw", "act.draw"}
 
 
@@ -113,6 +114,8 @@ def game_of(
     try:
         game = TableGame.from_record(header["game"], root, record)
         files = [str(f) for f in record["files"]]
+        if len(files) > MAX_RECORDED_FILES:
+            raise TypeError("too many files")
         where = [str(root / f) for f in files]
         digest = cache.get("content", where) if cache is not None else None
         if digest is None:

@@ -208,7 +208,8 @@ def _check_header(path: Path, header: dict[str, Any] | None) -> dict[str, Any]:
     if header.get("format") != FORMAT:
         raise SessionError(f"{path}:1: session format {header.get('format')!r} is not supported")
     for key, kind in (("game", str), ("content", str), ("rng", str), ("initial", dict)):
-        if not isinstance(header.get(key), kind):
+        value = header.get(key)
+        if not isinstance(value, kind) or (isinstance(value, str) and "\x00" in value):
             raise SessionError(f"{path}:1: header: {key} is missing or damaged")
     if header["rng"] not in ("system", "seeded", "fair"):
         raise SessionError(f"{path}:1: header: rng {header['rng']!r} is not known")
