@@ -10,7 +10,11 @@ or operator does the work:
   every filter, call and operator;
 - work: every loop step, every value built and every character printed (inside ``{% set %}``
   blocks and macros too) spends from :data:`MAX_WORK`, which bounds memory as well;
-- time: an evaluation ends after :data:`MAX_SECONDS`, checked at every step.
+- time: an evaluation ends after :data:`MAX_SECONDS`, checked at every step;
+- arguments: a filter or text method whose result is not sized in advance takes no argument
+  over :data:`MAX_ARGUMENT` (it could copy it once per item).
+
+The expander adds a limit on all of one game's evaluations together.
 
 Running out is a ``SecurityError`` (or ``RecursionError`` for a template that calls itself
 without end) that the expander reports at the template's place.
