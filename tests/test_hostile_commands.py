@@ -16,7 +16,7 @@ import pytest
 
 from generator.companion import session as store
 from generator.companion.engine import new_session
-from generator.terminal import printable, printable_json
+from generator.errors import printable, printable_json
 
 from .helpers import ROOT, TABLE_GAME, pnp, pnp_printed
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.paths import read_guarded, read_regular
+from generator.content.files import read_guarded, read_regular
 
 SECRET = "outside-secret-words"
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">{}</svg>'

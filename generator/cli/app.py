@@ -197,7 +197,7 @@ def _internal(exc: BaseException, argv: list[str]) -> NoReturn:
 
     if os.environ.get("PNP_DEBUG"):
         raise exc
-    from ..terminal import printable
+    from ..errors import printable
 
     what = printable(f"{type(exc).__name__}: {exc}")[:500]
     click.echo(f"{_say('error')}{_say('internal', what=what)}", err=True)

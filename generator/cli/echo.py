@@ -1,11 +1,11 @@
 """Printing from the commands: each line shown with the control characters it carries (from a
-game folder's names and texts) written as visible escapes (:func:`generator.terminal.printable`)."""
+game folder's names and texts) written as visible escapes (:func:`generator.errors.printable`)."""
 
 from __future__ import annotations
 
 import click
 
-from ..terminal import printable
+from ..errors import printable
 
 
 def echo(message: object = "", err: bool = False) -> None:

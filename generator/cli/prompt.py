@@ -82,8 +82,7 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
 
     from ..companion.errtext import localize, said_error
     from ..companion.i18n import detect
-    from ..errors import PnpError
-    from ..terminal import printable
+    from ..errors import PnpError, printable
     from .app import cli
 
     lg = detect(lang)

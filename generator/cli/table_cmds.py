@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from ..terminal import printable, printable_json
+from ..errors import printable, printable_json
 from .table_common import (
     EXTRA,
     announce,

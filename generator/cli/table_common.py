@@ -15,8 +15,7 @@ from typing import Any
 
 import click
 
-from ..errors import PnpError
-from ..terminal import printable, printable_json
+from ..errors import PnpError, printable, printable_json
 
 EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}
 

@@ -43,7 +43,7 @@ class Cache:
         self.path = None if session_path is None else f"{session_path}.cache"
         self.data: dict[str, Any] = {}
         if self.path is not None:
-            from ..content.paths import read_regular
+            from ..content.files import read_regular
 
             try:  # a regular file only: a pipe in its place is passed over, not waited on
                 data = json.loads(read_regular(self.path, 16 * 1024 * 1024))

@@ -142,7 +142,7 @@ def resolve_session(path: str | Path | None) -> Path:
 
 def _read_secret(path: Path) -> str:
     """A fair session's key file, as text: a small regular file (ValueError otherwise)."""
-    from ..content.paths import read_regular
+    from ..content.files import read_regular
 
     text = read_regular(path, 4096).decode("ascii").strip()
     if not text:

@@ -61,7 +61,7 @@ def hash_files(root: Path, files: list[str]) -> str:
     """The hash of a game's table file and card files (named relative to the game's folder)."""
     from hashlib import sha256
 
-    from ..content.paths import read_guarded
+    from ..content.files import read_guarded
 
     digest = sha256()
     for name in files:

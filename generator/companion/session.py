@@ -144,7 +144,7 @@ def create_new(folder: Path, game_id: str, header: dict[str, Any]) -> Path:
 
 def _read_log(path: Path) -> bytes:
     """The log's bytes: a regular file (never a pipe or device), at most :data:`MAX_LOG_BYTES`."""
-    from ..content.paths import read_regular
+    from ..content.files import read_regular
 
     if not os.path.lexists(path):
         raise SessionError(f"no session at {path}; start one with `pnp session new GAME`")
@@ -240,7 +240,7 @@ def _parse_all(path: Path, raw: bytes, repaired: str | None) -> Log:
 def _check_snapshot_behind(path: Path, count: int) -> None:
     """Refuse a log that holds fewer events than its snapshot recorded: events that were
     acknowledged (printed) have been lost, so the log was cut short or replaced."""
-    from ..content.paths import read_regular
+    from ..content.files import read_regular
 
     snap_file = snapshot_path(path)
     try:
@@ -388,7 +388,7 @@ _HEADERS: dict[str, tuple[bytes, dict[str, Any]]] = {}
 
 def read_header(path: Path) -> dict[str, Any]:
     """Only the first line of a log (the header), without the lock."""
-    from ..content.paths import open_regular
+    from ..content.files import open_regular
 
     if not os.path.lexists(path):
         raise SessionError(f"no session at {path}; start one with `pnp session new GAME`")
@@ -530,7 +530,7 @@ def write_snapshot(
 def _usable_snapshot(path: Path, raw: bytes) -> dict[str, Any] | None:
     """The snapshot if the log still begins with the bytes it was taken on, else None; its state
     is read from the very text whose hash the log holds, so the check dumps nothing again."""
-    from ..content.paths import read_regular
+    from ..content.files import read_regular
 
     try:
         text = read_regular(snapshot_path(path), MAX_LOG_BYTES).decode("utf-8")

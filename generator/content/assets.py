@@ -14,7 +14,8 @@ from typing import Any
 from ..errors import IssueCollector, Location
 from ..locale import _
 from . import icons
-from .paths import read_guarded, resolve_inside
+from .files import read_guarded
+from .paths import resolve_inside
 from .schema import GameSpec, LayoutSpec
 from .validate import key_path, suggest
 from .yamlload import Marks, display_path
@@ -27,10 +28,10 @@ MAX_FONT_BYTES = 40 * 1024 * 1024
 
 
 def font_problem(path: Path, root: Path | None = None) -> str | None:
-    """Why ``path`` cannot be embedded as a font, or None when it is a sound TrueType font.
+    """Why ``path`` cannot be embedded as a font, or None when it looks like TrueType outlines.
 
-    The file is read guarded (inside ``root`` after links, a regular file, bounded in size) and
-    parsed whole, so a truncated or garbage file is refused here rather than while drawing.
+    The file is read guarded (inside ``root`` after links, a regular file, bounded in size);
+    the check of a game (:func:`generator.build.check.check_game`) then parses it whole.
     """
     try:
         data = read_guarded(path, root, MAX_FONT_BYTES)
@@ -41,13 +42,6 @@ def font_problem(path: Path, root: Path | None = None) -> str | None:
         return "CFF-outline (PostScript) OpenType fonts cannot be embedded; use a TrueType-outline .ttf"
     if magic not in (b"\x00\x01\x00\x00", b"true", b"ttcf"):
         return f"{path.name!r} is not a TrueType font file"
-    from ..render.fonts import parse_problem
-
-    problem = parse_problem(data)
-    if problem:
-        return _("{name} is a damaged TrueType font ({problem})").format(
-            name=repr(path.name), problem=problem
-        )
     return None
 
 

@@ -177,7 +177,7 @@ def _svg_data(path: Path) -> bytes:
     """The SVG's bytes, read guarded; ValueError when it is unsafe to draw."""
     from lxml import etree
 
-    from .paths import read_guarded
+    from .files import read_guarded
 
     data = read_guarded(path, None, MAX_SVG_BYTES)
     parser = etree.XMLParser(

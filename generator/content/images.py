@@ -10,7 +10,8 @@ from pathlib import Path
 
 from ..errors import IssueCollector, Location
 from ..locale import _
-from .paths import read_guarded, resolve_inside
+from .files import read_guarded
+from .paths import resolve_inside
 
 MAX_IMAGE_PIXELS = 40_000_000
 MAX_IMAGE_BYTES = 40 * 1024 * 1024

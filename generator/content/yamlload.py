@@ -335,7 +335,7 @@ def load_yaml(path: Path, *, shown_as: str | None = None, root: Path | None = No
 def read_text(path: Path, file: str, encoding: str = "utf-8", *, root: Path | None = None) -> str:
     """A content file's text, refused (ContentError at ``file``) when it lies outside ``root``
     after links, is not a regular file, is too big or is not UTF-8."""
-    from .paths import read_guarded
+    from .files import read_guarded
 
     try:
         data = read_guarded(path, root, MAX_FILE_BYTES)
