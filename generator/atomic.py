@@ -11,6 +11,7 @@ temporary file is written before any target is replaced.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -116,7 +117,8 @@ def write_all(files: Mapping[Path, bytes]) -> list[Path]:
     """Write several files so that either all of them are replaced or none is.
 
     Every temporary file is written and flushed first; only then are the targets replaced, in
-    order. A failure while writing leaves every target untouched.
+    order, each earlier file moved aside until all are in place. A failure at any point leaves
+    every target as it was (the earlier files are put back).
     """
     pending: list[tuple[int | None, str, Path]] = []
     try:
@@ -130,12 +132,31 @@ def write_all(files: Mapping[Path, bytes]) -> list[Path]:
         for fd_open, tmp, _path in pending:
             _discard(fd_open, tmp)
         raise
-    done: list[Path] = []
+    done: list[tuple[Path, str | None]] = []  # (target, its earlier file moved aside)
     try:
         for _fd, tmp, path in pending:
+            before = None
+            if os.path.lexists(path):
+                if path.is_dir() and not path.is_symlink():
+                    raise IsADirectoryError(
+                        errno.EISDIR, _("a folder is in the way of a file"), str(path)
+                    )
+                before = tmp + ".before"
+                os.replace(path, before)  # kept until every target is in place
+            done.append((path, before))
             os.replace(tmp, path)
-            done.append(path)
-    finally:
-        for _fd, tmp, _path in pending[len(done) :]:
+    except BaseException:
+        for path, before in reversed(done):  # put every earlier file back
+            with contextlib.suppress(OSError):
+                if before is None:
+                    path.unlink(missing_ok=True)
+                else:
+                    os.replace(before, path)
+        for _fd, tmp, _path in pending:
             _discard(None, tmp)
-    return done
+        raise
+    for _path, before in done:
+        if before is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(before)
+    return [path for path, _before in done]

@@ -18,6 +18,7 @@ import click
 from ..content.localtext import LANGS
 from ..locale import _, ngettext
 from .clicklang import speaks
+from .echo import echo
 from .print_cmds import CONTENT_OPT, OUT_OPT, _games
 
 
@@ -44,9 +45,9 @@ def new(game_id: str, starter: str, title: str | None, content_dir: Path) -> Non
 
     made = create_game(content_dir, game_id, starter, title)
     said = _("created {path} from the {starter} starter ({count} files)")
-    click.echo(said.format(path=made.path, starter=made.starter, count=len(made.files)))
+    echo(said.format(path=made.path, starter=made.starter, count=len(made.files)))
     said = _("next: pnp watch {game}   (edit the files; PDFs and previews follow)")
-    click.echo(said.format(game=made.id))
+    echo(said.format(game=made.id))
 
 
 def _stamp() -> str:
@@ -61,33 +62,33 @@ def _print_round(done: Any) -> None:
             said = _("{time} changed: {names} and {more} more")
         else:
             said = _("{time} changed: {names}")
-        click.echo(said.format(time=_stamp(), names=names, more=len(done.changed) - 5))
+        echo(said.format(time=_stamp(), names=names, more=len(done.changed) - 5))
     for r in done.results:
         if r.skipped:
             continue
         said = _("  wrote {path} ({lang}, {pages} pages, {seconds} s)")
-        click.echo(said.format(path=r.path, lang=r.lang, pages=r.pages, seconds=f"{r.seconds:.2f}"))
+        echo(said.format(path=r.path, lang=r.lang, pages=r.pages, seconds=f"{r.seconds:.2f}"))
     contacts = [p for p in done.previews if p.name == "contact.png"]
     for p in contacts:
-        click.echo(_("  preview {path}").format(path=p))
+        echo(_("  preview {path}").format(path=p))
     for w in done.warnings:
-        click.echo(_("warning: {message}").format(message=w), err=True)
+        echo(_("warning: {message}").format(message=w), err=True)
     if done.errors:
         for line in done.errors:
-            click.echo(line, err=True)
+            echo(line, err=True)
         said = ngettext(
             "{time} {count} problem; the last good PDFs are left in place, watching for the fix",
             "{time} {count} problems; the last good PDFs are left in place, watching for the fix",
             len(done.errors),
         )
-        click.echo(
+        echo(
             said.format(time=_stamp(), count=len(done.errors)),
             err=True,
         )
         return
     what = ", ".join(done.components + done.checked) or "nothing"
     said = _("{time} ok: {what} ({seconds} s)")
-    click.echo(said.format(time=_stamp(), what=what, seconds=f"{done.seconds:.2f}"))
+    echo(said.format(time=_stamp(), what=what, seconds=f"{done.seconds:.2f}"))
 
 
 @click.command()
@@ -156,7 +157,7 @@ def watch(
 
     def ready(folders: list[Path]) -> None:
         said = _("watching {folders} (Ctrl-C to stop)")
-        click.echo(said.format(folders=", ".join(str(f) for f in folders)))
+        echo(said.format(folders=", ".join(str(f) for f in folders)))
 
     try:
         watch_game(
@@ -172,7 +173,7 @@ def watch(
         pass
     finally:
         signal.signal(signal.SIGINT, previous)
-    click.echo(_("stopped watching"))
+    echo(_("stopped watching"))
 
 
 __all__ = ["new", "watch"]

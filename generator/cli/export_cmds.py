@@ -13,6 +13,7 @@ import click
 from ..content.localtext import LANGS
 from ..locale import _
 from .clicklang import speaks
+from .echo import echo
 from .print_cmds import CONTENT_OPT, OUT_OPT, _games
 
 
@@ -49,12 +50,12 @@ def tts(
     path = _games(content_dir, (game,))[0]
     result = export_tts(path, TtsOptions(out_dir=out_dir, lang=lang, url_base=url_base, dpi=dpi))
     for component, kind, pieces in result.objects:
-        click.echo(
+        echo(
             _("{component}: {kind} of {pieces}").format(
                 component=component, kind=kind, pieces=pieces
             )
         )
     for note in result.skipped:
-        click.echo(_("skipped: {note}").format(note=note), err=True)
+        echo(_("skipped: {note}").format(note=note), err=True)
     said = _("{count} images and {saved_object}")
-    click.echo(said.format(count=len(result.images), saved_object=result.saved_object))
+    echo(said.format(count=len(result.images), saved_object=result.saved_object))

@@ -22,6 +22,7 @@ from ..layout.units import parse_length
 from ..locale import NC_, _, ngettext, pgettext
 from .build_opts import PaperChoice
 from .clicklang import speaks, width
+from .echo import echo
 
 
 def _content_dir(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path:
@@ -78,20 +79,16 @@ def _extra_checks(path: Path) -> list[str]:
     from ..errors import Issue
 
     problems: list[Issue] = []
-    try:
-        from ..content.table import load_table
-    except ImportError:
-        load_table = None  # type: ignore[assignment]
-    if load_table is not None and (path / "table.yaml").is_file():
+    from ..build.rules_check import check_rules
+    from ..content.table import has_table, load_table
+    from ..rules.source import names_rules
+
+    if has_table(path):
         try:
             load_table(path)
         except ContentError as exc:
             problems.extend(exc.issues)
-    try:
-        from ..build.rules_check import check_rules
-    except ImportError:
-        check_rules = None  # type: ignore[assignment]
-    if check_rules is not None and (path / "rules").is_dir():
+    if names_rules(path) or (path / "rules").is_dir():
         problems.extend(i for i in check_rules(path) if i.severity == "error")
     return [str(i) for i in problems]
 
@@ -122,11 +119,11 @@ def check(games: tuple[str, ...], content_dir: Path) -> None:
             if not extra
             else _("problems: {game} ({components} components, {items} items)")
         )
-        click.echo(
+        echo(
             said.format(game=checked.game.id, components=len(checked.game.components), items=items)
         )
         for w in checked.warnings:
-            click.echo(_("warning: {message}").format(message=w), err=True)
+            echo(_("warning: {message}").format(message=w), err=True)
     if failures:
         raise ContentError.from_lines(failures)
 
@@ -223,7 +220,7 @@ def build(
     for r in results:
         for w in r.warnings:
             where = f"{r.game}/{r.component}: {w}"
-            click.echo(_("warning: {message}").format(message=where), err=True)
+            echo(_("warning: {message}").format(message=where), err=True)
     if failures:
         failures.append(_("nothing was written: every previous output is unchanged"))
         raise ContentError.from_lines(failures)
@@ -304,14 +301,14 @@ def _summary(results: list[Any], seconds: float) -> None:
             lines.append("  ".join(cells).rstrip())
             if n == 0:
                 lines.append("  ".join("-" * w for w in widths))
-        click.echo("\n".join(lines))
+        echo("\n".join(lines))
     kept = [r for r in results if r.skipped]
     said = _("unchanged  {file}  {bytes} bytes")
     for r in kept:
-        click.echo(said.format(file=f"{r.game}/{r.path.name}", bytes=f"{r.bytes:,}"))
+        echo(said.format(file=f"{r.game}/{r.path.name}", bytes=f"{r.bytes:,}"))
     time_ = f"{seconds:.2f}"
     if kept and not written:
-        click.echo(
+        echo(
             ngettext(
                 "up to date: nothing to rebuild, {kept} file kept ({seconds} s)",
                 "up to date: nothing to rebuild, {kept} files kept ({seconds} s)",
@@ -319,7 +316,7 @@ def _summary(results: list[Any], seconds: float) -> None:
             ).format(kept=len(kept), seconds=time_)
         )
     elif results:
-        click.echo(
+        echo(
             ngettext(
                 "{written} file written, {kept} kept as they were ({seconds} s)",
                 "{written} files written, {kept} kept as they were ({seconds} s)",
@@ -362,7 +359,7 @@ def schema(out_dir: Path) -> None:
     from ..build.schemas import write_schemas
 
     for path in write_schemas(out_dir):
-        click.echo(str(path))
+        echo(str(path))
 
 
 @click.command()
@@ -418,7 +415,7 @@ def preview(
             target, copies, trim_size(comp), sheet.bleed, dpi=dpi, proof=proof, lang=lang
         )
         said = _("{component}: {count} PNGs in {folder}")
-        click.echo(said.format(component=comp.id, count=len(written), folder=target))
+        echo(said.format(component=comp.id, count=len(written), folder=target))
 
 
 @click.command()
@@ -434,7 +431,7 @@ def icons(game: str | None, content_dir: Path) -> None:
     from ..content.icons import ICONS, use_game
 
     use_game(game_dir(content_dir, game) if game else None)
-    click.echo(" ".join(sorted(ICONS)))
+    echo(" ".join(sorted(ICONS)))
 
 
 __all__ = ["build", "check", "icons", "preview", "schema", "PnpError"]

@@ -105,7 +105,7 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
     """Run one command line; False when the user asked to leave."""
     import click
 
-    from ..errors import PnpError, report
+    from ..errors import PnpError, printable, report
     from .app import cli
 
     lg = current_language()
@@ -121,7 +121,7 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
         return False
     if argv[0] == "help" and game is not None and argv[1:] != ["pnp"]:
         for text in game_help(game):
-            click.echo(text)
+            click.echo(printable(text))
         return True
     if argv[0] == "help":
         for text in pnp_help():

@@ -19,6 +19,7 @@ from ..locale import NC_, _, ngettext, pgettext
 from ..rules.source import TRANSLATED
 from .build_opts import PaperChoice
 from .clicklang import speaks, width
+from .echo import echo
 
 LANG_CHOICES = [*LANGS, "all"]
 
@@ -52,7 +53,7 @@ def _games_with_rules(content: Path) -> list[Path]:
     out = []
     for g in find_games(content):
         spec, folder = rules_folder(g, IssueCollector())
-        if spec is None or folder is not None:
+        if spec is None or folder is not None or spec.rules is not None:
             out.append(g)
     return out
 
@@ -109,12 +110,12 @@ def check(game: str | None, strict: bool, content: Path) -> None:
     for g in games:
         issues = check_rules(g)
         for issue in issues:
-            click.echo(_issue_line(issue))
+            echo(_issue_line(issue))
         e = sum(1 for i in issues if i.severity == "error")
         w = len(issues) - e
         errors, warnings = errors + e, warnings + w
         said = _("{game}: {errors}, {warnings}")
-        click.echo(said.format(game=g.name, errors=_errors(e), warnings=_warnings(w)), err=True)
+        echo(said.format(game=g.name, errors=_errors(e), warnings=_warnings(w)), err=True)
     if errors or (strict and warnings):
         if strict:
             said = _("rule sheets have problems: {errors}, {warnings} (--strict)")
@@ -137,8 +138,8 @@ def status(content: Path) -> None:
         h + " " * (n - width(h)) if i < 2 else " " * (n - width(h)) + h
         for i, (h, n) in enumerate(zip(heads, sizes, strict=True))
     )
-    click.echo(head)
-    click.echo("-" * width(head))
+    echo(head)
+    echo("-" * width(head))
     for r in rows:
         pct = f"{100 * r.covered // r.sections}%" if r.sections else "-"
         c = r.counts
@@ -148,9 +149,9 @@ def status(content: Path) -> None:
         )
         if r.problem:
             line += f"  ({r.problem})"
-        click.echo(line)
+        echo(line)
     if not rows:
-        click.echo(_("no game under {folder} has rule sheets").format(folder=content))
+        echo(_("no game under {folder} has rule sheets").format(folder=content))
 
 
 @rules.command()
@@ -227,15 +228,15 @@ def build(
         )
     except StaleSections as exc:
         for issue in exc.issues:
-            click.echo(_issue_line(issue), err=True)
+            echo(_issue_line(issue), err=True)
         raise PnpError(exc.summary()) from None
     elapsed = time.perf_counter() - started
     for issue in report.issues:
-        click.echo(_issue_line(issue), err=True)
+        echo(_issue_line(issue), err=True)
     for path in written:
-        click.echo(str(path))
+        echo(str(path))
     said = ngettext("{count} file in {seconds} s", "{count} files in {seconds} s", len(written))
-    click.echo(said.format(count=len(written), seconds=f"{elapsed:.2f}"), err=True)
+    echo(said.format(count=len(written), seconds=f"{elapsed:.2f}"), err=True)
 
 
 @rules.command()
@@ -255,6 +256,6 @@ def stamp(game: str, langs: tuple[str, ...], content: Path) -> None:
     stamps = stamp_rules(game_dir(content, game), list(langs) or None)
     for s in stamps:
         was = s.old or "-"
-        click.echo(f"{s.lang} {s.section}: {was} -> {s.new}")
+        echo(f"{s.lang} {s.section}: {was} -> {s.new}")
     said = ngettext("{count} section stamped", "{count} sections stamped", len(stamps))
-    click.echo(said.format(count=len(stamps)), err=True)
+    echo(said.format(count=len(stamps)), err=True)
