@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from generator.rules.chinese import to_simplified
+from generator.rules.chinese import script_only
 
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
@@ -19,7 +19,7 @@ def section_text(section) -> str:  # type: ignore[no-untyped-def]
 
 def han(text: str) -> str:
     """Only the Chinese characters of ``text``, in Simplified form."""
-    return "".join(_HAN.findall(to_simplified(text)))
+    return "".join(_HAN.findall(script_only(text, "zh-Hans")))
 
 
 # ---------------------------------------------------------------- printed lines by column

@@ -3,7 +3,7 @@
 Each (section, language) is one of:
 
 - ``hand``: a hand-written translation stamped with the English section's current hash;
-- ``derived``: zh-Hans made from a current zh-Hant section by OpenCC (no hand-written zh-Hans);
+- ``derived``: zh-Hans derived from a current zh-Hant section (no hand-written zh-Hans);
 - ``stale``: a translation (hand-written, or derived from one) whose English changed after it
   was stamped, or that was never stamped (like gettext's fuzzy mark);
 - ``missing``: nothing to print in this language; the sheet falls back to the English text.

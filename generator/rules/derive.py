@@ -1,10 +1,10 @@
-"""Simplified Chinese derived from Traditional: OpenCC tw2sp, mainland forms, glossary terms protected.
+"""Simplified Chinese rule text derived from Traditional, glossary terms protected.
 
-A zh-Hans section that nobody wrote by hand is made from its zh-Hant section with OpenCC's
-Taiwan-to-mainland phrase profile (tw2sp), then the Taiwan-only forms it keeps (「」 quotes,
-著 as a particle, 牠 ...) are rewritten to mainland usage (``regional.yaml``). Every glossary
-term's Traditional rendering is mapped to the Simplified rendering the glossary gives, so a term
-comes out exactly as approved even where OpenCC's tables would pick another character or word;
+A zh-Hans section that nobody wrote by hand is made from its zh-Hant section by
+:func:`generator.rules.chinese.derive`: characters converted (OpenCC t2s), the reviewed game
+vocabulary of ``phrases.yaml`` and the mainland forms of ``regional.yaml`` (「」 quotes, 著 as a
+particle, 牠 ...) put in. Every glossary term's Traditional rendering is mapped to the
+Simplified rendering the glossary gives, so a term comes out exactly as approved;
 ``[[id]]`` references and markup are ASCII and pass through unchanged.
 """
 
@@ -14,7 +14,7 @@ import json
 from collections.abc import Mapping
 
 from ..content.validate import convert
-from .chinese import to_mainland_simplified
+from .chinese import to_simplified
 from .models import GlossaryTerm, TranslatedSection
 
 
@@ -29,10 +29,10 @@ def derive_section(
     """The zh-Hans version of a zh-Hant ``section`` (same id, blocks and source hash)."""
     data = section.plain()
     text = json.dumps(data, ensure_ascii=False)
-    converted = to_mainland_simplified(text, protected_terms(glossary))
+    converted = to_simplified(text, protected_terms(glossary))
     return convert(TranslatedSection, json.loads(converted))
 
 
 def derive_text(text: str, glossary: Mapping[str, GlossaryTerm]) -> str:
     """One Traditional text converted to Simplified with glossary terms protected."""
-    return to_mainland_simplified(text, protected_terms(glossary))
+    return to_simplified(text, protected_terms(glossary))
