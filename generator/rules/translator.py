@@ -7,8 +7,9 @@
   text, in the glossary renderings, and in the zh-Hans derived from zh-Hant;
 - ASCII spaces between Chinese characters (what a folded YAML line leaves between two lines);
 - ASCII punctuation (, ; : ! ? and parentheses) beside a Chinese character;
-- English left in Chinese text: a lower-case English word, or a glossary term's English name
-  written out instead of referenced (capitalised words are read as names, which stay Latin);
+- English left in Chinese text: a lower-case English word outside a bracketed gloss, or a
+  glossary term's English name written out instead of referenced (capitalised words are read
+  as names, which stay Latin);
 - English or Latin quotes inside Chinese text (ASCII quotes, «»);
 - full-width parentheses inside full-width parentheses.
 
@@ -40,6 +41,7 @@ _ASCII_PUNCT = re.compile(f"[{HAN}] ?[,;:!?()]|[,;:!?()] ?[{HAN}]")
 _FULL_WIDTH = dict(zip(",;:!?()", "，；：！？（）", strict=True))
 _ENGLISH = re.compile(r"(?<![A-Za-z0-9])[a-z][a-z'-]*[a-z](?: [a-z][a-z'-]*[a-z])*(?![A-Za-z0-9])")
 # lower-case Latin that Chinese rule text writes as notation, not as English
+_GLOSS = re.compile(r"（[A-Za-z][A-Za-z0-9 '/-]*）")  # an English gloss in full-width brackets
 NOTATION = frozenset({"cm", "mm", "km", "kg", "pt", "in", "vs", "px", "dpi"})
 _LATIN_QUOTES = "«»‹›„"
 _MASK = "\x00"
@@ -100,7 +102,12 @@ def avoided(term: GlossaryTerm, lang: str) -> list[str]:
 
 
 def english_words(text: str) -> list[str]:
-    """Lower-case English words (or runs of them) in ``text``, notation left out."""
+    """Lower-case English words (or runs of them) in ``text``, notation and glosses left out.
+
+    An English gloss in full-width brackets after a Chinese word (增援（reinforcements）) is a
+    deliberate aid to the reader, not English left behind.
+    """
+    text = _GLOSS.sub("", text)
     return [m.group(0) for m in _ENGLISH.finditer(text) if m.group(0) not in NOTATION]
 
 
