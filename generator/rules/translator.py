@@ -91,7 +91,7 @@ def avoided(term: GlossaryTerm, lang: str) -> list[str]:
     synonym groups that its rendering belongs to.
     """
     if lang in term.avoid:
-        words = list(term.avoid[lang])
+        words: list[str] = [str(w) for w in term.avoid[lang]]
     elif lang == "zh-Hans" and "zh-Hant" in term.avoid:
         words = [script_only(w, "zh-Hans") for w in term.avoid["zh-Hant"]]
     else:
