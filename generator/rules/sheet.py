@@ -14,21 +14,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..locale import N_, translation
 from .coverage import Coverage
 from .derive import derive_text
 from .models import Block
 from .source import RuleBook
 from .terms import TermRenderer
 
-LABELS: dict[str, dict[str, str]] = {
-    "contents": {"en": "Contents", "zh-Hant": "目錄", "zh-Hans": "目录"},
-    "continued": {"en": "(cont.)", "zh-Hant": "（續）", "zh-Hans": "（续）"},
-    "stale": {"en": "(out of date)", "zh-Hant": "（譯文待更新）", "zh-Hans": "（译文待更新）"},
-    "stale_note": {
-        "en": "The English rules changed after this section was translated; the English wins.",
-        "zh-Hant": "英文規則在本節翻譯之後改過，這段譯文可能已經過時；兩者不同時，以英文版為準。",
-        "zh-Hans": "英文规则在本节译好之后有过修改，这段译文可能已经过时；两者不一致时，以英文版为准。",
-    },
+# the fixed words a sheet prints, by name; translated through the message catalogues
+LABELS: dict[str, str] = {
+    "contents": N_("Contents"),
+    "continued": N_("(cont.)"),
+    "stale": N_("(out of date)"),
+    "stale_note": N_(
+        "The English rules changed after this section was translated; the English wins."
+    ),
 }
 
 
@@ -65,7 +65,7 @@ class Sheet:
 
     def label(self, name: str) -> str:
         """A fixed label (Contents, continued) in the sheet's language."""
-        return LABELS[name][self.lang]
+        return translation(self.lang).gettext(LABELS[name])
 
 
 _OPERATOR = re.compile(r"(?<=\S) ([×=+−÷]) (?=\S)")
@@ -118,8 +118,9 @@ def make_sheet(book: RuleBook, lang: str, coverage: Coverage | None = None) -> S
         title = terms.plain(resolved.section.title)
         blocks = tuple(_block(b, terms) for b in resolved.section.blocks)
         if resolved.entry.status == "stale":
-            title += LABELS["stale"][lang]
-            blocks = (PrintBlock("callout", items=(LABELS["stale_note"][lang],)), *blocks)
+            words = translation(lang)
+            title += words.gettext(LABELS["stale"])
+            blocks = (PrintBlock("callout", items=(words.gettext(LABELS["stale_note"]),)), *blocks)
         sections.append(
             PrintSection(source.id, title, source.aid, blocks, text_lang, resolved.entry.status)
         )
