@@ -41,7 +41,7 @@ _ASCII_PUNCT = re.compile(f"[{HAN}] ?[,;:!?()]|[,;:!?()] ?[{HAN}]")
 _FULL_WIDTH = dict(zip(",;:!?()", "，；：！？（）", strict=True))
 _ENGLISH = re.compile(r"(?<![A-Za-z0-9])[a-z][a-z'-]*[a-z](?: [a-z][a-z'-]*[a-z])*(?![A-Za-z0-9])")
 # lower-case Latin that Chinese rule text writes as notation, not as English
-_GLOSS = re.compile(r"（[A-Za-z][A-Za-z0-9 '/-]*）")  # an English gloss in full-width brackets
+_GLOSS = re.compile(r"（[A-Za-z][A-Za-z0-9 '/!?.,&-]*）")  # an English gloss in full-width brackets
 NOTATION = frozenset({"cm", "mm", "km", "kg", "pt", "in", "vs", "px", "dpi"})
 _LATIN_QUOTES = "«»‹›„"
 _MASK = "\x00"
