@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..locale import N_, translation
 from .coverage import Coverage
-from .derive import derive_text
+from .derive import DERIVED_FROM, derive_text
 from .models import Block
 from .source import RuleBook
 from .terms import TermRenderer
@@ -101,8 +101,9 @@ def _block(block: Block, terms: TermRenderer) -> PrintBlock:
 def _title(book: RuleBook, lang: str) -> str:
     if lang in book.translations:
         return book.translations[lang].model.title
-    if lang == "zh-Hans" and "zh-Hant" in book.translations:
-        return derive_text(book.translations["zh-Hant"].model.title, book.glossary)
+    source = DERIVED_FROM.get(lang)
+    if source in book.translations:
+        return derive_text(book.translations[source].model.title, book.glossary, lang)
     return book.source.model.title
 
 

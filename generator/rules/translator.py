@@ -27,6 +27,7 @@ from ..content.validate import key_path
 from ..errors import IssueCollector, Location
 from .chinese import script_only
 from .coverage import Coverage
+from .derive import DERIVED_FROM
 from .models import Block, GlossaryTerm, SectionBase
 from .regional import CONVERTER, regional_forms, synonyms_of
 from .source import RuleBook, RuleFile
@@ -255,25 +256,33 @@ def check_translator(book: RuleBook, cov: Coverage, issues: IssueCollector) -> N
                 for fragment, message in text_problems(text, lang, glossary, used):
                     where = line_of(rf, rf.locate(*path), fragment)
                     issues.add(where, key_path(path), message, "warning")
-    hant = book.translations.get("zh-Hant")
-    hand_hans = book.translations.get("zh-Hans")
-    if hant is None:
+    for lang, source_lang in DERIVED_FROM.items():
+        _check_derived(book, cov, lang, source_lang, issues)
+
+
+def _check_derived(
+    book: RuleBook, cov: Coverage, lang: str, source_lang: str, issues: IssueCollector
+) -> None:
+    """The other region's words left in ``lang`` text derived from ``source_lang`` sections."""
+    source = book.translations.get(source_lang)
+    if source is None:
         return
-    own = hand_hans.index() if hand_hans else {}
-    for n, section in enumerate(hant.model.sections):
+    hand = book.translations.get(lang)
+    own = hand.index() if hand else {}
+    for n, section in enumerate(source.model.sections):
         if section.id in own:
             continue
-        derived = cov.derived(section.id)
+        derived = cov.derived(section.id, lang)
         if derived is None:
             continue
         for path, text in section_texts(n, derived):
-            for found in regional_forms(REF.sub(_MASK, text), "zh-Hans"):
+            for found in regional_forms(REF.sub(_MASK, text), lang):
                 issues.add(
-                    hant.locate(*path),
+                    source.locate(*path),
                     key_path(path),
-                    f"the zh-Hans derived from this text keeps {found.form!r} "
-                    f"({regional_message(found.form, found.use, found.region, 'zh-Hans')}): "
-                    "reword the zh-Hant, or add the form to regional.yaml",
+                    f"the {lang} derived from this text keeps {found.form!r} "
+                    f"({regional_message(found.form, found.use, found.region, lang)}): "
+                    f"reword the {source_lang}, or add the form to regional.yaml",
                     "warning",
                 )
 
