@@ -3,7 +3,8 @@
 - an English gloss follows a glossary term at its first use in a sheet only;
 - a justified line never opens gaps wider than a quarter em between characters (a line that
   would, because an English gloss cannot break, is set ragged instead of letter-spaced);
-- no column starts with a line of one character (a paragraph's last character left alone).
+- no column starts with a line of one character (a paragraph's last character left alone);
+- a table cell breaks between words: a glossary term it prints is never split over two lines.
 
 The sheets are the ones ``pnp build`` writes for every shipped game (rule sheet and aids).
 """
@@ -19,9 +20,10 @@ from pypdf import PdfReader
 from generator.content.loader import find_games
 from generator.errors import IssueCollector
 from generator.render import text as rt
-from generator.render.rules_flow import Flow, Frame, Style, text_rows
+from generator.render.rules_flow import Flow, Frame, Style, lines_of, text_rows
+from generator.render.rules_table import PAD_X, joined, table_rows
 from generator.render.text_writer import MAX_STRETCH_EM, stretch
-from generator.rules.sheet import make_sheet
+from generator.rules.sheet import PrintBlock, make_sheet
 from generator.rules.source import load_rulebook
 
 from .helpers import ROOT, ShippedBuild
@@ -136,3 +138,34 @@ def test_a_one_character_last_line_moves_to_the_next_column_with_the_line_before
     flow.add(rows)
     # the last two lines start the second column together; the first column keeps one line
     assert [p.x for p in flow.placements] == [0.0, 200.0, 200.0]
+
+
+def _cell_lines(block: PrintBlock, width: float) -> list[str]:
+    """The printed lines of the table's one body cell, at a column ``width`` pt wide."""
+    st = Style(9.0, 1.5, 11.0, 17.0, justify=True, smallest=9.0)
+    cell = joined(block.rows[0][0], block.words)
+    assert len(table_rows(block, width, st)) == 2  # header and the one body row
+    return ["".join(p.text for p in line.pieces) for line in lines_of(cell, width - 2 * PAD_X, 9.0)]
+
+
+def test_a_table_cell_breaks_between_words_never_inside_a_glossary_term() -> None:
+    text = "每個部隊掷骰後，天命軌道前進一格，再看天命軌道。"
+    plain = PrintBlock("table", header=("效果",), rows=((text,),))
+    with_terms = PrintBlock("table", header=("效果",), rows=((text,),), words=("天命軌道",))
+    width = 9.0 * 11 + 2 * PAD_X  # eleven characters a line
+    split = _cell_lines(plain, width)
+    assert any(a.endswith(("天", "天命", "天命軌")) for a in split[:-1]), split  # would split
+    kept = _cell_lines(with_terms, width)
+    assert "".join(kept) == text  # nothing lost, no joiner drawn
+    for a, b in zip(kept, kept[1:], strict=False):
+        assert not (a.endswith(("天", "天命", "天命軌")) and b.startswith(("命", "軌", "道"))), kept
+
+
+def test_the_shipped_tables_name_the_terms_their_cells_print() -> None:
+    book = load_rulebook(ROOT / "content" / "five-armies", IssueCollector())
+    sheet = make_sheet(book, "zh-Hans")
+    tables = [b for s in sheet.sections for b in s.blocks if b.kind == "table"]
+    assert tables and any(b.words for b in tables)
+    for b in tables:
+        cells = "".join(c for row in b.rows for c in row) + "".join(b.header)
+        assert all(w in cells for w in b.words)

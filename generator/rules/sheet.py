@@ -19,7 +19,7 @@ from .coverage import Coverage
 from .derive import DERIVED_FROM, derive_text
 from .models import Block
 from .source import RuleBook
-from .terms import TermRenderer
+from .terms import TermRenderer, refs_in_all
 
 # the fixed words a sheet prints, by name; translated through the message catalogues
 LABELS: dict[str, str] = {
@@ -40,6 +40,7 @@ class PrintBlock:
     items: tuple[str, ...] = ()  # p and callout: one text; steps and list: the items
     header: tuple[str, ...] = ()
     rows: tuple[tuple[str, ...], ...] = ()
+    words: tuple[str, ...] = ()  # table: the glossary terms its cells print, kept whole
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,9 @@ def _block(block: Block, terms: TermRenderer) -> PrintBlock:
         assert block.table is not None
         header = tuple(text(t) for t in block.table.header)
         rows = tuple(tuple(text(c) for c in row) for row in block.table.rows)
-        return PrintBlock(kind, header=header, rows=rows)
+        used = refs_in_all(block.texts())
+        words = {terms.glossary[t].rendering(terms.lang) for t in used if t in terms.glossary}
+        return PrintBlock(kind, header=header, rows=rows, words=tuple(sorted(words)))
     return PrintBlock(kind, items=tuple(text(t) for t in block.texts()))
 
 
