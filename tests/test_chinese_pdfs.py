@@ -8,7 +8,8 @@ is extracted with pypdf and must hold:
   English word at all beyond notation, item ids and the bracketed gloss after a term's first use;
 - no converter mistranslation (``regional.yaml``'s converter_errors, e.g. 运行 for 執行);
 - no other-region vocabulary (the lexicon's Taiwan-only words in zh-Hans, mainland-only in
-  zh-Hant, and the source side of the game-vocabulary phrase table).
+  zh-Hant, and the source side of the game-vocabulary phrase table), and no Traditional
+  character left in a Simplified PDF.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pypdf import PdfReader
 
 from generator.content.loader import find_games, load_game
 from generator.locale import catalogue_path
-from generator.rules.regional import CONVERTER, regional_forms
+from generator.rules.regional import CONVERTER, regional_forms, traditional_characters
 from generator.rules.translator import english_words
 
 from .helpers import ROOT, ShippedBuild
@@ -99,9 +100,10 @@ def test_no_chinese_pdf_holds_a_converter_mistranslation(out: Path, game: str) -
 @pytest.mark.parametrize("game", GAMES)
 def test_no_chinese_pdf_holds_the_other_regions_vocabulary(out: Path, game: str) -> None:
     for path, lang in _pdfs(out, game):
-        found = [
-            (f.form, f.use) for f in regional_forms(_text(path), lang) if f.region != CONVERTER
-        ]
+        text = _text(path)
+        found = [(f.form, f.use) for f in regional_forms(text, lang) if f.region != CONVERTER]
+        if lang == "zh-Hans":
+            found += traditional_characters(text)
         assert found == [], path.name
 
 

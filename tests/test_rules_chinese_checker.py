@@ -42,6 +42,7 @@ FAULTS = [
     ("zh-Hans", "行动顺序按nation order决定。", ["English 'nation order'"]),
     ("zh-Hant", "把Fate Track放在中間。", ["English 'Fate Track'", "[[fate-track]]"]),
     ("zh-Hant", "戰鬥中有首領時可重擲。", ["'首領' is a synonym", "[[leader]]"]),
+    ("zh-Hans", "每支军隊各掷一次。", ["Traditional character '隊'", "'队'"]),
 ]
 
 
@@ -114,6 +115,7 @@ def test_strict_check_fails_on_a_planted_fault_and_passes_without_it(
         ("依序列出三个地点，同一直线上两格。", "zh-Hans"),
         ("把卡片貼上去，看著螢幕。", "zh-Hant"),
         ("這本著作很有名。", "zh-Hant"),
+        ("这本著作很有名，显著。", "zh-Hans"),
     ],
 )
 def test_words_right_in_both_regions_are_not_reported(text: str, lang: str) -> None:

@@ -136,6 +136,22 @@ def regional_forms(text: str, lang: str) -> list[Found]:
     ]
 
 
+def traditional_characters(text: str) -> list[tuple[str, str]]:
+    """(character, its Simplified form) for each Traditional character left in Simplified
+    ``text``: what OpenCC t2s would change, read on the whole text so that words which keep a
+    character (著名) are not reported."""
+    from .chinese import script_only
+
+    converted = script_only(text, "zh-Hans")
+    if len(converted) != len(text):  # a phrase changed length: compare character by character
+        converted = "".join(script_only(ch, "zh-Hans") for ch in text)
+    found: dict[str, str] = {}
+    for a, b in zip(text, converted, strict=True):
+        if a != b:
+            found.setdefault(a, b)
+    return list(found.items())
+
+
 def synonym_groups() -> tuple[tuple[str, ...], ...]:
     """Groups of words that rule books use for one thing (the lexicon's ``synonyms``)."""
     return _lexicon()["synonyms"]  # type: ignore[no-any-return]

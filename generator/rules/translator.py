@@ -7,6 +7,7 @@
   text, in the glossary renderings, and in the zh-Hans derived from zh-Hant;
 - ASCII spaces between Chinese characters (what a folded YAML line leaves between two lines);
 - ASCII punctuation (, ; : ! ? and parentheses) beside a Chinese character;
+- a Traditional character left in Simplified text (军隊);
 - English left in Chinese text: a lower-case English word outside a bracketed gloss, or a
   glossary term's English name written out instead of referenced (capitalised words are read
   as names, which stay Latin);
@@ -29,7 +30,7 @@ from .chinese import script_only
 from .coverage import Coverage
 from .derive import DERIVED_FROM
 from .models import Block, GlossaryTerm, SectionBase
-from .regional import CONVERTER, regional_forms, synonyms_of
+from .regional import CONVERTER, regional_forms, synonyms_of, traditional_characters
 from .source import RuleBook, RuleFile
 from .terms import ICON_MARK, REF, refs_in_all
 
@@ -163,6 +164,9 @@ def text_problems(
     shown = printed(text, glossary, lang)
     if not _CHINESE.search(shown):
         return
+    if lang == "zh-Hans":
+        for ch, simple in traditional_characters(shown):
+            yield ch, f"Traditional character {ch!r} in Simplified text: write {simple!r}"
     for m in _ASCII_PUNCT.finditer(shown):
         mark = next(c for c in m.group(0) if c in _FULL_WIDTH)
         yield (
