@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.locale import use_language
 from generator.rules import check_rules
 from generator.rules.regional import regional_forms
 
@@ -120,3 +121,19 @@ def test_strict_check_fails_on_a_planted_fault_and_passes_without_it(
 )
 def test_words_right_in_both_regions_are_not_reported(text: str, lang: str) -> None:
     assert regional_forms(text, lang) == []
+
+
+@pytest.mark.parametrize(
+    ("speak", "words"),
+    [("zh-Hant", ["臺灣用語", "'程序'"]), ("zh-Hans", ["台湾用语", "'程序'"])],
+)
+def test_the_checkers_words_come_from_the_catalogues(
+    tmp_path: Path, speak: str, words: list[str]
+) -> None:
+    _plant(tmp_path, "zh-Hans", "用程式替你掷骰。")
+    use_language(speak)
+    try:
+        found = [i.message for i in check_rules(tmp_path / GAME)]
+    finally:
+        use_language("en")
+    assert any(all(w in m for w in words) for m in found), found

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from ..content.validate import key_path
 from ..errors import IssueCollector, Location
+from ..locale import _
 from .chinese import script_only
 from .coverage import Coverage
 from .derive import DERIVED_FROM
@@ -166,23 +167,35 @@ def text_problems(
         return
     if lang == "zh-Hans":
         for ch, simple in traditional_characters(shown):
-            yield ch, f"Traditional character {ch!r} in Simplified text: write {simple!r}"
+            yield (
+                ch,
+                _("Traditional character {char!r} in Simplified text: write {simple!r}").format(
+                    char=ch, simple=simple
+                ),
+            )
     for m in _ASCII_PUNCT.finditer(shown):
         mark = next(c for c in m.group(0) if c in _FULL_WIDTH)
         yield (
             mark,
-            f"ASCII {mark!r} beside a Chinese character in {shown[max(0, m.start() - 4) : m.end() + 4]!r}: "
-            f"write the full-width {_FULL_WIDTH[mark]!r}",
+            _(
+                "ASCII {mark!r} beside a Chinese character in {context!r}: "
+                "write the full-width {full!r}"
+            ).format(
+                mark=mark,
+                context=shown[max(0, m.start() - 4) : m.end() + 4],
+                full=_FULL_WIDTH[mark],
+            ),
         )
     bare = REF.sub(_MASK, text)
     for word in english_words(printed(bare, glossary, lang)):
-        yield word, f"English {word!r} left in Chinese text: translate it"
+        yield word, _("English {word!r} left in Chinese text: translate it").format(word=word)
     for tid, term in glossary.items():
         if len(term.en) > 2 and term.en != term.rendering(lang) and term.en in bare:
             yield (
                 term.en,
-                f"English {term.en!r} left in Chinese text: write [[{tid}]] "
-                f"({term.rendering(lang)})",
+                _("English {name!r} left in Chinese text: write [[{id}]] ({rendering})").format(
+                    name=term.en, id=tid, rendering=term.rendering(lang)
+                ),
             )
     for m in _SPACED.finditer(shown):
         yield (
@@ -205,11 +218,12 @@ def text_problems(
 def regional_message(form: str, use: str, region: str, lang: str) -> str:
     """What is wrong with a regional form (or a converter's mistranslation) in ``lang`` text."""
     if region == CONVERTER:
-        return (
-            f"{form!r} is what a software phrase table makes of a rule word, "
-            f"not {_readers(lang)} rule text: write {use!r}"
-        )
-    return f"{form!r} is {region} usage, not {_readers(lang)}: write {use!r}"
+        message = _("{form!r} is what a software phrase table makes of a rule word: write {use!r}")
+    elif lang == "zh-Hans":
+        message = _("{form!r} is Taiwan usage, not mainland: write {use!r}")
+    else:
+        message = _("{form!r} is mainland usage, not Taiwan: write {use!r}")
+    return message.format(form=form, use=use)
 
 
 def _readers(lang: str) -> str:
@@ -284,9 +298,15 @@ def _check_derived(
                 issues.add(
                     source.locate(*path),
                     key_path(path),
-                    f"the {lang} derived from this text keeps {found.form!r} "
-                    f"({regional_message(found.form, found.use, found.region, lang)}): "
-                    f"reword the {source_lang}, or add the form to regional.yaml",
+                    _(
+                        "the {lang} derived from this text keeps {form!r} ({problem}): "
+                        "reword the {source}, or add the form to regional.yaml"
+                    ).format(
+                        lang=lang,
+                        form=found.form,
+                        problem=regional_message(found.form, found.use, found.region, lang),
+                        source=source_lang,
+                    ),
                     "warning",
                 )
 
