@@ -31,8 +31,8 @@ from .sheet import (
     _label,
     _proof,
     atomic_canvas,
-    sheet_words,
 )
+from .sheet_words import sheet_words
 
 ALIGN_RGB = "0.85 0 0.55"  # the alignment line and ticks (magenta: hidden under the next tile)
 TICKS = (0.25, 0.5, 0.75)  # where along a joined edge the alignment ticks and triangles are

@@ -24,7 +24,8 @@ from . import fonts
 from . import text as rt
 from .rules_flow import Flow, Frame, Placement, Row, heading_rows, style_for
 from .rulesheet import check_glyphs, new_canvas, section_rows
-from .sheet import _boxes, _crop_marks, _label, sheet_words
+from .sheet import _boxes, _crop_marks, _label
+from .sheet_words import sheet_words
 
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "poker": (63.5 * MM, 88.9 * MM),

@@ -36,10 +36,11 @@ from ..layout.impose import (
     sheet_slots,
 )
 from ..layout.units import MM
-from ..locale import N_, translation
+from ..locale import translation
 from . import fonts
 from . import text as rtext
 from .face import ESTIMATE_NOTE, FaceRenderer, FaceWarning
+from .sheet_words import sheet_words
 
 
 class SheetMeta(msgspec.Struct, frozen=True):
@@ -150,33 +151,6 @@ def _crop_ops(imp: Imposition, slots: tuple[Slot, ...], outer_sides: str, band: 
 def _segment(out: list[str], x1: float, y1: float, x2: float, y2: float) -> None:
     if abs(x2 - x1) + abs(y2 - y1) >= MARK_MIN - 1e-6:
         out.append(f"{fp_str(x1, y1)} m {fp_str(x2, y2)} l")
-
-
-# each language's name, marked for the catalogues (the label names the languages it serves)
-LANGUAGE_NAMES: dict[str, str] = {
-    "en": N_("English"),
-    "zh-Hant": N_("Traditional Chinese"),
-    "zh-Hans": N_("Simplified Chinese"),
-}
-
-
-def sheet_words(
-    lang: str, game: str, component: str, sheet: int, sheets: int, langs: Sequence[str] = ()
-) -> str:
-    """The start of a sheet's label in ``lang``: game, component, languages, sheet n of m.
-
-    ``langs`` are the languages whose pieces the sheet prints (all of them when empty).
-    """
-    t = translation(lang)
-    if not langs:
-        served = t.gettext("all languages")
-    else:
-        served = t.pgettext("between items of a list", ", ").join(
-            t.gettext(LANGUAGE_NAMES.get(code, code)) for code in langs
-        )
-    return t.gettext("{game} · {component} · {languages} · sheet {sheet}/{sheets}").format(
-        game=game, component=component, languages=served, sheet=sheet, sheets=sheets
-    )
 
 
 def _label(c: Canvas, band: Rect, words: str, lang: str) -> None:
