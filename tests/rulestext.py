@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from generator.rules.chinese import script_only
+from generator.content.chinese import script_only
 
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
@@ -158,7 +158,7 @@ def is_han(ch: str) -> bool:
 def _too_loose(text: str, slack: float, body: float) -> bool:
     """Whether spreading ``slack`` over the gaps after the line's Chinese characters would open
     them wider than a quarter em (such a line is set ragged)."""
-    from generator.render.text_markup import is_cjk
+    from generator.content.markup import is_cjk
 
     gaps = sum(map(is_cjk, text)) - (1 if text and is_cjk(text[-1]) else 0)
     return slack > 0 and (gaps <= 0 or slack / gaps > 0.25 * body)

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from generator.content.chinese import to_simplified, to_traditional
+from generator.content.localtext import choose
 from generator.content.validate import convert
 from generator.errors import IssueCollector
-from generator.localtext import choose
-from generator.rules.chinese import to_simplified, to_traditional
 from generator.rules.coverage import Coverage
 from generator.rules.models import GlossaryTerm
 from generator.rules.sheet import make_sheet

@@ -21,8 +21,8 @@ import pytest
 from pypdf import PdfReader
 
 from generator.content.loader import find_games, load_game
+from generator.content.regional import CONVERTER, regional_forms, traditional_characters
 from generator.locale import catalogue_path
-from generator.rules.regional import CONVERTER, regional_forms, traditional_characters
 from generator.rules.translator import english_words
 
 from .helpers import ROOT, ShippedBuild

@@ -15,8 +15,8 @@ from typing import Literal
 
 import msgspec
 
-from .. import presets
 from ..locale import N_, translation
+from . import presets
 from .units import MM
 
 PAPERS: dict[str, tuple[float, float]] = presets.papers()  # templates/presets.yaml

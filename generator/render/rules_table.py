@@ -15,10 +15,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from ..content.markup import is_cjk
 from ..rules.sheet import PrintBlock
 from . import text as rt
 from .rules_flow import Row, Style, draw_line, lines_of
-from .text_markup import is_cjk
 from .text_wrap import JOINER
 
 PAD_X = 2.6

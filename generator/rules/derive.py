@@ -1,7 +1,7 @@
 """Chinese rule text derived from the other Chinese script, glossary terms protected.
 
 A zh-Hans section that nobody wrote by hand is made from its zh-Hant section by
-:func:`generator.rules.chinese.derive`: characters converted (OpenCC t2s), the reviewed game
+:func:`generator.content.chinese.derive`: characters converted (OpenCC t2s), the reviewed game
 vocabulary of ``phrases.yaml`` and the mainland forms of ``regional.yaml`` (「」 quotes, 著 as a
 particle, 牠 ...) put in. A zh-Hant section nobody wrote is made the same way from a
 hand-written zh-Hans one (s2t, Taiwan usage). Every glossary term's rendering in the source
@@ -14,12 +14,10 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
+from ..content.chinese import derive
+from ..content.localtext import DERIVED_FROM
 from ..content.validate import convert
-from .chinese import derive
 from .models import GlossaryTerm, TranslatedSection
-
-# the language each Chinese language is derived from when nobody wrote it
-DERIVED_FROM: dict[str, str] = {"zh-Hans": "zh-Hant", "zh-Hant": "zh-Hans"}
 
 
 def protected_terms(glossary: Mapping[str, GlossaryTerm], lang: str = "zh-Hans") -> dict[str, str]:

@@ -24,14 +24,15 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 
+from ..content.chinese import script_only
+from ..content.markup import plain_text
+from ..content.regional import CONVERTER, regional_forms, synonyms_of, traditional_characters
 from ..content.validate import key_path
 from ..errors import IssueCollector, Location
 from ..locale import _
-from .chinese import script_only
 from .coverage import Coverage
 from .derive import DERIVED_FROM
 from .models import Block, GlossaryTerm, SectionBase
-from .regional import CONVERTER, regional_forms, synonyms_of, traditional_characters
 from .source import RuleBook, RuleFile
 from .terms import ICON_MARK, REF, refs_in_all
 
@@ -76,7 +77,6 @@ def section_texts(n: int, section: SectionBase) -> list[tuple[tuple[str | int, .
 
 def printed(text: str, glossary: Mapping[str, GlossaryTerm], lang: str) -> str:
     """``text`` as its letters print: terms as their bare rendering, icons as a mark, no markup."""
-    from ..render.text import plain_text
 
     text = REF.sub(
         lambda m: (

@@ -11,6 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+LANGS: tuple[str, ...] = (
+    "en",
+    "zh-Hant",
+    "zh-Hans",
+)  # every language the program speaks and prints
 # the language a missing one is derived from by converting the script, before any fallback
 DERIVED_FROM: Mapping[str, str] = {"zh-Hans": "zh-Hant", "zh-Hant": "zh-Hans"}
 FALLBACK = "en"
@@ -36,8 +41,8 @@ def source_language(written: Iterable[str], lang: str) -> tuple[str, str]:
 
 
 def convert(text: str, lang: str, protect: Mapping[str, str] | None = None) -> str:
-    """``text`` derived into the Chinese language ``lang`` (:func:`generator.rules.chinese.derive`)."""
-    from .rules.chinese import to_simplified, to_traditional
+    """``text`` derived into the Chinese language ``lang`` (:func:`generator.content.chinese.derive`)."""
+    from .chinese import to_simplified, to_traditional
 
     return (to_simplified if lang == "zh-Hans" else to_traditional)(text, protect or {})
 

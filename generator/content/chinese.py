@@ -13,22 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
-from .regional import phrase_table, to_region
+from .regional import phrase_table, script_only, to_region
+
+__all__ = ["derive", "script_only", "to_simplified", "to_traditional"]
 
 _PUA_START = 0xF0000  # Supplementary Private Use Area-A: never in real text
-_CONFIG: dict[str, str] = {"zh-Hans": "t2s", "zh-Hant": "s2t"}
-
-
-@lru_cache(maxsize=4)
-def _converter(config: str):  # type: ignore[no-untyped-def]
-    import opencc
-
-    return opencc.OpenCC(config)
-
-
-def script_only(text: str, lang: str) -> str:
-    """``text`` in ``lang``'s script, character by character (OpenCC t2s / s2t), nothing else."""
-    return str(_converter(_CONFIG[lang]).convert(text))
 
 
 @lru_cache(maxsize=2)

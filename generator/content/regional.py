@@ -1,5 +1,8 @@
 """Regional Chinese usage: the lexicon, the game-vocabulary phrase table, and applying them.
 
+:func:`script_only` converts the characters of a text to one Chinese script (OpenCC t2s / s2t)
+and nothing else; the lexicon is written in each script and read through it.
+
 Both are data beside this module. ``phrases.yaml`` holds the reviewed game words that Taiwan
 and mainland rule books write differently; :func:`phrase_table` gives the entries for one
 direction of derivation. ``regional.yaml`` is the lexicon: Taiwan-only and mainland-only words
@@ -26,6 +29,21 @@ _REGION: dict[str, str] = {"taiwan_only": "Taiwan", "mainland_only": "mainland"}
 CONVERTER = "converter"  # the "region" of a converter's mistranslation
 # the script of each language's text: what its `phrases.yaml` side is called
 _SIDE: dict[str, str] = {"zh-Hans": "hans", "zh-Hant": "hant"}
+
+
+_CONFIG: dict[str, str] = {"zh-Hans": "t2s", "zh-Hant": "s2t"}
+
+
+@lru_cache(maxsize=4)
+def _converter(config: str):  # type: ignore[no-untyped-def]
+    import opencc
+
+    return opencc.OpenCC(config)
+
+
+def script_only(text: str, lang: str) -> str:
+    """``text`` in ``lang``'s script, character by character (OpenCC t2s / s2t), nothing else."""
+    return str(_converter(_CONFIG[lang]).convert(text))
 
 
 @dataclass(frozen=True)
@@ -112,8 +130,6 @@ class Found:
 @lru_cache(maxsize=2)
 def _forms_to_report(lang: str) -> tuple[tuple[Form, str], ...]:
     """(form, region) of everything a text in ``lang`` must not contain."""
-    from .chinese import script_only
-
     name = _LIST_FOR[lang]
     out = [(f, _REGION[name]) for f in _lexicon()[name]]
     listed = {f.form for f, _ in out}
@@ -140,8 +156,6 @@ def traditional_characters(text: str) -> list[tuple[str, str]]:
     """(character, its Simplified form) for each Traditional character left in Simplified
     ``text``: what OpenCC t2s would change, read on the whole text so that words which keep a
     character (著名) are not reported."""
-    from .chinese import script_only
-
     converted = script_only(text, "zh-Hans")
     if len(converted) != len(text):  # a phrase changed length: compare character by character
         converted = "".join(script_only(ch, "zh-Hans") for ch in text)
