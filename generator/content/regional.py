@@ -29,9 +29,7 @@ _REGION: dict[str, str] = {"taiwan_only": "Taiwan", "mainland_only": "mainland"}
 CONVERTER = "converter"  # the "region" of a converter's mistranslation
 # the script of each language's text: what its `phrases.yaml` side is called
 _SIDE: dict[str, str] = {"zh-Hans": "hans", "zh-Hant": "hant"}
-
-
-_CONFIG: dict[str, str] = {"zh-Hans": "t2s", "zh-Hant": "s2t"}
+_CONFIG: dict[str, str] = {"zh-Hans": "t2s", "zh-Hant": "s2t"}  # OpenCC's characters-only profiles
 
 
 @lru_cache(maxsize=4)
@@ -111,11 +109,6 @@ def to_region(text: str, lang: str) -> str:
     """``text`` (already in ``lang``'s script) with the other region's words replaced."""
     pattern, use = _rewrite(lang)
     return pattern.sub(lambda m: m.group(1) or use[m.group(2)], text)
-
-
-def to_mainland(text: str) -> str:
-    """``text`` (Simplified script) with every Taiwan-only form replaced by the mainland one."""
-    return to_region(text, "zh-Hans")
 
 
 @dataclass(frozen=True)
