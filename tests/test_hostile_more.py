@@ -33,3 +33,21 @@ def test_rule_sheet_title_with_a_character_no_font_has_is_a_located_check_error(
     rules = pnp("rules", "check", "g", cwd=tmp_path)
     assert rules.returncode == 1, rules.stdout + rules.stderr
     assert "U+1F3B2" in rules.stdout + rules.stderr
+
+
+def test_a_title_character_no_font_has_is_warned_at_the_title(tmp_path: Path) -> None:
+    game = _new_game(tmp_path)
+    spec = game / "game.yaml"
+    text = spec.read_text(encoding="utf-8")
+    assert "title: {en: Deck, zh-Hant: 牌組}" in text
+    text = text.replace(
+        "title: {en: Deck, zh-Hant: 牌組}", "title: {en: 'Deck \U0001f409', zh-Hant: 牌組}"
+    )
+    spec.write_text(text, encoding="utf-8")
+    line = 1 + next(n for n, s in enumerate(text.splitlines()) if "\U0001f409" in s)
+
+    checked = pnp("check", "g", cwd=tmp_path)
+    said = checked.stdout + checked.stderr
+    assert "Traceback" not in said
+    assert f"game.yaml:{line}:" in said and "components[0].title.en" in said, said
+    assert "U+1F409" in said and "warning" in said, said
