@@ -51,3 +51,18 @@ def test_a_title_character_no_font_has_is_warned_at_the_title(tmp_path: Path) ->
     assert "Traceback" not in said
     assert f"game.yaml:{line}:" in said and "components[0].title.en" in said, said
     assert "U+1F409" in said and "warning" in said, said
+
+
+def test_an_image_that_is_no_image_says_so_without_internal_names(tmp_path: Path) -> None:
+    game = _new_game(tmp_path)
+    (game / "x.png").write_bytes(b"\x00\x01not an image at all" * 100)
+    front = game / "layouts" / "card-front.yaml"
+    with front.open("a", encoding="utf-8") as f:
+        f.write("  - {kind: image, x: 5, y: 60, w: 20, h: 20, src: x.png}\n")
+
+    checked = pnp("check", "g", cwd=tmp_path)
+    said = checked.stdout + checked.stderr
+    assert checked.returncode == 1, said
+    assert "Traceback" not in said
+    assert "card-front.yaml:" in said and "'x.png' is not a PNG or JPEG file" in said, said
+    assert "BytesIO" not in said and " at 0x" not in said, said
