@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from .helpers import pnp
 
@@ -66,3 +71,29 @@ def test_an_image_that_is_no_image_says_so_without_internal_names(tmp_path: Path
     assert "Traceback" not in said
     assert "card-front.yaml:" in said and "'x.png' is not a PNG or JPEG file" in said, said
     assert "BytesIO" not in said and " at 0x" not in said, said
+
+
+def test_a_session_in_a_folder_that_cannot_be_written_is_still_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = _new_game(tmp_path)
+    env = {
+        "PNP_CONTENT_DIR": str(game.parent),
+        "PNP_DATA_DIR": str(tmp_path / "data"),
+        "PATH": os.environ.get("PATH", ""),
+    }
+    assert pnp("session", "new", "g", "--seed", "1", env=env, cwd=tmp_path).returncode == 0
+    assert pnp("deck", "draw", "deck", env=env, cwd=tmp_path).returncode == 0
+    real_open = os.open
+
+    def read_only(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if str(path).endswith(".lock") and flags & (os.O_RDWR | os.O_WRONLY | os.O_CREAT):
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", read_only)
+    for args in (("status",), ("log",)):
+        shown = pnp(*args, env=env, cwd=tmp_path)
+        said = shown.stdout + shown.stderr
+        assert shown.returncode == 0, said
+        assert "Traceback" not in said and "cannot lock" not in said, said
