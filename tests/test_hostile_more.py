@@ -97,3 +97,22 @@ def test_a_session_in_a_folder_that_cannot_be_written_is_still_shown(
         said = shown.stdout + shown.stderr
         assert shown.returncode == 0, said
         assert "Traceback" not in said and "cannot lock" not in said, said
+
+
+def test_a_folder_in_the_place_of_the_build_record_is_named(tmp_path: Path) -> None:
+    _new_game(tmp_path)
+    first = pnp("build", "g", cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    out = tmp_path / "output" / "g"
+    before = {p.name: p.read_bytes() for p in out.glob("*.pdf")}
+    record = next(p for p in out.iterdir() if p.name.startswith(".pnp-build"))
+    record.unlink()
+    record.mkdir()
+
+    again = pnp("build", "g", "--force", cwd=tmp_path)
+    said = again.stdout + again.stderr
+    assert again.returncode != 0, said
+    assert "Traceback" not in said and "internal error" not in said, said
+    assert f"{record.name}: a folder is in the way of a file" in said, said
+    assert ".tmp" not in said, said
+    assert {p.name: p.read_bytes() for p in out.glob("*.pdf")} == before
