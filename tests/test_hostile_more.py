@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -116,3 +117,29 @@ def test_a_folder_in_the_place_of_the_build_record_is_named(tmp_path: Path) -> N
     assert f"{record.name}: a folder is in the way of a file" in said, said
     assert ".tmp" not in said, said
     assert {p.name: p.read_bytes() for p in out.glob("*.pdf")} == before
+
+
+def test_a_logged_draw_past_the_end_of_the_pile_is_named_as_such(tmp_path: Path) -> None:
+    game = _new_game(tmp_path)
+    data = tmp_path / "data"
+    env = {
+        "PNP_CONTENT_DIR": str(game.parent),
+        "PNP_DATA_DIR": str(data),
+        "PATH": os.environ.get("PATH", ""),
+    }
+    assert pnp("session", "new", "g", "--seed", "1", env=env, cwd=tmp_path).returncode == 0
+    assert pnp("deck", "draw", "deck", env=env, cwd=tmp_path).returncode == 0
+    log = next((data / "sessions").glob("*.jsonl"))
+    lines = log.read_text(encoding="utf-8").splitlines()
+    event = json.loads(lines[1])
+    event["out"]["index"] = 99
+    lines[1] = json.dumps(event)
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    before = log.read_bytes()
+
+    drawn = pnp("deck", "draw", "deck", env=env, cwd=tmp_path)
+    said = drawn.stdout + drawn.stderr
+    assert drawn.returncode == 1, said
+    assert "Traceback" not in said and "IndexError" not in said, said
+    assert f"{log.name}:2:" in said and "card 99 of a pile of 9" in said, said
+    assert log.read_bytes() == before
