@@ -4,9 +4,9 @@
     python scripts/i18n.py update   # add the marked messages a catalogue lacks, untranslated
 
 A message is marked where it is written: ``_("...")``, ``N_("...")``, ``ngettext("...", "...", n)``,
-``pgettext("context", "...")`` or ``NC_("context", "...")`` with literal text; every command's
-help (its docstring) and every option's ``help=`` counts as marked too, since click shows them
-through the catalogue. ``check`` exits 1 and lists, as
+``pgettext("context", "...")``, ``NC_("context", "...")`` or ``translation(lang).gettext("...")``
+with literal text; every command's help (its docstring) and every option's ``help=`` counts as
+marked too, since click shows them through the catalogue. ``check`` exits 1 and lists, as
 ``file:line: problem``, each marked message missing or empty in a catalogue, each translation
 whose ``{placeholders}`` differ from the English, and each PO file polib cannot read.
 """
@@ -32,6 +32,7 @@ MARKERS = {
     "_": (None, 0),
     "N_": (None, 0),
     "NC_": (0, 1),
+    "gettext": (None, 0),  # translation(lang).gettext(...), where a sheet's language is known
     "ngettext": (None, 0),
     "pgettext": (0, 1),
 }

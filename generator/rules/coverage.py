@@ -3,7 +3,8 @@
 Each (section, language) is one of:
 
 - ``hand``: a hand-written translation stamped with the English section's current hash;
-- ``derived``: zh-Hans made from a current zh-Hant section by OpenCC (no hand-written zh-Hans);
+- ``derived``: zh-Hans derived from a current zh-Hant section (no hand-written zh-Hans), or
+  zh-Hant from a hand-written zh-Hans one (no hand-written zh-Hant);
 - ``stale``: a translation (hand-written, or derived from one) whose English changed after it
   was stamped, or that was never stamped (like gettext's fuzzy mark);
 - ``missing``: nothing to print in this language; the sheet falls back to the English text.
@@ -20,7 +21,7 @@ from functools import cached_property
 from ..content.validate import key_path
 from ..errors import Location
 from ..locale import _
-from .derive import derive_section
+from .derive import DERIVED_FROM, derive_section
 from .models import SourceSection, TranslatedSection
 from .source import TRANSLATED, RuleBook, RuleFile
 
@@ -60,12 +61,12 @@ class Resolved:
 
 
 class Coverage:
-    """Coverage of a whole rule book; derives zh-Hans sections once, on demand."""
+    """Coverage of a whole rule book; derives Chinese sections once, on demand."""
 
     def __init__(self, book: RuleBook) -> None:
         self.book = book
         self.hashes = book.hashes()
-        self._derived: dict[str, TranslatedSection] = {}
+        self._derived: dict[tuple[str, str], TranslatedSection] = {}
 
     def _hand(self, lang: str, sid: str) -> tuple[TranslatedSection, RuleFile, int] | None:
         rf = self.book.translations.get(lang)
@@ -79,14 +80,15 @@ class Coverage:
     def _source_path(self, sid: str) -> tuple[str | int, ...]:
         return ("sections", self.book.source.index()[sid], "id")
 
-    def derived(self, sid: str) -> TranslatedSection | None:
-        """The zh-Hans section derived from zh-Hant ``sid`` (None without a zh-Hant one)."""
-        if sid not in self._derived:
-            hant = self._hand("zh-Hant", sid)
-            if hant is None:
+    def derived(self, sid: str, lang: str = "zh-Hans") -> TranslatedSection | None:
+        """Section ``sid`` in ``lang`` derived from the other script's hand-written one
+        (None without one)."""
+        if (sid, lang) not in self._derived:
+            source = self._hand(DERIVED_FROM[lang], sid)
+            if source is None:
                 return None
-            self._derived[sid] = derive_section(hant[0], self.book.glossary)
-        return self._derived[sid]
+            self._derived[(sid, lang)] = derive_section(source[0], self.book.glossary, lang)
+        return self._derived[(sid, lang)]
 
     def resolve(self, lang: str, section: SourceSection) -> Resolved:
         """What prints for ``section`` in ``lang``, with its coverage entry."""
@@ -105,13 +107,13 @@ class Coverage:
                 sid, lang, status, "hand", tsec.source_hash, current, rf, ("sections", n, key)
             )
             return Resolved(tsec, entry)
-        if lang == "zh-Hans":
-            derived = self.derived(sid)
+        if lang in DERIVED_FROM:
+            derived = self.derived(sid, lang)
             if derived is not None:
-                hant = self.resolve("zh-Hant", section).entry
-                status = "stale" if hant.status == "stale" else "derived"
+                src = self.resolve(DERIVED_FROM[lang], section).entry
+                status = "stale" if src.status == "stale" else "derived"
                 entry = Entry(
-                    sid, lang, status, "derived", hant.stored_hash, current, hant.file, hant.path
+                    sid, lang, status, "derived", src.stored_hash, current, src.file, src.path
                 )
                 return Resolved(derived, entry)
         path = self._source_path(sid)
@@ -138,10 +140,11 @@ def stale_message(entry: Entry, game: str, outcome: str = "") -> str:
     happens to the section (printed with a mark, or not built), empty for ``pnp rules check``.
     """
     derived = entry.origin == "derived"
+    source = DERIVED_FROM.get(entry.lang, entry.lang)  # the translation a derived one comes from
     if entry.stored_hash is None:
         what = (
             _(
-                "{lang} section {section!r} is derived from a zh-Hant translation that has no "
+                "{lang} section {section!r} is derived from a {source} translation that has no "
                 "source_hash (never checked against the English)"
             )
             if derived
@@ -151,8 +154,8 @@ def stale_message(entry: Entry, game: str, outcome: str = "") -> str:
         )
         fix = (
             _(
-                "check the zh-Hant section against the English, then run "
-                "`pnp rules stamp {game} --lang zh-Hant`"
+                "check the {source} section against the English, then run "
+                "`pnp rules stamp {game} --lang {source}`"
             )
             if derived
             else _("check it against the English, then run `pnp rules stamp {game} --lang {lang}`")
@@ -160,7 +163,7 @@ def stale_message(entry: Entry, game: str, outcome: str = "") -> str:
     else:
         what = (
             _(
-                "{lang} section {section!r} is derived from a zh-Hant translation that is stale: "
+                "{lang} section {section!r} is derived from a {source} translation that is stale: "
                 "the English section changed after it was translated (stamped {stored}, English "
                 "now {current})"
             )
@@ -171,7 +174,7 @@ def stale_message(entry: Entry, game: str, outcome: str = "") -> str:
             )
         )
         fix = (
-            _("update the zh-Hant section, then run `pnp rules stamp {game} --lang zh-Hant`")
+            _("update the {source} section, then run `pnp rules stamp {game} --lang {source}`")
             if derived
             else _("update it, then run `pnp rules stamp {game} --lang {lang}`")
         )
@@ -181,6 +184,7 @@ def stale_message(entry: Entry, game: str, outcome: str = "") -> str:
         "stored": entry.stored_hash,
         "current": entry.current_hash,
         "game": game,
+        "source": source,
     }
     what, fix = what.format(**values), fix.format(**values)
     if outcome:
