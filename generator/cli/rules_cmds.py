@@ -212,11 +212,20 @@ def build(
 )
 @_content_option
 def stamp(game: str, langs: tuple[str, ...], content: Path) -> None:
-    """Record that each translated section matches the current English (source_hash)."""
+    """Record that each translated section matches the current English (source_hash), and
+    each other translated text too (stamps.yaml)."""
     from ..rules import stamp_rules
 
-    stamps = stamp_rules(game_dir(content, game), list(langs) or None)
+    from ..locale import _
+    from ..translate.catalogue import stamp_texts
+
+    folder = game_dir(content, game)
+    stamps = stamp_rules(folder, list(langs) or None)
     for s in stamps:
         was = s.old or "none"
         click.echo(f"{s.lang} {s.section}: {was} -> {s.new}")
     click.echo(f"{_count(len(stamps), 'section')} stamped", err=True)
+    texts = stamp_texts(folder, list(langs) or None)
+    for lang, ctx in texts:
+        click.echo(f"{lang} {ctx}")
+    click.echo(_("{count} other texts stamped (stamps.yaml)").format(count=len(texts)), err=True)

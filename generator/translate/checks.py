@@ -1,0 +1,61 @@
+"""What an imported translation must keep of its English: markup, icons, colours, glossary terms.
+
+Each problem is one sentence; the importer refuses an entry that has any and reports it as
+``FILE:line: msgctxt: problem``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+
+from ..rules.models import GlossaryTerm
+from ..rules.terms import ICON_MARK, REF, refs_in
+
+_COLOUR = re.compile(r"\[#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?\]")
+_TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")
+_BOLD = re.compile(r"(?<!\\)\*\*")
+
+
+def _bag(pattern: re.Pattern[str], text: str) -> Counter[str]:
+    return Counter(pattern.findall(text))
+
+
+def markup_problems(
+    english: str,
+    translation: str,
+    lang: str,
+    terms: tuple[str, ...],
+    glossary: Mapping[str, GlossaryTerm],
+) -> list[str]:
+    """Why ``translation`` cannot replace the translation of ``english`` (empty when it can)."""
+    out: list[str] = []
+    if len(_BOLD.findall(translation)) % 2:
+        out.append("broken markup: a '**' opens bold that is never closed")
+    if _bag(ICON_MARK, english) != _bag(ICON_MARK, translation):
+        want = " ".join(sorted(_bag(ICON_MARK, english).elements())) or "none"
+        out.append(
+            f"broken markup: the English has the icons {want}; the translation must keep them"
+        )
+    colours = len(_COLOUR.findall(translation))
+    if colours != translation.count("[/]") or colours != len(_COLOUR.findall(english)):
+        out.append("broken markup: every [#colour]...[/] of the English must be kept, each closed")
+    if _bag(_TEMPLATE, english) != _bag(_TEMPLATE, translation):
+        out.append(
+            "broken markup: the {{ }} and {% %} parts must be kept exactly as in the English"
+        )
+    refs = set(refs_in(english))
+    for tid in terms:
+        term = glossary.get(tid)
+        if term is None:
+            continue
+        if tid in refs:
+            if tid not in refs_in(translation):
+                out.append(f"glossary term not used: keep the reference [[{tid}]]")
+        elif term.rendering(lang) not in REF.sub("", translation):
+            out.append(
+                f"glossary term not used: {term.en!r} is rendered {term.rendering(lang)!r} "
+                "in this game"
+            )
+    return out
