@@ -214,9 +214,8 @@ def build(
 def stamp(game: str, langs: tuple[str, ...], content: Path) -> None:
     """Record that each translated section matches the current English (source_hash), and
     each other translated text too (stamps.yaml)."""
-    from ..rules import stamp_rules
-
     from ..locale import _
+    from ..rules import stamp_rules
     from ..translate.catalogue import stamp_texts
 
     folder = game_dir(content, game)
