@@ -100,7 +100,7 @@ def import_(file: Path, accept_fuzzy: bool, content: Path) -> None:
     )
     if result.refused:
         raise TranslationIncomplete(
-            _("{count} entries were refused; nothing else was held back").format(
+            _("{count} entries were refused; the others were imported").format(
                 count=len(result.refused)
             )
         )

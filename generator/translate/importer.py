@@ -228,6 +228,9 @@ class _Importer:
     def _new_file(self, book: RuleBook, path: Path, title: str) -> None:
         header = f"# {book.game_title.get('en', book.game)}: the rule sheet in {self.lang}.\n"
         self.plan.texts[path] = f"{header}title: {quoted(title)}\nsections:\n"
+        for e in self.texts.entries:
+            if e.kind == "rules" and not e.section:
+                self._stamp(e)
 
     def _section(self, sid: str, items: list[tuple[polib.POEntry, Entry, bool]]) -> None:
         book = self.texts.book
