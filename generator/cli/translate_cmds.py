@@ -31,12 +31,12 @@ def _content_option(f):  # type: ignore[no-untyped-def]
     )(f)
 
 
-@click.group()
+@click.group(help=_("Translate a game's texts with gettext catalogues (Poedit, Weblate, Crowdin)."))
 def translate() -> None:
     """Translate a game's texts with gettext catalogues (Poedit, Weblate, Crowdin)."""
 
 
-@translate.command()
+@translate.command(help=_("Write every translatable text of GAME into one PO catalogue."))
 @click.argument("game")
 @click.option(
     "--lang",
@@ -75,7 +75,10 @@ def export(game: str, lang: str, out: Path | None, content: Path) -> None:
     )
 
 
-@translate.command(name="import")
+@translate.command(
+    name="import",
+    help=_("Write the translations of a PO catalogue back into the game's YAML files."),
+)
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--accept-fuzzy", is_flag=True, help=_("Also take entries marked fuzzy."))
 @_content_option
@@ -106,7 +109,9 @@ def import_(file: Path, accept_fuzzy: bool, content: Path) -> None:
         )
 
 
-@translate.command()
+@translate.command(
+    help=_("Show per game and language how many texts are translated, fuzzy and missing.")
+)
 @click.argument("game", required=False)
 @click.option("--lang", type=click.Choice(list(TRANSLATED)), help=_("One language only."))
 @click.option("--strict", is_flag=True, help=_("Exit non-zero when anything is fuzzy or missing."))
@@ -131,7 +136,7 @@ def status(game: str | None, lang: str | None, strict: bool, content: Path) -> N
         raise TranslationIncomplete(_("some texts are fuzzy or missing"))
 
 
-@translate.command()
+@translate.command(help=_("Write GAME's glossary for translation tools' term checks."))
 @click.argument("game")
 @click.option(
     "--format",

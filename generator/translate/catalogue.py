@@ -26,6 +26,7 @@ from ruamel.yaml.nodes import MappingNode, Node
 from ..content.types import LANGS
 from ..content.yamlload import display_path
 from ..errors import IssueCollector, UsageError
+from ..locale import _
 from ..localtext import DERIVED_FROM, convert
 from ..rules.coverage import Coverage
 from ..rules.derive import derive_text
@@ -93,7 +94,9 @@ def yaml_files(folder: Path) -> list[Path]:
             out.append(p)
     if len(out) > MAX_FILES:
         raise UsageError(
-            f"{display_path(folder)} has {len(out)} YAML files; the limit is {MAX_FILES}"
+            _("{folder} has {count} YAML files; the limit is {limit}").format(
+                folder=display_path(folder), count=len(out), limit=MAX_FILES
+            )
         )
     return out
 
@@ -284,7 +287,11 @@ def game_texts(folder: Path, lang: str) -> GameTexts:
     Raises ContentError when the game's files (or its rule sources) do not load.
     """
     if lang not in TRANSLATED:
-        raise UsageError(f"cannot translate into {lang!r}; choose from {', '.join(TRANSLATED)}")
+        raise UsageError(
+            _("cannot translate into '{lang}'; choose from {choices}").format(
+                lang=lang, choices=", ".join(TRANSLATED)
+            )
+        )
     folder = Path(folder)
     issues = IssueCollector()
     book = None

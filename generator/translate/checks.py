@@ -10,6 +10,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 
+from ..locale import _
 from ..rules.models import GlossaryTerm
 from ..rules.terms import ICON_MARK, REF, refs_in
 
@@ -32,19 +33,21 @@ def markup_problems(
     """Why ``translation`` cannot replace the translation of ``english`` (empty when it can)."""
     out: list[str] = []
     if len(_BOLD.findall(translation)) % 2:
-        out.append("broken markup: a '**' opens bold that is never closed")
+        out.append(_("broken markup: a '**' opens bold that is never closed"))
     if _bag(ICON_MARK, english) != _bag(ICON_MARK, translation):
-        want = " ".join(sorted(_bag(ICON_MARK, english).elements())) or "none"
+        want = " ".join(f":{i}:" for i in sorted(_bag(ICON_MARK, english).elements()))
         out.append(
-            f"broken markup: the English has the icons {want}; the translation must keep them"
+            _(
+                "broken markup: the translation must have the same icons as the English ({icons})"
+            ).format(icons=want or "-")
         )
     colours = len(_COLOUR.findall(translation))
     if colours != translation.count("[/]") or colours != len(_COLOUR.findall(english)):
-        out.append("broken markup: every [#colour]...[/] of the English must be kept, each closed")
-    if _bag(_TEMPLATE, english) != _bag(_TEMPLATE, translation):
         out.append(
-            "broken markup: the {{ }} and {% %} parts must be kept exactly as in the English"
+            _("broken markup: every [#colour]...[/] of the English must be kept, each closed")
         )
+    if _bag(_TEMPLATE, english) != _bag(_TEMPLATE, translation):
+        out.append(_("broken markup: the template parts must be kept exactly as in the English"))
     refs = set(refs_in(english))
     for tid in terms:
         term = glossary.get(tid)
@@ -52,10 +55,13 @@ def markup_problems(
             continue
         if tid in refs:
             if tid not in refs_in(translation):
-                out.append(f"glossary term not used: keep the reference [[{tid}]]")
+                out.append(
+                    _("glossary term not used: keep the reference [[{term}]]").format(term=tid)
+                )
         elif term.rendering(lang) not in REF.sub("", translation):
             out.append(
-                f"glossary term not used: {term.en!r} is rendered {term.rendering(lang)!r} "
-                "in this game"
+                _(
+                    "glossary term not used: '{english}' is rendered '{rendering}' in this game"
+                ).format(english=term.en, rendering=term.rendering(lang))
             )
     return out

@@ -22,6 +22,7 @@ from ..atomic import write_all
 from ..content.folders import game_dir
 from ..content.yamlload import display_path, read_text
 from ..errors import UsageError
+from ..locale import _
 from ..rules.models import SourceSection
 from ..rules.source import RuleBook
 from .catalogue import Entry, GameTexts, field_texts, game_texts, section_texts
@@ -29,6 +30,10 @@ from .checks import markup_problems
 from .po import po_game, po_language, read_po
 from .stamps import STAMPS_FILE, load_stamps, stamps_text
 from .yamlnodes import Edit, PathPart, add_key, apply, compose_text, get, quoted, replace_scalar
+
+
+def _fuzzy() -> str:
+    return _("fuzzy: check it against the English and clear the fuzzy mark, or pass --accept-fuzzy")
 
 
 @dataclass(frozen=True)
@@ -147,11 +152,11 @@ class _Importer:
                 continue
             entry = by_ctx.get(pe.msgctxt or "")
             if entry is None:
-                self.refuse(pe, "unknown key: no text of the game has this context")
+                self.refuse(pe, _("unknown key: no text of the game has this context"))
                 continue
             if pe.msgid != entry.msgid:
                 self.refuse(
-                    pe, "the English changed since this catalogue was exported; export again"
+                    pe, _("the English changed since this catalogue was exported; export again")
                 )
                 continue
             fuzzy = "fuzzy" in pe.flags and not self.accept_fuzzy
@@ -163,7 +168,7 @@ class _Importer:
                 if changed:
                     self.refuse(
                         pe,
-                        "fuzzy: check it against the English and clear the fuzzy mark, or pass --accept-fuzzy",
+                        _fuzzy(),
                     )
                 else:
                     self.result.fuzzy_left += entry.state == "fuzzy"
@@ -239,10 +244,10 @@ class _Importer:
         fuzzy_changed = [
             (pe, e) for pe, e, fz in items if fz and pe.msgstr and pe.msgstr != e.msgstr
         ]
-        for pe, _ in fuzzy_changed:
+        for pe, _e in fuzzy_changed:
             self.refuse(
                 pe,
-                "fuzzy: check it against the English and clear the fuzzy mark, or pass --accept-fuzzy",
+                _fuzzy(),
             )
         bad = False
         for pe, e in changed:
@@ -271,7 +276,9 @@ class _Importer:
                 if not isinstance(node, ScalarNode):
                     self.refuse(
                         pe,
-                        f"the {self.lang} section {sid!r} is not shaped like the English here; edit it in {path.name}",
+                        _(
+                            "the {lang} section '{section}' is not shaped like the English here; edit it in {file}"
+                        ).format(lang=self.lang, section=sid, file=path.name),
                     )
                     return
                 self.plan.edits[path].append(replace_scalar(self.plan.text(path), node, pe.msgstr))
@@ -296,7 +303,9 @@ class _Importer:
                 for pe in blank[:1] or [items[0][0]]:
                     self.refuse(
                         pe,
-                        f"section {sid!r} has no {self.lang} text yet: translate every text of it before importing",
+                        _(
+                            "section '{section}' has no {lang} text yet: translate every text of it before importing"
+                        ).format(section=sid, lang=self.lang),
                     )
                 return
             if not path.is_file() and path not in self.plan.texts:
@@ -320,7 +329,7 @@ class _Importer:
                 if not title:
                     self.refuse(
                         items[0][0],
-                        "the rule sheet's title must be translated before its first section",
+                        _("the rule sheet's title must be translated before its first section"),
                     )
                     return
                 self._new_file(book, path, title)
@@ -365,7 +374,7 @@ def import_catalogue(po_path: Path, content_dir: Path, accept_fuzzy: bool = Fals
     """Write the translations of the PO file at ``po_path`` into its game under ``content_dir``."""
     po_path = Path(po_path)
     if not po_path.is_file():
-        raise UsageError(f"{po_path}: no such catalogue")
+        raise UsageError(_("{file}: no such catalogue").format(file=po_path))
     po = read_po(po_path)
     name = str(po_path)
     folder = game_dir(Path(content_dir), po_game(po, name))

@@ -10,11 +10,13 @@ glossary terms it uses with their approved rendering.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from pathlib import Path
 
 import polib
 
 from ..errors import UsageError
+from ..locale import _
 from ..rules.models import GlossaryTerm
 from .catalogue import GameTexts
 
@@ -42,6 +44,9 @@ def to_po(texts: GameTexts) -> polib.POFile:
     po.header = f"Translation of the game texts of {texts.game}"
     po.metadata = {
         "Project-Id-Version": texts.game,
+        "PO-Revision-Date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M+0000"),
+        "Last-Translator": "",
+        "Language-Team": "",
         "Language": PO_LANGUAGE[texts.lang],
         "MIME-Version": "1.0",
         "Content-Type": "text/plain; charset=UTF-8",
@@ -52,9 +57,9 @@ def to_po(texts: GameTexts) -> polib.POFile:
     for e in texts.entries:
         notes = []
         if e.slot:
-            notes.append("Blank on the original piece: write the text printed on your copy.")
+            notes.append(_("Blank on the original piece: write the text printed on your copy."))
         if e.derived:
-            notes.append("Converted from the other Chinese script; edit to write it by hand.")
+            notes.append(_("Converted from the other Chinese script; edit to write it by hand."))
         comment = _comment(e.terms, glossary, texts.lang)
         entry = polib.POEntry(
             msgctxt=e.ctx,
@@ -79,7 +84,9 @@ def read_po(path: Path) -> polib.POFile:
     try:
         return polib.pofile(str(path), wrapwidth=0)
     except (OSError, ValueError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{path}: not a readable PO file ({exc})") from None
+        raise UsageError(
+            _("{file}: not a readable PO file ({problem})").format(file=path, problem=exc)
+        ) from None
 
 
 def po_language(po: polib.POFile, name: str) -> str:
@@ -89,7 +96,9 @@ def po_language(po: polib.POFile, name: str) -> str:
     if lang is None:
         known = ", ".join(PO_LANGUAGE.values())
         raise UsageError(
-            f"{name}: the catalogue's Language header is {code!r}; expected one of {known}"
+            _(
+                "{file}: the catalogue's Language header is '{code}'; expected one of {known}"
+            ).format(file=name, code=code, known=known)
         )
     return lang
 
@@ -98,5 +107,9 @@ def po_game(po: polib.POFile, name: str) -> str:
     """The game a catalogue belongs to, from its ``Project-Id-Version`` header."""
     game = po.metadata.get("Project-Id-Version", "").strip()
     if not game:
-        raise UsageError(f"{name}: the catalogue has no Project-Id-Version header naming its game")
+        raise UsageError(
+            _("{file}: the catalogue has no Project-Id-Version header naming its game").format(
+                file=name
+            )
+        )
     return game

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..content.yamlload import display_path, load_yaml
 from ..errors import ContentError, Issue, Location
+from ..locale import _
 
 STAMPS_FILE = "stamps.yaml"
 HEADER = (
@@ -39,7 +40,9 @@ def load_stamps(game_dir: Path) -> Stamps:
     )
     if not ok:
         where = Location(display_path(path), 1, 1)
-        raise ContentError([Issue(where, "", "expected context: {language: hash} mappings")])
+        raise ContentError(
+            [Issue(where, "", _("expected one 'context: language: hash' mapping per text"))]
+        )
     return {k: dict(v) for k, v in data.items()}
 
 
