@@ -391,3 +391,29 @@ def test_bad_catalogues_are_clear_errors_without_tracebacks(content: Path, tmp_p
     assert bad_lang.returncode != 0
     for run in (missing, done, bad_lang):
         assert "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "refused", "no_file"),
+    [("zh-Hant", "未知的鍵", "沒有這個翻譯檔"), ("zh-Hans", "未知的键", "没有这个翻译文件")],
+)
+def test_refusals_and_errors_speak_the_programs_language(
+    content: Path, tmp_path: Path, lang: str, refused: str, no_file: str
+) -> None:
+    from generator.errors import UsageError
+    from generator.locale import current_language, use_language
+    from generator.translate.importer import import_catalogue
+
+    path = tmp_path / "maquis.po"
+    po = export(content, "maquis", "zh-Hant", path)
+    po.append(polib.POEntry(msgctxt="board.yaml#nowhere", msgid="Nowhere", msgstr="無處"))
+    po.save(str(path))
+    before = current_language()
+    use_language(lang)
+    try:
+        result = import_catalogue(path, content)
+        assert [r.message.split("：")[0] for r in result.refused] == [refused]
+        with pytest.raises(UsageError, match=no_file):
+            import_catalogue(tmp_path / "none.po", content)
+    finally:
+        use_language(before)

@@ -296,6 +296,10 @@ class _Importer:
                         add_key(self.plan.text(path), section, "source_hash", digest)
                     )
         else:
+            if state == "fuzzy" and not all_reviewed:
+                # written out whole, the section is stamped current: every text must be reviewed
+                self.refuse(next(pe for pe, _e, fz in items if fz or not pe.msgstr), _fuzzy())
+                return
             values = {e.where: pe.msgstr or e.msgstr for pe, e, _ in items}
             blank = [pe for pe, e, _ in items if not values[e.where]]
             wanted = {w for w, _ in section_texts(source)}
