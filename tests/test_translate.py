@@ -417,3 +417,62 @@ def test_refusals_and_errors_speak_the_programs_language(
             import_catalogue(tmp_path / "none.po", content)
     finally:
         use_language(before)
+
+
+def test_a_new_language_key_goes_into_block_and_flow_mappings_keeping_comments() -> None:
+    from generator.translate.yamlnodes import add_key, apply, compose_text, get
+
+    text = (
+        "# a comment\n"
+        "flow: {en: Camp, zh-Hant: 營地}  # kept\n"
+        "block:\n"
+        "  en: >-\n"
+        "    A long\n"
+        "    text\n"
+        "  zh-Hant: 長文  # kept too\n"
+        "after: 1\n"
+    )
+    root = compose_text(text, "t.yaml")
+    flow, block = get(root, "flow"), get(root, "block")
+    edits = [add_key(text, flow, "zh-Hans", "营地"), add_key(text, block, "zh-Hans", "长文")]
+    out = apply(text, edits)
+    assert out == (
+        "# a comment\n"
+        'flow: {en: Camp, zh-Hant: 營地, zh-Hans: "营地"}  # kept\n'
+        "block:\n"
+        "  en: >-\n"
+        "    A long\n"
+        "    text\n"
+        "  zh-Hant: 長文  # kept too\n"
+        '  zh-Hans: "长文"\n'
+        "after: 1\n"
+    )
+    import yaml
+
+    assert yaml.safe_load(out)["block"] == {
+        "en": "A long text",
+        "zh-Hant": "長文",
+        "zh-Hans": "长文",
+    }
+
+
+def test_a_zh_hans_edit_of_a_converted_card_text_adds_the_key_and_prints(
+    content: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "fyn.po"
+    po = export(content, "barons-of-fyn", "zh-Hans", path)
+    card = entry(po, "cards.yaml#items.peasants-01.text")
+    assert "Converted from the other Chinese script" in card.comment
+    card.msgstr = "拿着草叉上阵的庄稼汉。"
+    po.save(str(path))
+    done = import_(content, path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    line = next(
+        x
+        for x in (content / "barons-of-fyn" / "cards.yaml").read_text("utf-8").splitlines()
+        if "拿着草叉" in x
+    )
+    assert 'zh-Hans: "拿着草叉上阵的庄稼汉。"}' in line and "zh-Hant: 手持農具" in line
+    again = export(content, "barons-of-fyn", "zh-Hans", tmp_path / "again.po")
+    card = entry(again, "cards.yaml#items.peasants-01.text")
+    assert card.msgstr == "拿着草叉上阵的庄稼汉。" and not card.fuzzy

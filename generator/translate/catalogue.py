@@ -86,7 +86,10 @@ def _dotted(path: tuple[PathPart, ...]) -> str:
 def yaml_files(folder: Path) -> list[Path]:
     """The game's YAML and JSON files outside ``rules/`` (the stamps file left out), sorted."""
     out = []
+    inside = folder.resolve()
     for p in sorted(folder.rglob("*")):
+        if not p.resolve().is_relative_to(inside):
+            continue  # a link out of the game's folder is never read nor written
         rel = p.relative_to(folder)
         if rel.parts[0] in ("rules", "output") or p.name == STAMPS_FILE or not p.is_file():
             continue

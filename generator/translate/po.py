@@ -26,6 +26,7 @@ PLURAL_FORMS: Mapping[str, str] = {
     "zh-Hant": "nplurals=1; plural=0;",
     "zh-Hans": "nplurals=1; plural=0;",
 }
+MAX_PO_BYTES = 20_000_000
 LANG_OF_PO: Mapping[str, str] = {v: k for k, v in PO_LANGUAGE.items()}
 
 
@@ -81,6 +82,13 @@ def po_text(texts: GameTexts) -> str:
 
 def read_po(path: Path) -> polib.POFile:
     """A PO file from disk; UsageError when it cannot be read as one."""
+    size = path.stat().st_size
+    if size > MAX_PO_BYTES:
+        raise UsageError(
+            _("{file} is {size} bytes; the limit is {limit}").format(
+                file=path, size=size, limit=MAX_PO_BYTES
+            )
+        )
     try:
         return polib.pofile(str(path), wrapwidth=0)
     except (OSError, ValueError, UnicodeDecodeError) as exc:
