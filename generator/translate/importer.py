@@ -12,6 +12,7 @@ refused one by one; every file is written together, or none.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from ..content.folders import game_dir
 from ..content.yamlload import display_path, read_text
 from ..errors import UsageError
 from ..locale import _
-from ..rules.models import SourceSection
+from ..rules.models import GlossaryTerm, SourceSection
 from ..rules.source import RuleBook
 from .catalogue import Entry, GameTexts, field_texts, game_texts, section_texts
 from .checks import markup_problems
@@ -166,10 +167,7 @@ class _Importer:
                 continue
             if fuzzy:
                 if changed:
-                    self.refuse(
-                        pe,
-                        _fuzzy(),
-                    )
+                    self.refuse(pe, _fuzzy())
                 else:
                     self.result.fuzzy_left += entry.state == "fuzzy"
                 continue
@@ -195,23 +193,20 @@ class _Importer:
         self._commit()
         return self.result
 
-    def _glossary(self):  # type: ignore[no-untyped-def]
+    def _glossary(self) -> Mapping[str, GlossaryTerm]:
         return self.texts.book.glossary if self.texts.book else {}
 
     def _stamp(self, entry: Entry) -> None:
-        stamp_lang = self.lang
-        self.stamps.setdefault(entry.ctx, {})[stamp_lang] = entry.source_hash
+        """Record that ``entry``'s translation now matches its English (stamps.yaml)."""
+        self.stamps.setdefault(entry.ctx, {})[self.lang] = entry.source_hash
 
     def _write(self, entry: Entry, value: str) -> None:
         book = self.texts.book
         if entry.kind == "field":
             if self.fields is None:
                 self.fields = {ctx: (rel, node) for rel, ctx, _, node in field_texts(self.folder)}
-            rel, node = self.fields[entry.ctx]
-            path = self.folder / rel
-            # locate the node again in the text being edited (same text, same spans)
-            self.plan.text(path)
-            _set(self.plan, path, node, self.lang, value)
+            rel, node = self.fields[entry.ctx]  # spans in the file as it is on disk
+            _set(self.plan, self.folder / rel, node, self.lang, value)
             return
         assert book is not None
         if entry.kind == "glossary":
@@ -240,15 +235,12 @@ class _Importer:
     def _section(self, sid: str, items: list[tuple[polib.POEntry, Entry, bool]]) -> None:
         book = self.texts.book
         assert book is not None
-        changed = [(pe, e) for pe, e, _ in items if pe.msgstr and pe.msgstr != e.msgstr]
+        changed = [(pe, e) for pe, e, _fz in items if pe.msgstr and pe.msgstr != e.msgstr]
         fuzzy_changed = [
             (pe, e) for pe, e, fz in items if fz and pe.msgstr and pe.msgstr != e.msgstr
         ]
         for pe, _e in fuzzy_changed:
-            self.refuse(
-                pe,
-                _fuzzy(),
-            )
+            self.refuse(pe, _fuzzy())
         bad = False
         for pe, e in changed:
             for p in markup_problems(e.msgid, pe.msgstr, self.lang, e.terms, book.glossary):
@@ -257,7 +249,9 @@ class _Importer:
         if fuzzy_changed or bad:
             return
         state = items[0][1].state
-        all_reviewed = not any(fz for _, _, fz in items) and all(pe.msgstr for pe, _, _ in items)
+        all_reviewed = not any(fz for _pe, _e, fz in items) and all(
+            pe.msgstr for pe, _e, _fz in items
+        )
         if not changed and not (state == "fuzzy" and all_reviewed):
             self.result.fuzzy_left += sum(1 for _, e, _ in items if e.state == "fuzzy")
             return
@@ -300,8 +294,8 @@ class _Importer:
                 # written out whole, the section is stamped current: every text must be reviewed
                 self.refuse(next(pe for pe, _e, fz in items if fz or not pe.msgstr), _fuzzy())
                 return
-            values = {e.where: pe.msgstr or e.msgstr for pe, e, _ in items}
-            blank = [pe for pe, e, _ in items if not values[e.where]]
+            values = {e.where: pe.msgstr or e.msgstr for pe, e, _fz in items}
+            blank = [pe for pe, e, _fz in items if not values[e.where]]
             wanted = {w for w, _ in section_texts(source)}
             if blank or wanted - set(values):
                 for pe in blank[:1] or [items[0][0]]:
@@ -313,23 +307,7 @@ class _Importer:
                     )
                 return
             if not path.is_file() and path not in self.plan.texts:
-                title = next(
-                    (e.msgstr for e in self.texts.entries if e.kind == "rules" and not e.section),
-                    "",
-                )
-                title = (
-                    next(
-                        (
-                            pe.msgstr
-                            for pe in self.po
-                            if pe.msgctxt
-                            and pe.msgctxt.endswith("#title")
-                            and pe.msgctxt.startswith(_rules_prefix(book))
-                        ),
-                        "",
-                    )
-                    or title
-                )
+                title = self._sheet_title()
                 if not title:
                     self.refuse(
                         items[0][0],
@@ -342,6 +320,12 @@ class _Importer:
         self.result.written += len(changed)
         if not changed:
             self.result.stamped += len(items)
+
+    def _sheet_title(self) -> str:
+        """The rule sheet's title in this language: the catalogue's, else what prints now."""
+        entry = next(e for e in self.texts.entries if e.kind == "rules" and not e.section)
+        given = next((pe.msgstr for pe in self.po if pe.msgctxt == entry.ctx), "")
+        return given or entry.msgstr
 
     def _section_indent(self, path: Path) -> int:
         text = self.plan.text(path) if path.is_file() or path in self.plan.texts else ""
@@ -368,10 +352,6 @@ class _Importer:
         if files:
             write_all(files)
         self.result.files = sorted(files)
-
-
-def _rules_prefix(book: RuleBook) -> str:
-    return book.folder.resolve().relative_to(book.root.resolve()).as_posix() + "/"
 
 
 def import_catalogue(po_path: Path, content_dir: Path, accept_fuzzy: bool = False) -> ImportResult:
