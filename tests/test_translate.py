@@ -217,6 +217,8 @@ def test_broken_markup_dropped_terms_and_unknown_keys_are_refused_at_their_line(
     term.msgstr = term.msgstr.replace("[[capital]]", "首都")
     bold = entry(po, "cards.yaml#items.armies-01.text")
     bold.msgstr = "**領餉的職業士兵"
+    long = entry(po, "cards.yaml#items.peasants-01.text")
+    long.msgstr = "長" * 5000
     po.append(polib.POEntry(msgctxt="cards.yaml#items.nobody.name", msgid="Nobody", msgstr="無人"))
     po.save(str(path))
     before = snapshot(content)
@@ -229,6 +231,7 @@ def test_broken_markup_dropped_terms_and_unknown_keys_are_refused_at_their_line(
     assert any(icon.msgctxt in x and "icons" in x for x in lines)
     assert any(term.msgctxt in x and "[[capital]]" in x for x in lines)
     assert any(bold.msgctxt in x and "'**'" in x for x in lines)
+    assert any(long.msgctxt in x and "5000 characters" in x for x in lines)
     assert snapshot(content) == before
 
 

@@ -1,4 +1,5 @@
-"""What an imported translation must keep of its English: markup, icons, colours, glossary terms.
+"""What an imported translation must keep of its English: markup, icons, colours, glossary terms
+(and a length a text of the game may have).
 
 Each problem is one sentence; the importer refuses an entry that has any and reports it as
 ``FILE:line: msgctxt: problem``.
@@ -11,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from ..locale import _
-from ..rules.models import GlossaryTerm
+from ..rules.models import MAX_TEXT, GlossaryTerm
 from ..rules.terms import ICON_MARK, REF, refs_in
 
 _COLOUR = re.compile(r"\[#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?\]")
@@ -32,6 +33,12 @@ def markup_problems(
 ) -> list[str]:
     """Why ``translation`` cannot replace the translation of ``english`` (empty when it can)."""
     out: list[str] = []
+    if len(translation) > MAX_TEXT:
+        out.append(
+            _("the translation is {count} characters; the limit is {limit}").format(
+                count=len(translation), limit=MAX_TEXT
+            )
+        )
     if len(_BOLD.findall(translation)) % 2:
         out.append(_("broken markup: a '**' opens bold that is never closed"))
     if _bag(ICON_MARK, english) != _bag(ICON_MARK, translation):
