@@ -479,3 +479,50 @@ def test_a_zh_hans_edit_of_a_converted_card_text_adds_the_key_and_prints(
     again = export(content, "barons-of-fyn", "zh-Hans", tmp_path / "again.po")
     card = entry(again, "cards.yaml#items.peasants-01.text")
     assert card.msgstr == "拿着草叉上阵的庄稼汉。" and not card.fuzzy
+
+
+def test_a_layout_label_written_inside_a_template_is_an_entry_and_prints_when_edited(
+    content: Path, tmp_path: Path
+) -> None:
+    front = content / "barons-of-fyn" / "layouts" / "barons-front.yaml"
+    path = tmp_path / "fyn.po"
+    po = export(content, "barons-of-fyn", "zh-Hant", path)
+    siege = next(
+        e for e in po if e.msgctxt.startswith("layouts/barons-front.yaml#") and e.msgid == "siege"
+    )
+    assert siege.msgstr == "攻陷值" and siege.msgctxt.endswith("@0")
+    siege.msgstr = "圍城值"
+    po.save(str(path))
+    before = front.read_text(encoding="utf-8")
+    done = import_(content, path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    after = front.read_text(encoding="utf-8")
+    changed = [
+        (a, b) for a, b in zip(before.splitlines(), after.splitlines(), strict=True) if a != b
+    ]
+    assert changed == [
+        (changed[0][0], changed[0][0].replace("'zh-Hant': '攻陷值'", "'zh-Hant': '圍城值'"))
+    ]
+    out = tmp_path / "out"
+    built = pnp(
+        "build", "barons-of-fyn", "--lang", "zh-Hant", "--no-rules",
+        "--content", str(content), "--out", str(out),
+    )  # fmt: skip
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert "圍城值" in pdf_text(out / "barons-of-fyn" / "deck.zh-Hant.pdf")
+
+
+def test_inline_literals_are_read_and_rewritten_with_jinja_escapes() -> None:
+    from generator.translate.inline import literals, rewrite
+
+    template = "{{ {'a': {'en': 'It\\'s', 'zh-Hant': '是'}, 'b': {'en': 'x', 'zh-Hant': '乙', 'zh-Hans': '乙'}}[k][lang] }}"
+    found = literals(template)
+    assert [{k: v[0] for k, v in p.items()} for p in found] == [
+        {"en": "It's", "zh-Hant": "是"},
+        {"en": "x", "zh-Hant": "乙", "zh-Hans": "乙"},
+    ]
+    out = rewrite(template, [(0, "zh-Hans", "它'是"), (1, "zh-Hant", "丙")])
+    assert out == (
+        "{{ {'a': {'en': 'It\\'s', 'zh-Hant': '是', 'zh-Hans': '它\\'是'}, "
+        "'b': {'en': 'x', 'zh-Hant': '丙', 'zh-Hans': '乙'}}[k][lang] }}"
+    )

@@ -33,6 +33,7 @@ from ..rules.derive import derive_text
 from ..rules.models import GlossaryTerm, SectionBase
 from ..rules.source import GLOSSARY_FILE, TRANSLATED, RuleBook, load_rulebook, text_hash
 from ..rules.terms import refs_in
+from .inline import literals
 from .stamps import STAMPS_FILE, load_stamps
 from .yamlnodes import PathPart, compose, line_of, mapping_items, scalar_text, walk
 
@@ -104,8 +105,21 @@ def yaml_files(folder: Path) -> list[Path]:
     return out
 
 
-def field_texts(folder: Path) -> Iterator[tuple[str, str, tuple[PathPart, ...], MappingNode]]:
-    """(file, context, path, node) of every per-language text outside ``rules/``."""
+@dataclass(frozen=True)
+class Spot:
+    """Where one per-language text is written outside ``rules/``."""
+
+    file: str  # relative to the game's folder
+    ctx: str
+    where: tuple[PathPart, ...]
+    node: Node  # the mapping, or the template scalar holding a literal
+    values: dict[str, str]  # language -> text as written
+    literal: int | None = None  # which per-language literal of the template (None: a mapping)
+
+
+def field_texts(folder: Path) -> Iterator[Spot]:
+    """Every per-language text outside ``rules/``: ``{en: ...}`` mappings, and the
+    ``{'en': ...}`` literals of templates (see :mod:`.inline`)."""
     for path in yaml_files(folder):
         rel = path.relative_to(folder).as_posix()
         root = compose(path, display_path(path))
@@ -114,19 +128,42 @@ def field_texts(folder: Path) -> Iterator[tuple[str, str, tuple[PathPart, ...], 
         for where, node in walk(root):
             if _is_text(node):
                 assert isinstance(node, MappingNode)
-                yield rel, f"{rel}#{_dotted(where)}", where, node
+                values = {k: scalar_text(v) or "" for k, v in mapping_items(node)}
+                yield Spot(rel, f"{rel}#{_dotted(where)}", where, node, values)
+            elif isinstance(node, MappingNode):
+                for key, value in mapping_items(node):
+                    text = scalar_text(value)
+                    if not text or "'en'" not in text:
+                        continue
+                    for n, pairs in enumerate(literals(text)):
+                        at = (*where, key)
+                        values = {lang: v for lang, (v, _, _) in pairs.items()}
+                        yield Spot(rel, f"{rel}#{_dotted(at)}@{n}", at, value, values, n)
+
+
+def _term_pattern(english: str) -> re.Pattern[str]:
+    """The English rendering as a whole word, as written or with its first letter's case
+    changed (a term at the start of a sentence, or a capitalised one used in lower case)."""
+    first, rest = english[:1], re.escape(english[1:])
+    head = (
+        f"[{re.escape(first.lower())}{re.escape(first.upper())}]"
+        if first.isalpha()
+        else re.escape(first)
+    )
+    return re.compile(r"(?<![\w-])" + head + rest + r"(?![\w-])")
 
 
 def _terms_in(text: str, glossary: Mapping[str, GlossaryTerm]) -> tuple[str, ...]:
     """Glossary terms ``text`` uses: its ``[[id]]`` references, then English renderings found
-    as whole words (the longest first, so "Peasant Army" is not also "Army")."""
+    as whole words (the longest first, so "Peasant Army" is not also "Army"; "ARMY" in capitals
+    is a heading, not the term "Army")."""
     found = list(dict.fromkeys(refs_in(text)))
-    rest = text.lower()
+    rest = text
     for tid, term in sorted(glossary.items(), key=lambda kv: -len(kv[1].en)):
-        pattern = r"(?<![\w-])" + re.escape(term.en.lower()) + r"(?![\w-])"
-        if tid not in found and re.search(pattern, rest):
+        pattern = _term_pattern(term.en)
+        if tid not in found and pattern.search(rest):
             found.append(tid)
-        rest = re.sub(pattern, " ", rest)
+        rest = pattern.sub(" ", rest)
     return tuple(t for t in found if t in glossary)
 
 
@@ -142,8 +179,8 @@ def _field_entries(
     stamps: Mapping[str, Mapping[str, str]],
     glossary: Mapping[str, GlossaryTerm],
 ) -> Iterator[Entry]:
-    for rel, ctx, where, node in field_texts(folder):
-        values = {k: scalar_text(v) or "" for k, v in mapping_items(node)}
+    for spot in field_texts(folder):
+        rel, ctx, where, node, values = spot.file, spot.ctx, spot.where, spot.node, spot.values
         english = values.get("en", "")
         current = text_hash(english)
         slot = not english.strip()

@@ -26,8 +26,9 @@ from ..errors import UsageError
 from ..locale import _
 from ..rules.models import GlossaryTerm, SourceSection
 from ..rules.source import RuleBook
-from .catalogue import Entry, GameTexts, field_texts, game_texts, section_texts
+from .catalogue import Entry, GameTexts, Spot, field_texts, game_texts, section_texts
 from .checks import markup_problems
+from .inline import rewrite
 from .po import po_game, po_language, read_po
 from .stamps import STAMPS_FILE, load_stamps, stamps_text
 from .yamlnodes import Edit, PathPart, add_key, apply, compose_text, get, quoted, replace_scalar
@@ -67,6 +68,10 @@ class _Plan:
     texts: dict[Path, str] = field(default_factory=dict)
     edits: dict[Path, list[Edit]] = field(default_factory=lambda: defaultdict(list))
     appended: dict[Path, list[str]] = field(default_factory=lambda: defaultdict(list))
+    # template scalars whose per-language literals change: (file, offset) -> (node, changes)
+    templates: dict[tuple[Path, int], tuple[ScalarNode, list[tuple[int, str, str]]]] = field(
+        default_factory=dict
+    )
 
     def text(self, path: Path) -> str:
         if path not in self.texts:
@@ -140,7 +145,7 @@ class _Importer:
         self.stamps = load_stamps(texts.folder)
         self.stamps_before = stamps_text(self.stamps)
         self.result = ImportResult(texts.game, texts.lang)
-        self.fields: dict[str, tuple[str, MappingNode]] | None = None
+        self.fields: dict[str, Spot] | None = None
 
     def refuse(self, pe: polib.POEntry, message: str) -> None:
         self.result.refused.append(Refused(pe.linenum, pe.msgctxt or "", message))
@@ -204,9 +209,17 @@ class _Importer:
         book = self.texts.book
         if entry.kind == "field":
             if self.fields is None:
-                self.fields = {ctx: (rel, node) for rel, ctx, _, node in field_texts(self.folder)}
-            rel, node = self.fields[entry.ctx]  # spans in the file as it is on disk
-            _set(self.plan, self.folder / rel, node, self.lang, value)
+                self.fields = {spot.ctx: spot for spot in field_texts(self.folder)}
+            spot = self.fields[entry.ctx]  # spans in the file as it is on disk
+            path = self.folder / spot.file
+            if spot.literal is None:
+                assert isinstance(spot.node, MappingNode)
+                _set(self.plan, path, spot.node, self.lang, value)
+            else:
+                assert isinstance(spot.node, ScalarNode)
+                key = (path, spot.node.start_mark.index)
+                node, changes = self.plan.templates.setdefault(key, (spot.node, []))
+                changes.append((spot.literal, self.lang, value))
             return
         assert book is not None
         if entry.kind == "glossary":
@@ -336,6 +349,9 @@ class _Importer:
         return 2
 
     def _commit(self) -> None:
+        for (path, _at_offset), (node, changes) in self.plan.templates.items():
+            template = rewrite(str(node.value), changes)
+            self.plan.edits[path].append(replace_scalar(self.plan.text(path), node, template))
         files: dict[Path, bytes] = {}
         new = {p for p in self.plan.texts if not p.is_file()}
         for path in set(self.plan.edits) | set(self.plan.appended) | new:
