@@ -526,3 +526,42 @@ def test_inline_literals_are_read_and_rewritten_with_jinja_escapes() -> None:
         "{{ {'a': {'en': 'It\\'s', 'zh-Hant': '是', 'zh-Hans': '它\\'是'}, "
         "'b': {'en': 'x', 'zh-Hant': '丙', 'zh-Hans': '乙'}}[k][lang] }}"
     )
+
+
+def test_a_glossary_rendering_is_imported_and_the_rules_still_check(
+    content: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "fyn.po"
+    po = export(content, "barons-of-fyn", "zh-Hant", path)
+    capital = entry(po, "rules/glossary.yaml#terms.capital")
+    assert (capital.msgid, capital.msgstr) == ("Capital", "首都")
+    capital.msgstr = "王都"
+    po.save(str(path))
+    done = import_(content, path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    glossary = (content / "barons-of-fyn" / "rules" / "glossary.yaml").read_text("utf-8")
+    assert 'capital: {en: Capital, zh-Hant: "王都", zh-Hans: 首都}' in glossary
+    check = pnp("rules", "check", "barons-of-fyn", "--content", str(content))
+    assert check.returncode == 0, check.stdout + check.stderr
+    # the rule texts that use [[capital]] now carry the new rendering in their glossary hint
+    again = export(content, "barons-of-fyn", "zh-Hant", tmp_path / "again.po")
+    hinted = [e for e in again if "[[capital]]" in e.msgid]
+    assert hinted and all("Capital = 王都 ([[capital]])" in e.tcomment for e in hinted)
+
+
+def test_a_file_with_windows_line_ends_keeps_them_through_an_import(
+    content: Path, tmp_path: Path
+) -> None:
+    missions = content / "maquis" / "missions.yaml"
+    missions.write_bytes(missions.read_bytes().replace(b"\n", b"\r\n"))
+    path = tmp_path / "maquis.po"
+    po = export(content, "maquis", "zh-Hans", path)
+    first = next(e for e in po if e.msgctxt.startswith("missions.yaml#") and e.msgstr)
+    first.msgstr += "！"
+    po.save(str(path))
+    done = import_(content, path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    data = missions.read_bytes()
+    assert data.count(b"\n") == data.count(b"\r\n")
+    assert first.msgstr.encode("utf-8") in data
+    assert pnp("check", "maquis", "--content", str(content)).returncode == 0
