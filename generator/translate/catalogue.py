@@ -285,13 +285,12 @@ def _rule_entries(
             status, "missing"
         )
         printed = dict(section_texts(resolved.section)) if state != "missing" else {}
-        line = src.locate("sections", n, "id").line
         for where, text in section_texts(section):
             msgstr = printed.get(where, "")
             yield Entry(
                 f"{base}#{section.id}.{_dotted(where)}",
                 base,
-                line,
+                src.locate("sections", n, *where).line,
                 text,
                 msgstr,
                 state if msgstr else "missing",
