@@ -21,11 +21,26 @@ GAMES = ("barons-of-fyn", "five-armies", "manoeuvre", "maquis", "pocket-battles"
 TBX = "{urn:iso:std:iso:30042:ed-2}"
 
 
-@pytest.fixture
-def content(tmp_path: Path) -> Path:
-    """A private copy of the shipped content folder."""
-    target = tmp_path / "content"
+@pytest.fixture(scope="module")
+def stamped(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shipped content with every translation stamped as current, so each test starts
+    from "nothing fuzzy" whatever edits the shipped games get."""
+    from generator.rules import stamp_rules
+    from generator.translate.catalogue import stamp_texts
+
+    target = tmp_path_factory.mktemp("stamped") / "content"
     shutil.copytree(ROOT / "content", target)
+    for game in GAMES:
+        stamp_rules(target / game)
+        stamp_texts(target / game)
+    return target
+
+
+@pytest.fixture
+def content(tmp_path: Path, stamped: Path) -> Path:
+    """A private copy of the (stamped) shipped content folder."""
+    target = tmp_path / "content"
+    shutil.copytree(stamped, target)
     return target
 
 
