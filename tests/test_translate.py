@@ -580,3 +580,24 @@ def test_a_file_with_windows_line_ends_keeps_them_through_an_import(
     assert data.count(b"\n") == data.count(b"\r\n")
     assert first.msgstr.encode("utf-8") in data
     assert pnp("check", "maquis", "--content", str(content)).returncode == 0
+
+
+def test_reviewing_a_never_stamped_section_adds_its_hash_after_its_id(
+    content: Path, tmp_path: Path
+) -> None:
+    hant = content / "barons-of-fyn" / "rules" / "zh-Hant.yaml"
+    original = hant.read_text(encoding="utf-8")
+    lines = original.splitlines(keepends=True)
+    at = next(n for n, x in enumerate(lines) if x.strip() == "- id: overview")
+    assert lines[at + 1].strip().startswith("source_hash:")
+    hant.write_text("".join(lines[: at + 1] + lines[at + 2 :]), encoding="utf-8")
+    path = tmp_path / "fyn.po"
+    po = export(content, "barons-of-fyn", "zh-Hant", path)
+    overview = [e for e in po if e.msgctxt.startswith("rules/en.yaml#overview.")]
+    assert overview and all(e.fuzzy for e in overview)
+    for e in overview:
+        e.flags.remove("fuzzy")
+    po.save(str(path))
+    done = import_(content, path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert hant.read_text(encoding="utf-8") == original  # the hash back where stamp puts it

@@ -134,6 +134,26 @@ def _section_yaml(
     return "".join(out)
 
 
+def _stamp_section(text: str, section: MappingNode, digest: str) -> list[Edit]:
+    """Edits setting a translated section's ``source_hash`` to ``digest``: replaced where it
+    stands, or added on the line after ``id:`` (where ``pnp rules stamp`` puts it)."""
+    stored = get(section, "source_hash")
+    if isinstance(stored, ScalarNode):
+        if stored.value == digest:
+            return []
+        return [Edit(stored.start_mark.index, stored.end_mark.index, digest)]
+    key = next(k for k, _ in section.value if isinstance(k, ScalarNode) and k.value == "id")
+    ident = get(section, "id")
+    assert ident is not None
+    if section.flow_style:
+        return [add_key(text, section, "source_hash", digest)]
+    newline = "\r\n" if "\r\n" in text else "\n"
+    nl = text.find("\n", ident.end_mark.index)
+    at = len(text) if nl < 0 else nl + 1
+    line = " " * key.start_mark.column + f"source_hash: {digest}"
+    return [Edit(at, at, (newline if nl < 0 else "") + line + (newline if nl >= 0 else ""))]
+
+
 class _Importer:
     def __init__(self, texts: GameTexts, po: polib.POFile, accept_fuzzy: bool) -> None:
         self.texts = texts
@@ -266,7 +286,7 @@ class _Importer:
             pe.msgstr for pe, _e, _fz in items
         )
         if not changed and not (state == "fuzzy" and all_reviewed):
-            self.result.fuzzy_left += sum(1 for _, e, _ in items if e.state == "fuzzy")
+            self.result.fuzzy_left += sum(1 for _pe, e, _fz in items if e.state == "fuzzy")
             return
         digest = items[0][1].source_hash
         source = next(s for s in book.sections if s.id == sid)
@@ -274,10 +294,11 @@ class _Importer:
         rf = book.translations.get(self.lang)
         hand = rf is not None and sid in rf.index()
         if hand:
-            root = self.plan.node(path)
             assert rf is not None
-            section = _at(root, ("sections", rf.index()[sid]))
+            section = _at(self.plan.node(path), ("sections", rf.index()[sid]))
             assert isinstance(section, MappingNode)
+            text = self.plan.text(path)
+            edits: list[Edit] = []
             for pe, e in changed:
                 node = _at(section, e.where)
                 if not isinstance(node, ScalarNode):
@@ -288,20 +309,10 @@ class _Importer:
                         ).format(lang=self.lang, section=sid, file=path.name),
                     )
                     return
-                self.plan.edits[path].append(replace_scalar(self.plan.text(path), node, pe.msgstr))
+                edits.append(replace_scalar(text, node, pe.msgstr))
             if all_reviewed:
-                stored = get(section, "source_hash")
-                if isinstance(stored, ScalarNode):
-                    if stored.value != digest:
-                        self.plan.edits[path].append(
-                            Edit(stored.start_mark.index, stored.end_mark.index, digest)
-                        )
-                else:
-                    ident = get(section, "id")
-                    assert ident is not None
-                    self.plan.edits[path].append(
-                        add_key(self.plan.text(path), section, "source_hash", digest)
-                    )
+                edits.extend(_stamp_section(text, section, digest))
+            self.plan.edits[path].extend(edits)
         else:
             if state == "fuzzy" and not all_reviewed:
                 # written out whole, the section is stamped current: every text must be reviewed
