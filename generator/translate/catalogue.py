@@ -23,11 +23,11 @@ from pathlib import Path
 
 from ruamel.yaml.nodes import MappingNode, Node
 
+from ..content.language import convert, source_language, written_languages
 from ..content.types import LANGS
 from ..content.yamlload import display_path
 from ..errors import IssueCollector, UsageError
 from ..locale import _
-from ..localtext import DERIVED_FROM, convert
 from ..rules.coverage import Coverage
 from ..rules.derive import derive_text
 from ..rules.models import GlossaryTerm, SectionBase
@@ -185,17 +185,12 @@ def _field_entries(
         current = text_hash(english)
         slot = not english.strip()
         msgid = _slot_text(where) if slot else english
-        own = values.get(lang, "")
-        derived = False
-        stamp_lang = lang
-        if own:
-            msgstr = own
-        elif values.get(DERIVED_FROM.get(lang, ""), ""):
-            stamp_lang = DERIVED_FROM[lang]
+        # what prints in `lang`, by the one language rule; English printing means missing
+        stamp_lang, how = source_language(written_languages(values), lang)
+        derived = how == "derived"
+        msgstr = values[stamp_lang] if how == "given" else ""
+        if derived:
             msgstr = convert(values[stamp_lang], lang)
-            derived = True
-        else:
-            msgstr = ""
         if not msgstr:
             state = "missing"
         elif slot:

@@ -13,9 +13,9 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from pathlib import Path
 
+from ..content.language import convert
 from ..content.types import LANGS
 from ..errors import IssueCollector
-from ..localtext import convert
 from ..rules.models import GlossaryTerm
 from ..rules.source import load_rulebook
 
