@@ -16,7 +16,7 @@ import click
 
 from .. import __version__
 from ..errors import PnpError, report
-from ..locale import use_language
+from ..locale import N_, use_language
 
 # command name -> (module, attribute, one-line help shown in `pnp --help`)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -37,7 +37,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "translate": (
         "generator.cli.translate_cmds",
         "translate",
-        "Translate a game's texts with gettext catalogues.",
+        N_("Translate a game's texts with gettext catalogues."),
     ),
     "export": ("generator.cli.export_cmds", "export", "Export a game for Tabletop Simulator."),
     "new": ("generator.cli.edit_cmds", "new", "Create a working game folder from a starter."),

@@ -14,21 +14,11 @@ from ..content.folders import find_games, game_dir
 from ..errors import PnpError
 from ..locale import _
 from ..rules.source import TRANSLATED
+from .print_cmds import CONTENT_OPT
 
 
 class TranslationIncomplete(PnpError):
     """``--strict`` and something is fuzzy or missing, or an import refused entries."""
-
-
-def _content_option(f):  # type: ignore[no-untyped-def]
-    return click.option(
-        "--content",
-        "content",
-        type=click.Path(file_okay=False, path_type=Path),
-        default=Path("content"),
-        show_default=True,
-        help=_("Folder holding one folder per game."),
-    )(f)
 
 
 @click.group(help=_("Translate a game's texts with gettext catalogues (Poedit, Weblate, Crowdin)."))
@@ -49,8 +39,8 @@ def translate() -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help=_("File to write (default: <game>.<lang>.po in the current folder)."),
 )
-@_content_option
-def export(game: str, lang: str, out: Path | None, content: Path) -> None:
+@CONTENT_OPT
+def export(game: str, lang: str, out: Path | None, content_dir: Path) -> None:
     """Write every translatable text of GAME into one PO catalogue."""
     from collections import Counter
 
@@ -58,7 +48,7 @@ def export(game: str, lang: str, out: Path | None, content: Path) -> None:
     from ..translate.catalogue import game_texts
     from ..translate.po import po_text
 
-    texts = game_texts(game_dir(content, game), lang)
+    texts = game_texts(game_dir(content_dir, game), lang)
     target = out or Path(f"{texts.game}.{lang}.po")
     write_text(target, po_text(texts))
     count = Counter(e.state for e in texts.entries)
@@ -81,12 +71,12 @@ def export(game: str, lang: str, out: Path | None, content: Path) -> None:
 )
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--accept-fuzzy", is_flag=True, help=_("Also take entries marked fuzzy."))
-@_content_option
-def import_(file: Path, accept_fuzzy: bool, content: Path) -> None:
+@CONTENT_OPT
+def import_(file: Path, accept_fuzzy: bool, content_dir: Path) -> None:
     """Write the translations of a PO catalogue back into the game's YAML files."""
     from ..translate.importer import import_catalogue
 
-    result = import_catalogue(file, content, accept_fuzzy)
+    result = import_catalogue(file, content_dir, accept_fuzzy)
     for r in result.refused:
         click.echo(f"{file}:{r.line}: {r.ctx}: {r.message}", err=True)
     for path in result.files:
@@ -115,12 +105,12 @@ def import_(file: Path, accept_fuzzy: bool, content: Path) -> None:
 @click.argument("game", required=False)
 @click.option("--lang", type=click.Choice(list(TRANSLATED)), help=_("One language only."))
 @click.option("--strict", is_flag=True, help=_("Exit non-zero when anything is fuzzy or missing."))
-@_content_option
-def status(game: str | None, lang: str | None, strict: bool, content: Path) -> None:
+@CONTENT_OPT
+def status(game: str | None, lang: str | None, strict: bool, content_dir: Path) -> None:
     """Show per game and language how many texts are translated, fuzzy and missing."""
     from ..translate.status import translation_status
 
-    folders = [game_dir(content, game)] if game else find_games(content)
+    folders = [game_dir(content_dir, game)] if game else find_games(content_dir)
     rows = translation_status(folders, [lang] if lang else None)
     head = (_("game"), _("language"), _("translated"), _("fuzzy"), _("missing"), _("blank slots"))
     table = [head] + [
@@ -151,13 +141,13 @@ def status(game: str | None, lang: str | None, strict: bool, content: Path) -> N
     type=click.Path(dir_okay=False, path_type=Path),
     help=_("File to write (default: <game>.glossary.tbx or .csv in the current folder)."),
 )
-@_content_option
-def glossary(game: str, fmt: str, out: Path | None, content: Path) -> None:
+@CONTENT_OPT
+def glossary(game: str, fmt: str, out: Path | None, content_dir: Path) -> None:
     """Write GAME's glossary for translation tools' term checks."""
     from ..atomic import write_text
     from ..translate.terms import glossary_export
 
-    folder = game_dir(content, game)
+    folder = game_dir(content_dir, game)
     target = out or Path(f"{folder.name}.glossary.{fmt}")
     write_text(target, glossary_export(folder, fmt))
     click.echo(_("written: {file}").format(file=target))
