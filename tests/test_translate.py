@@ -7,6 +7,7 @@ import csv
 import io
 import shutil
 import subprocess
+import sys
 import warnings
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -91,7 +92,14 @@ def test_importing_an_unchanged_export_changes_no_file_byte_for_byte(
 def test_barons_catalogue_from_outside_has_contexts_references_cards_and_rules(
     content: Path, tmp_path: Path
 ) -> None:
-    po = export(content, "barons-of-fyn", "zh-Hant", tmp_path / "fyn.po")
+    """From outside: a separate `pnp` process, in a folder of its own, on a copy of content/."""
+    done = subprocess.run(
+        [sys.executable, "-m", "generator.cli", "translate", "export", "barons-of-fyn",
+         "--lang", "zh-Hant", "--content", str(content)],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    po = polib.pofile(str(tmp_path / "barons-of-fyn.zh-Hant.po"))
     entries = [e for e in po if e.msgid]
     assert len(entries) >= 50
     assert all(e.msgctxt and e.occurrences for e in entries)
