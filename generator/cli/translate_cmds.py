@@ -14,6 +14,7 @@ from ..content.folders import find_games, game_dir
 from ..errors import PnpError
 from ..locale import _
 from ..rules.source import TRANSLATED
+from .echo import echo
 from .print_cmds import CONTENT_OPT
 
 
@@ -52,7 +53,7 @@ def export(game: str, lang: str, out: Path | None, content_dir: Path) -> None:
     target = out or Path(f"{texts.game}.{lang}.po")
     write_text(target, po_text(texts))
     count = Counter(e.state for e in texts.entries)
-    click.echo(
+    echo(
         _(
             "{file}: {total} entries ({translated} translated, {fuzzy} fuzzy, {missing} missing)"
         ).format(
@@ -78,10 +79,10 @@ def import_(file: Path, accept_fuzzy: bool, content_dir: Path) -> None:
 
     result = import_catalogue(file, content_dir, accept_fuzzy)
     for r in result.refused:
-        click.echo(f"{file}:{r.line}: {r.ctx}: {r.message}", err=True)
+        echo(f"{file}:{r.line}: {r.ctx}: {r.message}", err=True)
     for path in result.files:
-        click.echo(_("written: {file}").format(file=path))
-    click.echo(
+        echo(_("written: {file}").format(file=path))
+    echo(
         _(
             "{written} translations written, {stamped} confirmed, {refused} refused, {fuzzy} left fuzzy"
         ).format(
@@ -121,7 +122,7 @@ def status(game: str | None, lang: str | None, strict: bool, content_dir: Path) 
     for row in table:
         cells = [row[0].ljust(widths[0]), row[1].ljust(widths[1])]
         cells += [c.rjust(w) for c, w in zip(row[2:], widths[2:], strict=True)]
-        click.echo("  ".join(cells).rstrip())
+        echo("  ".join(cells).rstrip())
     if strict and not all(r.complete for r in rows):
         raise TranslationIncomplete(_("some texts are fuzzy or missing"))
 
@@ -150,4 +151,4 @@ def glossary(game: str, fmt: str, out: Path | None, content_dir: Path) -> None:
     folder = game_dir(content_dir, game)
     target = out or Path(f"{folder.name}.glossary.{fmt}")
     write_text(target, glossary_export(folder, fmt))
-    click.echo(_("written: {file}").format(file=target))
+    echo(_("written: {file}").format(file=target))

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from ruamel.yaml.nodes import MappingNode, Node
 
+from ..content.files import is_inside
 from ..content.language import convert, source_language, written_languages
 from ..content.types import LANGS
 from ..content.yamlload import display_path
@@ -87,9 +88,8 @@ def _dotted(path: tuple[PathPart, ...]) -> str:
 def yaml_files(folder: Path) -> list[Path]:
     """The game's YAML and JSON files outside ``rules/`` (the stamps file left out), sorted."""
     out = []
-    inside = folder.resolve()
     for p in sorted(folder.rglob("*")):
-        if not p.resolve().is_relative_to(inside):
+        if not is_inside(folder, p):
             continue  # a link out of the game's folder is never read nor written
         rel = p.relative_to(folder)
         if rel.parts[0] in ("rules", "output") or p.name == STAMPS_FILE or not p.is_file():
