@@ -42,6 +42,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         N_("List the icon names usable in layouts and text."),
     ),
     "rules": ("generator.cli.rules_cmds", "rules", N_("Build and check translated rule sheets.")),
+    "translate": (
+        "generator.cli.translate_cmds",
+        "translate",
+        N_("Translate a game's texts with gettext catalogues."),
+    ),
     "export": ("generator.cli.export_cmds", "export", N_("Export a game for Tabletop Simulator.")),
     "new": ("generator.cli.edit_cmds", "new", N_("Create a working game folder from a starter.")),
     "watch": ("generator.cli.edit_cmds", "watch", N_("Rebuild PDFs and previews on each edit.")),

@@ -27,18 +27,29 @@ WIDE = ("W", "F")
 METAVARS = ("text", "integer", "integer range", "float", "path", "filename")
 
 
+# commands whose --lang names the catalogue they work on, not the language they speak
+CATALOGUE_COMMANDS = ("translate",)
+
+
 def chosen(argv: list[str]) -> str:
     """The language of a command line: its ``--lang`` when that names one language, else the
     locale (English when neither is Chinese).
 
     A print command's ``--lang`` may list several languages to build (``zh-Hant,zh-Hans``,
-    ``all``); the run then speaks the locale's language.
+    ``all``); the run then speaks the locale's language. The ``--lang`` of ``pnp translate``
+    names the catalogue to export or import; only a ``--lang`` before the command sets the
+    language it speaks there.
     """
     from ..companion.i18n import detect
 
     given = None
+    command = None
     for n, arg in enumerate(argv):
         if arg == "--":
+            break
+        if command is None and not arg.startswith("-") and (n == 0 or argv[n - 1] != "--lang"):
+            command = arg
+        if command in CATALOGUE_COMMANDS and (arg == "--lang" or arg.startswith("--lang=")):
             break
         if arg == "--lang" and n + 1 < len(argv):
             given = argv[n + 1]
