@@ -35,7 +35,7 @@ def export() -> None:
     default=200,
     type=click.IntRange(50, 600),
     show_default=True,
-    help="Resolution of the images; deck sheets are lowered to stay within 4096 px.",
+    help="Resolution of the images; deck sheets hold fewer cards to keep it within 4096 px.",
 )
 def tts(
     game: str, content_dir: Path, out_dir: Path, lang: str, url_base: str | None, dpi: int
@@ -50,4 +50,6 @@ def tts(
         click.echo(f"{component}: {kind} of {pieces}")
     for note in result.skipped:
         click.echo(f"skipped: {note}", err=True)
+    for note in result.warnings:
+        click.echo(f"warning: {note}", err=True)
     click.echo(f"{len(result.images)} images and {result.saved_object}")

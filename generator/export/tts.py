@@ -37,6 +37,7 @@ import hashlib
 import json
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,12 +49,26 @@ from ..content.loader import Component
 from ..errors import BuildError, UsageError
 from ..render.preview import render_faces
 from . import images
-from .images import CELLS
 
 DEFAULT_DPI = 200
 POKER_WIDTH_PT = 63.5 / 25.4 * 72  # estimate: the width of a scale-1 card in the game
+POKER_HEIGHT_PT = 88.9 / 25.4 * 72  # estimate: its height
 TILE_WIDTH_PT = 2.0 * 72  # estimate: the width of a scale-1 custom tile or token
 BOARD_WIDTH_PT = 20.0 * 72  # estimate: the width of a scale-1 custom board
+# A six-faced custom die: its type number, its faces' places on the picture (reading order,
+# three across and two down; an estimate of Tabletop Simulator's d6 template) and the rotation
+# (x, y, z degrees) that shows each face up, in face order, as Tabletop Simulator's own d6 saves
+# list them.
+D6_TYPE = 1
+D6_GRID = (3, 2)
+D6_ROTATIONS = (
+    (-90.0, 0.0, 0.0),
+    (0.0, 0.0, 0.0),
+    (0.0, 0.0, -90.0),
+    (0.0, 0.0, 90.0),
+    (0.0, 0.0, -180.0),
+    (90.0, 0.0, 0.0),
+)
 CARD_TYPE = {"rect": 0, "round": 4}  # Tabletop Simulator card shapes: rounded rectangle, circle
 TILE_TYPE = {"rect": 0, "round": 2}  # tile shapes: box, circle
 
@@ -77,6 +92,7 @@ class TtsResult:
     images: list[Path] = field(default_factory=list)
     objects: list[tuple[str, str, int]] = field(default_factory=list)  # (component, kind, pieces)
     skipped: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
 
 def file_uri(path: Path) -> str:
@@ -106,6 +122,8 @@ class _Export:
         self.deck_id = 0
         self.guids = 0
         self.written: list[Path] = []
+        self.warnings: list[str] = []
+        self.skipped: list[str] = []
 
     # ------------------------------------------------------------------ helpers
     def guid(self) -> str:
@@ -126,7 +144,15 @@ class _Export:
         self.written.append(self.final / name)
         return self.url(name)
 
-    def base(self, name: str, nickname: str, x: float, scale: float, face_down: bool) -> dict:
+    def base(
+        self,
+        name: str,
+        nickname: str,
+        x: float,
+        scale: float | tuple[float, float],
+        face_down: bool,
+    ) -> dict:
+        sx, sz = scale if isinstance(scale, tuple) else (scale, scale)
         return {
             "GUID": self.guid(),
             "Name": name,
@@ -137,9 +163,9 @@ class _Export:
                 "rotX": 0.0,
                 "rotY": 180.0,
                 "rotZ": 180.0 if face_down else 0.0,
-                "scaleX": round(scale, 4),
+                "scaleX": round(sx, 4),
                 "scaleY": 1.0,
-                "scaleZ": round(scale, 4),
+                "scaleZ": round(sz, 4),
             },
             "Nickname": nickname,
             "Description": "",
@@ -162,6 +188,12 @@ class _Export:
     # ------------------------------------------------------------------ kinds
     def cards(self, component: Component, x: float) -> dict:
         trim = trim_size(component)
+        grid = images.sheet_grid(trim, self.options.dpi)
+        if grid.dpi < self.options.dpi:
+            self.warnings.append(
+                f"{component.id}: a face at {self.options.dpi} dpi is larger than a "
+                f"{images.MAX_PX} px sheet allows; its cards are drawn at {grid.dpi:.0f} dpi"
+            )
         copies = self.copies(component)
         groups: dict[int, list[Copy]] = {}
         for cp in copies:  # one set of sheets per distinct back
@@ -172,15 +204,13 @@ class _Export:
         for n_back, group in enumerate(groups.values(), 1):
             fronts = list({id(cp.front): cp.front for cp in group}.values())
             back_name = f"{component.id}.back{'' if len(groups) == 1 else f'-{n_back}'}.png"
-            cols, rows = images.grid_for(min(len(fronts), CELLS))
-            cell = images.cell_size(trim, cols, rows, self.options.dpi)
-            back_img = images.face_image(group[0].back, trim, cell, self.options.lang)
+            back_img = images.face_image(group[0].back, trim, grid.cell, self.options.lang)
             back_url = self.save(back_img, back_name)
-            for start in range(0, len(fronts), CELLS):
-                chunk = fronts[start : start + CELLS]
+            for start in range(0, len(fronts), grid.faces):
+                chunk = fronts[start : start + grid.faces]
                 self.deck_id += 1
                 sheet, cols, rows = images.deck_sheet(
-                    chunk, back_img, trim, self.options.dpi, self.options.lang
+                    chunk, back_img, trim, grid, self.options.lang
                 )
                 face_url = self.save(sheet, f"{component.id}.{self.deck_id}.png")
                 key = str(self.deck_id)
@@ -196,8 +226,12 @@ class _Export:
                 for index, face in enumerate(chunk):
                     card_ids[id(face)] = self.deck_id * 100 + index
                     deck_of[id(face)] = key
-        scale = trim[0] / POKER_WIDTH_PT
         sideways = trim[0] > trim[1]
+        # a card object is a poker card (turned for sideways cards): scale each axis to the trim
+        width, height = (
+            (POKER_HEIGHT_PT, POKER_WIDTH_PT) if sideways else (POKER_WIDTH_PT, POKER_HEIGHT_PT)
+        )
+        scale = (trim[0] / width, trim[1] / height)
         cards = []
         for cp in copies:
             card = self.base("Card", self.nickname(cp), x, scale, True)
@@ -302,11 +336,62 @@ class _Export:
         bag["ContainedObjects"] = boards
         return bag
 
+    def dice(self, component: Component, x: float) -> dict | None:
+        """One ``Custom_Dice`` per six-faced die of a dice-labels component, in a bag."""
+        trim = trim_size(component)
+        size = images.cell_size(trim, 1, 1, self.options.dpi)
+        faces_of: dict[str, list[Copy]] = {}
+        seen: set[str] = set()
+        for cp in self.copies(component):
+            if cp.item.id not in seen:
+                seen.add(cp.item.id)
+                faces_of.setdefault(str(cp.item.data.get("die_id")), []).append(cp)
+        dice = []
+        sets = max((item.qty for item in component.items), default=1)
+        for die_id, faces in faces_of.items():
+            if len(faces) != len(D6_ROTATIONS):
+                self.skipped.append(
+                    f"{component.id}: die {die_id!r} has {len(faces)} faces; only six-faced "
+                    "dice are exported as Tabletop Simulator custom dice"
+                )
+                continue
+            pictures = render_faces([cp.front for cp in faces], trim, size, self.options.lang)
+            cols, rows = D6_GRID
+            from PIL import Image
+
+            sheet = Image.new("RGB", (cols * size[0], rows * size[1]), "white")
+            for n, picture in enumerate(pictures):
+                sheet.paste(picture, ((n % cols) * size[0], (n // cols) * size[1]))
+            url = self.save(sheet, f"{component.id}-{_safe(die_id)}.png")
+            name = localize(faces[0].item.data.get("die"), self.options.lang) or die_id
+            for _ in range(sets):
+                die = self.base("Custom_Dice", str(name), x, 1.0, False)
+                die["CustomImage"] = {
+                    "ImageURL": url,
+                    "ImageSecondaryURL": "",
+                    "ImageScalar": 1.0,
+                    "WidthScale": 0.0,
+                    "CustomDice": {"Type": D6_TYPE},
+                }
+                die["RotationValues"] = [
+                    {"Value": self.nickname(cp), "Rotation": dict(zip("xyz", rot, strict=True))}
+                    for cp, rot in zip(faces, D6_ROTATIONS, strict=True)
+                ]
+                dice.append(die)
+        if not dice:
+            return None
+        if len(dice) == 1:
+            return dice[0]
+        bag = self.base("Bag", self.title(component), x, 1.0, False)
+        bag["ContainedObjects"] = dice
+        return bag
+
     def title(self, component: Component) -> str:
         return str(localize(component.spec.title, self.options.lang))
 
 
-KINDS = {
+KINDS: dict[str, Callable[[_Export, Component, float], dict | None]] = {
+    "dice-labels": _Export.dice,
     "cards": _Export.cards,
     "tokens": _Export.tokens,
     "tiles": _Export.tokens,
@@ -346,6 +431,8 @@ def export_tts(path: Path, options: TtsOptions | None = None) -> TtsResult:
                 )
                 continue
             obj = make(export, component, 4.0 * n)
+            if obj is None:
+                continue
             states.append(obj)
             pieces = len(obj.get("ContainedObjects", ())) or 1
             result.objects.append((component.id, obj["Name"], pieces))
@@ -374,6 +461,8 @@ def export_tts(path: Path, options: TtsOptions | None = None) -> TtsResult:
         text = json.dumps(saved, indent=2, ensure_ascii=False) + "\n"
         (stage / result.saved_object.name).write_text(text, encoding="utf-8")
         result.images = export.written
+        result.warnings = export.warnings
+        result.skipped.extend(export.skipped)
         _replace_folder(stage, final)
     except BaseException:
         shutil.rmtree(stage, ignore_errors=True)
