@@ -53,3 +53,31 @@ def tts(
     for note in result.warnings:
         click.echo(f"warning: {note}", err=True)
     click.echo(f"{len(result.images)} images and {result.saved_object}")
+
+
+@export.command(name="print")
+@click.argument("game")
+@CONTENT_OPT
+@OUT_OPT
+@click.option(
+    "--vendor",
+    required=True,
+    type=click.Choice(["tgc", "mpc", "drivethrucards", "pdfx"]),
+    help="The print shop: tgc (The Game Crafter) and mpc (MakePlayingCards) take one PNG per "
+    "face; drivethrucards and pdfx take PDF/X-1a in CMYK.",
+)
+@click.option(
+    "--lang", default="en", type=click.Choice(["en", "zh-Hant", "zh-Hans"]), show_default=True
+)
+def print_(game: str, content_dir: Path, out_dir: Path, vendor: str, lang: str) -> None:
+    """Write GAME's cards, tokens and tiles as a print shop wants them, into
+    OUT/<game>/print/<vendor>/<lang>/."""
+    from ..export.printshop import PrintOptions, export_print
+
+    path = _games(content_dir, (game,))[0]
+    result = export_print(path, PrintOptions(vendor=vendor, out_dir=out_dir, lang=lang))
+    for component, copies, (w, h) in result.components:
+        click.echo(f"{component}: {copies} pieces, faces {w} x {h} px")
+    for note in result.skipped:
+        click.echo(f"skipped: {note}", err=True)
+    click.echo(f"{len(result.files)} files in {result.folder}")
