@@ -33,7 +33,16 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "List the icon names usable in layouts and text.",
     ),
     "rules": ("generator.cli.rules_cmds", "rules", "Build and check translated rule sheets."),
-    "export": ("generator.cli.export_cmds", "export", "Export a game for Tabletop Simulator."),
+    "export": (
+        "generator.cli.export_cmds",
+        "export",
+        "Export a game for Tabletop Simulator or a print shop.",
+    ),
+    "preflight": (
+        "generator.cli.export_cmds",
+        "preflight",
+        "Check a game's files as a print shop would.",
+    ),
     "new": ("generator.cli.edit_cmds", "new", "Create a working game folder from a starter."),
     "watch": ("generator.cli.edit_cmds", "watch", "Rebuild PDFs and previews on each edit."),
     "roll": (

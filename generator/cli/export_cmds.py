@@ -81,3 +81,31 @@ def print_(game: str, content_dir: Path, out_dir: Path, vendor: str, lang: str) 
     for note in result.skipped:
         click.echo(f"skipped: {note}", err=True)
     click.echo(f"{len(result.files)} files in {result.folder}")
+
+
+@click.command()
+@click.argument("game")
+@CONTENT_OPT
+@click.option(
+    "--vendor",
+    type=click.Choice(["tgc", "mpc", "drivethrucards", "pdfx"]),
+    help="Check against this print shop's bleed, safe zone and ink limit.",
+)
+@click.option(
+    "--lang", default="en", type=click.Choice(["en", "zh-Hant", "zh-Hans"]), show_default=True
+)
+def preflight(game: str, content_dir: Path, vendor: str | None, lang: str) -> None:
+    """Report, per component, what a print shop would reject in GAME: fonts not embedded,
+    text under 6 pt, text or icons outside the safe zone, images under 300 dpi, too much ink,
+    missing bleed. Exits 1 when anything fails."""
+    from ..export.preflight import preflight as run
+
+    path = _games(content_dir, (game,))[0]
+    report = run(path, vendor, lang)
+    for component, faces in report.faces.items():
+        found = [f for f in report.findings if f.component == component]
+        click.echo(f"{component}: {faces} faces, {len(found)} problems")
+        for f in found:
+            click.echo(f"  {f.item} ({f.side}) {f.check}: {f.message}")
+    if not report.ok:
+        raise SystemExit(1)
