@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from ..errors import IssueCollector, Location
 from ..layout.units import MM
+from . import tabular
 from .faces import BoxDraw, Copy, FaceDraw, trim_size
 from .game import Component, Game, Item
 from .images import ImageCheck
@@ -124,6 +126,8 @@ class Expander:
             message = exc.message or "undefined name"
             name = re.search(r"'(\w+)' is undefined", message)
             hint = suggest(name.group(1), [k for k in ctx if isinstance(k, str)]) if name else ""
+            if not hint and tabular.is_table(Path(item.location.file.partition("[")[0])):
+                hint = tabular.EMPTY_CELL_HINT
             self.problem(at, f"item {item.id!r} ({item.location}): {message}{hint}")
             return None
         except (
