@@ -34,3 +34,28 @@ def test_templates_are_package_data_mapped_from_the_top_level_folder() -> None:
     assert config["package-data"]["generator.templates"] == ["**/*"]
     assert (ROOT / "templates" / "presets.yaml").is_file()
     assert not (ROOT / "setup.py").exists()  # no build hook copies files any more
+
+
+def _pins() -> dict[str, str]:
+    from packaging.utils import canonicalize_name
+
+    pins = {}
+    for line in (ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, _, version = line.partition("==")
+            pins[canonicalize_name(name)] = version.strip()
+    return pins
+
+
+def test_constraints_pin_every_dependency_within_what_pyproject_allows() -> None:
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    with (ROOT / "pyproject.toml").open("rb") as fh:
+        project = tomllib.load(fh)["project"]
+    pins = _pins()
+    for text in [*project["dependencies"], *project["optional-dependencies"]["dev"]]:
+        req = Requirement(text)
+        name = canonicalize_name(req.name)
+        assert name in pins, f"{req.name} is not pinned in constraints.txt"
+        assert req.specifier.contains(pins[name], prereleases=True), (text, pins[name])
