@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from .locale import _, ngettext
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -140,8 +142,9 @@ def report(exc: PnpError) -> list[str]:
     """The lines the CLI prints for ``exc``: one ``Error:`` line, or each problem and a count."""
     lines = exc.lines()
     if len(lines) == 1:
-        return [f"Error: {lines[0]}"]
-    return [*lines, f"Error: {len(lines)} problems found."]
+        return [_("Error: {message}").format(message=lines[0])]
+    count = ngettext("Error: {count} problem found.", "Error: {count} problems found.", len(lines))
+    return [*lines, count.format(count=len(lines))]
 
 
 class UsageError(PnpError):

@@ -16,6 +16,7 @@ import click
 
 from .. import __version__
 from ..errors import PnpError, report
+from ..locale import use_language
 
 # command name -> (module, attribute, one-line help shown in `pnp --help`)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -131,6 +132,7 @@ def run(argv: list[str] | None = None) -> Any:
 
     with speaking(sys.argv[1:] if argv is None else list(argv)) as lang:
         _lang = lang
+        use_language(lang)
         return _run(argv)
 
 
