@@ -103,3 +103,13 @@ def test_pdfx_image_data_round_trips_the_face(tmp_path: Path) -> None:
         assert len(pdf.pages) == 2
         (image,) = pdf.pages[0].get_images().values()
         assert zlib.decompress(image.read_raw_bytes()) == face.tobytes()
+
+
+def test_export_print_speaks_the_language_it_writes(tmp_path: Path) -> None:
+    result = pnp(
+        "export", "print", str(GAMES / "sample"), "--vendor", "tgc", "--lang", "zh-Hans",
+        "--out", str(tmp_path),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "cards：11 件，每面 825 x 1125 像素" in result.stdout
+    assert "tokens：不以 zh-Hans 印制" in result.stderr  # the tokens are printed in English only

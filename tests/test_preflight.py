@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
@@ -37,7 +38,7 @@ def test_a_clean_game_passes_and_exits_zero(tmp_path: Path) -> None:
     game = _game(tmp_path, GOOD)
     result = pnp("preflight", str(game), "--vendor", "drivethrucards")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "deck: 1 faces, 0 problems" in result.stdout
+    assert "deck: 0 problems in 1 faces" in result.stdout
 
 
 def test_small_text_is_reported_with_its_size(tmp_path: Path) -> None:
@@ -90,11 +91,42 @@ def test_ink_over_the_vendor_limit_is_reported() -> None:
     black = Image.new("RGB", (100, 100), (0, 0, 0))
     assert list(bleed_and_ink(black, 0, v)) == []  # rich black is 240 %: at the limit
     strict = v._replace(ink_limit=200)
-    (message,) = bleed_and_ink(black, 0, strict)
-    assert message.startswith("ink: up to 240 %")
+    ((check, message),) = bleed_and_ink(black, 0, strict)
+    assert check == "ink" and message.startswith("up to 240 %")
 
 
 def test_shipped_game_with_small_counter_text_fails(tmp_path: Path) -> None:
     result = pnp("preflight", str(GAMES / "sample"), "--vendor", "tgc")
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert "tokens: 6 faces" in result.stdout and "text-size" in result.stdout
+    assert "tokens: 9 problems in 6 faces" in result.stdout and "text-size" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("zh-Hant", "文字大小 5.0 pt，小於 6 pt"), ("zh-Hans", "文字大小 5.0 pt，小于 6 pt")],
+)
+def test_the_report_speaks_the_language_of_lang(tmp_path: Path, lang: str, words: str) -> None:
+    small = GOOD.replace("size: 10pt", "size: 5pt, min_size: 4pt")
+    game = _game(tmp_path, small)
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("[en]", "[en, zh-Hant, zh-Hans]"), encoding="utf-8")
+    result = pnp("preflight", str(game), "--lang", lang)
+    assert result.returncode == 1
+    assert words in result.stdout and "(正面) text-size" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("words", "lang", "said"),
+    [
+        (("preflight",), "zh-Hant", "印刷廠會退件"),
+        (("preflight",), "zh-Hans", "印刷厂会退稿"),
+        (("export", "print"), "zh-Hant", "依印刷廠的要求"),
+        (("export", "print"), "zh-Hans", "按印刷厂的要求"),
+    ],
+)
+def test_help_pages_are_in_the_language_of_lang(
+    words: tuple[str, ...], lang: str, said: str
+) -> None:
+    result = pnp(*words, "--help", "--lang", lang)
+    assert result.returncode == 0, result.stderr
+    assert said in result.stdout and "Options" not in result.stdout

@@ -16,7 +16,7 @@ import click
 
 from .. import __version__
 from ..errors import PnpError, report
-from ..locale import use_language
+from ..locale import current_language, use_language
 
 # command name -> (module, attribute, one-line help shown in `pnp --help`)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -132,8 +132,12 @@ def run(argv: list[str] | None = None) -> Any:
 
     with speaking(sys.argv[1:] if argv is None else list(argv)) as lang:
         _lang = lang
+        before = current_language()
         use_language(lang)
-        return _run(argv)
+        try:
+            return _run(argv)
+        finally:  # a run in a longer-lived process (tests, pnp play) leaves no language behind
+            use_language(before)
 
 
 def _run(argv: list[str] | None) -> Any:

@@ -18,6 +18,9 @@ from contextlib import contextmanager
 from typing import Any
 
 TABLE = ("roll", "session", "fate", "deck", "score", "undo", "log", "status", "play")
+# print-side commands whose --lang, the language of the files they write, is also the
+# language they speak (without --lang they speak English, as the other print commands do)
+SPEAKS_ITS_LANG = ("export", "preflight")
 WIDE = ("W", "F")
 NO_START = set("，。、；：？！）」』〉》】”’…%,.;:?!)]}")
 NO_END = set("（「『〈《【“‘([{")
@@ -32,7 +35,7 @@ def chosen(argv: list[str]) -> str:
     from .app import COMMANDS
 
     first = next((a for a in argv if not a.startswith("-")), "")
-    if first in COMMANDS and first not in TABLE:
+    if first in COMMANDS and first not in TABLE and first not in SPEAKS_ITS_LANG:
         return "en"
     given = None
     for n, arg in enumerate(argv):
@@ -158,6 +161,10 @@ def _commands() -> Iterator[tuple[str, Any]]:
 
     for name in table_cmds.__all__:
         yield from walk(name, getattr(table_cmds, name))
+    from . import export_cmds
+
+    for name in SPEAKS_ITS_LANG:
+        yield from walk(name, getattr(export_cmds, name))
 
 
 class _Swaps:
@@ -195,11 +202,12 @@ def _localize_commands(swaps: _Swaps, lang: str) -> None:
     import click
 
     from .clickwords import CLICK, METAVARS, PLACEHOLDERS
-    from .helptext import COMMAND_HELP, OPTION_HELP
+    from .helptext import COMMAND_HELP, OPTION_HELP, PRINT_COMMAND_HELP
 
+    pages = {**COMMAND_HELP, **PRINT_COMMAND_HELP}
     for path, cmd in _commands():
-        if path in COMMAND_HELP:
-            text = COMMAND_HELP[path][lang]
+        if path in pages:
+            text = pages[path][lang]
             swaps.set(cmd, "help", text)
             swaps.set(cmd, "short_help", text.split("\n", 1)[0])
         for attr in ("options_metavar", "subcommand_metavar"):

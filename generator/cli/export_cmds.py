@@ -1,7 +1,8 @@
-"""``pnp export``: write a game in another tool's format (``pnp export tts GAME``).
+"""``pnp export`` (``tts``, ``print``) and ``pnp preflight``: a game for other tools and shops.
 
-Each subcommand parses its options, calls one library function (``generator.export``) and
-prints what was written.
+Each command parses its options, calls one library function (``generator.export``) and
+prints what was written or found. ``export`` and ``preflight`` speak the language their
+``--lang`` names (the language of the files too).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from ..locale import _, ngettext, pgettext
 from .print_cmds import CONTENT_OPT, OUT_OPT, _games
 
 
@@ -51,7 +53,7 @@ def tts(
     for note in result.skipped:
         click.echo(f"skipped: {note}", err=True)
     for note in result.warnings:
-        click.echo(f"warning: {note}", err=True)
+        click.echo(_("warning: {note}").format(note=note), err=True)
     click.echo(f"{len(result.images)} images and {result.saved_object}")
 
 
@@ -77,10 +79,21 @@ def print_(game: str, content_dir: Path, out_dir: Path, vendor: str, lang: str) 
     path = _games(content_dir, (game,))[0]
     result = export_print(path, PrintOptions(vendor=vendor, out_dir=out_dir, lang=lang))
     for component, copies, (w, h) in result.components:
-        click.echo(f"{component}: {copies} pieces, faces {w} x {h} px")
+        click.echo(
+            ngettext(
+                "{component}: {count} piece, faces {width} x {height} px",
+                "{component}: {count} pieces, faces {width} x {height} px",
+                copies,
+            ).format(component=component, count=copies, width=w, height=h)
+        )
     for note in result.skipped:
-        click.echo(f"skipped: {note}", err=True)
-    click.echo(f"{len(result.files)} files in {result.folder}")
+        click.echo(_("left out: {note}").format(note=note), err=True)
+    count = len(result.files)
+    click.echo(
+        ngettext("{count} file in {folder}", "{count} files in {folder}", count).format(
+            count=count, folder=result.folder
+        )
+    )
 
 
 @click.command()
@@ -102,10 +115,21 @@ def preflight(game: str, content_dir: Path, vendor: str | None, lang: str) -> No
 
     path = _games(content_dir, (game,))[0]
     report = run(path, vendor, lang)
+    sides = {
+        "front": pgettext("side of a piece", "front"),
+        "back": pgettext("side of a piece", "back"),
+    }
     for component, faces in report.faces.items():
         found = [f for f in report.findings if f.component == component]
-        click.echo(f"{component}: {faces} faces, {len(found)} problems")
+        click.echo(
+            ngettext(
+                "{component}: {count} problem in {faces} faces",
+                "{component}: {count} problems in {faces} faces",
+                len(found),
+            ).format(component=component, count=len(found), faces=faces)
+        )
         for f in found:
-            click.echo(f"  {f.item} ({f.side}) {f.check}: {f.message}")
+            side = sides.get(f.side, f.side)
+            click.echo(f"  {f.item} ({side}) {f.check}: {f.message}")
     if not report.ok:
         raise SystemExit(1)

@@ -265,3 +265,45 @@ OPTION_HELP: dict[str, dict[str, str]] = {
         "zh-Hans": "对局文件（默认：当前的对局）。",
     },
 }
+
+
+# ``pnp export print`` and ``pnp preflight``, which speak the language their --lang names
+PRINT_COMMAND_HELP: dict[str, dict[str, str]] = {
+    "export print": {
+        "zh-Hant": "依印刷廠的要求，把 GAME 的卡牌、指示物和板塊寫入 "
+        "OUT/<game>/print/<vendor>/<lang>/。",
+        "zh-Hans": "按印刷厂的要求，把 GAME 的卡牌、标记物和板块写入 "
+        "OUT/<game>/print/<vendor>/<lang>/。",
+    },
+    "preflight": {
+        "zh-Hant": "逐一配件列出 GAME 中印刷廠會退件的地方：未嵌入的字型、小於 6 pt "
+        "的文字、超出安全區的文字或圖示、印刷尺寸下低於 300 dpi 的圖片、超過上限的"
+        "總墨量、缺少出血。發現任何問題時以代碼 1 結束。",
+        "zh-Hans": "逐个配件列出 GAME 中印刷厂会退稿的地方：未嵌入的字体、小于 6 pt "
+        "的文字、超出安全区的文字或图标、印刷尺寸下低于 300 dpi 的图片、超过上限的"
+        "总墨量、缺少出血。发现任何问题时以代码 1 退出。",
+    },
+}
+OPTION_HELP.update(
+    {
+        "The print shop: tgc (The Game Crafter) and mpc (MakePlayingCards) take one PNG per "
+        "face; drivethrucards and pdfx take PDF/X-1a in CMYK.": {
+            "zh-Hant": "印刷廠：tgc（The Game Crafter）和 mpc（MakePlayingCards）每一面收一張 "
+            "PNG；drivethrucards 和 pdfx 收 CMYK 的 PDF/X-1a。",
+            "zh-Hans": "印刷厂：tgc（The Game Crafter）和 mpc（MakePlayingCards）每一面收一张 "
+            "PNG；drivethrucards 和 pdfx 收 CMYK 的 PDF/X-1a。",
+        },
+        "Check against this print shop's bleed, safe zone and ink limit.": {
+            "zh-Hant": "依這家印刷廠的出血、安全區和墨量上限檢查。",
+            "zh-Hans": "按这家印刷厂的出血、安全区和墨量上限检查。",
+        },
+        "Folder holding one folder per game.": {
+            "zh-Hant": "存放各遊戲資料夾的資料夾。",
+            "zh-Hans": "存放各游戏文件夹的文件夹。",
+        },
+        "Where build results go.": {
+            "zh-Hant": "輸出檔案存放的位置。",
+            "zh-Hans": "输出文件存放的位置。",
+        },
+    }
+)

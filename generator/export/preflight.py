@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 from ..build import BuildOptions, check_game
 from ..content.expand import FaceDraw, trim_size
 from ..content.loader import Component
+from ..locale import _
 from ..render.preview import faces_pdf
 from . import pdfx
 from .printshop import KINDS, _faces
@@ -104,8 +105,10 @@ def _text_sizes(pikepdf: Any, page: Any) -> Iterator[float]:
             yield size * tm * ctm
 
 
-def _boxes(face: FaceDraw, trim: tuple[float, float, str], safe: float) -> Iterator[str]:
-    tw, th, _ = trim
+def _boxes(
+    face: FaceDraw, trim: tuple[float, float, str], safe: float
+) -> Iterator[tuple[str, str]]:
+    tw, th, _shape = trim
     for box in face.boxes:
         if box.image is not None and box.w > 0 and box.h > 0:
             from PIL import Image
@@ -118,9 +121,19 @@ def _boxes(face: FaceDraw, trim: tuple[float, float, str], safe: float) -> Itera
             dpi = min(px[0] / (box.w / 72), px[1] / (box.h / 72))
             if dpi < MIN_DPI - 0.5:
                 yield (
-                    f"image-dpi: {box.image.name} is {px[0]} x {px[1]} px over "
-                    f"{box.w / PT_PER_MM:.1f} x {box.h / PT_PER_MM:.1f} mm: {dpi:.0f} dpi, "
-                    f"under {MIN_DPI}"
+                    "image-dpi",
+                    _(
+                        "{image} is {width} x {height} px over {w} x {h} mm: {dpi} dpi, "
+                        "under {limit}"
+                    ).format(
+                        image=box.image.name,
+                        width=px[0],
+                        height=px[1],
+                        w=f"{box.w / PT_PER_MM:.1f}",
+                        h=f"{box.h / PT_PER_MM:.1f}",
+                        dpi=f"{dpi:.0f}",
+                        limit=MIN_DPI,
+                    ),
                 )
         if box.icon is None or box.text:  # text is measured where its glyphs land
             continue
@@ -132,8 +145,10 @@ def _boxes(face: FaceDraw, trim: tuple[float, float, str], safe: float) -> Itera
         )
         if not inside:
             yield (
-                f"safe-zone: icon {box.icon!r} reaches outside the safe zone "
-                f"({safe / PT_PER_MM:.1f} mm inside the trim)"
+                "safe-zone",
+                _("icon {icon} reaches outside the safe zone ({safe} mm inside the trim)").format(
+                    icon=repr(box.icon), safe=f"{safe / PT_PER_MM:.1f}"
+                ),
             )
 
 
@@ -154,7 +169,7 @@ def _text_outside(page: Any, box: tuple[float, float, float, float], safe: float
     return "".join(out)
 
 
-def bleed_and_ink(image: Any, bleed_px: int, v: Vendor | None) -> Iterator[str]:
+def bleed_and_ink(image: Any, bleed_px: int, v: Vendor | None) -> Iterator[tuple[str, str]]:
     """Problems of one face drawn with ``bleed_px`` of bleed: art stopping at the trim, ink."""
     from PIL import ImageStat
 
@@ -171,12 +186,20 @@ def bleed_and_ink(image: Any, bleed_px: int, v: Vendor | None) -> Iterator[str]:
             inked = ImageStat.Stat(edge.point(lambda p: 255 if p < 240 else 0)).mean[0] / 255
             white = ImageStat.Stat(out.point(lambda p: 255 if p >= 250 else 0)).mean[0] / 255
             if inked > 0.5 and white > 0.5:
-                yield "bleed: the art stops at the trim; extend the background into the bleed"
+                yield (
+                    "bleed",
+                    _("the art stops at the trim; extend the background into the bleed"),
+                )
                 break
     if v is not None and v.ink_limit is not None:
         ink = pdfx.total_ink(pdfx.to_cmyk(image, RASTER_DPI, v.rich_black))
         if ink > v.ink_limit + 0.5:
-            yield f"ink: up to {ink:.0f} % total ink; {v.name} takes at most {v.ink_limit} %"
+            yield (
+                "ink",
+                _("up to {ink} % total ink; {shop} takes at most {limit} %").format(
+                    ink=f"{ink:.0f}", shop=v.name, limit=v.ink_limit
+                ),
+            )
 
 
 def _component(
@@ -190,20 +213,27 @@ def _component(
     data = faces_pdf([f for _, _, f in faces], trim, lang, bleed)
     findings: list[Finding] = []
 
-    def add(n: int, message: str) -> None:
-        cp, side, _ = faces[n]
-        check, _, text = message.partition(": ")
-        finding = Finding(component.id, cp.item.id, side, check, text)
+    def add(n: int, problem: tuple[str, str]) -> None:
+        cp, side, _face = faces[n]
+        finding = Finding(component.id, cp.item.id, side, *problem)
         if finding not in findings:
             findings.append(finding)
 
     for n, what, value in fonts_and_text_sizes(data):
         if what == "font":
-            add(n, f"fonts: font {value} is not embedded")
+            add(n, ("fonts", _("font {font} is not embedded").format(font=value)))
         elif value < MIN_TEXT_PT - 0.01:
-            add(n, f"text-size: text set at {value:.1f} pt, under {MIN_TEXT_PT:.0f} pt")
-    safe_of = [v.safe if v is not None else face.safe for _, _, face in faces]
-    for n, (_, _, face) in enumerate(faces):
+            add(
+                n,
+                (
+                    "text-size",
+                    _("text set at {size} pt, under {limit} pt").format(
+                        size=f"{value:.1f}", limit=f"{MIN_TEXT_PT:.0f}"
+                    ),
+                ),
+            )
+    safe_of = [v.safe if v is not None else face.safe for _cp, _side, face in faces]
+    for n, (_cp, _side, face) in enumerate(faces):
         for message in _boxes(face, trim, safe_of[n]):
             add(n, message)
     pdf = pdfium.PdfDocument(data)
@@ -216,8 +246,12 @@ def _component(
             if outside:
                 add(
                     n,
-                    f"safe-zone: text {outside[:24]!r} is drawn outside the safe zone "
-                    f"({safe / PT_PER_MM:.1f} mm inside the trim)",
+                    (
+                        "safe-zone",
+                        _(
+                            "text {text} is drawn outside the safe zone ({safe} mm inside the trim)"
+                        ).format(text=repr(outside[:24]), safe=f"{safe / PT_PER_MM:.1f}"),
+                    ),
                 )
             image = pdf[n].render(scale=RASTER_DPI / 72).to_pil().convert("RGB")
             for message in bleed_and_ink(image, bleed_px, v):

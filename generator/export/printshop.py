@@ -24,6 +24,7 @@ from ..build import BuildOptions, Checked, check_game
 from ..content.expand import Copy, FaceDraw, localize, trim_size
 from ..content.loader import Component
 from ..errors import UsageError
+from ..locale import _
 from ..render.preview import render_faces
 from . import images, pdfx
 from .tts import _replace_folder, _safe
@@ -151,14 +152,27 @@ def export_print(path: Path, options: PrintOptions | None = None) -> PrintResult
         for component in game.components:
             kind = str(component.spec.kind)
             if kind not in KINDS:
-                result.skipped.append(f"{component.id}: a {kind} is not a print-shop piece")
+                result.skipped.append(
+                    _("{component}: a {kind} is not a print-shop piece").format(
+                        component=component.id, kind=kind
+                    )
+                )
                 continue
-            copies = checked.copies[(component.id, options.lang)]
+            copies = checked.copies.get((component.id, options.lang))
+            if copies is None:
+                result.skipped.append(
+                    _("{component}: not printed in {lang}").format(
+                        component=component.id, lang=options.lang
+                    )
+                )
+                continue
             size = face_pixels(v, trim_size(component))
             (writer.png if v.format == "png" else writer.pdf)(component, copies, size)
             result.components.append((component.id, len(copies), size))
         if not result.components:
-            raise UsageError(f"{game.id} has no cards, tokens or tiles for a print shop")
+            raise UsageError(
+                _("{game} has no cards, tokens or tiles for a print shop").format(game=game.id)
+            )
         result.files = writer.files
         _replace_folder(stage, final)
     except BaseException:

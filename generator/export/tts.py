@@ -47,6 +47,7 @@ from ..build import BuildOptions, Checked, check_game
 from ..content.expand import Copy, FaceDraw, localize, trim_size
 from ..content.loader import Component
 from ..errors import BuildError, UsageError
+from ..locale import _
 from ..render.preview import render_faces
 from . import images
 
@@ -191,8 +192,15 @@ class _Export:
         grid = images.sheet_grid(trim, self.options.dpi)
         if grid.dpi < self.options.dpi:
             self.warnings.append(
-                f"{component.id}: a face at {self.options.dpi} dpi is larger than a "
-                f"{images.MAX_PX} px sheet allows; its cards are drawn at {grid.dpi:.0f} dpi"
+                _(
+                    "{component}: a face at {dpi} dpi is larger than a {px} px sheet allows; "
+                    "its cards are drawn at {kept} dpi"
+                ).format(
+                    component=component.id,
+                    dpi=self.options.dpi,
+                    px=images.MAX_PX,
+                    kept=f"{grid.dpi:.0f}",
+                )
             )
         copies = self.copies(component)
         groups: dict[int, list[Copy]] = {}
@@ -351,8 +359,10 @@ class _Export:
         for die_id, faces in faces_of.items():
             if len(faces) != len(D6_ROTATIONS):
                 self.skipped.append(
-                    f"{component.id}: die {die_id!r} has {len(faces)} faces; only six-faced "
-                    "dice are exported as Tabletop Simulator custom dice"
+                    _(
+                        "{component}: die {die} has {count} faces; only six-faced dice are "
+                        "exported as Tabletop Simulator custom dice"
+                    ).format(component=component.id, die=repr(die_id), count=len(faces))
                 )
                 continue
             pictures = render_faces([cp.front for cp in faces], trim, size, self.options.lang)
@@ -364,7 +374,7 @@ class _Export:
                 sheet.paste(picture, ((n % cols) * size[0], (n // cols) * size[1]))
             url = self.save(sheet, f"{component.id}-{_safe(die_id)}.png")
             name = localize(faces[0].item.data.get("die"), self.options.lang) or die_id
-            for _ in range(sets):
+            for _copy in range(sets):
                 die = self.base("Custom_Dice", str(name), x, 1.0, False)
                 die["CustomImage"] = {
                     "ImageURL": url,

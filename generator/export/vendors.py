@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from .. import presets
 from ..errors import UsageError
 from ..layout.units import parse_length
+from ..locale import _
 
 PT_PER_IN = 72.0
 
@@ -68,13 +69,17 @@ def vendor(vid: str) -> Vendor:
     """The profile ``vid``; a usage error naming the known ones when there is none."""
     known = vendors()
     if vid not in known:
-        raise UsageError(f"no print shop profile {vid!r}; known: {', '.join(sorted(known))}")
+        raise UsageError(
+            _("no print shop profile {vendor}; known: {known}").format(
+                vendor=repr(vid), known=", ".join(sorted(known))
+            )
+        )
     return known[vid]
 
 
 def size_name(trim: tuple[float, float, str]) -> str | None:
     """The shared preset size name of a trim (within 0.5 pt), if it has one."""
-    for name, (w, h, _) in presets.shared()[1].items():
+    for name, (w, h, _shape) in presets.shared()[1].items():
         if abs(w - trim[0]) < 0.5 and abs(h - trim[1]) < 0.5:
             return name
     return None
