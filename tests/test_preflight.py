@@ -109,7 +109,9 @@ def test_the_report_speaks_the_language_of_lang(tmp_path: Path, lang: str, words
     small = GOOD.replace("size: 10pt", "size: 5pt, min_size: 4pt")
     game = _game(tmp_path, small)
     text = (game / "game.yaml").read_text(encoding="utf-8")
-    (game / "game.yaml").write_text(text.replace("[en]", "[en, zh-Hant, zh-Hans]"), encoding="utf-8")
+    (game / "game.yaml").write_text(
+        text.replace("[en]", "[en, zh-Hant, zh-Hans]"), encoding="utf-8"
+    )
     result = pnp("preflight", str(game), "--lang", lang)
     assert result.returncode == 1
     assert words in result.stdout and "(正面) text-size" in result.stdout
