@@ -47,6 +47,10 @@ def test_installed_package_builds_a_game_from_a_plain_working_folder(
     assert site_dir.is_relative_to(venv), probe.stdout  # the installed copy, not the source tree
     assert (site_dir / "generator" / "templates" / "presets.yaml").is_file()
     assert not (site_dir / "generator" / "templates").is_symlink()
+    # the print-shop profiles, the CMYK output profile and the message catalogues come along
+    for data in ("vendors.yaml", "color/pnp-cmyk-tr006.icc", "starters/cards/game.yaml"):
+        assert (site_dir / "generator" / "templates" / data).is_file(), data
+    assert (site_dir / "generator" / "locale" / "zh_Hant.po").is_file()
 
     work = tmp_path / "work"
     shutil.copytree(ROOT / "tests" / "fixtures" / "games" / "kinds", work / "content" / "kinds")
