@@ -30,7 +30,7 @@ from ..content.loader import Component
 from ..locale import _
 from ..render.preview import faces_pdf
 from . import pdfx
-from .printshop import KINDS, _faces
+from .printshop import KINDS, distinct_faces
 from .vendors import Vendor, vendor
 
 MIN_TEXT_PT = 6.0
@@ -209,7 +209,7 @@ def _component(
 
     trim = trim_size(component)
     bleed = v.bleed if v is not None else DEFAULT_BLEED
-    faces = _faces(copies)
+    faces = distinct_faces(copies)
     data = faces_pdf([f for _, _, f in faces], trim, lang, bleed)
     findings: list[Finding] = []
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import csv
 import io
 import shutil
-import tempfile
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -27,7 +26,7 @@ from ..errors import UsageError
 from ..locale import _
 from ..render.preview import render_faces
 from . import images, pdfx
-from .tts import _replace_folder, _safe
+from .folders import replace_folder, safe_name, staging_folder
 from .vendors import Vendor, face_pixels, vendor
 
 KINDS = ("cards", "tokens", "tiles")
@@ -52,7 +51,7 @@ class PrintResult:
     skipped: list[str] = field(default_factory=list)
 
 
-def _faces(copies: list[Copy]) -> list[tuple[Copy, str, FaceDraw]]:
+def distinct_faces(copies: list[Copy]) -> list[tuple[Copy, str, FaceDraw]]:
     """Each distinct face once: (first copy showing it, side, face), in deck order."""
     seen: set[int] = set()
     out = []
@@ -78,12 +77,12 @@ class _Writer:
 
     def name(self, component: Component, item: str, n: int, side: str) -> str:
         return self.vendor.naming.format(
-            component=_safe(component.id), item=_safe(item), n=n, side=side
+            component=safe_name(component.id), item=safe_name(item), n=n, side=side
         )
 
     def png(self, component: Component, copies: list[Copy], size: tuple[int, int]) -> None:
         trim = trim_size(component)
-        faces = _faces(copies)
+        faces = distinct_faces(copies)
         files: dict[int, str] = {}
         count: dict[str, int] = {}
         pictures = render_faces([f for _, _, f in faces], trim, size, self.lang, self.vendor.bleed)
@@ -105,14 +104,14 @@ class _Writer:
             pair = (files[id(cp.front)], files[id(cp.back)] if cp.back is not None else "")
             quantities[pair] = quantities.get(pair, 0) + 1
         out.writerows([*pair, qty] for pair, qty in quantities.items())
-        target = self.stage / _safe(component.id) / "quantities.csv"
+        target = self.stage / safe_name(component.id) / "quantities.csv"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(table.getvalue(), encoding="utf-8")
-        self.files.append(self.final / _safe(component.id) / "quantities.csv")
+        self.files.append(self.final / safe_name(component.id) / "quantities.csv")
 
     def pdf(self, component: Component, copies: list[Copy], size: tuple[int, int]) -> None:
         trim = trim_size(component)
-        faces = _faces(copies)
+        faces = distinct_faces(copies)
         index = {id(f): n for n, (_, _, f) in enumerate(faces)}
         rgb = render_faces([f for _, _, f in faces], trim, size, self.lang, self.vendor.bleed)
         cmyk = [pdfx.to_cmyk(p, self.vendor.dpi, self.vendor.rich_black) for p in rgb]
@@ -143,9 +142,7 @@ def export_print(path: Path, options: PrintOptions | None = None) -> PrintResult
     game = checked.game
     parent = options.out_dir / game.root.name / "print" / v.id
     final = parent / options.lang
-    parent.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=".print-", dir=parent))
-    stage.chmod(0o777 & ~images.umask())
+    stage = staging_folder(parent, ".print-")
     result = PrintResult(final)
     try:
         writer = _Writer(checked, v, options.lang, stage, final)
@@ -174,7 +171,7 @@ def export_print(path: Path, options: PrintOptions | None = None) -> PrintResult
                 _("{game} has no cards, tokens or tiles for a print shop").format(game=game.id)
             )
         result.files = writer.files
-        _replace_folder(stage, final)
+        replace_folder(stage, final)
     except BaseException:
         shutil.rmtree(stage, ignore_errors=True)
         raise

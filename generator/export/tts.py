@@ -36,7 +36,6 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,10 +45,11 @@ from urllib.parse import quote
 from ..build import BuildOptions, Checked, check_game
 from ..content.expand import Copy, FaceDraw, localize, trim_size
 from ..content.loader import Component
-from ..errors import BuildError, UsageError
+from ..errors import UsageError
 from ..locale import _
 from ..render.preview import render_faces
 from . import images
+from .folders import replace_folder, safe_name, staging_folder
 
 DEFAULT_DPI = 200
 POKER_WIDTH_PT = 63.5 / 25.4 * 72  # estimate: the width of a scale-1 card in the game
@@ -269,7 +269,7 @@ class _Export:
         copies = self.copies(component)
         names: dict[int, tuple[FaceDraw, str]] = {}  # each distinct face once, drawn in one go
         for cp in copies:
-            stem = f"{component.id}-{_safe(cp.item.id)}"
+            stem = f"{component.id}-{safe_name(cp.item.id)}"
             names.setdefault(id(cp.front), (cp.front, f"{stem}.front.png"))
             if cp.back is not None:
                 names.setdefault(id(cp.back), (cp.back, f"{stem}.back.png"))
@@ -326,7 +326,7 @@ class _Export:
         copies = self.copies(component)
         title = self.title(component)
         for cp in copies:
-            name = f"{component.id}-{_safe(cp.item.id)}.png"
+            name = f"{component.id}-{safe_name(cp.item.id)}.png"
             nick = self.nickname(cp, title if len(copies) == 1 else f"{title} {cp.item.id}")
             board = self.base("Custom_Board", nick, x, trim[0] / BOARD_WIDTH_PT, False)
             board["CustomImage"] = {
@@ -372,7 +372,7 @@ class _Export:
             sheet = Image.new("RGB", (cols * size[0], rows * size[1]), "white")
             for n, picture in enumerate(pictures):
                 sheet.paste(picture, ((n % cols) * size[0], (n // cols) * size[1]))
-            url = self.save(sheet, f"{component.id}-{_safe(die_id)}.png")
+            url = self.save(sheet, f"{component.id}-{safe_name(die_id)}.png")
             name = localize(faces[0].item.data.get("die"), self.options.lang) or die_id
             for _copy in range(sets):
                 die = self.base("Custom_Dice", str(name), x, 1.0, False)
@@ -409,10 +409,6 @@ KINDS: dict[str, Callable[[_Export, Component, float], dict | None]] = {
 }
 
 
-def _safe(name: str) -> str:
-    return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name)
-
-
 def export_tts(path: Path, options: TtsOptions | None = None) -> TtsResult:
     """Export the game at ``path`` for Tabletop Simulator into ``out_dir/<game>/tts/``.
 
@@ -425,9 +421,7 @@ def export_tts(path: Path, options: TtsOptions | None = None) -> TtsResult:
     game = checked.game
     parent = options.out_dir / game.root.name  # the game's folder, as for every output
     final = parent / "tts"
-    parent.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=".tts-", dir=parent))
-    stage.chmod(0o777 & ~images.umask())
+    stage = staging_folder(parent, ".tts-")
     try:
         export = _Export(checked, options, stage, final)
         result = TtsResult(final, final / f"{game.id}.json")
@@ -473,24 +467,8 @@ def export_tts(path: Path, options: TtsOptions | None = None) -> TtsResult:
         result.images = export.written
         result.warnings = export.warnings
         result.skipped.extend(export.skipped)
-        _replace_folder(stage, final)
+        replace_folder(stage, final)
     except BaseException:
         shutil.rmtree(stage, ignore_errors=True)
         raise
     return result
-
-
-def _replace_folder(stage: Path, final: Path) -> None:
-    """Put ``stage`` where ``final`` is; the previous folder is removed only once it is replaced."""
-    old = None
-    if final.exists():
-        old = final.with_name(f"{stage.name}-old")
-        final.rename(old)
-    try:
-        stage.rename(final)
-    except OSError as exc:
-        if old is not None:
-            old.rename(final)
-        raise BuildError(f"cannot write {final}: {exc.strerror}") from None
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
