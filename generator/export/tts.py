@@ -50,26 +50,13 @@ from ..locale import _
 from ..render.preview import render_faces
 from . import images
 from .folders import replace_folder, safe_name, staging_folder
+from .tts_dice import custom_dice
 
 DEFAULT_DPI = 200
 POKER_WIDTH_PT = 63.5 / 25.4 * 72  # estimate: the width of a scale-1 card in the game
 POKER_HEIGHT_PT = 88.9 / 25.4 * 72  # estimate: its height
 TILE_WIDTH_PT = 2.0 * 72  # estimate: the width of a scale-1 custom tile or token
 BOARD_WIDTH_PT = 20.0 * 72  # estimate: the width of a scale-1 custom board
-# A six-faced custom die: its type number, its faces' places on the picture (reading order,
-# three across and two down; an estimate of Tabletop Simulator's d6 template) and the rotation
-# (x, y, z degrees) that shows each face up, in face order, as Tabletop Simulator's own d6 saves
-# list them.
-D6_TYPE = 1
-D6_GRID = (3, 2)
-D6_ROTATIONS = (
-    (-90.0, 0.0, 0.0),
-    (0.0, 0.0, 0.0),
-    (0.0, 0.0, -90.0),
-    (0.0, 0.0, 90.0),
-    (0.0, 0.0, -180.0),
-    (90.0, 0.0, 0.0),
-)
 CARD_TYPE = {"rect": 0, "round": 4}  # Tabletop Simulator card shapes: rounded rectangle, circle
 TILE_TYPE = {"rect": 0, "round": 2}  # tile shapes: box, circle
 
@@ -137,6 +124,7 @@ class _Export:
         return file_uri(self.final / name)
 
     def save(self, image: Any, name: str) -> str:
+        """Write ``image`` into the export under ``name`` (made unique); its address."""
         stem, n = name.removesuffix(".png"), 1
         while (self.stage / name).exists():  # ids that differ only in unsafe characters
             n += 1
@@ -236,10 +224,8 @@ class _Export:
                     deck_of[id(face)] = key
         sideways = trim[0] > trim[1]
         # a card object is a poker card (turned for sideways cards): scale each axis to the trim
-        width, height = (
-            (POKER_HEIGHT_PT, POKER_WIDTH_PT) if sideways else (POKER_WIDTH_PT, POKER_HEIGHT_PT)
-        )
-        scale = (trim[0] / width, trim[1] / height)
+        poker = sorted((POKER_WIDTH_PT, POKER_HEIGHT_PT), reverse=sideways)
+        scale = (trim[0] / poker[0], trim[1] / poker[1])
         cards = []
         for cp in copies:
             card = self.base("Card", self.nickname(cp), x, scale, True)
@@ -344,64 +330,12 @@ class _Export:
         bag["ContainedObjects"] = boards
         return bag
 
-    def dice(self, component: Component, x: float) -> dict | None:
-        """One ``Custom_Dice`` per six-faced die of a dice-labels component, in a bag."""
-        trim = trim_size(component)
-        size = images.cell_size(trim, 1, 1, self.options.dpi)
-        faces_of: dict[str, list[Copy]] = {}
-        seen: set[str] = set()
-        for cp in self.copies(component):
-            if cp.item.id not in seen:
-                seen.add(cp.item.id)
-                faces_of.setdefault(str(cp.item.data.get("die_id")), []).append(cp)
-        dice = []
-        sets = max((item.qty for item in component.items), default=1)
-        for die_id, faces in faces_of.items():
-            if len(faces) != len(D6_ROTATIONS):
-                self.skipped.append(
-                    _(
-                        "{component}: die {die} has {count} faces; only six-faced dice are "
-                        "exported as Tabletop Simulator custom dice"
-                    ).format(component=component.id, die=repr(die_id), count=len(faces))
-                )
-                continue
-            pictures = render_faces([cp.front for cp in faces], trim, size, self.options.lang)
-            cols, rows = D6_GRID
-            from PIL import Image
-
-            sheet = Image.new("RGB", (cols * size[0], rows * size[1]), "white")
-            for n, picture in enumerate(pictures):
-                sheet.paste(picture, ((n % cols) * size[0], (n // cols) * size[1]))
-            url = self.save(sheet, f"{component.id}-{safe_name(die_id)}.png")
-            name = localize(faces[0].item.data.get("die"), self.options.lang) or die_id
-            for _copy in range(sets):
-                die = self.base("Custom_Dice", str(name), x, 1.0, False)
-                die["CustomImage"] = {
-                    "ImageURL": url,
-                    "ImageSecondaryURL": "",
-                    "ImageScalar": 1.0,
-                    "WidthScale": 0.0,
-                    "CustomDice": {"Type": D6_TYPE},
-                }
-                die["RotationValues"] = [
-                    {"Value": self.nickname(cp), "Rotation": dict(zip("xyz", rot, strict=True))}
-                    for cp, rot in zip(faces, D6_ROTATIONS, strict=True)
-                ]
-                dice.append(die)
-        if not dice:
-            return None
-        if len(dice) == 1:
-            return dice[0]
-        bag = self.base("Bag", self.title(component), x, 1.0, False)
-        bag["ContainedObjects"] = dice
-        return bag
-
     def title(self, component: Component) -> str:
         return str(localize(component.spec.title, self.options.lang))
 
 
 KINDS: dict[str, Callable[[_Export, Component, float], dict | None]] = {
-    "dice-labels": _Export.dice,
+    "dice-labels": custom_dice,
     "cards": _Export.cards,
     "tokens": _Export.tokens,
     "tiles": _Export.tokens,
