@@ -17,6 +17,7 @@ from typing import Any
 
 from ..errors import IssueCollector, Location
 from ..layout.units import MM
+from ..locale import _
 from . import tabular
 from .faces import BoxDraw, Copy, FaceDraw, trim_size
 from .game import Component, Game, Item
@@ -127,7 +128,7 @@ class Expander:
             name = re.search(r"'(\w+)' is undefined", message)
             hint = suggest(name.group(1), [k for k in ctx if isinstance(k, str)]) if name else ""
             if not hint and tabular.is_table(Path(item.location.file.partition("[")[0])):
-                hint = tabular.EMPTY_CELL_HINT
+                hint = _(tabular.EMPTY_CELL_HINT)
             self.problem(at, f"item {item.id!r} ({item.location}): {message}{hint}")
             return None
         except (

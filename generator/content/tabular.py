@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ContentError, Issue, Location
+from ..locale import N_, _
 from .schema import MAX_ITEMS
 from .types import LANGS
 from .validate import suggest
@@ -54,13 +55,21 @@ from .yamlload import Loaded, Marks, display_path, read_text
 
 SUFFIXES = (".csv", ".tsv", ".xlsx")
 EMPTY_TEXT = '""'  # a cell holding just this is an empty text
-EMPTY_CELL_HINT = (
-    "; its cell is empty, which leaves the field out: fill it, give the column a value in the"
-    ' defaults row (id *), or write "" for an empty text'
-)
 DEFAULTS_ID = "*"  # the row with this id gives every other row's defaults
-EMPTY_HINT = (
+# the words of this module's own problems (translated where they are reported)
+EMPTY_CELL_HINT = N_(
+    "; its cell is empty, which leaves the field out: fill it, give the column a value in the "
+    'defaults row (id *), or write "" for an empty text'
+)
+EMPTY_HINT = N_(
     ' (in a spreadsheet an empty cell leaves the field out; write "" in the cell for an empty text)'
+)
+UNCLOSED = N_(
+    "a quote opens this cell and is never closed; close it, or write a quote inside a cell twice"
+)
+AFTER_QUOTE = N_(
+    "text after the closing quote of this cell; put the whole cell in quotes and write a quote "
+    "inside it twice"
 )
 MAX_ROWS = MAX_ITEMS
 MAX_COLUMNS = 200
@@ -100,8 +109,9 @@ def relabel(issues: list[Issue], file: str, start: int = 0) -> None:
         issue = issues[n]
         if issue.location.file == file and issue.key:
             message = issue.message
-            if "missing" in message and EMPTY_HINT not in message:
-                message += EMPTY_HINT
+            hint = _(EMPTY_HINT)
+            if "missing" in message and hint not in message:
+                message += hint
             issues[n] = issue._replace(key=cell_key(issue.key) or issue.key, message=message)
 
 
@@ -127,8 +137,9 @@ def _delimiter(path: Path, header: str) -> str:
     return ";" if counts[";"] > counts[","] else ","
 
 
-def _bad_column(text: str, delimiter: str) -> int:
-    """The column of the quote problem in the record starting ``text`` (1-based)."""
+def _bad_column(text: str, delimiter: str) -> tuple[int, bool]:
+    """The column of the quote problem in the record starting ``text`` (1-based), and whether
+    it is a quote never closed (else text after a closing quote)."""
     field, opened, start, quoted, n = 1, 1, True, False, 0
     while n < len(text):
         ch = text[n]
@@ -140,18 +151,18 @@ def _bad_column(text: str, delimiter: str) -> int:
                     quoted = False
                     after = text[n + 1 : n + 2]
                     if after not in ("", delimiter, "\n", "\r"):
-                        return field
+                        return field, False
         elif ch == delimiter:
             field, start = field + 1, True
             n += 1
             continue
         elif ch in "\r\n":
-            return field
+            return field, False
         elif ch == '"' and start:
             quoted, opened = True, field
         start = False
         n += 1
-    return opened if quoted else field
+    return (opened, True) if quoted else (field, False)
 
 
 def _value(raw: str, key: str, comma_decimal: bool) -> Any:
@@ -307,7 +318,9 @@ class _Reader:
                 row,
                 col,
                 ".".join((*parts, str(after))),
-                f"{'.'.join((*parts, str(gap)))} is empty; a list's cells are filled from .1 on",
+                _("{column} is empty; a list's cells are filled from .1 on").format(
+                    column=".".join((*parts, str(gap)))
+                ),
             )
         return [out[str(n)] for n in numbers]
 
@@ -332,9 +345,9 @@ def _csv_records(path: Path, file: str, out: _Reader) -> tuple[Iterator[list[Any
                 cells = next(reader)
             except StopIteration:
                 return
-            except csv.Error as exc:
-                col = _bad_column("".join(lines[start:]), delimiter)
-                out.add(record + 1, col, "", f"malformed {path.suffix[1:].upper()}: {exc}")
+            except csv.Error:
+                col, unclosed = _bad_column("".join(lines[start:]), delimiter)
+                out.add(record + 1, col, "", _(UNCLOSED if unclosed else AFTER_QUOTE))
                 return
             record += 1
             yield cells
@@ -372,7 +385,7 @@ def load_table(path: Path, *, shown_as: str | None = None) -> Loaded:
             continue
         if 0 <= id_col < len(cells) and str(cells[id_col]).strip() == DEFAULTS_ID:
             if "defaults" in data:
-                out.add(record, id_col + 1, "id", "a second defaults row (id *); keep one")
+                out.add(record, id_col + 1, "id", _("a second defaults row (id *); keep one"))
                 continue
             defaults = out.row(("defaults",), record, cells, paths, comma_decimal)
             data["defaults"] = {k: v for k, v in defaults.items() if k != "id"}

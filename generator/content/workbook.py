@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ContentError, Issue, Location
+from ..locale import _
 from .yamlload import read_text
 
 MAX_UNPACKED = 50 * 1024 * 1024  # bytes of XML inside one workbook
@@ -35,14 +36,22 @@ def workbook_rows(path: Path, file: str, max_cols: int) -> tuple[Iterator[list[A
                     Issue(
                         Location(file),
                         "",
-                        f"the workbook unpacks to {unpacked} bytes; the limit is {MAX_UNPACKED}",
+                        _("the workbook unpacks to {size} bytes; the limit is {limit}").format(
+                            size=unpacked, limit=MAX_UNPACKED
+                        ),
                     )
                 ]
             )
         book = load_workbook(path, read_only=True, data_only=True)
     except (OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:
         raise ContentError(
-            [Issue(Location(file), "", f"not an Excel workbook (.xlsx): {exc}")]
+            [
+                Issue(
+                    Location(file),
+                    "",
+                    _("not an Excel workbook (.xlsx): {reason}").format(reason=exc),
+                )
+            ]
         ) from None
     sheet = book.worksheets[0]
 
