@@ -269,6 +269,12 @@ OPTION_HELP: dict[str, dict[str, str]] = {
 
 # ``pnp export print`` and ``pnp preflight``, which speak the language their --lang names
 PRINT_COMMAND_HELP: dict[str, dict[str, str]] = {
+    "export tts": {
+        "zh-Hant": "把 GAME 匯出給 Tabletop Simulator，寫入 OUT/<game>/tts/：牌組拼圖、指示物與"
+        "圖板圖片，以及要複製到 Tabletop Simulator「Saved Objects」資料夾的 <game>.json。",
+        "zh-Hans": "把 GAME 导出给 Tabletop Simulator，写入 OUT/<game>/tts/：牌组拼图、标记物和"
+        "图板图片，以及要复制到 Tabletop Simulator「Saved Objects」文件夹的 <game>.json。",
+    },
     "export print": {
         "zh-Hant": "依印刷廠的要求，把 GAME 的卡牌、指示物和板塊寫入 "
         "OUT/<game>/print/<vendor>/<lang>/。",
@@ -296,6 +302,17 @@ OPTION_HELP.update(
         "Check against this print shop's bleed, safe zone and ink limit.": {
             "zh-Hant": "依這家印刷廠的出血、安全區和墨量上限檢查。",
             "zh-Hans": "按这家印刷厂的出血、安全区和墨量上限检查。",
+        },
+        "Web address the images will be uploaded to (e.g. https://example.org/game/); "
+        "without it the JSON names the images by file:/// paths on this computer.": {
+            "zh-Hant": "圖片將上傳到的網址（例如 https://example.org/game/）；不給時，JSON 以"
+            "這台電腦上的 file:/// 路徑指向圖片。",
+            "zh-Hans": "图片将上传到的网址（例如 https://example.org/game/）；不给时，JSON 以"
+            "这台电脑上的 file:/// 路径指向图片。",
+        },
+        "Resolution of the images; deck sheets hold fewer cards to keep it within 4096 px.": {
+            "zh-Hant": "圖片的解析度；為了在 4096 像素內保持這個解析度，每張牌組拼圖會放較少的牌。",
+            "zh-Hans": "图片的分辨率；为了在 4096 像素内保持这个分辨率，每张牌组拼图会放较少的牌。",
         },
         "Folder holding one folder per game.": {
             "zh-Hant": "存放各遊戲資料夾的資料夾。",
