@@ -11,7 +11,7 @@ import pikepdf
 import pytest
 from PIL import Image
 
-from generator.build import BuildOptions, check_game
+from generator.build.game import BuildOptions, check_game
 from generator.export import pdfx
 
 from .helpers import ROOT, pnp

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from ..content.localtext import LANGS
 from ..locale import _, ngettext, pgettext
 from .print_cmds import CONTENT_OPT, OUT_OPT, _games
 
@@ -24,9 +25,7 @@ def export() -> None:
 @click.argument("game")
 @CONTENT_OPT
 @OUT_OPT
-@click.option(
-    "--lang", default="en", type=click.Choice(["en", "zh-Hant", "zh-Hans"]), show_default=True
-)
+@click.option("--lang", default="en", type=click.Choice(LANGS), show_default=True)
 @click.option(
     "--url-base",
     help="Web address the images will be uploaded to (e.g. https://example.org/game/); "
@@ -68,9 +67,7 @@ def tts(
     help="The print shop: tgc (The Game Crafter) and mpc (MakePlayingCards) take one PNG per "
     "face; drivethrucards and pdfx take PDF/X-1a in CMYK.",
 )
-@click.option(
-    "--lang", default="en", type=click.Choice(["en", "zh-Hant", "zh-Hans"]), show_default=True
-)
+@click.option("--lang", default="en", type=click.Choice(LANGS), show_default=True)
 def print_(game: str, content_dir: Path, out_dir: Path, vendor: str, lang: str) -> None:
     """Write GAME's cards, tokens and tiles as a print shop wants them, into
     OUT/<game>/print/<vendor>/<lang>/."""
@@ -104,9 +101,7 @@ def print_(game: str, content_dir: Path, out_dir: Path, vendor: str, lang: str) 
     type=click.Choice(["tgc", "mpc", "drivethrucards", "pdfx"]),
     help="Check against this print shop's bleed, safe zone and ink limit.",
 )
-@click.option(
-    "--lang", default="en", type=click.Choice(["en", "zh-Hant", "zh-Hans"]), show_default=True
-)
+@click.option("--lang", default="en", type=click.Choice(LANGS), show_default=True)
 def preflight(game: str, content_dir: Path, vendor: str | None, lang: str) -> None:
     """Report, per component, what a print shop would reject in GAME: fonts not embedded,
     text under 6 pt, text or icons outside the safe zone, images under 300 dpi, too much ink,

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..build import BuildOptions, check_game
+from ..build.game import BuildOptions, check_game
 from ..content.expand import FaceDraw, trim_size
 from ..content.loader import Component
 from ..locale import _

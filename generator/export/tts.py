@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from ..build import BuildOptions, Checked, check_game
+from ..build.game import BuildOptions, Checked, check_game
 from ..content.expand import Copy, FaceDraw, localize, trim_size
 from ..content.loader import Component
 from ..errors import UsageError
@@ -165,6 +165,16 @@ class _Export:
             "Sticky": True,
             "Tooltip": True,
         }
+
+    @property
+    def lang(self) -> str:
+        """The export's language."""
+        return self.options.lang
+
+    @property
+    def dpi(self) -> int:
+        """The export's resolution."""
+        return self.options.dpi
 
     def nickname(self, copy: Copy, fallback: str | None = None) -> str:
         """The item's ``name`` in the export's language, else ``fallback``, else its id."""

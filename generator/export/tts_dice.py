@@ -8,7 +8,7 @@ are left out and named.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from ..content.expand import Copy, localize, trim_size
 from ..content.loader import Component
@@ -17,8 +17,49 @@ from ..render.preview import render_faces
 from . import images
 from .folders import safe_name
 
-if TYPE_CHECKING:
-    from .tts import _Export
+
+class Exporter(Protocol):
+    """What a custom die needs of the Tabletop Simulator export it belongs to."""
+
+    skipped: list[str]
+
+    @property
+    def lang(self) -> str:
+        """The export's language."""
+        ...
+
+    @property
+    def dpi(self) -> int:
+        """The export's resolution."""
+        ...
+
+    def copies(self, component: Component) -> list[Copy]:
+        """The component's copies in the export's language."""
+        ...
+
+    def save(self, image: Any, name: str) -> str:
+        """Write ``image`` under ``name``; its address."""
+        ...
+
+    def base(
+        self,
+        name: str,
+        nickname: str,
+        x: float,
+        scale: float | tuple[float, float],
+        face_down: bool,
+    ) -> dict:
+        """An object's common fields."""
+        ...
+
+    def nickname(self, copy: Copy, fallback: str | None = None) -> str:
+        """The name a piece shows."""
+        ...
+
+    def title(self, component: Component) -> str:
+        """The component's title in the export's language."""
+        ...
+
 
 # A six-faced custom die: its type number, its faces' places on the picture (reading order,
 # three across and two down; an estimate of Tabletop Simulator's d6 template) and the rotation
@@ -36,10 +77,10 @@ D6_ROTATIONS = (
 )
 
 
-def custom_dice(export: _Export, component: Component, x: float) -> dict | None:
+def custom_dice(export: Exporter, component: Component, x: float) -> dict | None:
     """One ``Custom_Dice`` per six-faced die of a dice-labels component, in a bag."""
     trim = trim_size(component)
-    size = images.cell_size(trim, 1, 1, export.options.dpi)
+    size = images.cell_size(trim, 1, 1, export.dpi)
     faces_of: dict[str, list[Copy]] = {}
     seen: set[str] = set()
     for cp in export.copies(component):
@@ -57,7 +98,7 @@ def custom_dice(export: _Export, component: Component, x: float) -> dict | None:
                 ).format(component=component.id, die=repr(die_id), count=len(faces))
             )
             continue
-        pictures = render_faces([cp.front for cp in faces], trim, size, export.options.lang)
+        pictures = render_faces([cp.front for cp in faces], trim, size, export.lang)
         cols, rows = D6_GRID
         from PIL import Image
 
@@ -65,7 +106,7 @@ def custom_dice(export: _Export, component: Component, x: float) -> dict | None:
         for n, picture in enumerate(pictures):
             sheet.paste(picture, ((n % cols) * size[0], (n // cols) * size[1]))
         url = export.save(sheet, f"{component.id}-{safe_name(die_id)}.png")
-        name = localize(faces[0].item.data.get("die"), export.options.lang) or die_id
+        name = localize(faces[0].item.data.get("die"), export.lang) or die_id
         for _copy in range(sets):
             die = export.base("Custom_Dice", str(name), x, 1.0, False)
             die["CustomImage"] = {

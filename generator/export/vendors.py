@@ -11,8 +11,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .. import presets
 from ..errors import UsageError
+from ..layout import presets
 from ..layout.units import parse_length
 from ..locale import _
 

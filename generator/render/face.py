@@ -29,7 +29,7 @@ from ..content.schema import (
 )
 from ..layout.impose import Slot
 from ..layout.units import MM
-from . import legibility, outlines
+from . import fonts, legibility, outlines
 from . import text as rtext
 from .icons import draw_icon
 
@@ -163,7 +163,6 @@ class FaceRenderer(msgspec.Struct):
             r = min(self.trim_w, self.trim_h) / 2
             off = (r - d / 2 - inset) / 2**0.5
             cx, cy = self.trim_w / 2 + off, self.trim_h / 2 - off
-        from . import fonts
 
         c.saveState()
         c.setFillColorRGB(1, 1, 1)
