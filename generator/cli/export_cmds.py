@@ -13,6 +13,7 @@ import click
 
 from ..content.localtext import LANGS
 from ..locale import _, ngettext, pgettext
+from .echo import echo
 from .print_cmds import CONTENT_OPT, OUT_OPT, _games
 
 
@@ -48,12 +49,12 @@ def tts(
     path = _games(content_dir, (game,))[0]
     result = export_tts(path, TtsOptions(out_dir=out_dir, lang=lang, url_base=url_base, dpi=dpi))
     for component, kind, pieces in result.objects:
-        click.echo(f"{component}: {kind} of {pieces}")
+        echo(f"{component}: {kind} of {pieces}")
     for note in result.skipped:
-        click.echo(f"skipped: {note}", err=True)
+        echo(f"skipped: {note}", err=True)
     for note in result.warnings:
-        click.echo(_("warning: {note}").format(note=note), err=True)
-    click.echo(f"{len(result.images)} images and {result.saved_object}")
+        echo(_("warning: {note}").format(note=note), err=True)
+    echo(f"{len(result.images)} images and {result.saved_object}")
 
 
 @export.command(name="print")
@@ -76,7 +77,7 @@ def print_(game: str, content_dir: Path, out_dir: Path, vendor: str, lang: str) 
     path = _games(content_dir, (game,))[0]
     result = export_print(path, PrintOptions(vendor=vendor, out_dir=out_dir, lang=lang))
     for component, copies, (w, h) in result.components:
-        click.echo(
+        echo(
             ngettext(
                 "{component}: {count} piece, faces {width} x {height} px",
                 "{component}: {count} pieces, faces {width} x {height} px",
@@ -84,9 +85,9 @@ def print_(game: str, content_dir: Path, out_dir: Path, vendor: str, lang: str) 
             ).format(component=component, count=copies, width=w, height=h)
         )
     for note in result.skipped:
-        click.echo(_("left out: {note}").format(note=note), err=True)
+        echo(_("left out: {note}").format(note=note), err=True)
     count = len(result.files)
-    click.echo(
+    echo(
         ngettext("{count} file in {folder}", "{count} files in {folder}", count).format(
             count=count, folder=result.folder
         )
@@ -116,7 +117,7 @@ def preflight(game: str, content_dir: Path, vendor: str | None, lang: str) -> No
     }
     for component, faces in report.faces.items():
         found = [f for f in report.findings if f.component == component]
-        click.echo(
+        echo(
             ngettext(
                 "{component}: {count} problem in {faces} faces",
                 "{component}: {count} problems in {faces} faces",
@@ -125,6 +126,6 @@ def preflight(game: str, content_dir: Path, vendor: str | None, lang: str) -> No
         )
         for f in found:
             side = sides.get(f.side, f.side)
-            click.echo(f"  {f.item} ({side}) {f.check}: {f.message}")
+            echo(f"  {f.item} ({side}) {f.check}: {f.message}")
     if not report.ok:
         raise SystemExit(1)

@@ -325,9 +325,11 @@ class _Reader:
         return [out[str(n)] for n in numbers]
 
 
-def _csv_records(path: Path, file: str, out: _Reader) -> tuple[Iterator[list[Any]], bool, str]:
+def _csv_records(
+    path: Path, file: str, out: _Reader, root: Path | None
+) -> tuple[Iterator[list[Any]], bool]:
     """The rows of a CSV/TSV file (a malformed one is reported into ``out`` and ends them)."""
-    text = read_text(path, file, "utf-8-sig")  # a spreadsheet's byte-order mark is skipped
+    text = read_text(path, file, "utf-8-sig", root=root)  # a byte-order mark is skipped
     if "\x00" in text:
         raise ContentError([Issue(Location(file), "", "not a text file (holds NUL characters)")])
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # as YAML reads line ends
@@ -352,24 +354,25 @@ def _csv_records(path: Path, file: str, out: _Reader) -> tuple[Iterator[list[Any
             record += 1
             yield cells
 
-    return rows(), delimiter == ";", text
+    return rows(), delimiter == ";"
 
 
-def load_table(path: Path, *, shown_as: str | None = None) -> Loaded:
+def load_table(path: Path, *, shown_as: str | None = None, root: Path | None = None) -> Loaded:
     """Read a CSV, TSV or XLSX item file into ``{"items": [...]}`` with cell marks.
 
-    Raises :class:`~generator.errors.ContentError` listing every problem, each located at
+    The file is read through the guarded reader (inside ``root``, the game folder). Raises
+    :class:`~generator.errors.ContentError` listing every problem, each located at
     ``file:row:column`` (a workbook's file named with its sheet: ``cards.xlsx[Sheet1]``).
     """
     rel = display_path(path)
     file = shown_as or (str(path) if rel.startswith("..") else rel)
     if path.suffix.lower() == ".xlsx":
-        records, sheet = workbook_rows(path, file, MAX_COLUMNS + 1)
+        records, sheet = workbook_rows(path, file, MAX_COLUMNS + 1, root)
         file, comma_decimal = f"{file}[{sheet}]", False
         out = _Reader(file)
     else:
         out = _Reader(file)
-        records, comma_decimal, _ = _csv_records(path, file, out)
+        records, comma_decimal = _csv_records(path, file, out, root)
     out.marks._values[()] = (1, 1)
     out.marks._values[("items",)] = (1, 1)
     items: list[dict[str, Any]] = []

@@ -15,20 +15,31 @@ from typing import Any
 
 from ..errors import ContentError, Issue, Location
 from ..locale import _
-from .yamlload import read_text
+from .files import read_guarded
+from .yamlload import MAX_FILE_BYTES
 
 MAX_UNPACKED = 50 * 1024 * 1024  # bytes of XML inside one workbook
 
 
-def workbook_rows(path: Path, file: str, max_cols: int) -> tuple[Iterator[list[Any]], str]:
-    """The rows of a workbook's first sheet (values as last saved) and the sheet's name."""
+def workbook_rows(
+    path: Path, file: str, max_cols: int, root: Path | None = None
+) -> tuple[Iterator[list[Any]], str]:
+    """The rows of a workbook's first sheet (values as last saved) and the sheet's name.
+
+    The file is read through the guarded reader, like every file content names.
+    """
+    import io
     import zipfile
 
     from openpyxl import load_workbook
 
-    read_text(path, file, "latin-1")  # the file size limit of every content file
     try:
-        with zipfile.ZipFile(path) as archive:  # a workbook is a zip of XML files
+        data = io.BytesIO(read_guarded(path, root, MAX_FILE_BYTES))
+    except ValueError as exc:
+        message = _("cannot read file: {reason}").format(reason=exc)
+        raise ContentError([Issue(Location(file), "", message)]) from None
+    try:
+        with zipfile.ZipFile(data) as archive:  # a workbook is a zip of XML files
             unpacked = sum(info.file_size for info in archive.infolist())
         if unpacked > MAX_UNPACKED:
             raise ContentError(
@@ -42,7 +53,7 @@ def workbook_rows(path: Path, file: str, max_cols: int) -> tuple[Iterator[list[A
                     )
                 ]
             )
-        book = load_workbook(path, read_only=True, data_only=True)
+        book = load_workbook(data, read_only=True, data_only=True)
     except (OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:
         raise ContentError(
             [
