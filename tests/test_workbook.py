@@ -241,3 +241,22 @@ def test_the_cards_starter_builds_from_an_xlsx_file_keeping_defaults(tmp_path: P
     scout = next(c for (comp, _), cs in copies.items() for c in cs if c.item.id == "scout")
     assert scout.item.data["color"] == data["defaults"]["color"]  # its cell was empty
     assert list((out / "deck").glob("*.pdf"))
+
+
+def test_a_workbook_linked_from_outside_the_game_folder_is_refused(tmp_path: Path) -> None:
+    game = tmp_path / "content" / "sheet"
+    (game / "layouts").mkdir(parents=True)
+    (game / "game.yaml").write_text(
+        "id: sheet\ntitle: S\nlanguages: [en]\ncomponents:\n"
+        "  - {id: c, kind: cards, title: C, items: cards.xlsx, size: poker, layout: front}\n",
+        encoding="utf-8",
+    )
+    (game / "layouts" / "front.yaml").write_text(
+        "id: front\nboxes:\n  - {kind: text, x: 5mm, y: 5mm, w: 40mm, h: 10mm, text: '{{ name }}'}\n",
+        encoding="utf-8",
+    )
+    outside = write_xlsx(tmp_path / "elsewhere.xlsx", [["id", "name"], ["a", "A"]])
+    (game / "cards.xlsx").symlink_to(outside)
+    result = pnp("check", str(game))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "cards.xlsx" in result.stderr and "outside the game folder" in result.stderr
