@@ -184,8 +184,8 @@ def test_corrupt_image_is_refused(tmp_path: Path) -> None:
     result = pnp("check", "--content", str(tmp_path), "image")
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert re.search(
-        r"front\.yaml:\d+:\d+: boxes\[0\]\.src: image 'pic.png' is not a PNG or JPEG file "
-        r"\(or it is damaged\)",
+        r"front\.yaml:\d+:\d+: boxes\[0\]\.src: image 'pic.png' "
+        r"(cannot be read|is not a PNG or JPEG file \(or it is damaged\))",
         result.stderr,
     )
 
