@@ -95,6 +95,8 @@ class RollResult:
         if self._res is not None:
             from .dice_ops import text_of
 
+            if self._symbols_only():
+                return f"{self.expr} = {text_of(self._res)}"  # a sum of symbols means nothing
             return f"{self.expr} = {text_of(self._res)} = {self.total}"
         parts: list[str] = []
         groups = iter(_fast_groups(self._plan or (), self.rolls))
@@ -110,6 +112,13 @@ class RollResult:
                 body = f"[{body}]"
             parts.append(f" {join} {signs}{body}" if join else signs + body)
         return f"{self.expr} = {''.join(parts)} = {self.total}"
+
+    def _symbols_only(self) -> bool:
+        """Every die rolled shows a symbol face worth nothing (action dice): no total to tell."""
+        dice = [d for g in self._groups or () for d in g]
+        return bool(dice) and all(
+            d.label is not None and not d.label.isdigit() and d.value == 0 for d in dice
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The roll as JSON: expression, total, dice, rolls, labels and detail."""

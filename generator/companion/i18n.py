@@ -78,6 +78,17 @@ def message(key: str, lang: str, **values: Any) -> str:
     return text.format(**values)
 
 
+def said(lang: str, text: str, **values: Any) -> str:
+    """A gettext message (marked with ``N_`` where it is written) in ``lang``, values filled in."""
+    from ..locale import translation
+
+    return translation(lang).gettext(text).format(**values)
+
+
+# What a command is typed with: "pnp " in a shell, nothing inside `pnp play` (set by its prompt).
+TYPED = {"pnp": "pnp "}
+
+
 def pick(text: Any, lang: str) -> str | None:
     """One language of a LocalText (a str or {en, zh-Hant, zh-Hans})."""
     if text is None:
