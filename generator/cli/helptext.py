@@ -233,6 +233,10 @@ OPTION_HELP: dict[str, dict[str, str]] = {
         "zh-Hant": "啟動的將領數：最多可抽幾片（至少 1 片）。",
         "zh-Hans": "启动的将领数：最多可抽几片（至少 1 片）。",
     },
+    "Draw until the player's hand holds this many cards (the hand limit).": {
+        "zh-Hant": "一直抽到該玩家手牌達到這個張數（手牌上限）。",
+        "zh-Hans": "一直抽到该玩家手牌达到这个张数（手牌上限）。",
+    },
     "Whose opening hand is dealt.": {
         "zh-Hant": "發給哪位玩家起始手牌。",
         "zh-Hans": "发给哪名玩家起始手牌。",

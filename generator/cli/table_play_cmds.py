@@ -109,11 +109,18 @@ def deck() -> None:
 @click.argument("deck_id")
 @click.option("--count", type=click.IntRange(1, 100), default=1)
 @click.option("--player", default=None, help="Whose hand the cards go to.")
+@click.option(
+    "--up-to",
+    type=click.IntRange(0, 100),
+    default=None,
+    help="Draw until the player's hand holds this many cards (the hand limit).",
+)
 @common
 def deck_draw(
     deck_id: str,
     count: int,
     player: str | None,
+    up_to: int | None,
     session_path: str | None,
     as_json: bool,
     lang: str | None,
@@ -123,6 +130,24 @@ def deck_draw(
     args: dict[str, Any] = {"deck": deck_id}
     if player:
         args["player"] = player
+    if up_to is not None:
+        from ..companion.hands import missing
+
+        if not player:
+            raise TableError(N_("--up-to needs --player: whose hand to fill"))
+        table = table_of(session_path)
+        count, held = missing(table.snapshot_state(), deck_id, player, up_to)
+        if count == 0:
+            from ..companion.i18n import said
+
+            note = N_("{player} holds {held} cards, the limit is {limit}: nothing to draw.")
+            lang_ = terms_of(table, lang).lang
+            out(
+                as_json,
+                {"drawn": 0, "held": held},
+                [said(lang_, note, player=player, held=held, limit=up_to)],
+            )
+            return
     for _ in range(count):
         run(session_path, "deck.draw", args, as_json, lang)
 

@@ -67,6 +67,15 @@ def over_limit(game: Any, state: dict[str, Any], deck_id: str, player: str) -> d
     return {}
 
 
+def missing(state: dict[str, Any], deck_id: str, player: str, limit: int) -> tuple[int, int]:
+    """(cards to draw to bring the player's hand from this deck up to ``limit``, cards held)."""
+    decks_state = state.get("decks", {})
+    if deck_id not in decks_state:
+        raise TableError(N_("there is no deck {deck} in this game"), deck=deck_id)
+    held = len(decks_state[deck_id].get("hands", {}).get(player, []))
+    return max(0, limit - held), held
+
+
 def _redrawn(spec: Any, card: dict[str, Any], instance: str) -> bool:
     redraw = getattr(spec, "deal_redraw", None) or []
     return decks.card_id(instance) in redraw or card.get("kind") in redraw

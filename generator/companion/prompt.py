@@ -95,7 +95,11 @@ def deck_commands(did: str, deck: Any, in_hand: bool = False) -> list[str]:
             f"deck remove {did} UNIT",
         ]
     held = deck.kind == "number" or in_hand
-    said = [f"deck draw {did} --player P" if held and deck.owner is None else f"deck draw {did}"]
+    said = [
+        f"deck draw {did} --player P [--up-to N]"
+        if held and deck.owner is None
+        else f"deck draw {did}"
+    ]
     if deck.kind == "number":
         said = [f"deck number {did} --position N", *said]
     if deck.deal:
