@@ -12,9 +12,9 @@ import re
 from .helpers import pnp
 
 
-def new_session(game: str, *extra: str) -> str:
-    """``pnp session new GAME --seed 11 EXTRA``: the path of the session it started."""
-    done = pnp("session", "new", game, "--seed", "11", *extra)
+def new_session(game: str, *extra: str, seed: int = 11) -> str:
+    """``pnp session new GAME --seed SEED EXTRA``: the path of the session it started."""
+    done = pnp("session", "new", game, "--seed", str(seed), *extra)
     assert done.returncode == 0, done.stdout + done.stderr
     found = re.search(r"(\S+\.jsonl)", done.stdout)
     assert found is not None, done.stdout

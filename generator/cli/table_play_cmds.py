@@ -131,25 +131,34 @@ def deck_draw(
     if player:
         args["player"] = player
     if up_to is not None:
-        from ..companion.hands import missing
-
-        if not player:
-            raise TableError(N_("--up-to needs --player: whose hand to fill"))
-        table = table_of(session_path)
-        count, held = missing(table.snapshot_state(), deck_id, player, up_to)
-        if count == 0:
-            from ..companion.i18n import said
-
-            note = N_("{player} holds {held} cards, the limit is {limit}: nothing to draw.")
-            lang_ = terms_of(table, lang).lang
-            out(
-                as_json,
-                {"drawn": 0, "held": held},
-                [said(lang_, note, player=player, held=held, limit=up_to)],
-            )
-            return
+        _draw_up_to(session_path, args, up_to, as_json, lang)
+        return
     for _ in range(count):
         run(session_path, "deck.draw", args, as_json, lang)
+
+
+def _draw_up_to(
+    session_path: str | None, args: dict[str, Any], up_to: int, as_json: bool, lang: str | None
+) -> None:
+    """Draw into the player's hand until it holds ``up_to`` cards (cards played at once, such
+    as must-play cards, do not stay in it, so another is drawn)."""
+    from ..companion.hands import missing
+    from ..companion.i18n import said
+
+    player = args.get("player")
+    if not player:
+        raise TableError(N_("--up-to needs --player: whose hand to fill"))
+    drawn = 0
+    for drawn in range(100):
+        table = table_of(session_path)
+        count, held = missing(table.snapshot_state(), args["deck"], player, up_to)
+        if count == 0:
+            break
+        run(session_path, "deck.draw", args, as_json, lang)
+    if drawn == 0 and held >= up_to and not as_json:
+        note = N_("{player} holds {held} cards, the limit is {limit}: nothing to draw.")
+        lang_ = terms_of(table, lang).lang
+        click.echo(said(lang_, note, player=player, held=held, limit=up_to))
 
 
 @deck.command("deal")

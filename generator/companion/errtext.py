@@ -100,7 +100,9 @@ class TableError(UsageError):
         if "help" in values:
             text = values["help"]
             values["help"] = "" if not text else f" ({text})" if lang == "en" else f"（{text}）"
-        return entry.get(lang, entry["en"]).format(**values)
+        from .i18n import typed
+
+        return typed(entry.get(lang, entry["en"]).format(**values))
 
 
 def _dice_lines(exc: Any, lang: str) -> list[str]:

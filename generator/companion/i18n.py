@@ -75,7 +75,12 @@ def message(key: str, lang: str, **values: Any) -> str:
             and (f"{{{name}}}." in text or f"{{{name}}}。" in text)
         ):
             values[name] = value[:-1]
-    return text.format(**values)
+    return typed(text.format(**values))
+
+
+def typed(text: str) -> str:
+    """``text`` with each quoted `pnp COMMAND` as the players type it here (no pnp in pnp play)."""
+    return text if TYPED["pnp"] == "pnp " else text.replace("`pnp ", "`" + TYPED["pnp"])
 
 
 def said(lang: str, text: str, **values: Any) -> str:

@@ -155,7 +155,12 @@ def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
     player = hands.drawer(spec, args)
     to_hand = args.get("position") is None and (spec.kind == "number" or bool(player))
     fx = decks.apply_draw(spec, state, out, cards, "out" if to_hand else "discard")
-    if to_hand:
+    if to_hand and fx.get("must_play") and player:
+        # played at once: the card goes from the draw to the discard pile, never into the hand
+        state["out"].remove(fx["card"])
+        state["discard"].append(fx["card"])
+        fx["player"] = player
+    elif to_hand:
         fx["player"] = player or ""
         fx["n"] = decks.to_hand(state, cards, fx["player"], fx["card"])
         if player:
