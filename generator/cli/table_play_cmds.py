@@ -149,12 +149,13 @@ def _draw_up_to(
     if not player:
         raise TableError(N_("--up-to needs --player: whose hand to fill"))
     drawn = 0
-    for drawn in range(100):
+    while drawn < 100:
         table = table_of(session_path)
         count, held = missing(table.snapshot_state(), args["deck"], player, up_to)
         if count == 0:
             break
         run(session_path, "deck.draw", args, as_json, lang)
+        drawn += 1
     if drawn == 0 and held >= up_to and not as_json:
         note = N_("{player} holds {held} cards, the limit is {limit}: nothing to draw.")
         lang_ = terms_of(table, lang).lang

@@ -7,6 +7,7 @@ per distinct face and the renderer can draw it once.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -50,6 +51,37 @@ class Copy(msgspec.Struct, frozen=True):
     copy: int
     front: FaceDraw
     back: FaceDraw | None
+
+
+def estimate_mark(
+    trim_w: float,
+    trim_h: float,
+    shape: str,
+    texts: Sequence[tuple[float, float, float, float]] = (),
+) -> tuple[float, float, float] | None:
+    """Where the estimate mark is printed on a face: (x, y, d) of its circle's bounding square,
+    from the trim's top-left, in points. It takes the first corner free of the face's words
+    (``texts``: the (x, y, w, h) each text covers; bottom-right, bottom-left, top-right,
+    top-left; inside a round piece's edge); None when words fill every corner (``pnp check``
+    refuses such a face)."""
+    mm = 72 / 25.4
+    d = min(max(min(trim_w, trim_h) * 0.09, 2.2 * mm), 3.2 * mm)
+    inset = min(1.0 * mm, min(trim_w, trim_h) * 0.05)
+    if shape == "round":  # keep it inside the circle's edge
+        r = min(trim_w, trim_h) / 2
+        off = (r - d / 2 - inset) / 2**0.5
+        xs = (trim_w / 2 + off, trim_w / 2 - off)
+        ys = (trim_h / 2 + off, trim_h / 2 - off)
+    else:
+        xs = (trim_w - inset - d / 2, inset + d / 2)
+        ys = (trim_h - inset - d / 2, inset + d / 2)
+    for cy in ys:
+        for cx in xs:
+            x, y = cx - d / 2, cy - d / 2
+            if not any(bx < x + d and x < bx + bw and by < y + d and y < by + bh
+                       for bx, by, bw, bh in texts):  # fmt: skip
+                return x, y, d
+    return None
 
 
 def trim_size(component: Component) -> tuple[float, float, str]:

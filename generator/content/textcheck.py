@@ -111,6 +111,9 @@ class TextCheck:
         legible: dict[int, str | None] = {}
         for item, faces in _faces_by_item(copies):
             self._languages(component, item, lang, langs)
+            for face in faces:
+                if face.estimate:
+                    self._mark_over_text(component, face)
             illegible: tuple[FaceDraw, int, BoxDraw, str] | None = None
             for face in faces:
                 for n, box in enumerate(face.boxes):
@@ -130,6 +133,26 @@ class TextCheck:
                             illegible = (face, n, box, found)
             if illegible is not None:
                 self._illegible(component, item, lang, *illegible)
+
+    def _mark_over_text(self, component: Component, face: FaceDraw) -> None:
+        """Report a face whose words fill every corner, leaving the estimate mark no room."""
+        from ..render.legibility import ink
+        from .faces import estimate_mark, trim_size
+
+        texts = [r for r in map(ink, face.boxes) if r is not None]
+        if estimate_mark(*trim_size(component), texts) is not None:
+            return
+        if not self._once(component.id, face.layout_id, "mark"):
+            return
+        layout = _layout(component, face.layout_id)
+        marks = self.game.layout_marks.get(face.layout_id)
+        where = marks.locate(("boxes",)) if layout is not None and marks is not None else None
+        self.issues.add(
+            where or Location(str(self.game.root / "game.yaml")),
+            f"components.{component.id}.layout",
+            f"layout {face.layout_id} has words in all four corners, and the estimate mark "
+            "would print over them; keep one corner free of words",
+        )
 
     # ------------------------------------------------------------------ reports
     def _once(self, *key: Any) -> bool:

@@ -101,6 +101,34 @@ def box_layout(box: BoxDraw) -> tuple[rtext.Fitted, float, float] | None:
     return None
 
 
+def ink(box: BoxDraw) -> tuple[float, float, float, float] | None:
+    """The part of a text or circle box its words cover: (x, y, w, h) from the trim's top-left,
+    by the same layout the renderer draws; None for a box without words."""
+    found = box_layout(box)
+    if found is None:
+        return None
+    spec = box.spec
+    if not isinstance(spec, TextBox) or spec.rotate in (90, 270):
+        return box.x, box.y, box.w, box.h
+    fitted = found[0]
+    width = min(box.w, max((line.width for line in fitted.lines), default=0.0))
+    height = min(box.h, fitted.height)
+    if spec.align in ("left", "justify"):
+        x = box.x if spec.align == "left" else box.x
+        width = box.w if spec.align == "justify" else width
+    elif spec.align == "right":
+        x = box.x + box.w - width
+    else:
+        x = box.x + (box.w - width) / 2
+    if spec.valign == "top":
+        y = box.y
+    elif spec.valign == "bottom":
+        y = box.y + box.h - height
+    else:
+        y = box.y + (box.h - height) / 2
+    return x, y, width, height
+
+
 def problem(box: BoxDraw) -> str | None:
     """What keeps ``box``'s words from printing legibly, or None (also for boxes without words)."""
     found = box_layout(box)
