@@ -142,7 +142,7 @@ def _draw_up_to(
 ) -> None:
     """Draw into the player's hand until it holds ``up_to`` cards (cards played at once, such
     as must-play cards, do not stay in it, so another is drawn)."""
-    from ..companion.hands import missing
+    from ..companion.decks import missing
     from ..companion.i18n import said
 
     player = args.get("player")

@@ -1,6 +1,7 @@
 """The steps of an activation deck (Rag'narok): add units, start a turn, draw, reserve, play, remove.
 
-One draw step and one apply step per event, as in :mod:`generator.companion.ops`. Who acts next
+Called by :mod:`generator.companion.ops` with the deck's spec and state (loaded only when an
+activation deck is played, so a plain roll or draw never imports it). Who acts next
 is told with each card: in marauder mode the owner of a revealed card is the active player and
 the player after him draws next; in sequence mode the player after the one who acted. A reserved
 card is secret to its owner (told to everyone as "a card"); it is chosen instead of revealing in
@@ -11,16 +12,12 @@ start over a reserve still to be played.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..locale import N_
+from . import decks
 from .errtext import TableError
-from .parts import _deck, _g, _not_over
 from .rng import Source
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
-    from typing import Any
-
-    from .engine import Table
 
 
 def players(state: dict[str, Any]) -> list[str]:
@@ -54,18 +51,13 @@ def after(state: dict[str, Any], player: str | None) -> str | None:
     return None
 
 
-def apply_act_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
-    """Apply adding a player's units to an activation deck; return the units added."""
-    from . import decks
-
-    return {"added": decks.act_add(_deck(t, args)[1], args["player"], args["units"])}
+def add(state: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:
+    """Add a player's units to the deck; the units added."""
+    return {"added": decks.act_add(state, args["player"], args["units"])}
 
 
-def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
-    """Apply the start of an activation turn in one of the deck's modes."""
-    from . import decks
-
-    spec, state = _deck(t, args)
+def turn(spec: Any, state: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:
+    """Start a turn in one of the deck's modes; refused while a reserve is still to be played."""
     if args["mode"] not in spec.modes:
         raise TableError("act.mode", known=", ".join(spec.modes))
     waiting = sorted(p for p, cards in (state.get("reserve") or {}).items() if cards)
@@ -78,10 +70,8 @@ def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
     return {}
 
 
-def op_act_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
-    """Draw step of an activation draw: pick a random card (marauder) or check the player's queue."""
-    _not_over(t)
-    state = _deck(t, args)[1]
+def draw(state: dict[str, Any], args: dict[str, Any], source: Source) -> dict[str, Any]:
+    """Draw step: pick a random card (marauder) or check the player's queue (sequence)."""
     mode = state["mode"]
     if mode is None:
         raise TableError("act.no_turn")
@@ -110,10 +100,10 @@ def op_act_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any
     raise TableError("act.barbarian")
 
 
-def apply_act_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
-    """Apply a logged activation draw; return the card, its owner, whether it may be reserved
-    and who acts next."""
-    spec, state = _deck(t, args)
+def apply_draw(
+    spec: Any, state: dict[str, Any], args: dict[str, Any], out: dict[str, Any]
+) -> dict[str, Any]:
+    """Apply a logged draw; the card, its owner, whether it may be reserved and who acts next."""
     if state["mode"] == "marauder":
         card = state["pile"].pop(out["index"])
     else:
@@ -141,11 +131,8 @@ def apply_act_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
     return fx
 
 
-def apply_act_reserve(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
-    """Apply putting a card in reserve (face down); return its owner, the card and who is next."""
-    from . import decks
-
-    spec, state = _deck(t, args)
+def reserve(spec: Any, state: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:
+    """Put a card in reserve (face down); its owner, the card and who is next."""
     player = args["player"]
     drawer = state.get("drawn_by")
     if state["mode"] == "marauder" and drawer and drawer != player:
@@ -170,23 +157,19 @@ def apply_act_reserve(t: Table, args: dict[str, Any], out: dict[str, Any]) -> di
     return {"owner": player, "card": card, "next": after(state, player)}
 
 
-def _is_unit(t: Table, args: dict[str, Any], instance: str, named: str) -> bool:
+def _is_unit(cards: dict[str, Any], instance: str, named: str) -> bool:
     """Whether a player's words name this unit card: as added, or a printed card's id or name."""
-    from . import decks
-
     if named in (instance, decks.unit_name(instance)):
         return True
-    cards = _g(t).cards.get(args["deck"], {})
     return decks.card_id(instance) in cards and named.casefold() in decks.all_names(cards, instance)
 
 
-def apply_act_play(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
-    """Apply a player playing a unit from hand or reserve; return the card played."""
-    state = _deck(t, args)[1]
+def play(state: dict[str, Any], args: dict[str, Any], cards: dict[str, Any]) -> dict[str, Any]:
+    """A player plays a unit from hand (barbarian) or reserve; the card played."""
     player, card = args["player"], args.get("card")
     if state["mode"] == "barbarian" and card:
         hand = state["queues"].get(player) or []
-        match = [u for u in hand if _is_unit(t, args, u, card)]
+        match = [u for u in hand if _is_unit(cards, u, card)]
         if not match:
             raise TableError("act.no_card", player=player, card=card)
         card = match[0]
@@ -209,12 +192,11 @@ def apply_act_play(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
     }
 
 
-def apply_act_remove(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
-    """Apply removing a destroyed unit from the activation deck and any reserve; return it."""
-    state = _deck(t, args)[1]
+def remove(state: dict[str, Any], args: dict[str, Any], cards: dict[str, Any]) -> dict[str, Any]:
+    """Remove a destroyed unit from the deck and any reserve; the card removed."""
     unit = args["unit"]
     live = [u for u in state["owners"] if u not in state["removed"]]
-    match = [u for u in live if _is_unit(t, args, u, unit)]
+    match = [u for u in live if _is_unit(cards, u, unit)]
     if args.get("player"):
         match = [u for u in match if state["owners"][u] == args["player"]]
     if not match:
@@ -226,9 +208,9 @@ def apply_act_remove(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dic
     if card in state["pile"]:
         state["pile"].remove(card)
     reserved = False
-    for cards in state["reserve"].values():
-        if card in cards:
-            cards.remove(card)
+    for held in state["reserve"].values():
+        if card in held:
+            held.remove(card)
             reserved = True
     fx: dict[str, Any] = {"card": card}
     if reserved:

@@ -10,13 +10,9 @@ game-over rules (a track's threshold, a card that ends the game, a deck that run
 from __future__ import annotations
 
 from ..locale import N_
-from . import activation as act
 from .errtext import TableError
-from .i18n import TYPED
-from .parts import _deck, _g, _not_over, _part, over_note
+from .i18n import TYPED, pick
 from .rng import Source
-
-__all__ = ["OPS", "over_note"]
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -24,9 +20,48 @@ if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 
     from .engine import Table
+    from .game import TableGame
 
     Op = Callable[[Table, dict[str, Any], Source], dict[str, Any]]
     Apply = Callable[[Table, dict[str, Any], dict[str, Any]], dict[str, Any]]
+
+
+def _g(t: Table) -> TableGame:
+    """The table's game (loaded before any step runs)."""
+    assert t.game is not None
+    return t.game
+
+
+def over_note(game: Any, over: dict[str, Any], lang: str) -> str:
+    """What ended the game, in words."""
+    if over["by"] == "track":
+        track = game.spec.tracks[over["id"]]
+        return pick(track.game_over[over["rule"]].note, lang) or ""
+    deck = game.spec.decks[over["id"]]
+    note = deck.empty_ends_game if over["by"] == "empty" else deck.ends_game_note
+    return pick(note, lang) or over.get("card", "")
+
+
+def _not_over(t: Table) -> None:
+    over = t.state.get("over")
+    if over:
+        notes = {lang: over_note(_g(t), over, lang) for lang in ("en", "zh-Hant", "zh-Hans")}
+        raise TableError("game.over", note=notes)
+
+
+def _part(t: Table, kind: str, name: str) -> tuple[Any, dict[str, Any]]:
+    """The spec and state of the game's bag or deck ``name`` (``kind``: bag or deck)."""
+    specs = getattr(_g(t).spec, f"{kind}s")
+    if name not in specs:
+        raise TableError(
+            f"{kind}.unknown", game=_g(t).names(), name=name, known=", ".join(specs) or "-"
+        )
+    return specs[name], t.state[f"{kind}s"][name]
+
+
+def _deck(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """The spec and state of the deck a command names."""
+    return _part(t, "deck", args["deck"])
 
 
 def _bag(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
@@ -134,25 +169,25 @@ def op_deck_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
         raise TableError("deck.activation")
     if args.get("position") is not None:
         decks.check_position(spec, args["position"])
-    from . import hands
+    from . import decks
 
-    player = hands.drawer(spec, args)
+    player = decks.drawer(spec, args)
     if player and spec.hand_size is not None:
         held = len(state.get("hands", {}).get(player, []))
         if held >= spec.hand_size:
             raise TableError("deck.hand_full", player=player, held=held, limit=spec.hand_size)
     if player and args.get("position") is None:
-        hands.check_room(_g(t), t.state, args["deck"], player)
+        decks.check_room(_g(t), t.state, args["deck"], player)
     return decks.draw(spec, state, source)
 
 
 def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply a logged deck draw: move the card to a hand or the discard, and mark game over if it ends it."""
-    from . import decks, hands
+    from . import decks
 
     spec, state = _deck(t, args)
     cards = _g(t).cards[args["deck"]]
-    player = hands.drawer(spec, args)
+    player = decks.drawer(spec, args)
     to_hand = args.get("position") is None and (spec.kind == "number" or bool(player))
     fx = decks.apply_draw(spec, state, out, cards, "out" if to_hand else "discard")
     if to_hand and fx.get("must_play") and player:
@@ -164,7 +199,7 @@ def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
         fx["player"] = player or ""
         fx["n"] = decks.to_hand(state, cards, fx["player"], fx["card"])
         if player:
-            fx["over_limit"] = hands.over_limit(_g(t), t.state, args["deck"], player)
+            fx["over_limit"] = decks.over_limit(_g(t), t.state, args["deck"], player)
     if args.get("position") is not None:
         decks.number(spec, fx, cards, args["position"])
     if fx.get("ends_game") and not t.state.get("over"):
@@ -193,30 +228,30 @@ def apply_deck_discard(t: Table, args: dict[str, Any], out: dict[str, Any]) -> d
 
 def op_deck_deal(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
     """Draw step of an opening deal: refuse a deck without one, else draw the hand."""
-    from . import hands
+    from . import decks
 
     _not_over(t)
     spec, state = _deck(t, args)
     if getattr(spec, "deal", None) is None:
         raise TableError(N_("the {deck} has no opening deal"), deck=args["deck"])
-    return hands.deal(t, spec, state, args, source)
+    return decks.deal(t, spec, state, args, source)
 
 
 def apply_deck_deal(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply a logged opening deal to the deck and the player's hand."""
-    from . import hands
+    from . import decks
 
     spec, state = _deck(t, args)
-    return hands.apply_deal(t, spec, state, args, out)
+    return decks.apply_deal(t, spec, state, args, out)
 
 
 def apply_deck_return(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply cards going back from a hand into the deck's draw pile."""
-    from . import hands
+    from . import decks
 
     state = _deck(t, args)[1]
     cards = _g(t).cards[args["deck"]]
-    done = [hands.give_back(state, cards, c, args.get("player")) for c in args["cards"]]
+    done = [decks.give_back(state, cards, c, args.get("player")) for c in args["cards"]]
     return {"returned": done}
 
 
@@ -239,6 +274,59 @@ def apply_deck_reset(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dic
 
     decks.reset(_deck(t, args)[1])
     return {}
+
+
+# ---------------------------------------------------------------- activation decks (see activation.py)
+
+
+def apply_act_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply adding a player's units to an activation deck; return the units added."""
+    from . import activation
+
+    return activation.add(_deck(t, args)[1], args)
+
+
+def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply the start of an activation turn in one of the deck's modes."""
+    from . import activation
+
+    return activation.turn(*_deck(t, args), args)
+
+
+def op_act_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+    """Draw step of an activation draw: pick a random card (marauder) or check the player's queue."""
+    from . import activation
+
+    _not_over(t)
+    return activation.draw(_deck(t, args)[1], args, source)
+
+
+def apply_act_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply a logged activation draw: the card, its owner, reserve allowed, who acts next."""
+    from . import activation
+
+    return activation.apply_draw(*_deck(t, args), args, out)
+
+
+def apply_act_reserve(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply putting a card in reserve, face down."""
+    from . import activation
+
+    return activation.reserve(*_deck(t, args), args)
+
+
+def apply_act_play(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply a player playing a unit from hand or reserve; return the card played."""
+    from . import activation
+
+    return activation.play(_deck(t, args)[1], args, _g(t).cards.get(args["deck"], {}))
+
+
+def apply_act_remove(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply removing a destroyed unit from the activation deck and any reserve."""
+    from . import activation
+
+    return activation.remove(_deck(t, args)[1], args, _g(t).cards.get(args["deck"], {}))
 
 
 def op_track(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
@@ -294,12 +382,12 @@ OPS: dict[str, tuple[Op, Apply, bool]] = {
     "deck.reset": (op_plain, apply_deck_reset, False),
     "deck.deal": (op_deck_deal, apply_deck_deal, True),
     "deck.return": (op_plain, apply_deck_return, False),
-    "act.add": (op_plain, act.apply_act_add, False),
-    "act.turn": (op_plain, act.apply_act_turn, False),
-    "act.draw": (act.op_act_draw, act.apply_act_draw, True),
-    "act.reserve": (op_plain, act.apply_act_reserve, False),
-    "act.play": (op_plain, act.apply_act_play, False),
-    "act.remove": (op_plain, act.apply_act_remove, False),
+    "act.add": (op_plain, apply_act_add, False),
+    "act.turn": (op_plain, apply_act_turn, False),
+    "act.draw": (op_act_draw, apply_act_draw, True),
+    "act.reserve": (op_plain, apply_act_reserve, False),
+    "act.play": (op_plain, apply_act_play, False),
+    "act.remove": (op_plain, apply_act_remove, False),
     "turn.next": (op_plain, apply_turn_next, False),
     "track.move": (op_track, apply_track, False),
     "pad.add": (op_plain, apply_pad, False),
