@@ -41,7 +41,8 @@ class FaceDraw(NamedTuple):
     background: str | None
     boxes: tuple[BoxDraw, ...]
     safe: float
-    estimate: bool = False  # carries a value not known from a source: printed with the mark
+    estimate: bool = False  # carries a value not known from a source (the sheet tells what ≈ is)
+    corner_mark: bool = True  # the ≈ goes in a free corner (False: the layout marks the values)
 
 
 class Copy(msgspec.Struct, frozen=True):

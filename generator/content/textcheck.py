@@ -112,7 +112,7 @@ class TextCheck:
         for item, faces in _faces_by_item(copies):
             self._languages(component, item, lang, langs)
             for face in faces:
-                if face.estimate:
+                if face.estimate and face.corner_mark:
                     self._mark_over_text(component, face)
             illegible: tuple[FaceDraw, int, BoxDraw, str] | None = None
             for face in faces:

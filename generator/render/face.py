@@ -148,7 +148,7 @@ class FaceRenderer(msgspec.Struct):
             _DRAW[type(box.spec)](self, face, n, box, bleed)
             if type(box.spec) is not TextBox and (type(box.spec) is not FrameBox or box.fill):
                 self._fill = None  # drawn through the canvas or with a fill of its own
-        if face.estimate:
+        if face.estimate and face.corner_mark:
             self._estimate_mark(face)
             self._fill = None
 
