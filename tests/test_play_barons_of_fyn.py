@@ -13,6 +13,7 @@ a game goes with our tools:
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -86,6 +87,9 @@ def test_step_a_draws_up_to_the_hand_limit(session: str) -> None:
     assert "Ann holds 7 cards from the Fyn deck (secret)." in said
     said = at_table(GAME, "deck draw fyn --player Ann --up-to 7")
     assert "Ann holds 7 cards, the limit is 7: nothing to draw." in said
+    # the card drawn is not in what --json prints either (the session log keeps it)
+    drawn = json.loads(at_table(GAME, "deck draw fyn --player Bob --json").splitlines()[0])
+    assert drawn["fx"]["player"] == "Bob" and "card" not in drawn["fx"] and "out" not in drawn
 
 
 def test_an_attack_reads_a_number_from_the_deck_and_compares_it_with_the_hit_number(

@@ -17,6 +17,7 @@ how a turn of activations goes with our tools, in each of its ways of drawing th
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -98,6 +99,9 @@ def test_a_marauder_reserve_is_secret_played_instead_of_a_draw_and_ends_the_turn
     assert "Fang Warriors" not in public
     own = at_table(GAME, "status --player wolfen")
     assert "in reserve Fang Warriors." in own
+    # a script reading --json learns no more than the table
+    state = json.loads(at_table(GAME, "status --json").splitlines()[0])["state"]
+    assert state["decks"][DECK]["reserve"] == {"wolfen": 1}
     # one reserve per player per turn
     at_table(GAME, f"deck activate {DECK} --player griffins")
     # draw the rest of the deck

@@ -55,7 +55,20 @@ def run_event(
     table = table_of(session_path)
     event = table.run(kind, args)
     terms = terms_of(table, lang)
-    return event, event_lines(table.game, terms, event), notices(table, terms.lang)
+    return _told(event), event_lines(table.game, terms, event), notices(table, terms.lang)
+
+
+def _told(event: dict[str, Any]) -> dict[str, Any]:
+    """The event as printed (``--json``): a card secret to one player is left out; the session
+    log keeps it, so the game replays."""
+    fx = event.get("fx") or {}
+    secret = event["type"] in ("act.reserve", "deck.deal") or (
+        event["type"] == "deck.draw" and fx.get("player") and not fx.get("must_play")
+    )
+    if not secret:
+        return event
+    hidden = {k: v for k, v in fx.items() if k not in ("card", "cards", "n")}
+    return {**{k: v for k, v in event.items() if k != "out"}, "fx": hidden}
 
 
 def status(session_path: str | None, lang: str | None, player: str | None = None) -> Result:
