@@ -2,7 +2,9 @@
 
 Plain frozen records and nothing else, so the renderer, the exporters and the checks share them
 without importing the expander. Equal faces compare equal, so the expander can keep one object
-per distinct face and the renderer can draw it once.
+per distinct face and the renderer can draw it once. :func:`estimate_mark` is the one place
+that says where a face's estimate mark goes (the renderer draws it there, ``pnp check`` refuses
+a face that leaves it no room).
 """
 
 from __future__ import annotations

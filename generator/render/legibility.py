@@ -4,7 +4,8 @@ The renderer shrinks text to fit its box (see :func:`generator.render.text.fit`)
 had to shrink below the box's ``min_size`` (or below its own ``size`` when that is already
 smaller), or that does not fit even at the smallest size, prints badly. ``pnp check`` and the
 renderer ask :func:`problem` the same question over the same cached layout, so a check before
-a build costs the build nothing and the two never disagree. A game's own fonts must be
+a build costs the build nothing and the two never disagree; :func:`ink` tells, from the same
+layout, the part of a box its words cover. A game's own fonts must be
 registered first (:func:`generator.render.fonts.use_game_fonts`), as for drawing.
 """
 
