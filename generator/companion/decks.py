@@ -22,8 +22,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from .engine import Table
-
 
 def card_id(instance: str) -> str:
     """The card id of a card copy (``id#2`` -> ``id``)."""
@@ -272,16 +270,15 @@ def _redrawn(spec: Any, card: dict[str, Any], instance: str) -> bool:
 
 
 def deal(
-    t: Table, spec: Any, state: dict[str, Any], args: dict[str, Any], source: Source
+    spec: Any, state: dict[str, Any], cards: dict[str, dict[str, Any]], source: Source
 ) -> dict[str, Any]:
     """Draw step of an opening deal: the draws, a card the rules redraw going back each time."""
-    cards = t.game.cards[args["deck"]]  # type: ignore[union-attr]
     trial = copy.deepcopy(state)
     draws: list[dict[str, Any]] = []
     dealt = 0
     while dealt < spec.deal:
         if len(draws) >= MAX_DEAL_DRAWS:
-            raise TableError(N_("the {deck} cannot deal a full hand"), deck=args["deck"])
+            raise TableError(N_("the {deck} cannot deal a full hand"), deck=spec.name or "deck")
         out = draw(spec, trial, source)
         draws.append(out)
         dealt += _deal_one(spec, trial, out, cards)[1]
@@ -301,19 +298,23 @@ def _deal_one(
     return instance, True
 
 
-def apply_deal(t: Table, spec: Any, state: dict[str, Any], args: dict[str, Any],
-               out: dict[str, Any]) -> dict[str, Any]:  # fmt: skip
+def apply_deal(
+    spec: Any,
+    state: dict[str, Any],
+    cards: dict[str, dict[str, Any]],
+    player: str,
+    out: dict[str, Any],
+) -> dict[str, Any]:
     """Apply a logged deal: the cards go to the player's hand, redrawn ones back to the deck."""
-    cards = t.game.cards[args["deck"]]  # type: ignore[union-attr]
     kept: list[list[Any]] = []
     returned: list[str] = []
-    for draw in out["draws"]:
-        instance, stays = _deal_one(spec, state, draw, cards)
+    for step in out["draws"]:
+        instance, stays = _deal_one(spec, state, step, cards)
         if stays:
-            kept.append([instance, to_hand(state, cards, args["player"], instance)])
+            kept.append([instance, to_hand(state, cards, player, instance)])
         else:
             returned.append(instance)
-    return {"player": args["player"], "cards": kept, "returned": returned}
+    return {"player": player, "cards": kept, "returned": returned}
 
 
 def give_back(state: dict[str, Any], cards: dict[str, Any], shown: str, player: str | None) -> str:

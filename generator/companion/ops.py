@@ -169,8 +169,6 @@ def op_deck_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
         raise TableError("deck.activation")
     if args.get("position") is not None:
         decks.check_position(spec, args["position"])
-    from . import decks
-
     player = decks.drawer(spec, args)
     if player and spec.hand_size is not None:
         held = len(state.get("hands", {}).get(player, []))
@@ -234,7 +232,7 @@ def op_deck_deal(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
     spec, state = _deck(t, args)
     if getattr(spec, "deal", None) is None:
         raise TableError(N_("the {deck} has no opening deal"), deck=args["deck"])
-    return decks.deal(t, spec, state, args, source)
+    return decks.deal(spec, state, _g(t).cards[args["deck"]], source)
 
 
 def apply_deck_deal(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
@@ -242,7 +240,7 @@ def apply_deck_deal(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
     from . import decks
 
     spec, state = _deck(t, args)
-    return decks.apply_deal(t, spec, state, args, out)
+    return decks.apply_deal(spec, state, _g(t).cards[args["deck"]], args["player"], out)
 
 
 def apply_deck_return(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
