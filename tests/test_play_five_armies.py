@@ -83,10 +83,10 @@ def test_recovery_draws_one_event_and_one_own_story_card_each(session: str) -> N
     assert "Shadow story deck: 19 in the deck, 0 discarded, 1 in hands." in said
     assert "Free Peoples story deck: 19 in the deck, 0 discarded, 1 in hands." in said
     # a hand is the player's own: the table hears how many cards, the player alone which
-    assert "shadow holds 1 cards from the event deck (secret)." in said
+    assert "shadow holds 1 card from the event deck (secret)." in said
     own = at_table(GAME, "status --player shadow")
     assert "shadow's hand from the Shadow story deck: Shadow story card." in own
-    assert "free-peoples holds 1 cards from the Free Peoples story deck (secret)." in own
+    assert "free-peoples holds 1 card from the Free Peoples story deck (secret)." in own
 
 
 def test_a_seventh_card_in_hand_is_discarded_down_to_six(session: str) -> None:

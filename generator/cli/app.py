@@ -16,7 +16,7 @@ import click
 
 from .. import __version__
 from ..errors import PnpError, report
-from ..locale import use_language
+from ..locale import current_language, use_language
 
 # command name -> (module, attribute, one-line help shown in `pnp --help`)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -122,10 +122,14 @@ def run(argv: list[str] | None = None) -> Any:
     global _lang
     from .clicklang import speaking
 
+    before = current_language()
     with speaking(sys.argv[1:] if argv is None else list(argv)) as lang:
         _lang = lang
         use_language(lang)
-        return _run(argv)
+        try:
+            return _run(argv)
+        finally:
+            use_language(before)  # a caller in the same process keeps its own language
 
 
 def _run(argv: list[str] | None) -> Any:

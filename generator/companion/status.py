@@ -6,7 +6,7 @@ left, reserve, whose turn), what ended the game if it is over, and the score pad
 
 from __future__ import annotations
 
-from ..locale import N_
+from ..locale import N_, translation
 from .i18n import RNG, Terms, message, pick, said
 from .render import _bag_name, _card_name, _listing, _unit, phase_lines
 
@@ -89,13 +89,13 @@ def _hand_lines(game: Any, terms: Terms, state: dict[str, Any], viewer: str | No
                 )
             else:
                 lines.append(
-                    said(
-                        terms.lang,
-                        N_("  {player} holds {count} cards from the {deck} (secret)."),
-                        player=player,
-                        count=len(hand),
-                        deck=deck_name,
+                    translation(terms.lang)
+                    .ngettext(
+                        "  {player} holds {count} card from the {deck} (secret).",
+                        "  {player} holds {count} cards from the {deck} (secret).",
+                        len(hand),
                     )
+                    .format(player=player, count=len(hand), deck=deck_name)
                 )
     return lines
 
