@@ -242,3 +242,19 @@ def test_a_turn_in_traditional_chinese(session: str) -> None:
     assert "請說明本回合最多可抽幾片：`fate draw --generals N`" in said
     assert "第 1 片，最多 2 片：`fate draw` 擱置這片再抽" in said
     assert "黑色戰鬥骰" in said and re.search(r"命中 \d+ 次", said)
+
+
+def test_the_game_ends_when_the_fate_marker_reaches_15_or_the_shadow_holds_enough(
+    session: str,
+) -> None:
+    # seed 000 ch.11: the Shadow wins at once with 10 points and the Front Gate, else with 10 at
+    # the end of a turn; Beorn arriving while the Shadow has fewer than 6 wins for the Free Peoples
+    calc = at_table(GAME, "score calc five-armies:victory --hold front-gate,ravenhill,east-hill")
+    assert "points: 12" in calc and "wins at once: yes" in calc
+    calc = at_table(GAME, "score calc five-armies:victory --hold front-gate,camp")
+    assert "points: 6" in calc and "wins at the end of the turn: no" in calc
+    assert "Beorn enters play now" not in calc, "with 6 points Beorn no longer wins at once"
+    # ch.7: the fate marker on step 15 wins for the Free Peoples at once; nothing is drawn after
+    said = at_table(GAME, "score track fate --by 16", "fate draw --generals 1")
+    assert "Fate Track: 0 → 15." in said and "Game over: the Free Peoples win at once." in said
+    assert "the game is over (the Free Peoples win at once); `undo` takes back" in said
