@@ -11,7 +11,8 @@ Read top to bottom, this is how a turn goes with our tools. Each step names the 
 4. Shadow leadership (phase 4), then the action round (phase 5; chapters 5, 10, 12): action dice,
    combat with black manoeuvre dice, Eagles, Beorn, rallying;
 5. end of turn (phase 6; chapter 11): victory points, then the next turn;
-6. the decks over many turns (chapter 6): the event deck is reshuffled, a story deck is not.
+6. the decks over many turns (chapter 6): the event deck is reshuffled, a story deck is not;
+7. the end (chapters 7 and 11): the fate marker on 15, or the Shadow's victory points.
 """
 
 from __future__ import annotations
