@@ -261,9 +261,9 @@ OPTION_HELP: dict[str, dict[str, str]] = {
         "zh-Hant": "依序模式：PLAYER:部隊,部隊,…，照啟動順序排列。",
         "zh-Hans": "依序模式：PLAYER:部队,部队,…，按启动顺序排列。",
     },
-    "sequence mode: whose next card to reveal.": {
-        "zh-Hant": "依序模式：翻開誰的下一張牌。",
-        "zh-Hans": "依序模式：翻开谁的下一张牌。",
+    "Who draws (marauder mode: an enemy card goes to its owner) or whose next card is revealed (sequence mode).": {
+        "zh-Hant": "誰抽牌（劫匪模式：抽到對手的卡就交給其主人），或翻開誰的下一張牌（依序模式）。",
+        "zh-Hans": "谁抽牌（劫匪模式：抽到对手的卡就交给其主人），或翻开谁的下一张牌（依序模式）。",
     },
     "Whose unit (needed when two players share a name).": {
         "zh-Hant": "誰的部隊（兩位玩家有同名部隊時必填）。",

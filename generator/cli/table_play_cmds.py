@@ -282,7 +282,12 @@ def deck_turn(
 
 @deck.command("activate")
 @click.argument("deck_id")
-@click.option("--player", default=None, help="sequence mode: whose next card to reveal.")
+@click.option(
+    "--player",
+    default=None,
+    help="Who draws (marauder mode: an enemy card goes to its owner) or whose next card is "
+    "revealed (sequence mode).",
+)
 @common
 def deck_activate(
     deck_id: str, player: str | None, session_path: str | None, as_json: bool, lang: str | None
