@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.build import check_game
+from generator.build.game import check_game
 from generator.content.faces import estimate_mark, trim_size
 from generator.render.legibility import ink
 

@@ -123,7 +123,7 @@ def run(argv: list[str] | None = None) -> Any:
     from .clicklang import speaking
 
     before = current_language()
-    with speaking(sys.argv[1:] if argv is None else list(argv)) as lang:
+    with speaking(sys.argv[1:] if argv is None else list(argv), cli) as lang:
         _lang = lang
         use_language(lang)
         try:

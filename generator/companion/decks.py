@@ -13,14 +13,11 @@ turn (their steps: :mod:`generator.companion.activation`).
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from ..locale import N_
 from .errtext import TableError
 from .rng import Source
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def card_id(instance: str) -> str:

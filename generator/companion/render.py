@@ -6,13 +6,11 @@ glossary's wording is used where it has the term.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..locale import N_
 from .i18n import TYPED, Terms, event_name, message, pick, said
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
 
 
 def _tile_name(game: Any, terms: Terms, bag_id: str, instance: str) -> str:

@@ -10,12 +10,10 @@ options given on the command line as a plain dict of strings; every bad input is
 
 from __future__ import annotations
 
-from .errtext import TableError
+from collections.abc import Callable
+from typing import Any
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
+from .errtext import TableError
 
 
 def _int(opts: dict[str, str], key: str, default: int | None = None) -> int:

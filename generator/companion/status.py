@@ -6,13 +6,11 @@ left, reserve, whose turn), what ended the game if it is over, and the score pad
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..locale import N_, translation
 from .i18n import RNG, Terms, message, pick, said
 from .render import _bag_name, _card_name, _listing, _unit, phase_lines
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def _hidden(terms: Terms, count: int) -> str:

@@ -16,7 +16,7 @@ import msgspec
 from msgspec import field
 from reportlab.lib.rl_accel import fp_str  # type: ignore[import-untyped]
 
-from ..content.faces import BoxDraw, FaceDraw
+from ..content.faces import BoxDraw, FaceDraw, estimate_mark
 from ..content.schema import (
     ArcBox,
     CircleBox,
@@ -28,7 +28,7 @@ from ..content.schema import (
     TextBox,
 )
 from ..layout.impose import Slot
-from . import legibility, outlines
+from . import fonts, legibility, outlines
 from . import text as rtext
 from .icons import draw_icon
 
@@ -154,9 +154,6 @@ class FaceRenderer(msgspec.Struct):
 
     def _estimate_mark(self, face: FaceDraw) -> None:
         """The one mark printed on every face that carries an estimated value (see ESTIMATE_NOTE)."""
-        from ..content.faces import estimate_mark
-        from . import fonts
-
         c = self.canvas
         texts = [r for r in map(legibility.ink, face.boxes) if r is not None]
         found = estimate_mark(self.trim_w, self.trim_h, self.shape, texts)

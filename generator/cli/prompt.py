@@ -23,8 +23,8 @@ WORDS = [
 
 def game_help(game: Any, lang: str | None) -> list[str]:
     """The game's own help: its rolls (with their options), bags, decks, tracks and scores."""
+    from ..companion.i18n import Terms, detect, message, pick, said
     from ..locale import N_
-    from .i18n import Terms, detect, message, pick, said
 
     terms = Terms(game.root, detect(lang))
     lg = terms.lang
@@ -115,7 +115,7 @@ def deck_commands(did: str, deck: Any, in_hand: bool = False) -> list[str]:
 
 def pnp_help(lang: str | None) -> list[str]:
     """``help pnp``: the table commands in the players' language (English: the CLI's help)."""
-    from .i18n import COMMANDS, detect
+    from ..companion.i18n import COMMANDS, detect
 
     lg = detect(lang)
     width = max(len(c) for c in COMMANDS)
@@ -133,10 +133,10 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
     """Run one command line; False when the user asked to leave."""
     import click
 
-    from ..cli.app import cli
+    from ..companion.errtext import localize, said_error
+    from ..companion.i18n import detect
     from ..errors import PnpError
-    from .errtext import localize, said_error
-    from .i18n import detect
+    from .app import cli
 
     lg = detect(lang)
     try:
@@ -165,10 +165,10 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
         argv += ["--session", session_path]
         if lang and "--lang" not in argv:
             argv += ["--lang", lang]
-    from ..cli.clicklang import speaking
+    from .clicklang import speaking
 
     try:
-        with speaking(argv):
+        with speaking(argv, cli):
             cli.main(args=argv, prog_name="pnp", standalone_mode=False)
     except PnpError as exc:
         for text in localize(exc, lg):
@@ -204,8 +204,8 @@ def run_prompt(game_name: str, session_path: str | None, lang: str | None) -> No
     """Open (or start) a session for the game and read commands until end of input."""
     import click
 
-    from . import session
-    from .engine import TableGame, find_game, new_session
+    from ..companion import session
+    from ..companion.engine import TableGame, find_game, new_session
 
     game = TableGame.load(find_game(game_name))
     path = session_path
@@ -219,10 +219,10 @@ def run_prompt(game_name: str, session_path: str | None, lang: str | None) -> No
             path = str(current)
         else:
             path = new_session(str(game.root), None, [])["path"]
-    from .i18n import detect, message
+    from ..companion.i18n import detect, message
 
     click.echo(message("play.banner", detect(lang), game=game.name(detect(lang)), path=path))
-    from .i18n import TYPED
+    from ..companion.i18n import TYPED
 
     TYPED["pnp"] = ""  # commands are typed without "pnp" at this prompt
     try:
@@ -241,7 +241,7 @@ def _read_lines(game: Any, path: str, lang: str | None) -> None:
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory
 
-    from . import session
+    from ..companion import session
 
     history = session.data_dir() / "history"
     history.parent.mkdir(parents=True, exist_ok=True)
