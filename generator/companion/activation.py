@@ -105,7 +105,7 @@ def apply_draw(
 ) -> dict[str, Any]:
     """Apply a logged draw; the card, its owner, whether it may be reserved and who acts next."""
     if state["mode"] == "marauder":
-        card = state["pile"].pop(out["index"])
+        card = decks.take(state["pile"], out["index"])
     else:
         card = state["queues"][args["player"]].pop(0)
     owner = state["owners"].get(card)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ..locale import N_
+from ..locale import N_, _
 from .errtext import TableError
 from .rng import Source
 
@@ -85,6 +85,18 @@ def draw(deck: Any, state: dict[str, Any], source: Source) -> dict[str, Any]:
     return {"index": index, "reshuffle": reshuffle}
 
 
+def take(pile: list[str], index: int) -> str:
+    """The card at ``index`` of ``pile``, taken out; a logged index past the pile's end is a
+    ValueError that says so (the log was written for another pile)."""
+    if not 0 <= index < len(pile):
+        raise ValueError(
+            _("the log draws card {index} of a pile of {count}").format(
+                index=index, count=len(pile)
+            )
+        )
+    return pile.pop(index)
+
+
 def apply_draw(
     deck: Any, state: dict[str, Any], out: dict[str, Any], cards: dict[str, dict[str, Any]], to: str
 ) -> dict[str, Any]:
@@ -96,7 +108,7 @@ def apply_draw(
         if joined:
             state["aside"] = []
         state["reshuffles"] += 1
-    card = state["pile"].pop(out["index"])
+    card = take(state["pile"], out["index"])
     state[to].append(card)
     data = cards.get(card_id(card), {})
     fx: dict[str, Any] = {"card": card, "reshuffled": out["reshuffle"], "kind": data.get("kind")}
@@ -237,7 +249,7 @@ def held(state: dict[str, Any], hand: Any, player: str) -> int:
 
 def check_room(game: Any, state: dict[str, Any], deck_id: str, player: str) -> None:
     """Refuse a draw into a hand whose limit refuses draws past it."""
-    for _, hand in groups_of(game, deck_id):
+    for _hid, hand in groups_of(game, deck_id):
         count = held(state, hand, player)
         if hand.over == "refuse" and count >= hand.limit:
             raise TableError("deck.hand_full", player=player, held=count, limit=hand.limit)

@@ -28,6 +28,7 @@ from ..content.schema import (
     TextBox,
 )
 from ..layout.impose import Slot
+from ..locale import N_
 from . import fonts, legibility, outlines
 from . import text as rtext
 from .icons import draw_icon
@@ -324,7 +325,9 @@ class FaceRenderer(msgspec.Struct):
 
 
 ESTIMATE_MARK = "≈"
-ESTIMATE_NOTE = "≈ marks a piece with a value not known from a source (an estimate; see its source)"
+ESTIMATE_NOTE = N_(
+    "≈ marks a piece with a value not known from a source (an estimate; see its source)"
+)
 
 _DRAW = {
     LineBox: FaceRenderer._path,
