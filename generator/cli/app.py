@@ -63,6 +63,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "undo": ("generator.cli.table_cmds", "undo", "Undo the last event of the session."),
     "log": ("generator.cli.table_cmds", "log", "Show the session's event log."),
     "status": ("generator.cli.table_cmds", "status", "Show the session's state."),
+    "turn": ("generator.cli.table_cmds", "turn", "Follow a game's turn phase by phase."),
     "play": (
         "generator.cli.table_cmds",
         "play",

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-TABLE = ("roll", "session", "fate", "deck", "score", "undo", "log", "status", "play")
+TABLE = ("roll", "session", "fate", "deck", "score", "undo", "log", "status", "play", "turn")
 # print-side commands whose --lang, the language of the files they write, is also the
 # language they speak (without --lang they speak English, as the other print commands do)
 SPEAKS_ITS_LANG = ("export", "preflight")

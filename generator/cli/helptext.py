@@ -82,8 +82,8 @@ COMMAND_HELP: dict[str, dict[str, str]] = {
         "zh-Hans": "列出对局的事件记录，每个事件都用文字说明（--json：记录中的原始事件）。",
     },
     "status": {
-        "zh-Hant": "顯示對局的現況：抽袋、軌道、牌堆、分數。",
-        "zh-Hans": "显示对局的当前状态：抽袋、轨道、牌堆、分数。",
+        "zh-Hant": "顯示對局的現況：回合階段、抽袋、軌道、牌堆、手牌、分數。",
+        "zh-Hans": "显示对局的当前状态：回合阶段、抽袋、轨道、牌堆、手牌、分数。",
     },
     "play": {
         "zh-Hant": "GAME 的互動式提示列，有歷史紀錄與自動補全（需要時會開新對局）。",
@@ -111,8 +111,20 @@ COMMAND_HELP: dict[str, dict[str, str]] = {
     },
     "deck": {"zh-Hant": "從遊戲的牌堆抽牌。", "zh-Hans": "从游戏的牌堆抽牌。"},
     "deck draw": {
-        "zh-Hant": "抽 COUNT 張牌（數字牌堆放入手牌；一般牌堆亮出後棄掉）。",
-        "zh-Hans": "抽 COUNT 张牌（数字牌堆放入手牌；普通牌堆亮出后弃掉）。",
+        "zh-Hant": "抽 COUNT 張牌：放入玩家手牌（--player；數字牌堆一律如此），否則亮出後棄掉。",
+        "zh-Hans": "抽 COUNT 张牌：放入玩家手牌（--player；数字牌堆一律如此），否则亮出后弃掉。",
+    },
+    "deck deal": {
+        "zh-Hant": "發給玩家起始手牌（規則要求重抽的牌放回牌庫，另補一張）。",
+        "zh-Hans": "发给玩家起始手牌（规则要求重抽的牌放回牌库，另补一张）。",
+    },
+    "deck return": {
+        "zh-Hant": "把手牌放回牌庫，之後可再被抽到。",
+        "zh-Hans": "把手牌放回牌库，之后可再被抽到。",
+    },
+    "turn": {
+        "zh-Hant": "顯示遊戲目前所在的回合階段；`turn next` 進入下一階段。",
+        "zh-Hans": "显示游戏当前所在的回合阶段；`turn next` 进入下一阶段。",
     },
     "deck number": {
         "zh-Hant": "抽一張牌，讀出第 POSITION 位的數字後棄掉（以卡牌取亂數）。",
@@ -221,9 +233,21 @@ OPTION_HELP: dict[str, dict[str, str]] = {
         "zh-Hant": "啟動的將領數：最多可抽幾片（至少 1 片）。",
         "zh-Hans": "启动的将领数：最多可抽几片（至少 1 片）。",
     },
-    "Whose hand the cards go to (number decks).": {
-        "zh-Hant": "牌放進誰的手牌（數字牌堆）。",
-        "zh-Hans": "牌放进谁的手牌（数字牌堆）。",
+    "Draw until the player's hand holds this many cards (the hand limit).": {
+        "zh-Hant": "一直抽到該玩家手牌達到這個張數（手牌上限）。",
+        "zh-Hans": "一直抽到该玩家手牌达到这个张数（手牌上限）。",
+    },
+    "Whose opening hand is dealt.": {
+        "zh-Hant": "發給哪位玩家起始手牌。",
+        "zh-Hans": "发给哪名玩家起始手牌。",
+    },
+    "Show this player's own secret cards (hand, reserve, order).": {
+        "zh-Hant": "顯示這位玩家自己的祕密卡牌（手牌、保留卡、啟動順序）。",
+        "zh-Hans": "显示这名玩家自己的秘密卡牌（手牌、保留卡、启动顺序）。",
+    },
+    "Whose hand the cards go to.": {
+        "zh-Hant": "牌放進誰的手牌。",
+        "zh-Hans": "牌放进谁的手牌。",
     },
     "Which of the card's numbers to read (1..4).": {
         "zh-Hant": "讀卡牌上的第幾個數字（1..4）。",
@@ -237,9 +261,9 @@ OPTION_HELP: dict[str, dict[str, str]] = {
         "zh-Hant": "依序模式：PLAYER:部隊,部隊,…，照啟動順序排列。",
         "zh-Hans": "依序模式：PLAYER:部队,部队,…，按启动顺序排列。",
     },
-    "sequence mode: whose next card to reveal.": {
-        "zh-Hant": "依序模式：翻開誰的下一張牌。",
-        "zh-Hans": "依序模式：翻开谁的下一张牌。",
+    "Who draws (marauder mode: an enemy card goes to its owner) or whose next card is revealed (sequence mode).": {
+        "zh-Hant": "誰抽牌（劫匪模式：抽到對手的卡就交給其主人），或翻開誰的下一張牌（依序模式）。",
+        "zh-Hans": "谁抽牌（劫匪模式：抽到对手的卡就交给其主人），或翻开谁的下一张牌（依序模式）。",
     },
     "Whose unit (needed when two players share a name).": {
         "zh-Hant": "誰的部隊（兩位玩家有同名部隊時必填）。",

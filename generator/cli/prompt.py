@@ -16,13 +16,15 @@ from typing import Any
 WORDS = [
     "roll", "fate draw", "fate stop", "fate add", "fate odds", "deck draw", "deck number", "deck discard",
     "deck reset", "deck add", "deck turn", "deck activate", "deck reserve", "deck play", "deck remove",
+    "deck deal", "deck return", "turn", "turn next",
     "score add", "score pad", "score track", "score calc", "undo", "log", "status", "help", "quit",
 ]  # fmt: skip
 
 
 def game_help(game: Any, lang: str | None) -> list[str]:
     """The game's own help: its rolls (with their options), bags, decks, tracks and scores."""
-    from ..companion.i18n import Terms, detect, message, pick
+    from ..companion.i18n import Terms, detect, message, pick, said
+    from ..locale import N_
 
     terms = Terms(game.root, detect(lang))
     lg = terms.lang
@@ -41,9 +43,24 @@ def game_help(game: Any, lang: str | None) -> list[str]:
         name = terms.name(term, text) if term or text else ""
         return f"    {name}" if name else ""
 
+    if spec.bags:
+        lines.append(message("play.help.bags", lg))
+    for bid, bag in spec.bags.items():
+        opt = "" if bid == "fate" else f" --bag {bid}"
+        first = "fate draw --generals N" if bag.per_turn else "fate draw"
+        lines.append(f"  {first}{opt}{shown(bag.name, bag.term)}")
+        lines.append(f"  fate stop{opt}   fate odds{opt}")
+        waiting = [t.id for t in bag.tiles if not t.in_bag]
+        if waiting:
+            lines.append(f"  fate add {'|'.join(waiting)}{opt}")
+    if spec.decks:
+        lines.append(message("play.help.decks", lg))
+    for did, deck in spec.decks.items():
+        in_hand = any(did in h.decks for h in spec.hands.values())
+        first, *rest = deck_commands(did, deck, in_hand)
+        lines.append(f"  {first}{shown(deck.name)}")
+        lines += [f"  {c}" for c in rest]
     for key, items, cmd in (
-        ("play.help.bags", spec.bags, "fate draw --bag {id}"),
-        ("play.help.decks", spec.decks, "deck {draw} {id}"),
         ("play.help.tracks", spec.tracks, "score track {id} --by N"),
         ("play.help.scores", spec.scoring, "score calc " + game.id + ":{id}"),
     ):
@@ -51,13 +68,49 @@ def game_help(game: Any, lang: str | None) -> list[str]:
             continue
         lines.append(message(key, lg))
         for i, item in items.items():
-            draw = "activate" if getattr(item, "kind", None) == "activation" else "draw"
-            text = cmd.format(id=i, draw=draw)
+            text = cmd.format(id=i)
             lines.append(
                 f"  {text}{shown(getattr(item, 'name', None), getattr(item, 'term', None))}"
             )
+    if getattr(spec, "turn", None) is not None:
+        lines.append(said(lg, N_("Turn, phase by phase:")))
+        lines.append("  turn   turn next")
+    if spec.decks:
+        lines.append(said(lg, N_("Your own secret cards (hand, reserve, order):")))
+        lines.append("  status --player P")
     lines.append(message("play.help.more", lg))
     return lines
+
+
+def deck_commands(did: str, deck: Any, in_hand: bool = False) -> list[str]:
+    """The commands a deck of this kind is played with, as typed at the prompt (``in_hand``: its
+    cards count towards a hand of the game's ``hands:``)."""
+    if deck.kind == "activation":
+        modes = "|".join(deck.modes)
+        return [
+            f"deck activate {did} [--player P]",
+            f"deck add {did} UNIT... --player P",
+            f"deck turn {did} --mode {modes} [--order P:UNIT,UNIT]",
+            f"deck reserve {did} --player P   deck play {did} [CARD] --player P",
+            f"deck remove {did} UNIT",
+        ]
+    held = deck.kind == "number" or in_hand
+    said = [
+        f"deck draw {did} --player P [--up-to N]"
+        if held and deck.owner is None
+        else f"deck draw {did}"
+    ]
+    if deck.kind == "number":
+        said = [f"deck number {did} --position N", *said]
+    if deck.deal:
+        said.append(f"deck deal {did} --player P")
+    if held:
+        said.append(f"deck discard {did} CARD --player P")
+    if deck.deal or deck.must_play:
+        said.append(f"deck return {did} CARD --player P")
+    if deck.kind == "plain" and not in_hand:
+        said.append(f"deck reset {did}")
+    return said
 
 
 def pnp_help(lang: str | None) -> list[str]:
@@ -138,7 +191,8 @@ def _completer(game: Any) -> Any:
     words = list(WORDS)
     words += [f"roll {r}" for r in game.spec.rolls]
     words += [f"roll {game.id}:{r}" for r in game.spec.rolls]
-    for command in ("draw", "number", "discard", "reset", "add", "turn", "activate", "play"):
+    for command in ("draw", "number", "discard", "reset", "add", "turn", "activate", "play",
+                    "deal", "return", "reserve", "remove"):  # fmt: skip
         words += [f"deck {command} {d}" for d in game.spec.decks]
     words += [f"fate draw --bag {b}" for b in game.spec.bags]
     words += [f"score track {t}" for t in game.spec.tracks]
@@ -168,6 +222,17 @@ def run_prompt(game_name: str, session_path: str | None, lang: str | None) -> No
     from ..companion.i18n import detect, message
 
     click.echo(message("play.banner", detect(lang), game=game.name(detect(lang)), path=path))
+    from ..companion.i18n import TYPED
+
+    TYPED["pnp"] = ""  # commands are typed without "pnp" at this prompt
+    try:
+        _read_lines(game, path, lang)
+    finally:
+        TYPED["pnp"] = "pnp "
+
+
+def _read_lines(game: Any, path: str, lang: str | None) -> None:
+    """Run each line from standard input, or from the interactive prompt with a terminal."""
     if not sys.stdin.isatty():
         for line in sys.stdin:
             if not _run_line(line.strip(), path, lang, game):
@@ -175,6 +240,8 @@ def run_prompt(game_name: str, session_path: str | None, lang: str | None) -> No
         return
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory
+
+    from ..companion import session
 
     history = session.data_dir() / "history"
     history.parent.mkdir(parents=True, exist_ok=True)

@@ -267,7 +267,8 @@ class Expander:
             ):
                 continue
             boxes.append(self.box_draw(box, n, geo, ctx, item, loc))
-        face = FaceDraw(layout.id, bg, tuple(boxes), layout.safe, estimate)
+        corner = layout.estimate_mark == "corner"
+        face = FaceDraw(layout.id, bg, tuple(boxes), layout.safe, estimate, corner)
         return self._faces.setdefault(face, face)
 
     def _off_face(
