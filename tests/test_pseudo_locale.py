@@ -179,7 +179,7 @@ def test_a_failed_check_and_build_go_through_the_catalogue(
 # names and notation a Chinese help page keeps as they are
 NOTATION = re.compile(
     r"\d+(\.\d+)?(mm|cm|in|pt|px|dpi)\b|\S*\.(pdf|json|png|yaml)\b|file:///|`[^`]*`|\bkh\d|\b(all|PDF|PNG|JPEG|SVG|JSON|YAML|Schema|TrueType|Tabletop Simulator|Saved Objects|Ctrl-C|"
-    r"source_hash|aid|true|rules|OUT|game|lang|component|contact|preview|tts|yaml-language-server|"
+    r"source_hash|aid|dpi|vendor|print|tgc|mpc|drivethrucards|pdfx|The Game Crafter|MakePlayingCards|CMYK|true|rules|OUT|game|lang|component|contact|preview|tts|yaml-language-server|"
     r"schema|https?|example|org|icons|name|sans|poker|bridge|mini|long|short|fold|none|auto|"
     r"bleed|butted|Letter|Tabloid|SHA|max_tiles|cards|counters|board|blank|kh|kl|dh|dl|ph|pl|"
     r"rr|ro|ra|mi|ma|dF|miN|maN|hN|lN|kS|pS|rrS|roS|eS|raS|the user's data folder|"

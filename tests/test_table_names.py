@@ -178,9 +178,9 @@ def test_a_deck_is_taken_by_its_table_name(
             "啟動卡",
             "狼人",
             "牙戰士,Great Fangs",
-            ("抽到牙戰士（狼人）", "牙戰士已移出啟動卡"),
+            ("牙戰士（狼人）啟動", "牙戰士已移出啟動卡"),
         ),
-        ("zh-Hans", "激活卡", "wolfen", "巨牙,牙戰士", ("抽到巨牙（狼人）", "牙战士已移出激活卡")),
+        ("zh-Hans", "激活卡", "wolfen", "巨牙,牙戰士", ("巨牙（狼人）激活", "牙战士已移出激活卡")),
     ],
 )
 def test_activation_players_and_units_are_taken_and_told_by_their_names(

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..content import tabular
-from ..content.faces import BoxDraw, Copy, FaceDraw
+from ..content.faces import BoxDraw, Copy, FaceDraw, estimate_mark, trim_size
 from ..content.game import Component, Game, Item
 from ..content.icons import ICONS
 from ..content.language import local_texts, missing_languages, source_language, written_languages
@@ -38,7 +38,7 @@ from ..content.validate import key_path, suggest
 from ..errors import IssueCollector, Location
 from ..locale import _
 from ..render.fonts import use_game_fonts  # type: ignore[attr-defined]
-from ..render.legibility import problem
+from ..render.legibility import ink, problem
 
 MAX_SAMPLE = 40
 # what looks like a colour tag ``[#...]`` but is not one the renderer knows (#rgb, #rrggbb)
@@ -126,6 +126,9 @@ class TextCheck:
         glyphs: dict[int, list[str]] = {}
         for item, faces in _faces_by_item(copies):
             self._languages(component, item, lang, langs)
+            for face in faces:
+                if face.estimate and face.corner_mark:
+                    self._mark_over_text(component, face)
             illegible: tuple[FaceDraw, int, BoxDraw, str] | None = None
             for face in faces:
                 for n, box in enumerate(face.boxes):
@@ -150,6 +153,25 @@ class TextCheck:
                             illegible = (face, n, box, found)
             if illegible is not None:
                 self._illegible(component, item, lang, *illegible)
+
+    def _mark_over_text(self, component: Component, face: FaceDraw) -> None:
+        """Report a face whose words fill every corner, leaving the estimate mark no room."""
+        texts = [r for r in map(ink, face.boxes) if r is not None]
+        if estimate_mark(*trim_size(component), texts) is not None:
+            return
+        if not self._once(component.id, face.layout_id, "mark"):
+            return
+        layout = _layout(component, face.layout_id)
+        marks = self.game.layout_marks.get(face.layout_id)
+        where = marks.locate(("boxes",)) if layout is not None and marks is not None else None
+        self.issues.add(
+            where or Location(str(self.game.root / "game.yaml")),
+            f"components.{component.id}.layout",
+            _(
+                "layout {layout} has words in all four corners, and the estimate mark would "
+                "print over them; keep one corner free of words"
+            ).format(layout=face.layout_id),
+        )
 
     # ------------------------------------------------------------------ reports
     def _once(self, *key: Any) -> bool:

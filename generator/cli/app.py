@@ -47,7 +47,16 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "translate",
         N_("Translate a game's texts with gettext catalogues."),
     ),
-    "export": ("generator.cli.export_cmds", "export", N_("Export a game for Tabletop Simulator.")),
+    "export": (
+        "generator.cli.export_cmds",
+        "export",
+        N_("Export a game for Tabletop Simulator or a print shop."),
+    ),
+    "preflight": (
+        "generator.cli.export_cmds",
+        "preflight",
+        N_("Check a game's files as a print shop would."),
+    ),
     "new": ("generator.cli.edit_cmds", "new", N_("Create a working game folder from a starter.")),
     "watch": ("generator.cli.edit_cmds", "watch", N_("Rebuild PDFs and previews on each edit.")),
     "roll": (
@@ -70,6 +79,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "undo": ("generator.cli.table_cmds", "undo", N_("Undo the last event of the session.")),
     "log": ("generator.cli.table_cmds", "log", N_("Show the session's event log.")),
     "status": ("generator.cli.table_cmds", "status", N_("Show the session's state.")),
+    "turn": ("generator.cli.table_cmds", "turn", N_("Follow a game's turn phase by phase.")),
     "play": (
         "generator.cli.table_cmds",
         "play",

@@ -18,6 +18,7 @@ from ..locale import N_, _, current_language
 WORDS = [
     "roll", "fate draw", "fate stop", "fate add", "fate odds", "deck draw", "deck number", "deck discard",
     "deck reset", "deck add", "deck turn", "deck activate", "deck reserve", "deck play", "deck remove",
+    "deck deal", "deck return", "turn", "turn next",
     "score add", "score pad", "score track", "score calc", "undo", "log", "status", "help", "quit",
 ]  # fmt: skip
 
@@ -47,9 +48,24 @@ def game_help(game: Any) -> list[str]:
         name = terms.name(term, text) if term or text else ""
         return f"    {name}" if name else ""
 
+    if spec.bags:
+        lines.append(_("Bags:"))
+    for bid, bag in spec.bags.items():
+        opt = "" if bid == "fate" else f" --bag {bid}"
+        first = "fate draw --generals N" if bag.per_turn else "fate draw"
+        lines.append(f"  {first}{opt}{shown(bag.name, bag.term)}")
+        lines.append(f"  fate stop{opt}   fate odds{opt}")
+        waiting = [t.id for t in bag.tiles if not t.in_bag]
+        if waiting:
+            lines.append(f"  fate add {'|'.join(waiting)}{opt}")
+    if spec.decks:
+        lines.append(_("Decks:"))
+    for did, deck in spec.decks.items():
+        in_hand = any(did in h.decks for h in spec.hands.values())
+        first, *rest = deck_commands(did, deck, in_hand)
+        lines.append(f"  {first}{shown(deck.name)}")
+        lines += [f"  {c}" for c in rest]
     for heading, items, cmd in (
-        (_("Bags:"), spec.bags, "fate draw --bag {id}"),
-        (_("Decks:"), spec.decks, "deck {draw} {id}"),
         (_("Tracks:"), spec.tracks, "score track {id} --by N"),
         (_("Scores:"), spec.scoring, "score calc " + game.id + ":{id}"),
     ):
@@ -57,11 +73,16 @@ def game_help(game: Any) -> list[str]:
             continue
         lines.append(heading)
         for i, item in items.items():
-            draw = "activate" if getattr(item, "kind", None) == "activation" else "draw"
-            text = cmd.format(id=i, draw=draw)
+            text = cmd.format(id=i)
             lines.append(
                 f"  {text}{shown(getattr(item, 'name', None), getattr(item, 'term', None))}"
             )
+    if getattr(spec, "turn", None) is not None:
+        lines.append(_("Turn, phase by phase:"))
+        lines.append("  turn   turn next")
+    if spec.decks:
+        lines.append(_("Your own secret cards (hand, reserve, order):"))
+        lines.append("  status --player P")
     lines.append(
         message(_("Also: roll 2d6, status, log, undo; help pnp for every command; quit to leave."))
     )
@@ -72,20 +93,59 @@ def game_help(game: Any) -> list[str]:
 COMMANDS = (
     ("roll EXPR", N_("roll dice: 2d6, 4d6kh3, 6d6>=5")),
     ("roll ROLL --OPTION N", N_("one of the game's rolls")),
-    ("fate draw / stop", N_("draw a tile, or keep the last one")),
+    ("fate draw --generals N / stop", N_("draw a tile (N: how many may be drawn), or keep the last one")),
     ("fate add TILE", N_("put a special tile into the bag")),
     ("fate odds", N_("the chance of each tile")),
     ("deck draw DECK", N_("draw a card")),
+    ("deck draw DECK --player P", N_("draw into a player's hand (shown to that player with status --player P)")),
+    ("deck deal DECK --player P", N_("deal an opening hand")),
+    ("deck number DECK --position N", N_("draw a card and read its number at position N")),
+    ("deck return DECK CARD", N_("put a card from a hand back into the deck")),
     ("deck discard DECK CARD", N_("discard a card from a hand")),
+    ("deck turn DECK --mode M", N_("start a turn of an activation deck")),
     ("deck activate DECK", N_("the next activation card")),
     ("score add PLAYER N", N_("points on the score pad")),
     ("score track TRACK --by N", N_("move a track's marker")),
     ("score calc GAME:CALC", N_("compute a score")),
+    ("deck reserve / play / remove DECK", N_("reserve a card, play the reserve, remove a destroyed unit")),
+    ("turn / turn next", N_("the phase of the turn, or move to the next")),
+    ("status --player P", N_("the state, with P's own secret cards")),
     ("status", N_("the state of the game")),
     ("log", N_("every event so far")),
     ("undo", N_("take back the last event")),
     ("quit", N_("leave")),
-)
+)  # fmt: skip
+
+
+def deck_commands(did: str, deck: Any, in_hand: bool = False) -> list[str]:
+    """The commands a deck of this kind is played with, as typed at the prompt (``in_hand``: its
+    cards count towards a hand of the game's ``hands:``)."""
+    if deck.kind == "activation":
+        modes = "|".join(deck.modes)
+        return [
+            f"deck activate {did} [--player P]",
+            f"deck add {did} UNIT... --player P",
+            f"deck turn {did} --mode {modes} [--order P:UNIT,UNIT]",
+            f"deck reserve {did} --player P   deck play {did} [CARD] --player P",
+            f"deck remove {did} UNIT",
+        ]
+    held = deck.kind == "number" or in_hand
+    said = [
+        f"deck draw {did} --player P [--up-to N]"
+        if held and deck.owner is None
+        else f"deck draw {did}"
+    ]
+    if deck.kind == "number":
+        said = [f"deck number {did} --position N", *said]
+    if deck.deal:
+        said.append(f"deck deal {did} --player P")
+    if held:
+        said.append(f"deck discard {did} CARD --player P")
+    if deck.deal or deck.must_play:
+        said.append(f"deck return {did} CARD --player P")
+    if deck.kind == "plain" and not in_hand:
+        said.append(f"deck reset {did}")
+    return said
 
 
 def pnp_help() -> list[str]:
@@ -156,7 +216,8 @@ def _completer(game: Any) -> Any:
     words = list(WORDS)
     words += [f"roll {r}" for r in game.spec.rolls]
     words += [f"roll {game.id}:{r}" for r in game.spec.rolls]
-    for command in ("draw", "number", "discard", "reset", "add", "turn", "activate", "play"):
+    for command in ("draw", "number", "discard", "reset", "add", "turn", "activate", "play",
+                    "deal", "return", "reserve", "remove"):  # fmt: skip
         words += [f"deck {command} {d}" for d in game.spec.decks]
     words += [f"fate draw --bag {b}" for b in game.spec.bags]
     words += [f"score track {t}" for t in game.spec.tracks]
@@ -188,6 +249,17 @@ def run_prompt(game_name: str, session_path: str | None, lang: str | None) -> No
     click.echo(
         message(_("{game}: {path}  (help, quit)"), game=game.name(current_language()), path=path)
     )
+    from ..companion.i18n import TYPED
+
+    TYPED["pnp"] = ""  # commands are typed without "pnp" at this prompt
+    try:
+        _read_lines(game, path, lang)
+    finally:
+        TYPED["pnp"] = "pnp "
+
+
+def _read_lines(game: Any, path: str, lang: str | None) -> None:
+    """Run each line from standard input, or from the interactive prompt with a terminal."""
     if not sys.stdin.isatty():
         for line in sys.stdin:
             if not _run_line(line.strip(), path, lang, game):
@@ -195,6 +267,8 @@ def run_prompt(game_name: str, session_path: str | None, lang: str | None) -> No
         return
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory
+
+    from ..companion import session
 
     history = session.data_dir() / "history"
     history.parent.mkdir(parents=True, exist_ok=True)

@@ -125,22 +125,87 @@ def deck() -> None:
 @deck.command("draw")
 @click.argument("deck_id")
 @click.option("--count", type=click.IntRange(1, 100), default=1)
-@click.option("--player", default=None, help="Whose hand the cards go to (number decks).")
+@click.option("--player", default=None, help="Whose hand the cards go to.")
+@click.option(
+    "--up-to",
+    type=click.IntRange(0, 100),
+    default=None,
+    help="Draw until the player's hand holds this many cards (the hand limit).",
+)
 @common
 def deck_draw(
     deck_id: str,
     count: int,
     player: str | None,
+    up_to: int | None,
     session_path: str | None,
     as_json: bool,
     lang: str | None,
 ) -> None:
-    """Draw COUNT cards (into a hand for number decks; shown and discarded for plain decks)."""
+    """Draw COUNT cards: into a player's hand (--player; number decks always), else shown and
+    discarded."""
     args: dict[str, Any] = {"deck": deck_id}
     if player:
         args["player"] = player
+    if up_to is not None:
+        _draw_up_to(session_path, args, up_to, as_json, lang)
+        return
     for _draw in range(count):
         run(session_path, "deck.draw", args, as_json, lang)
+
+
+def _draw_up_to(
+    session_path: str | None, args: dict[str, Any], up_to: int, as_json: bool, lang: str | None
+) -> None:
+    """Draw into the player's hand until it holds ``up_to`` cards (cards played at once, such
+    as must-play cards, do not stay in it, so another is drawn)."""
+    from ..companion.decks import missing
+
+    player = args.get("player")
+    if not player:
+        raise TableError(_("--up-to needs --player: whose hand to fill"))
+    drawn = 0
+    while drawn < 100:
+        table = table_of(session_path)
+        count, held = missing(table.snapshot_state(), args["deck"], player, up_to)
+        if count == 0:
+            break
+        run(session_path, "deck.draw", args, as_json, lang)
+        drawn += 1
+    if drawn == 0 and held >= up_to and not as_json:
+        note = _("{player} holds {held} cards, the limit is {limit}: nothing to draw.")
+        click.echo(note.format(player=player, held=held, limit=up_to))
+
+
+@deck.command("deal")
+@click.argument("deck_id")
+@click.option("--player", required=True, help="Whose opening hand is dealt.")
+@common
+def deck_deal(
+    deck_id: str, player: str, session_path: str | None, as_json: bool, lang: str | None
+) -> None:
+    """Deal a player's opening hand (a card the rules redraw goes back and another is dealt)."""
+    run(session_path, "deck.deal", {"deck": deck_id, "player": player}, as_json, lang)
+
+
+@deck.command("return")
+@click.argument("deck_id")
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--player", default=None, help="Whose hand (needed when two hands hold the name).")
+@common
+def deck_return(
+    deck_id: str,
+    cards: tuple[str, ...],
+    player: str | None,
+    session_path: str | None,
+    as_json: bool,
+    lang: str | None,
+) -> None:
+    """Put cards from a hand back into the deck, to be drawn again."""
+    args: dict[str, Any] = {"deck": deck_id, "cards": list(cards)}
+    if player:
+        args["player"] = player
+    run(session_path, "deck.return", args, as_json, lang)
 
 
 @deck.command("number")
@@ -232,7 +297,12 @@ def deck_turn(
 
 @deck.command("activate")
 @click.argument("deck_id")
-@click.option("--player", default=None, help="sequence mode: whose next card to reveal.")
+@click.option(
+    "--player",
+    default=None,
+    help="Who draws (marauder mode: an enemy card goes to its owner) or whose next card is "
+    "revealed (sequence mode).",
+)
 @common
 def deck_activate(
     deck_id: str, player: str | None, session_path: str | None, as_json: bool, lang: str | None
@@ -287,6 +357,27 @@ def deck_remove(
     if player:
         args["player"] = player
     run(session_path, "act.remove", args, as_json, lang)
+
+
+# ---------------------------------------------------------------- turn
+
+
+@click.command()
+@click.argument("step", required=False, type=click.Choice(["next"]))
+@common
+def turn(step: str | None, session_path: str | None, as_json: bool, lang: str | None) -> None:
+    """Show the phase of the turn the game is in; `turn next` moves to the next phase."""
+    from ..companion.render import phase_lines
+
+    if step == "next":
+        run(session_path, "turn.next", {}, as_json, lang)
+        return
+    table = table_of(session_path)
+    state = table.snapshot_state()
+    if getattr(table.game.spec, "turn", None) is None:
+        raise TableError(_("{game} has no turn order to follow"), game=table.game.names())
+    now = state.get("turn") or {"n": 1, "phase": 0}
+    out(as_json, now, phase_lines(table.game, terms_of(table, lang), now["n"], now["phase"]))
 
 
 # ---------------------------------------------------------------- scores

@@ -32,4 +32,6 @@ class TableError(UsageError):
             said = shown["help"]
             shown["help"] = _(" ({help})").format(help=said) if said else ""
         self.values = values
-        super().__init__(text.format(**shown))
+        from .i18n import typed
+
+        super().__init__(typed(text.format(**shown)))

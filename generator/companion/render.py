@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..locale import N_, _, ngettext
-from .i18n import Terms, event_name, message, pick
+from .i18n import TYPED, Terms, event_name, message, pick, said
 
 # Activation modes, when the game's glossary has no term ``<mode>-mode`` for them.
 MODES = {
@@ -48,7 +48,21 @@ def _track_lines(game: Any, terms: Terms, move: dict[str, Any]) -> list[str]:
     ]
     for mark_id in move["marks"]:
         mark = next(m for m in spec.marks if m.id == mark_id)
-        lines.append(message(_("{name} is ready."), name=terms.name(mark.id, mark.name)))
+        name = terms.name(mark.id, mark.name)
+        if mark.estimate:
+            lines.append(
+                said(
+                    terms.lang,
+                    N_(
+                        "{name} is ready if the step is {step}: that step is an estimate, "
+                        "not the publisher's; check it in your copy of the game."
+                    ),
+                    name=name,
+                    step=mark.at,
+                )
+            )
+        else:
+            lines.append(message(_("{name} is ready."), name=name))
     if move.get("game_over") is not None:
         note = pick(spec.game_over[move["game_over"]].note, terms.lang)
         lines.append(message(_("Game over: {note}."), note=note))
@@ -107,12 +121,15 @@ def fate_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
         lines += _resolved(game, terms, bag_id, e["fx"]["resolved"])
     else:
         lines.append(
-            message(
-                _(
-                    "Draw {draw} of at most {limit}: `pnp fate draw` to set it aside and draw again, `pnp fate stop` to keep it."
+            said(
+                terms.lang,
+                N_(
+                    "Draw {draw} of at most {limit}: `{pnp}fate draw` sets it aside and draws "
+                    "again, `{pnp}fate stop` keeps it."
                 ),
                 draw=out["draw"],
                 limit=out["limit"],
+                pnp=TYPED["pnp"],
             )
         )
     return lines
@@ -194,6 +211,9 @@ def deck_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
             lines.append(message(_("{card} has no numbers."), card=name))
         if fx.get("must_play"):
             lines.append(message(_("{card} has no effect when drawn for a number."), card=name))
+    elif fx.get("player") and not fx.get("must_play"):
+        lines.append(_secret_draw(game, terms, deck_id, fx["player"], 1))
+        lines += _over_limit(game, terms, deck_id, fx)
     else:
         if fx.get("player"):
             said = _("{player} draws {card}.")
@@ -203,6 +223,7 @@ def deck_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
         lines += _shown(game, terms, deck_id, fx["card"])
         if fx.get("must_play"):
             lines.append(message(_("{card} must be played at once."), card=name))
+        lines += _over_limit(game, terms, deck_id, fx)
     if fx.get("ends_game"):
         note = pick(game.spec.decks[deck_id].ends_game_note, lang)
         lines.append(message(_("{card}: the game ends now."), card=name))
@@ -214,22 +235,137 @@ def deck_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _secret_draw(game: Any, terms: Terms, deck_id: str, player: str, count: int) -> str:
+    """A draw into a hand told to everyone: how many cards, not which."""
+    return said(
+        terms.lang,
+        N_(
+            "{player} takes cards from the {deck} into hand ({count}); they are shown to "
+            "{player} alone: `{pnp}status --player {player}`."
+        ),
+        player=player,
+        count=count,
+        deck=_deck_name(game, terms, deck_id),
+        pnp=TYPED["pnp"],
+    )
+
+
+def _over_limit(game: Any, terms: Terms, deck_id: str, fx: dict[str, Any]) -> list[str]:
+    """The hand limit passed by a draw, and what the player does about it."""
+    over = fx.get("over_limit")
+    if not over:
+        return []
+    return [
+        said(
+            terms.lang,
+            N_(
+                "{player} now holds {held} cards, more than the {limit} allowed: discard down to "
+                "{limit} (`{pnp}deck discard DECK CARD --player {player}`)."
+            ),
+            player=fx["player"],
+            held=over["held"],
+            limit=over["limit"],
+            pnp=TYPED["pnp"],
+        )
+    ]
+
+
+def deck_deal(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for an opening deal: how many cards the player got, and each card put back."""
+    deck_id, fx = e["args"]["deck"], e["fx"]
+    lines = [_secret_draw(game, terms, deck_id, fx["player"], len(fx["cards"]))]
+    for card in fx["returned"]:
+        lines.append(
+            said(
+                terms.lang,
+                N_(
+                    "{card} may not stay in an opening hand: it goes back into the {deck} and "
+                    "another card is dealt in its place."
+                ),
+                card=_card_name(game, terms, deck_id, card),
+                deck=_deck_name(game, terms, deck_id),
+            )
+        )
+    return lines
+
+
+def deck_return(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for cards put back from a hand into the deck."""
+    deck_id = e["args"]["deck"]
+    cards = [_card_name(game, terms, deck_id, c) for c in e["fx"]["returned"]]
+    return [
+        said(
+            terms.lang,
+            N_("Back into the {deck}, to be drawn again: {cards}."),
+            deck=_deck_name(game, terms, deck_id),
+            cards=_listing(cards, terms.lang),
+        )
+    ]
+
+
+def turn_next(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for the next phase of the turn: which turn and phase, and what the players do."""
+    return phase_lines(game, terms, e["fx"]["n"], e["fx"]["phase"])
+
+
+def phase_lines(game: Any, terms: Terms, n: int, k: int) -> list[str]:
+    """A phase of the game's turn in words: its number and name, then what is done in it."""
+    phases = game.spec.turn.phases
+    phase = phases[k]
+    lines = [
+        said(
+            terms.lang,
+            N_("Turn {n}, phase {k} of {total}: {phase}."),
+            n=n,
+            k=k + 1,
+            total=len(phases),
+            phase=pick(phase.name, terms.lang),
+        )
+    ]
+    does = pick(phase.does, terms.lang)
+    if does:
+        lines.append(f"  {does}")
+    return lines
+
+
+def _next(terms: Terms, fx: dict[str, Any]) -> list[str]:
+    if not fx.get("next"):
+        return []
+    return [said(terms.lang, N_("{player} acts next."), player=terms.name(fx["next"]))]
+
+
 def act_card(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
-    """Lines for an activation card drawn or played: removed, waiting to be reserved, or active."""
+    """Lines for an activation card drawn or played: removed, waiting to be reserved, or active;
+    then who acts next."""
     fx = e["fx"]
     card = _unit(game, terms, fx["card"])
+    owner, drawer = fx.get("owner"), fx.get("drawer")
     if fx.get("removed"):
-        return [message(_("{card} is out of play; the turn passes."), card=card)]
-    if fx.get("may_reserve") and e["type"] == "act.draw":
-        return [
+        lines = [message(_("{card} is out of play; the turn passes."), card=card)]
+    elif fx.get("may_reserve") and e["type"] == "act.draw":
+        lines = [
             message(
                 _("Drew {card} ({owner}): {owner} activates it now or puts it in reserve."),
                 card=card,
-                owner=terms.name(fx.get("owner")),
+                owner=terms.name(owner),
             )
         ]
-    owner = terms.name(fx.get("owner"))
-    return [message(_("{card} ({owner}) activates."), card=card, owner=owner)]
+    elif drawer and owner and drawer != owner:
+        lines = [
+            said(
+                terms.lang,
+                N_(
+                    "{drawer} drew {card}, a card of {owner}: {owner} is now the active player "
+                    "and activates it."
+                ),
+                drawer=terms.name(drawer),
+                card=card,
+                owner=terms.name(owner),
+            )
+        ]
+    else:
+        lines = [message(_("{card} ({owner}) activates."), card=card, owner=terms.name(owner))]
+    return lines + _next(terms, fx)
 
 
 def _deck_name(game: Any, terms: Terms, deck_id: str) -> str:
@@ -292,27 +428,38 @@ def act_turn(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 
 def act_remove(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
-    """Lines for a unit removed from an activation deck, named as its card is printed."""
+    """Lines for a unit removed from an activation deck (and from a reserve, if it was there)."""
     card = (e.get("fx") or {}).get("card")
-    return [
+    lines = [
         message(
             _("{unit} has left the {deck}; its card will not activate again."),
             unit=_unit(game, terms, card) if card else e["args"]["unit"],
             deck=_deck_name(game, terms, e["args"]["deck"]),
         )
     ]
+    if e.get("fx", {}).get("from_reserve"):
+        lines.append(
+            said(
+                terms.lang,
+                N_("It was held in reserve: it leaves the reserve too and will not be played."),
+            )
+        )
+    return lines
 
 
 def act_reserve(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
-    """Lines for an activation card put in reserve."""
-    card = e["fx"].get("card")
-    return [
-        message(
-            _("{owner} puts {card} in reserve."),
-            owner=terms.name(e["fx"]["owner"]),
-            card=_unit(game, terms, card or "?"),
-        )
-    ]
+    """Lines for an activation card put in reserve: face down, so the card is not named."""
+    owner = e["fx"]["owner"]
+    line = said(
+        terms.lang,
+        N_(
+            "{owner} puts a card in reserve, face down; only {owner} sees which: "
+            "`{pnp}status --player {owner}`."
+        ),
+        owner=owner,
+        pnp=TYPED["pnp"],
+    )
+    return [line, *_next(terms, e["fx"])]
 
 
 def track_move(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
@@ -380,6 +527,9 @@ RENDER: dict[str, Callable[[Any, Terms, dict[str, Any]], list[str]]] = {
     "deck.draw": deck_draw,
     "deck.discard": deck_discard,
     "deck.reset": deck_reset,
+    "deck.deal": deck_deal,
+    "deck.return": deck_return,
+    "turn.next": turn_next,
     "act.add": act_add,
     "act.turn": act_turn,
     "act.remove": act_remove,

@@ -8,13 +8,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..locale import _, pgettext
-from .i18n import Terms, message, pick
-from .render import _bag_name, _listing, _unit
+from ..locale import N_, _, pgettext, translation
+from .i18n import Terms, message, pick, said
+from .render import _bag_name, _card_name, _listing, _unit, phase_lines
 
 
-def _activation_lines(game: Any, terms: Terms, state: dict[str, Any]) -> list[str]:
-    """Per player of each activation deck: cards left this turn, reserve; whose card came last."""
+def _hidden(terms: Terms, count: int) -> str:
+    """Cards told by number only (they are secret to their owner)."""
+    return said(terms.lang, N_("{count} (secret)"), count=count) if count else "-"
+
+
+def _activation_lines(
+    game: Any, terms: Terms, state: dict[str, Any], viewer: str | None
+) -> list[str]:
+    """Per player of each activation deck: cards left this turn, reserve; whose card came last.
+
+    A reserve, and a sequence order, are secret: named for the ``viewer`` alone, counted for
+    everyone else."""
     lines: list[str] = []
     lang = terms.lang
     for deck in state["decks"].values():
@@ -26,13 +36,20 @@ def _activation_lines(game: Any, terms: Terms, state: dict[str, Any]) -> list[st
                 left = [u for u in deck["pile"] if deck["owners"].get(u) == player]
             else:
                 left = list(deck["queues"].get(player) or [])
-            reserve = [_unit(game, terms, u) for u in deck["reserve"].get(player) or []]
+            own = player == viewer
+            reserved = deck["reserve"].get(player) or []
+            reserve = [_unit(game, terms, u) for u in reserved]
+            left_names = _listing([_unit(game, terms, u) for u in left], lang) or "-"
+            if deck["mode"] == "sequence" and not own:
+                left_names = _hidden(terms, len(left))
             lines.append(
                 message(
                     _("  {player}: still to activate {left}; in reserve {reserve}."),
                     player=terms.name(player),
-                    left=_listing([_unit(game, terms, u) for u in left], lang) or "-",
-                    reserve=_listing(reserve, lang) or "-",
+                    left=left_names,
+                    reserve=(_listing(reserve, lang) or "-")
+                    if own
+                    else _hidden(terms, len(reserve)),
                 )
             )
         last = deck.get("last") or (deck["discard"][-1] if deck["discard"] else None)
@@ -47,8 +64,41 @@ def _activation_lines(game: Any, terms: Terms, state: dict[str, Any]) -> list[st
     return lines
 
 
-def status_lines(table: Any, terms: Terms) -> list[str]:
-    """The table's status in sentences: session, bags, tracks, decks, game over and score pad."""
+def _hand_lines(game: Any, terms: Terms, state: dict[str, Any], viewer: str | None) -> list[str]:
+    """How many cards each player holds; the cards themselves for the ``viewer`` alone."""
+    lines = []
+    for did, deck in state["decks"].items():
+        for player, hand in sorted((deck.get("hands") or {}).items()):
+            if not hand or not player:
+                continue
+            deck_name = pick(game.spec.decks[did].name, terms.lang) or did
+            if player == viewer:
+                cards = [_card_name(game, terms, did, inst, n) for inst, n in hand]
+                lines.append(
+                    said(
+                        terms.lang,
+                        N_("  {player}'s hand from the {deck}: {cards}."),
+                        player=player,
+                        deck=deck_name,
+                        cards=_listing(cards, terms.lang),
+                    )
+                )
+            else:
+                lines.append(
+                    translation(terms.lang)
+                    .ngettext(
+                        "  {player} holds {count} card from the {deck} (secret).",
+                        "  {player} holds {count} cards from the {deck} (secret).",
+                        len(hand),
+                    )
+                    .format(player=player, count=len(hand), deck=deck_name)
+                )
+    return lines
+
+
+def status_lines(table: Any, terms: Terms, viewer: str | None = None) -> list[str]:
+    """The table's status in sentences: session, turn, bags, tracks, decks, hands, game over and
+    score pad. Secret cards are named only for the ``viewer`` (``--player``)."""
     game, state, log, lang = table.game, table.state, table.log, terms.lang
     lines = [
         message(
@@ -59,6 +109,10 @@ def status_lines(table: Any, terms: Terms) -> list[str]:
             mode=pgettext("random source", log.header["rng"]),
         )
     ]
+    turn = getattr(game.spec, "turn", None)
+    if turn is not None:
+        now = state.get("turn") or {"n": 1, "phase": 0}
+        lines += phase_lines(game, terms, now["n"], now["phase"])
     for bag_id, bag in state["bags"].items():
         lines.append(
             message(
@@ -94,7 +148,8 @@ def status_lines(table: Any, terms: Terms) -> list[str]:
                 game=game.name(lang),
             )
         )
-    lines += _activation_lines(game, terms, state)
+    lines += _hand_lines(game, terms, state, viewer)
+    lines += _activation_lines(game, terms, state, viewer)
     over = state.get("over")
     if over:
         from .ops import over_note

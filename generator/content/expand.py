@@ -14,12 +14,13 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from ..errors import IssueCollector, Location
 from ..layout.units import MM
 from ..locale import _
-from . import sandbox
+from . import sandbox, tabular
 from .faces import BoxDraw, Copy, FaceDraw, trim_size
 from .game import Component, Game, Item
 from .icons import ICONS
@@ -169,6 +170,8 @@ class Expander:
                 said = _("item {item!r} ({where}): undefined name ({detail})").format(
                     item=item.id, where=item.location, detail=message
                 )
+            if not hint and tabular.is_table(Path(item.location.file.partition("[")[0])):
+                hint = _(tabular.EMPTY_CELL_HINT)
             self.problem(at, said + hint)
             return None
         except (
@@ -293,7 +296,8 @@ class Expander:
             ):
                 continue
             boxes.append(self.box_draw(box, n, geo, ctx, item, loc))
-        face = FaceDraw(layout.id, bg, tuple(boxes), layout.safe, estimate)
+        corner = layout.estimate_mark == "corner"
+        face = FaceDraw(layout.id, bg, tuple(boxes), layout.safe, estimate, corner)
         return self._faces.setdefault(face, face)
 
     def _off_face(

@@ -121,6 +121,14 @@ def _cross_check(spec: TableSpec, loaded: Loaded, root: Path, issues: IssueColle
                 )
     for rid, roll in spec.rolls.items():
         _check_roll(rid, roll, spec, add)
+    for hid, hand in spec.hands.items():
+        for n, did in enumerate(hand.decks):
+            if did not in spec.decks:
+                said = _("no deck {deck!r}").format(deck=did) + suggest(did, spec.decks)
+                add(("hands", hid, "decks", n), said)
+    for bid, bag in spec.bags.items():
+        if bag.per_turn and spec.turn is None:
+            add(("bags", bid, "per_turn"), _("per_turn needs a turn: block to count the turns"))
     for did, deck in spec.decks.items():
         if deck.cards_from is not None:
             if deck.cards:

@@ -16,7 +16,7 @@ import msgspec
 from msgspec import field
 from reportlab.lib.rl_accel import fp_str  # type: ignore[import-untyped]
 
-from ..content.faces import BoxDraw, FaceDraw
+from ..content.faces import BoxDraw, FaceDraw, estimate_mark
 from ..content.schema import (
     ArcBox,
     CircleBox,
@@ -28,7 +28,6 @@ from ..content.schema import (
     TextBox,
 )
 from ..layout.impose import Slot
-from ..layout.units import MM
 from ..locale import N_, _
 from . import fonts, legibility, outlines
 from . import text as rtext
@@ -150,21 +149,20 @@ class FaceRenderer(msgspec.Struct):
             _DRAW[type(box.spec)](self, face, n, box, bleed)
             if type(box.spec) is not TextBox and (type(box.spec) is not FrameBox or box.fill):
                 self._fill = None  # drawn through the canvas or with a fill of its own
-        if face.estimate:
-            self._estimate_mark()
+        if face.estimate and face.corner_mark:
+            self._estimate_mark(face)
             self._fill = None
 
-    def _estimate_mark(self) -> None:
+    def _estimate_mark(self, face: FaceDraw) -> None:
         """The one mark printed on every face that carries an estimated value (see ESTIMATE_NOTE)."""
         c = self.canvas
-        d = min(max(min(self.trim_w, self.trim_h) * 0.09, 2.2 * MM), 3.2 * MM)
-        inset = min(1.0 * MM, min(self.trim_w, self.trim_h) * 0.05)
-        cx, cy = self.trim_w - inset - d / 2, inset + d / 2
-        if self.shape == "round":  # keep it inside the circle's edge
-            r = min(self.trim_w, self.trim_h) / 2
-            off = (r - d / 2 - inset) / 2**0.5
-            cx, cy = self.trim_w / 2 + off, self.trim_h / 2 - off
-
+        texts = [r for r in map(legibility.ink, face.boxes) if r is not None]
+        found = estimate_mark(self.trim_w, self.trim_h, self.shape, texts)
+        if found is None:  # every corner holds text (pnp check says so): the usual corner
+            found = estimate_mark(self.trim_w, self.trim_h, self.shape)
+        assert found is not None
+        x, y, d = found
+        cx, cy = x + d / 2, self.trim_h - (y + d / 2)  # the canvas counts up from the bottom
         c.saveState()
         c.setFillColorRGB(1, 1, 1)
         c.setStrokeColorRGB(0, 0, 0)
