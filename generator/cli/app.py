@@ -42,6 +42,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "roll",
         "Roll dice: 2d6, 4d6kh3, 6d6>=5, GAME:ROLL.",
     ),
+    "odds": (
+        "generator.cli.table_cmds",
+        "odds",
+        "Exact odds of a roll or a draw: table, histogram, mean.",
+    ),
     "session": ("generator.cli.table_cmds", "session", "Start, reveal and verify table sessions."),
     "fate": ("generator.cli.table_cmds", "fate", "Draw from a game's bag of tiles (fate pool)."),
     "deck": ("generator.cli.table_cmds", "deck", "Draw from a game's decks."),

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-TABLE = ("roll", "session", "fate", "deck", "score", "undo", "log", "status", "play")
+TABLE = ("roll", "odds", "session", "fate", "deck", "score", "undo", "log", "status", "play")
 WIDE = ("W", "F")
 NO_START = set("，。、；：？！）」』〉》】”’…%,.;:?!)]}")
 NO_END = set("（「『〈《【“‘([{")

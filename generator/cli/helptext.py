@@ -105,6 +105,18 @@ COMMAND_HELP: dict[str, dict[str, str]] = {
         "zh-Hant": "打出對應的故事卡時，把特殊板塊（藍、紅）放進袋中。",
         "zh-Hans": "打出对应的故事卡时，把特殊板块（蓝、红）放进袋中。",
     },
+    "odds": {
+        "zh-Hant": "精確機率：列出 EXPR 每個總和的機率、長條圖與平均值。\n\n\b\n"
+        "EXPR 可以是 pnp roll 接受的任何算式（2d6、4d6kh3、6d6>=5r2、d6!、1d6@33445）、\n"
+        "遊戲的具名擲骰加上選項（GAME:ROLL --名稱 N），或遊戲的抽袋\n"
+        "（GAME:BAG：下一片板塊；若目前對局是該遊戲，依袋中剩下的板塊計算）。\n"
+        "依骰子逐一精確算出，不是模擬。",
+        "zh-Hans": "精确概率：列出 EXPR 每个总和的概率、直方图和平均值。\n\n\b\n"
+        "EXPR 可以是 pnp roll 接受的任何算式（2d6、4d6kh3、6d6>=5r2、d6!、1d6@33445）、\n"
+        "游戏的具名掷骰加上选项（GAME:ROLL --名称 N），或游戏的抽袋\n"
+        "（GAME:BAG：下一片板块；若当前对局是该游戏，按袋中剩下的板块计算）。\n"
+        "按骰子逐一精确算出，不是模拟。",
+    },
     "fate odds": {
         "zh-Hant": "依袋中剩下的板塊，算出下一片各種前進格數的機率。",
         "zh-Hans": "根据袋中剩下的板块，算出下一片各种前进格数的概率。",
@@ -172,6 +184,14 @@ COMMAND_HELP: dict[str, dict[str, str]] = {
 }
 
 OPTION_HELP: dict[str, dict[str, str]] = {
+    "Extra dice followed for re-rolls and explosions; deeper outcomes are counted apart.": {
+        "zh-Hant": "重擲與爆骰最多追加幾顆骰子；更深的結果另計。",
+        "zh-Hans": "重掷和爆骰最多追加几颗骰子；更深的结果另计。",
+    },
+    "Also tell the chance of N or more.": {
+        "zh-Hant": "另外列出總和至少 N 的機率。",
+        "zh-Hans": "另外列出总和至少 N 的概率。",
+    },
     "Reproducible roll (no session needed).": {
         "zh-Hant": "可重現的擲骰（不需要對局）。",
         "zh-Hans": "可复现的掷骰（不需要对局）。",

@@ -196,3 +196,106 @@ def _game_of_die(expr: str) -> Any:
     if not game_name:
         raise TableError("die.no_game")
     return TableGame.load(find_game(game_name))
+
+
+def odds(
+    expr: str,
+    params: dict[str, str],
+    depth: int,
+    at_least: int | None,
+    session_path: str | None,
+    lang: str | None,
+) -> Result:
+    """The exact odds of a dice expression, a game's named roll or the next tile of a bag."""
+    from ..companion import odds as exact
+    from ..companion.dice_parse import parse
+    from ..companion.i18n import Terms, detect, pick
+    from ..companion.paths import has_current_session
+
+    lang_ = detect(lang)
+    game_name, _, named = expr.partition(":") if is_named(expr) else ("", "", "")
+    game = None
+    if game_name:
+        from ..companion.engine import TableGame, find_game
+
+        game = TableGame.load(find_game(game_name))
+    elif "[" in expr:
+        game = _game_of_die(expr)
+    elif params:
+        raise TableError("options.none", param=next(iter(params)))
+    if game is not None and named in game.spec.bags and named not in game.spec.rolls:
+        if params:
+            raise TableError("options.none", param=next(iter(params)))
+        use_session = session_path is not None or has_current_session()
+        return _bag_odds(game, named, use_session, session_path, at_least, lang_)
+    title = None
+    text = expr
+    if game is not None and named:
+        from ..companion.engine import named_roll
+
+        text, _ = named_roll(game, named, params)
+        title = f"{pick(game.spec.rolls[named].name, lang_) or named} ({text})"
+    parsed = parse(text)
+    resolve = game.faces if game is not None else None
+    result = exact.distribution(parsed, resolve, depth)
+    lines = exact.lines(result, lang_, at_least, title)
+    data: dict[str, Any] = result.to_json()
+    found = exact.symbols(parsed, resolve)
+    if found and game is not None:
+        terms = Terms(game.root, lang_)
+        if len(result.chance) == 1:
+            lines = lines[:1]  # faces worth nothing: the total says nothing, the faces do
+        lines += exact.symbol_lines(found, {k: terms.name(k) for k in found}, lang_)
+        data["faces"] = {
+            k: {str(i): float(p) for i, p in rows.items()} for k, rows in found.items()
+        }
+    if at_least is not None:
+        data["at_least"] = {"n": at_least, "chance": float(result.at_least(at_least))}
+    return data, lines, []
+
+
+def _bag_odds(
+    game: Any,
+    bag_id: str,
+    use_session: bool,
+    session_path: str | None,
+    at_least: int | None,
+    lang: str,
+) -> Result:
+    """The next tile drawn from a bag: from the session's bag when one of this game is open."""
+    from fractions import Fraction
+
+    from ..companion import odds as exact
+    from ..companion.bag import initial, odds
+    from ..companion.i18n import Terms
+    from ..companion.render import _bag_name
+    from ..locale import translation
+
+    state = None
+    if use_session:
+        table = table_of(session_path)
+        bags = table.snapshot_state()["bags"]  # loads the session's game too
+        if table.game is not None and table.game.id == game.id:
+            state = bags[bag_id]
+    spec = game.spec.bags[bag_id]
+    found = odds(spec, state if state is not None else initial(spec))
+    counts = {int(v): c for v, c in found.get("counts", {}).items()}
+    name = _bag_name(game, Terms(game.root, lang), bag_id)
+    tiles = max(found["tiles"], 1)
+    result = exact.Odds(name, counts, tiles, 0)
+    _ = translation(lang).gettext
+    title = _("the next tile from {bag} ({count} tiles in it)").format(
+        bag=name, count=found["tiles"]
+    )
+    lines = exact.lines(result, lang, at_least, title)
+    lines.append(
+        _("Chance the tile shows the symbol: {chance}").format(
+            chance=exact.pct(Fraction(round(found["symbol"] * found["tiles"]), tiles))
+        )
+    )
+    if spec.estimate:
+        lines.append(_("The tile mix is an estimate, so these odds are estimates too."))
+    data: dict[str, Any] = {**result.to_json(), "bag": bag_id, "tiles": found["tiles"]}
+    data["symbol"] = found["symbol"]
+    data["estimate"] = spec.estimate
+    return data, lines, []

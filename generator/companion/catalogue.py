@@ -299,6 +299,7 @@ COMMANDS: dict[str, dict[str, str]] = {
     "fate draw / stop": {"en": "draw a tile, or keep the last one", "zh-Hant": "抽一片板塊，或保留最後一片", "zh-Hans": "抽一片板块，或保留最后一片"},
     "fate add TILE": {"en": "put a special tile into the bag", "zh-Hant": "把特殊板塊放進袋中", "zh-Hans": "把特殊板块放进袋中"},
     "fate odds": {"en": "the chance of each tile", "zh-Hant": "下一片各種結果的機率", "zh-Hans": "下一片各种结果的概率"},
+    "odds EXPR": {"en": "exact odds of a roll, a named roll or a bag", "zh-Hant": "擲骰、具名擲骰或抽袋的精確機率", "zh-Hans": "掷骰、具名掷骰或抽袋的精确概率"},
     "deck draw DECK": {"en": "draw a card", "zh-Hant": "抽一張牌", "zh-Hans": "抽一张牌"},
     "deck discard DECK CARD": {"en": "discard a card from a hand", "zh-Hant": "從手牌棄掉一張", "zh-Hans": "从手牌弃掉一张"},
     "deck activate DECK": {"en": "the next activation card", "zh-Hant": "下一張啟動卡", "zh-Hans": "下一张启动卡"},

@@ -50,6 +50,11 @@ DICE: list[tuple[str, str, str]] = [
         "没有骰子 {die}；游戏的骰子写成 [游戏:骰子]",
     ),
     (
+        r"too many outcomes to work out exactly; expected fewer dice or faces here",
+        "結果太多，無法逐一精確算出；請減少這裡的骰子或面數",
+        "结果太多，无法逐一精确算出；请减少这里的骰子或面数",
+    ),
+    (
         r"cannot divide by zero.*",
         "不能除以零",
         "不能除以零",

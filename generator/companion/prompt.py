@@ -16,7 +16,7 @@ from typing import Any
 WORDS = [
     "roll", "fate draw", "fate stop", "fate add", "fate odds", "deck draw", "deck number", "deck discard",
     "deck reset", "deck add", "deck turn", "deck activate", "deck reserve", "deck play", "deck remove",
-    "score add", "score pad", "score track", "score calc", "undo", "log", "status", "help", "quit",
+    "score add", "score pad", "score track", "score calc", "odds", "undo", "log", "status", "help", "quit",
 ]  # fmt: skip
 
 
@@ -70,9 +70,11 @@ def pnp_help(lang: str | None) -> list[str]:
 
 
 def _bare_roll(argv: list[str], game: Any) -> list[str]:
-    """``roll combat`` -> ``roll GAME:combat`` when combat is one of the game's rolls."""
-    if len(argv) > 1 and argv[0] == "roll" and argv[1] in game.spec.rolls:
-        return ["roll", f"{game.id}:{argv[1]}", *argv[2:]]
+    """``roll combat`` -> ``roll GAME:combat`` when combat is one of the game's rolls; ``odds``
+    takes the game's rolls and bags the same way (``odds combat``, ``odds fate``)."""
+    named = game.spec.rolls if argv[:1] == ["roll"] else {**game.spec.rolls, **game.spec.bags}
+    if len(argv) > 1 and argv[0] in ("roll", "odds") and argv[1] in named:
+        return [argv[0], f"{game.id}:{argv[1]}", *argv[2:]]
     return argv
 
 
@@ -138,6 +140,7 @@ def _completer(game: Any) -> Any:
     words = list(WORDS)
     words += [f"roll {r}" for r in game.spec.rolls]
     words += [f"roll {game.id}:{r}" for r in game.spec.rolls]
+    words += [f"odds {r}" for r in [*game.spec.rolls, *game.spec.bags]]
     for command in ("draw", "number", "discard", "reset", "add", "turn", "activate", "play"):
         words += [f"deck {command} {d}" for d in game.spec.decks]
     words += [f"fate draw --bag {b}" for b in game.spec.bags]
