@@ -104,9 +104,12 @@ def test_control_sum_army_and_territory_blocks() -> None:
     assert score("duel", holdings="castle,farm")["hand_limit"] == 4
     assert score("duel", mine="3", theirs="1", draw="0")["hit"] is False
     assert score("duel", mine="3", theirs="1", draw="6")["hit"] is True
-    both = score("clash", limit="40", destroyed="20", lost="20")
+    both = score("clash", destroyed="20", lost="20", **{"my-army": "40", "enemy-army": "40"})
     assert both["winner"] == "blue" and both["decided_by"] == "blue"
-    assert score("clash", limit="40", destroyed="30", lost="20")["winner"] == "me"
+    assert (
+        score("clash", destroyed="30", lost="20", **{"my-army": "40", "enemy-army": "40"})["winner"]
+        == "me"
+    )
     assert score("field", attack="5", defence="2")["result"] == "defender routed"
     assert score("field", attack="1", defence="2")["result"] == "attacker hurt"
     order = score("field", mine="2", theirs="2", colours="BLUE,Red")

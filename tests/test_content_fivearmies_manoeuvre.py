@@ -238,9 +238,12 @@ def test_manoeuvre_assault_with_printed_cards_and_tie_break_by_printed_nations(
         str(attack),
         "--defence",
         str(defence),
+        "--combat",
+        "assault",
         "--json",
     )
-    table = item_table("manoeuvre", "table.yaml")["scoring"]["battle"]  # type: ignore[index]
+    battle = item_table("manoeuvre", "table.yaml")["scoring"]["battle"]  # type: ignore[index]
+    table = battle["combats"]["assault"]
     if attack < defence:
         expected = table["lower"]["en"]
     elif attack == defence:

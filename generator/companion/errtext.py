@@ -82,7 +82,11 @@ def _event_names(values: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 class TableError(UsageError):
-    """A table error with a catalogue key, worded in English unless localized."""
+    """A table error with a catalogue key, worded in English unless localized.
+
+    The key is either an entry of :mod:`errcatalogue` or the English message itself, marked
+    with ``N_`` where it is raised, whose translations are in the gettext catalogues.
+    """
 
     def __init__(self, key: str, **values: Any) -> None:
         self.key = key
@@ -95,7 +99,11 @@ class TableError(UsageError):
         from .errcatalogue import ERRORS  # only when an error is told: not on every command
         from .i18n import pick
 
-        entry = ERRORS[self.key]
+        entry = ERRORS.get(self.key)
+        if entry is None:  # a gettext message id, marked with N_ where it is raised
+            from ..locale import translation
+
+            entry = {"en": self.key, lang: translation(lang).gettext(self.key)}
         values = {k: pick(v, lang) if isinstance(v, dict) else v for k, v in self.values.items()}
         values = _event_names(values, lang)
         if "help" in values:

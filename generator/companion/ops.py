@@ -347,10 +347,11 @@ def apply_track(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str
         raise TableError(
             "track.unknown", game=_g(t).names(), name=tid, known=", ".join(_g(t).spec.tracks) or "-"
         )
-    move = move_track(
-        _g(t).spec.tracks[tid], t.state["tracks"], tid, args.get("by"), args.get("to")
-    )
+    tracks = _g(t).spec.tracks
+    move = move_track(tracks[tid], t.state["tracks"], tid, args.get("by"), args.get("to"), tracks)
     _track_over(t, move)
+    for then in move.get("then", []):
+        _track_over(t, then)
     return move
 
 

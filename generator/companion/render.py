@@ -40,7 +40,15 @@ def _track_lines(game: Any, terms: Terms, move: dict[str, Any]) -> list[str]:
     ]
     for mark_id in move["marks"]:
         mark = next(m for m in spec.marks if m.id == mark_id)
-        lines.append(message("track.ready", terms.lang, name=terms.name(mark.id, mark.name)))
+        if mark.note is not None:
+            lines.append(pick(mark.note, terms.lang) or "")
+        else:
+            lines.append(message("track.ready", terms.lang, name=terms.name(mark.id, mark.name)))
+    for then in move.get("then", []):
+        lines += _track_lines(game, terms, then)
+    for told in _step_notes(game, terms, {move["track"]: move["to"], **move.get("tells", {})}):
+        if told not in lines:  # a track moved by a mark and told by this one: once
+            lines.append(told)
     if move.get("game_over") is not None:
         note = pick(spec.game_over[move["game_over"]].note, terms.lang)
         lines.append(message("game.over", terms.lang, note=note))
@@ -54,6 +62,18 @@ def _track_lines(game: Any, terms: Terms, move: dict[str, Any]) -> list[str]:
                 note=pick(spec.end_note, terms.lang),
             )
         )
+    return lines
+
+
+def _step_notes(game: Any, terms: Terms, at: dict[str, int]) -> list[str]:
+    """What the steps the markers stand on mean (told once each)."""
+    from .tracks import step_note
+
+    lines = []
+    for tid, step in at.items():
+        note = step_note(game.spec.tracks[tid], step)
+        if note is not None:
+            lines.append(pick(note, terms.lang) or "")
     return lines
 
 

@@ -10,6 +10,7 @@ options given on the command line as a plain dict of strings; every bad input is
 
 from __future__ import annotations
 
+from ..locale import N_
 from .errtext import TableError
 
 TYPE_CHECKING = False
@@ -118,8 +119,21 @@ def tie_break(steps: list[Any], opts: dict[str, str]) -> tuple[str | None, str |
             return step.winner, step.name
         if step.order is not None:
             names = _list(opts, step.option)
-            if len(names) != 2 or any(n not in step.order for n in names):
+            if len(names) != 2:
                 raise TableError("score.full_tie", option=step.option, known=", ".join(step.order))
+            for name in names:
+                if name not in step.order:
+                    import difflib
+
+                    close = difflib.get_close_matches(name, step.order, n=1, cutoff=0.6)
+                    said = {"option": step.option, "name": name, "known": ", ".join(step.order)}
+                    if close:
+                        raise TableError(
+                            N_("--{option}: {name} is not one of {known}; did you mean {close}?"),
+                            close=close[0],
+                            **said,
+                        )
+                    raise TableError(N_("--{option}: {name} is not one of {known}"), **said)
             if names[0] == names[1]:
                 raise TableError("score.differ", option=step.option)
             first = step.order.index(names[0]) < step.order.index(names[1])
@@ -142,9 +156,9 @@ def army(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
             raise TableError("score.multiple", step=spec.points_step)
         out["command_points"] = limit // spec.points_step
     if "destroyed" in opts or "lost" in opts:
-        limit = _int(opts, "limit", 0)
-        enemy_army = _int(opts, "enemy-army", limit or None)
-        my_army = _int(opts, "my-army", limit or None)
+        # the share is of the armies as built, which may fall short of the agreed limit
+        enemy_army = _int(opts, "enemy-army")
+        my_army = _int(opts, "my-army")
         destroyed, lost = _int(opts, "destroyed", 0), _int(opts, "lost", 0)
         i_win = destroyed >= spec.share * enemy_army
         they_win = lost >= spec.share * my_army
@@ -166,7 +180,7 @@ def army(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
     if not out:
         raise TableError(
             "score.give",
-            usage="--on-unit N | --limit N | --destroyed N --lost N --limit N | --my-army N --enemy-army N",
+            usage="--on-unit N | --limit N | --destroyed N --lost N --my-army N --enemy-army N",
         )
     return out
 
@@ -178,10 +192,19 @@ def territory(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
         attack, defence = _int(opts, "attack"), _int(opts, "defence")
         if defence <= 0 or attack < 0:
             raise TableError("score.attack")
-        result = spec.lower if attack < defence else spec.equal if attack == defence else None
+        table = spec
+        if spec.combats:
+            kind = (opts.get("combat") or "").strip().lower()
+            if kind not in spec.combats:
+                raise TableError(
+                    N_("give --combat KIND, one of {known}"), known=", ".join(spec.combats)
+                )
+            table = spec.combats[kind]
+            out["combat"] = table.name or kind
+        result = table.lower if attack < defence else table.equal if attack == defence else None
         row = 0
         if result is None:
-            for n, r in enumerate(spec.ratios):
+            for n, r in enumerate(table.ratios):
                 if attack > r.above * defence:
                     result, row = r.result, n + 1
         out.update({"attack": attack, "defence": defence, "result": result, "row": row})
@@ -192,7 +215,7 @@ def territory(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
     if not out:
         raise TableError(
             "score.give",
-            usage="--attack N --defence N | "
+            usage=f"--attack N --defence N{' --combat KIND' if spec.combats else ''} | "
             + " ".join(f"--{s.mine} N --{s.theirs} N" for s in spec.tie_break if s.mine),
         )
     return out
@@ -215,8 +238,11 @@ def usage(spec: Any) -> str:
         if s.mine or s.option
     )
     if spec.kind == "army":
-        return f"--on-unit N | --limit N | --limit N {steps}"
-    return f"--attack N --defence N | {steps}"
+        return (
+            f"--on-unit N | --limit N | --destroyed N --lost N --my-army N --enemy-army N {steps}"
+        )
+    combat = f" --combat {'|'.join(spec.combats)}" if spec.combats else ""
+    return f"--attack N --defence N{combat} | {steps}"
 
 
 CALCULATORS: dict[str, Callable[[Any, dict[str, str]], dict[str, Any]]] = {

@@ -79,6 +79,9 @@ def status_lines(table: Any, terms: Terms) -> list[str]:
         lines.append(
             message("status.track", lang, track=terms.name(spec.term or tid, spec.name), step=step)
         )
+        meaning = next((s.note for s in spec.steps if s.at == step), None)
+        if meaning is not None:
+            lines.append(f"    {pick(meaning, lang)}")
     for did, deck in state["decks"].items():
         spec = game.spec.decks[did]
         lines.append(

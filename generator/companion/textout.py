@@ -31,7 +31,7 @@ LABELS: dict[str, tuple[str, str, str]] = {
     "draw": ("draw", "亂數", "乱数"),
     "hit": ("hit", "命中", "命中"),
     "order_cost": ("order cost", "命令花費", "命令花费"),
-    "command_points": ("command points", "指揮點", "指挥点"),
+    "command_points": ("command points", "命令點", "命令点"),
     "destroyed": ("destroyed", "消滅", "消灭"),
     "lost": ("lost", "損失", "损失"),
     "needed": ("needed", "所需", "所需"),
@@ -41,8 +41,11 @@ LABELS: dict[str, tuple[str, str, str]] = {
     "attack": ("attack", "攻擊", "攻击"),
     "defence": ("defence", "防禦", "防御"),
     "result": ("result", "結果", "结果"),
+    "combat": ("combat", "戰鬥", "战斗"),
     "row": ("row", "列", "列"),
 }
+# what the JSON keeps for scripts but a player has no use for: the calculator's kind, a row number
+HIDDEN = {"kind", "row"}
 WORDS: dict[str, tuple[str, str, str]] = {
     "true": ("yes", "是", "是"),
     "false": ("no", "否", "否"),
@@ -89,6 +92,8 @@ def result_lines(result: dict[str, Any], lang: str, terms: Any = None) -> list[s
     sep = "：" if lang.startswith("zh") else ": "
     lines = []
     for key, value in result.items():
+        if key in HIDDEN:
+            continue
         label = LABELS.get(key, (key, key, key))[_INDEX.get(lang, 0)]
         lines.append(f"{label}{sep}{_value(value, lang, terms)}")
     return lines
