@@ -20,14 +20,51 @@ WORDS = [
 ]  # fmt: skip
 
 
+# the commands each kind of piece is played with, as `help` inside `pnp play` lists them
+BAG_COMMANDS = (
+    "fate draw --bag {id} [--generals N]",
+    "fate stop --bag {id}",
+    "fate odds --bag {id}",
+    "odds {id}",
+)
+DECK_COMMANDS = {
+    "number": (
+        "deck number {id} --position N --player P",
+        "deck draw {id} --player P",
+        "deck discard {id} CARD --player P",
+        "deck reset {id}",
+    ),
+    "plain": (
+        "deck draw {id} [--count N] [--player P]",
+        "deck discard {id} CARD [--player P]",
+        "deck reset {id}",
+    ),
+    "activation": (
+        "deck add {id} UNIT... --player P",
+        "deck turn {id} --mode M",
+        "deck activate {id} [--player P]",
+        "deck reserve {id} --player P",
+        "deck play {id} [CARD] --player P",
+        "deck remove {id} UNIT [--player P]",
+    ),
+}
+
+
 def game_help(game: Any, lang: str | None) -> list[str]:
-    """The game's own help: its rolls (with their options), bags, decks, tracks and scores."""
+    """The game's own help: every command its rolls, bags, decks, tracks and scores are played
+    with (each with the options it takes)."""
     from .i18n import Terms, detect, message, pick
+    from .scores import usage
 
     terms = Terms(game.root, detect(lang))
     lg = terms.lang
     spec = game.spec
     lines = [message("play.help.title", lg, game=game.name(lg))]
+
+    def shown(text: Any, term: str | None = None) -> str:
+        name = terms.name(term, text) if term or text else ""
+        return f"    {name}" if name else ""
+
     if spec.rolls:
         lines.append(message("play.help.rolls", lg))
         for rid, r in spec.rolls.items():
@@ -36,26 +73,29 @@ def game_help(game: Any, lang: str | None) -> list[str]:
             )
             name = pick(r.name, lg) or ""
             lines.append(f"  roll {rid} {opts}".rstrip() + (f"    {name}" if name else ""))
-
-    def shown(text: Any, term: str | None = None) -> str:
-        name = terms.name(term, text) if term or text else ""
-        return f"    {name}" if name else ""
-
-    for key, items, cmd in (
-        ("play.help.bags", spec.bags, "fate draw --bag {id}"),
-        ("play.help.decks", spec.decks, "deck {draw} {id}"),
-        ("play.help.tracks", spec.tracks, "score track {id} --by N"),
-        ("play.help.scores", spec.scoring, "score calc " + game.id + ":{id}"),
-    ):
-        if not items:
-            continue
-        lines.append(message(key, lg))
-        for i, item in items.items():
-            draw = "activate" if getattr(item, "kind", None) == "activation" else "draw"
-            text = cmd.format(id=i, draw=draw)
-            lines.append(
-                f"  {text}{shown(getattr(item, 'name', None), getattr(item, 'term', None))}"
-            )
+            lines.append(f"  odds {rid} {opts}".rstrip())
+    if spec.bags:
+        lines.append(message("play.help.bags", lg))
+        for bid, b in spec.bags.items():
+            lines.append(f"  {BAG_COMMANDS[0].format(id=bid)}{shown(b.name, b.term)}")
+            lines += [f"  {c.format(id=bid)}" for c in BAG_COMMANDS[1:]]
+            aside = [t.id for t in b.tiles if not t.in_bag]
+            if aside:
+                lines.append(f"  fate add {'|'.join(aside)} --bag {bid}")
+    if spec.decks:
+        lines.append(message("play.help.decks", lg))
+        for did, d in spec.decks.items():
+            first, *rest = DECK_COMMANDS[d.kind]
+            lines.append(f"  {first.format(id=did)}{shown(d.name)}")
+            lines += [f"  {c.format(id=did)}" for c in rest]
+    if spec.tracks:
+        lines.append(message("play.help.tracks", lg))
+        for tid, t in spec.tracks.items():
+            lines.append(f"  score track {tid} --by N | --to N{shown(t.name, t.term)}")
+    if spec.scoring:
+        lines.append(message("play.help.scores", lg))
+        for cid, c in spec.scoring.items():
+            lines.append(f"  score calc {game.id}:{cid} {usage(c)}")
     lines.append(message("play.help.more", lg))
     return lines
 
