@@ -22,7 +22,8 @@ LANGS = ["zh-Hant", "zh-Hans"]
 # what a player types and the help quotes: command words, option names, placeholders
 TYPED = re.compile(
     r"`[^`]*`|--[a-z-]+|\b(?:roll|fate|draw|stop|add|odds|deck|discard|activate|score|track|calc|"
-    r"pad|status|log|undo|help|pnp|quit|session|new|GAME|PATH|EXPR|ROLL|OPTION|DECK|CARD|TILE|"
+    r"pad|status|log|undo|help|pnp|quit|session|new|hand|reset|GAME|PATH|EXPR|ROLL|OPTION|DECK|CARD|"
+    r"TILE|P|"
     r"PLAYER|TRACK|CALC|N|table\.yaml)\b"
 )
 # a capital letter that tells two places of the content apart (電台 A, 電台 B)

@@ -134,6 +134,10 @@ COMMAND_HELP: dict[str, dict[str, str]] = {
         "zh-Hant": "依抽牌時顯示的名稱，把手牌放到棄牌堆。",
         "zh-Hans": "按抽牌时显示的名称，把手牌放到弃牌堆。",
     },
+    "deck hand": {
+        "zh-Hant": "顯示一名玩家的手牌（不公開：只給該玩家看，不是給全桌看）。",
+        "zh-Hans": "显示一名玩家的手牌（不公开：只给该玩家看，不是给全桌看）。",
+    },
     "deck reset": {
         "zh-Hant": "把所有卡牌收回牌庫並洗勻（讓牌堆從頭開始）。",
         "zh-Hans": "把所有卡牌收回牌库并洗匀（让牌堆从头开始）。",
@@ -184,6 +188,10 @@ COMMAND_HELP: dict[str, dict[str, str]] = {
 }
 
 OPTION_HELP: dict[str, dict[str, str]] = {
+    "Whose hand: shown to that player alone.": {
+        "zh-Hant": "誰的手牌：只給該玩家看。",
+        "zh-Hans": "谁的手牌：只给该玩家看。",
+    },
     "Extra dice followed for re-rolls and explosions; deeper outcomes are counted apart.": {
         "zh-Hant": "重擲與爆骰最多追加幾顆骰子；更深的結果另計。",
         "zh-Hans": "重掷和爆骰最多追加几颗骰子；更深的结果另计。",

@@ -158,6 +158,31 @@ def deck_discard(
     run(session_path, "deck.discard", args, as_json, lang)
 
 
+@deck.command("hand")
+@click.argument("deck_id")
+@click.option("--player", required=True, help="Whose hand: shown to that player alone.")
+@common
+def deck_hand(
+    deck_id: str, player: str, session_path: str | None, as_json: bool, lang: str | None
+) -> None:
+    """Show one player's hand (secret: for that player's eyes, not the whole table)."""
+    from ..companion.render import hand_lines
+
+    table = table_of(session_path)
+    state = table.snapshot_state()
+    if deck_id not in table.game.spec.decks:
+        raise TableError(
+            "deck.unknown",
+            game=table.game.names(),
+            name=deck_id,
+            known=", ".join(table.game.spec.decks) or "-",
+        )
+    deck = state["decks"][deck_id]
+    hand = deck.get("hands", {}).get(player, [])
+    data = {"deck": deck_id, "player": player, "hand": [inst for inst, _ in hand]}
+    out(as_json, data, hand_lines(table.game, terms_of(table, lang), deck_id, deck, player))
+
+
 @deck.command("reset")
 @click.argument("deck_id")
 @common

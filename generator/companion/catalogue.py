@@ -301,6 +301,7 @@ COMMANDS: dict[str, dict[str, str]] = {
     "fate odds": {"en": "the chance of each tile", "zh-Hant": "下一片各種結果的機率", "zh-Hans": "下一片各种结果的概率"},
     "odds EXPR": {"en": "exact odds of a roll, a named roll or a bag", "zh-Hant": "擲骰、具名擲骰或抽袋的精確機率", "zh-Hans": "掷骰、具名掷骰或抽袋的精确概率"},
     "deck draw DECK": {"en": "draw a card", "zh-Hant": "抽一張牌", "zh-Hans": "抽一张牌"},
+    "deck hand DECK --player P": {"en": "your own hand, for your eyes", "zh-Hant": "自己的手牌，只給自己看", "zh-Hans": "自己的手牌，只给自己看"},
     "deck discard DECK CARD": {"en": "discard a card from a hand", "zh-Hant": "從手牌棄掉一張", "zh-Hans": "从手牌弃掉一张"},
     "deck activate DECK": {"en": "the next activation card", "zh-Hant": "下一張啟動卡", "zh-Hans": "下一张启动卡"},
     "score add PLAYER N": {"en": "points on the score pad", "zh-Hant": "在計分表記分", "zh-Hans": "在计分表记分"},

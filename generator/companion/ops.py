@@ -159,7 +159,8 @@ def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
 
     spec, state = _deck(t, args)
     cards = _g(t).cards[args["deck"]]
-    to_hand = spec.kind == "number" and args.get("position") is None
+    # a number deck's draw goes to a hand; another deck's only when it names the player
+    to_hand = args.get("position") is None and (spec.kind == "number" or bool(args.get("player")))
     fx = decks.apply_draw(spec, state, out, cards, "out" if to_hand else "discard")
     if to_hand:
         fx["player"] = args.get("player") or ""
@@ -172,7 +173,22 @@ def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
     if spec.empty_ends_game is not None and empty and not t.state.get("over"):
         t.state["over"] = {"by": "empty", "id": args["deck"]}
         fx["deck_empty"] = True
+    if spec.all_run_out is not None and not state["pile"] and not state.get("ran_out"):
+        state["ran_out"] = True  # the first time this deck is drawn out
+        fx["ran_out"] = True
+        rest = [
+            d
+            for did, d in t.state["decks"].items()
+            if _g(t).spec.decks[did].all_run_out is not None and _drawn(d)
+        ]
+        if all(d.get("ran_out") for d in rest):
+            fx["all_run_out"] = True
     return fx
+
+
+def _drawn(state: dict[str, Any]) -> bool:
+    """Whether a deck has been drawn from (a card in a hand, the discard or out of the pile)."""
+    return bool(state["discard"] or state["out"] or state.get("ran_out") or state.get("hands"))
 
 
 def op_plain(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import Any
 
 WORDS = [
     "roll", "fate draw", "fate stop", "fate add", "fate odds", "deck draw", "deck number", "deck discard",
-    "deck reset", "deck add", "deck turn", "deck activate", "deck reserve", "deck play", "deck remove",
+    "deck reset", "deck hand", "deck add", "deck turn", "deck activate", "deck reserve", "deck play", "deck remove",
     "score add", "score pad", "score track", "score calc", "odds", "undo", "log", "status", "help", "quit",
 ]  # fmt: skip
 
@@ -31,11 +31,13 @@ DECK_COMMANDS = {
     "number": (
         "deck number {id} --position N --player P",
         "deck draw {id} --player P",
+        "deck hand {id} --player P",
         "deck discard {id} CARD --player P",
         "deck reset {id}",
     ),
     "plain": (
         "deck draw {id} [--count N] [--player P]",
+        "deck hand {id} --player P",
         "deck discard {id} CARD [--player P]",
         "deck reset {id}",
     ),

@@ -189,12 +189,24 @@ def deck_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
         if fx.get("must_play"):
             lines.append(message("deck.must_play_number", lang, card=name))
     else:
-        if fx.get("player"):
+        secret = bool(fx.get("player")) and game.spec.decks[deck_id].secret_hands
+        if secret:
+            from ..locale import translation
+
+            _ = translation(lang).gettext
+            lines.append(
+                _(
+                    "{player} draws a card into a secret hand; `deck hand {deck} --player "
+                    "{player}` shows it to {player} alone."
+                ).format(player=fx["player"], deck=deck_id)
+            )
+        elif fx.get("player"):
             lines.append(message("deck.drew_to", lang, card=name, player=fx["player"]))
         else:
             lines.append(message("deck.drew", lang, card=name))
-        lines += _shown(game, terms, deck_id, fx["card"])
-        if fx.get("must_play"):
+        if not secret:
+            lines += _shown(game, terms, deck_id, fx["card"])
+        if fx.get("must_play") and not secret:
             lines.append(message("deck.must_play", lang, card=name))
     if fx.get("ends_game"):
         note = pick(game.spec.decks[deck_id].ends_game_note, lang)
@@ -204,6 +216,19 @@ def deck_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     if fx.get("deck_empty"):
         note = pick(game.spec.decks[deck_id].empty_ends_game, lang)
         lines.append(message("game.over", lang, note=note))
+    if fx.get("ran_out"):
+        from ..locale import translation
+
+        _ = translation(lang).gettext
+        deck = _deck_name(game, terms, deck_id)
+        if fx.get("all_run_out"):
+            lines.append(pick(game.spec.decks[deck_id].all_run_out, lang) or "")
+        else:
+            lines.append(
+                _(
+                    "{deck} has run out for the first time; its discards are shuffled into a new deck when it is next drawn from."
+                ).format(deck=deck)
+            )
     return lines
 
 
@@ -376,3 +401,21 @@ def event_lines(game: Any, terms: Terms, event: dict[str, Any]) -> list[str]:
     """An event in sentences in the terms' language; unknown types are shown raw."""
     fn = RENDER.get(event["type"])
     return fn(game, terms, event) if fn else [f"{event['type']} {event.get('args', {})}"]
+
+
+def hand_lines(
+    game: Any, terms: Terms, deck_id: str, state: dict[str, Any], player: str
+) -> list[str]:
+    """One player's hand of a deck, for that player's eyes: each card as it is named to discard."""
+    from ..locale import translation
+
+    _ = translation(terms.lang).gettext
+    hand = state.get("hands", {}).get(player, [])
+    deck = _deck_name(game, terms, deck_id)
+    limit = game.spec.decks[deck_id].hand_size
+    head = _("{player}'s hand of {deck}, for {player} alone ({count} cards):").format(
+        player=player, deck=deck, count=len(hand)
+    )
+    if limit is not None:
+        head += " " + _("at most {limit}.").format(limit=limit)
+    return [head, *(f"  {_card_name(game, terms, deck_id, inst, n)}" for inst, n in hand)]

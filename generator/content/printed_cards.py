@@ -33,9 +33,15 @@ def _cards_of(root: Path, source: CardsFrom) -> dict[str, dict[str, Any]]:
         extra = {**spec.defaults, **item.extra}
         if source.skip is not None and extra.get(source.skip):
             continue
-        card: dict[str, Any] = {"id": str(item.id), "qty": item.qty, "name": extra.get(source.name)}
-        if card["name"] in (None, ""):
-            raise ValueError(f"item {item.id!r} of {path.name} has no {source.name!r} to show")
+        if any(str(extra.get(k)) != v for k, v in source.where.items()):
+            continue
+        fields = [source.name] if isinstance(source.name, str) else source.name
+        name = next((extra[f] for f in fields if extra.get(f) not in (None, "")), None)
+        card: dict[str, Any] = {"id": str(item.id), "qty": item.qty, "name": name}
+        if name is None:
+            raise ValueError(
+                f"item {item.id!r} of {path.name} has no {' or '.join(fields)!r} to show"
+            )
         if source.owner is not None:
             card["owner"] = source.owner
         if item.estimate:

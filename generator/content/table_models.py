@@ -242,7 +242,17 @@ class CardsFrom(Model, frozen=True, kw_only=True):
     """A deck whose cards are a printed component's items (the same cards the PDF prints)."""
 
     component: Annotated[Slug, doc("The component's id in game.yaml.")]
-    name: Annotated[str, doc("The item field holding the card's shown name.")] = "name"
+    name: Annotated[
+        str | list[str],
+        doc("The item field holding the card's shown name (a list: the first one an item has)."),
+    ] = "name"
+    where: Annotated[
+        dict[str, str],
+        doc(
+            "Only the items whose fields have these values (e.g. deck_nation: france: one "
+            "nation's cards of a component printing every nation's)."
+        ),
+    ] = field(default_factory=dict)
     owner: Annotated[
         str | None,
         doc(
@@ -325,6 +335,20 @@ class DeckSpec(Fact, frozen=True, kw_only=True):
     hand_size: Annotated[
         Annotated[int, Meta(ge=1, le=100)] | None,
         doc("Most cards a player's hand may hold (none: no limit)."),
+    ] = None
+    secret_hands: Annotated[
+        bool,
+        doc(
+            "Hands are secret to their owners: a draw into a hand does not name the card; "
+            "`pnp deck hand DECK --player NAME` shows it to its owner."
+        ),
+    ] = False
+    all_run_out: Annotated[
+        LocalText | None,
+        doc(
+            "When set, the game's end comes once every deck with this field that has been "
+            "drawn from has run out at least once (each player's own deck); what that means."
+        ),
     ] = None
 
 
