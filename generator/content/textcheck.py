@@ -9,7 +9,9 @@ its items print and reports, located at the item (the field at fault where one c
 - a per-language text without a language the component prints (nor one it can be derived
   from), so the other language's words would print, by the rule in :mod:`.language`;
 - words shrunk below the legible size to fit their box, or not fitting at all (the renderer's
-  own layout pass, see :mod:`generator.render.legibility`).
+  own layout pass, see :mod:`generator.render.legibility`);
+- an estimated item whose every corner holds words, so the estimate mark (``≈``, put in the
+  first corner free of them) would print over words.
 
 Each problem is reported once per item, however many languages and copies show it; a problem
 that comes from a layout's own text rather than an item's data is reported once, at the layout.
@@ -111,6 +113,8 @@ class TextCheck:
         legible: dict[int, str | None] = {}
         for item, faces in _faces_by_item(copies):
             self._languages(component, item, lang, langs)
+            if any(face.estimate for face in faces):
+                self._under_mark(component, item, faces)
             illegible: tuple[FaceDraw, int, BoxDraw, str] | None = None
             for face in faces:
                 for n, box in enumerate(face.boxes):
@@ -194,6 +198,27 @@ class TextCheck:
                 self._add(component, item, (), message)
         elif self._once(face.layout_id, where, kind, what):
             self.issues.add(where, f"layout {face.layout_id}", message)
+
+    def _under_mark(self, component: Component, item: Item, faces: list[FaceDraw]) -> None:
+        """Report an estimated face whose every corner holds text, so the mark has no room."""
+        from ..render.face import estimate_mark_at, inked
+
+        trim_w, trim_h, shape = component.trim
+        for face in faces:
+            if not face.estimate:
+                continue
+            if estimate_mark_at(trim_w, trim_h, shape, inked(face)) is not None:
+                continue
+            if self._once(component.id, item.id, "mark"):
+                self._add(
+                    component,
+                    item,
+                    (),
+                    f"the estimate mark (≈) has no corner free of words on layout "
+                    f"{face.layout_id}, so it would print over them; keep one corner of the "
+                    "face clear of words",
+                )
+            return
 
     def _layout_place(self, component: Component, face: FaceDraw, box: BoxDraw) -> Location | None:
         layout = _layout(component, face.layout_id)

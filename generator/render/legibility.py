@@ -105,3 +105,22 @@ def problem(box: BoxDraw) -> str | None:
     """What keeps ``box``'s words from printing legibly, or None (also for boxes without words)."""
     found = box_layout(box)
     return judge(*found) if found is not None else None
+
+
+def ink(box: BoxDraw) -> tuple[float, float, float, float] | None:
+    """Where a text box's words print (x, y, w, h in points from the top-left), by the same
+    layout the renderer draws; the whole box when turned; None without words."""
+    spec = box.spec
+    if not isinstance(spec, TextBox) or not box.text or not box.text.strip():
+        return None
+    if spec.rotate not in (0, None):
+        return box.x, box.y, box.w, box.h
+    found = box_layout(box)
+    if found is None:
+        return None
+    fitted = found[0]
+    w = min(box.w, max((line.width for line in fitted.lines), default=0.0))
+    h = min(box.h, fitted.height)
+    x = {"left": box.x, "center": box.x + (box.w - w) / 2}.get(spec.align, box.x + box.w - w)
+    y = {"top": box.y, "middle": box.y + (box.h - h) / 2}.get(spec.valign, box.y + box.h - h)
+    return x, y, w, h
