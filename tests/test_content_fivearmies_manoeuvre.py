@@ -285,7 +285,7 @@ def test_fate_track_board_marks_the_companions_character_spaces(games: dict[str,
         assert name.lower().replace(" ", "-") == expected[at]
 
 
-def test_map_tiles_are_24_double_sided_4_by_4_squares_of_known_terrain(
+def test_map_tiles_are_24_double_sided_4_by_4_squares_blank_or_of_known_terrain(
     games: dict[str, Game],
 ) -> None:
     tiles = games["manoeuvre"].component("tiles")
@@ -294,4 +294,4 @@ def test_map_tiles_are_24_double_sided_4_by_4_squares_of_known_terrain(
         for side in ("side_a", "side_b"):
             rows = [r.split() for r in item.data[side]]
             assert len(rows) == 4 and all(len(r) == 4 for r in rows), item.id
-            assert {c for r in rows for c in r} <= set("cfwhtml"), item.id
+            assert {c for r in rows for c in r} <= set("cfwhtml."), item.id
