@@ -119,3 +119,55 @@ def test_help_in_pnp_play_lists_every_command_the_table_uses(town: Path) -> None
         "score track missions --by N | --to N",
     ):
         assert command in done.stdout, command
+
+
+# ---------------------------------------------------------------- the printed pieces at the table
+
+
+@pytest.fixture(scope="module")
+def maquis_game():  # type: ignore[no-untyped-def]
+    from generator.content.loader import load_game
+
+    from .helpers import ROOT
+
+    return load_game(ROOT / "content" / GAME)
+
+
+def test_action_markers_fit_the_mission_squares_and_suffice(maquis_game) -> None:  # type: ignore[no-untyped-def]
+    # seed 004 components: 6 wooden action markers tick off a mission's steps
+    markers = maquis_game.component("action-markers")
+    assert markers.copies == 6
+    disc = markers.trim[0]
+    from generator.layout.units import MM
+
+    layout = maquis_game.component("missions").front
+    squares = [b for b in layout.boxes if getattr(b, "when", None) and "steps >=" in b.when]
+    assert len(squares) == 6  # no mission asks for more markers than exist
+    for square in squares:
+        assert disc < square.w.resolve(0) < 9 * MM, "a marker lies inside its square"
+    assert max(int(i.data["steps"]) for i in maquis_game.component("missions").items) <= 6
+
+
+def test_no_seam_of_the_a4_tiling_runs_through_a_place(maquis_game) -> None:  # type: ignore[no-untyped-def]
+    # the board is printed in tiles on A4: a seam through a location splits its words
+    from generator.layout.tiling import tile_board
+
+    board = maquis_game.component("board")
+    w, h, _ = board.trim
+    tiling = tile_board(w, h, paper="A4")
+    seams_x = [tiling.step_x * c for c in range(1, tiling.cols)]
+    seams_y = [tiling.step_y * r for r in range(1, tiling.rows)]
+    from generator.layout.units import MM
+
+    def at(b):  # type: ignore[no-untyped-def]
+        return b.x.resolve(w), b.y.resolve(h), b.w.resolve(w), b.h.resolve(h)
+
+    spaces = [
+        at(b)
+        for b in board.front.boxes
+        if type(b).__name__ == "FrameBox" and at(b)[2] < 60 * MM and at(b)[3] < 40 * MM
+    ]
+    assert len(spaces) > 10
+    for x, y, bw, bh in spaces:
+        assert not any(x < s < x + bw for s in seams_x), (x / MM, y / MM)
+        assert not any(y < s < y + bh for s in seams_y), (x / MM, y / MM)
