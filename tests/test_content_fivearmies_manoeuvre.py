@@ -41,7 +41,7 @@ EXPECTED = {
         "dice-free-peoples",
         "dice-shadow",
     },
-    "manoeuvre": {"counters", "cards", "aid", "tiles"},
+    "manoeuvre": {"counters", "markers", "cards", "aid", "tiles"},
 }
 
 

@@ -242,3 +242,41 @@ def test_help_in_pnp_play_lists_every_command_the_table_uses(table: Path) -> Non
     ):
         assert command in done.stdout, command
     assert "掷出最高点" in done.stdout
+
+
+# ---------------------------------------------------------------- what the owner of the box is given
+
+
+@pytest.fixture(scope="module")
+def printed(shipped):  # type: ignore[no-untyped-def]
+    from pypdf import PdfReader
+
+    out = shipped.built(GAME) / GAME
+
+    def text(name: str) -> str:
+        path = out / f"{name}.pdf"
+        return " ".join(p.extract_text() for p in PdfReader(path).pages)
+
+    return text
+
+
+def test_the_sheet_explains_every_printed_value_and_what_is_estimated(printed) -> None:  # type: ignore[no-untyped-def]
+    rules = " ".join(printed("rules.en").split())
+    for words in ("Pursuit", "Rally", "Restoration phase", "Command", "Withdraw"):
+        assert words in rules, words
+    assert "What is estimated, and why" in rules
+    assert "blank 4 x 4 grids" in rules
+
+
+def test_markers_for_the_start_player_and_redoubts(printed) -> None:  # type: ignore[no-untyped-def]
+    # seed 004 section 3: the first-player roll's winner takes the start-player marker;
+    # 6.3: a redoubt is built onto a square
+    text = printed("markers.en")
+    assert "Start player" in text and text.count("Redoubt") == 2 * 8  # fronts and backs
+
+
+def test_map_tiles_are_blank_grids_not_a_guessed_terrain(printed) -> None:  # type: ignore[no-untyped-def]
+    text = printed("tiles")  # one file serves every language: the tiles carry no words
+    for word in ("woods", "hill", "marsh", "town", "lake", "fields"):
+        assert word not in text, word
+    assert "1A" in text and "24B" in text
