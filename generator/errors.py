@@ -8,79 +8,12 @@ structured data so tests and editors can use it without parsing text.
 
 from __future__ import annotations
 
-from operator import itemgetter
+from typing import NamedTuple
 
 from .locale import _, ngettext
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
-    from typing import NamedTuple as Record
-else:
 
-    class _RecordMeta(type):
-        """Builds a :class:`Record` class: a tuple whose annotated fields read as attributes."""
-
-        def __new__(mcls, name, bases, ns):
-            base = name == "Record" and ns.get("__module__") == __name__
-            if base or any(getattr(b, "_fields", None) for b in bases):  # Record, or a subclass
-                ns.setdefault("__slots__", ())
-                return super().__new__(mcls, name, bases, ns)
-            fields = tuple(ns.get("__annotations__", {}))
-            defaults = {f: ns.pop(f) for f in fields if f in ns}
-            ns.update({f: property(itemgetter(i)) for i, f in enumerate(fields)})
-            ns.update(__slots__=(), _fields=fields, _field_defaults=defaults)
-            ns["__match_args__"] = fields
-            return super().__new__(mcls, name, bases, ns)
-
-    class Record(tuple, metaclass=_RecordMeta):
-        """What ``typing.NamedTuple`` gives (fields, defaults, equality, ``_replace``), built
-        without importing :mod:`typing` or compiling code at run time: every table command
-        imports this module and the dice grammar, and building NamedTuple classes there cost
-        more than the command's own work. The type checker sees a ``NamedTuple``.
-        """
-
-        __slots__ = ()
-
-        def __new__(cls, *args, **kwargs):
-            """The record of ``args`` in field order, then ``kwargs`` and defaults."""
-            fields = cls._fields
-            if not kwargs and len(args) == len(fields):
-                return tuple.__new__(cls, args)
-            if len(args) > len(fields):
-                raise TypeError(f"{cls.__name__} takes {len(fields)} fields, got {len(args)}")
-            values = list(args)
-            for f in fields[len(args) :]:
-                if f in kwargs:
-                    values.append(kwargs.pop(f))
-                elif f in cls._field_defaults:
-                    values.append(cls._field_defaults[f])
-                else:
-                    raise TypeError(f"{cls.__name__} is missing the field {f!r}")
-            if kwargs:
-                raise TypeError(f"{cls.__name__} got unexpected fields {sorted(kwargs)}")
-            return tuple.__new__(cls, values)
-
-        def __repr__(self) -> str:
-            inner = ", ".join(f"{f}={v!r}" for f, v in zip(self._fields, self, strict=True))
-            return f"{type(self).__name__}({inner})"
-
-        def __getnewargs__(self):
-            """The fields, for copy and pickle."""
-            return tuple(self)
-
-        def _replace(self, **changes):
-            """A copy with ``changes`` made to the named fields."""
-            return type(self)(
-                *[changes.pop(f, v) for f, v in zip(self._fields, self, strict=True)], **changes
-            )
-
-        def _asdict(self) -> dict[str, Any]:
-            """The fields by name."""
-            return dict(zip(self._fields, self, strict=True))
-
-
-class Location(Record):
+class Location(NamedTuple):
     """Where in a content file something is: 1-based line and column (ordered, immutable)."""
 
     file: str
@@ -93,7 +26,7 @@ class Location(Record):
         return self.file
 
 
-class Issue(Record):
+class Issue(NamedTuple):
     """One problem found in content: where, which key, what is wrong."""
 
     location: Location

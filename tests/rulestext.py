@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from generator.rules.chinese import to_simplified
+from generator.content.chinese import to_simplified
 
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 

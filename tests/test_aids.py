@@ -14,9 +14,9 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
+from generator.build.rules import load_sheets
 from generator.layout.impose import PAPERS
 from generator.render.rules_aids import CARD_SIZES, aid_imposition, render_aids
-from generator.rules.build import load_sheets
 
 from .pdfcheck import MM, boxes, page_count, rects, segments
 
@@ -131,7 +131,7 @@ def test_aid_sheet_through_the_cli_on_letter_keeps_marks_off_the_edge(
 ) -> None:
     from click.testing import CliRunner
 
-    from generator.cli import cli
+    from generator.cli.app import cli
 
     result = CliRunner().invoke(
         cli,

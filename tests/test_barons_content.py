@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import check_game
+from generator.build.game import check_game
 from generator.content.expand import Copy, FaceDraw
 from generator.content.loader import Component, Item, load_game
 from generator.content.schema import CircleBox, TextBox

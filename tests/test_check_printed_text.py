@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.build import BuildOptions, build_game, check_game
+from generator.build.game import BuildOptions, build_game, check_game
 from generator.content.language import localize, missing_languages, source_language
 from generator.errors import ContentError, Issue
 
@@ -193,8 +193,8 @@ def test_printed_pieces_and_the_companion_fall_back_by_the_same_rule() -> None:
     from itertools import combinations
 
     from generator.content.language import written_languages
+    from generator.content.localtext import choose
     from generator.content.types import LANGS
-    from generator.localtext import choose
 
     letters = {"en": "E", "zh-Hant": "T", "zh-Hans": "S"}  # the same in every script
     for n in range(1, 4):

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.cli import cli
+from generator.cli.app import cli
 from generator.companion.engine import Table, new_session
 from generator.companion.game import TableGame, named_roll
 from generator.companion.scores import calculate

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.cli import cli
+from generator.cli.app import cli
 from generator.companion.engine import Table, new_session
 
 pytestmark = pytest.mark.usefixtures("data_dir")

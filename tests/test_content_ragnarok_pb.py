@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.build import BuildOptions, ComponentResult, build_game, check_game
+from generator.build.game import BuildOptions, ComponentResult, build_game, check_game
 from generator.content.types import LANGS
 
 from . import pdfcheck
@@ -298,7 +298,7 @@ def test_ragnarok_activation_cards_are_announced_by_their_printed_names(
     assert proc.returncode == 0, proc.stderr
     names = [n.get(lang) for n in printed.values() if n and n.get(lang)]
     if lang == "zh-Hans":  # derived from the zh-Hant names for mainland readers
-        from generator.rules.chinese import to_mainland_simplified
+        from generator.content.chinese import to_mainland_simplified
 
         names = [to_mainland_simplified(n["zh-Hant"]) for n in printed.values() if n]
     assert any(name in proc.stdout for name in names), proc.stdout

@@ -11,7 +11,7 @@ from typing import Any
 from click.testing import CliRunner
 from PIL import Image, ImageChops
 
-from generator.build import BuildOptions, check_game
+from generator.build.game import BuildOptions, check_game
 from generator.cli.app import cli
 from generator.export.images import CELLS, MAX_COLS, MAX_PX, MAX_ROWS
 from generator.render.preview import render_faces

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from generator.build import BuildOptions, build_game
+from generator.build.game import BuildOptions, build_game
 from generator.content.yamlload import load_yaml_text
 from generator.errors import ContentError
 from generator.render import text as rtext

@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import weakref
 
-from generator.gcpause import paused
+from generator.build.gcpause import paused
 
 
 class _Node:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.build import check_game
+from generator.build.game import check_game
 from generator.content.expand import BoxDraw, Copy, FaceDraw
 from generator.content.loader import Component, Game, load_game
 from generator.content.schema import FrameBox, TextBox

@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator import atomic
-from generator.cli import cli
+from generator.cli.app import cli
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.companion.dice_parse import parse
 from generator.companion.odds import distribution
+from generator.content.dice_parse import parse
 
 from .helpers import pnp
 

@@ -16,8 +16,9 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from generator import atomic, presets
-from generator.cli import cli
+from generator import atomic
+from generator.cli.app import cli
+from generator.layout import presets
 
 FIXTURES = Path(__file__).parent / "fixtures"
 MM = 72 / 25.4

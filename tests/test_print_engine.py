@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import BuildOptions, build_game, check_game, plan
+from generator.build.game import BuildOptions, build_game, check_game, plan
 from generator.content.expand import trim_size
 from generator.content.loader import load_game
 from generator.layout.impose import MARK_OFFSET, SCALE_BAR, impose

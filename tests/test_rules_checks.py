@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.cli import cli
-from generator.rules import check_rules
+from generator.build.rules_check import check_rules
+from generator.cli.app import cli
 
 from .helpers import pnp
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import yaml
 from pypdf import PdfReader
 
-from generator.rules import check_rules
-from generator.rules.build import load_sheets
-from generator.rules.chinese import to_mainland_simplified, to_simplified
+from generator.build.rules import load_sheets
+from generator.build.rules_check import check_rules
+from generator.content.chinese import to_mainland_simplified, to_simplified
 
 from .helpers import pnp
 from .rulestext import section_text

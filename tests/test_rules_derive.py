@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.cli import cli
+from generator.cli.app import cli
+from generator.content.chinese import to_simplified
 from generator.content.validate import convert
 from generator.errors import IssueCollector
-from generator.rules.chinese import to_simplified
 from generator.rules.coverage import Coverage
 from generator.rules.derive import derive_text
 from generator.rules.models import GlossaryTerm
@@ -166,7 +166,7 @@ def test_rewrites_never_touch_a_protected_term() -> None:
 
 def test_no_shipped_derived_sheet_keeps_a_taiwan_only_form() -> None:
     from generator.content.loader import find_games
-    from generator.rules.regional import regional_forms
+    from generator.content.regional import regional_forms
 
     content = Path(__file__).parent.parent / "content"
     checked = 0

@@ -14,11 +14,10 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
 
+from generator.build.rules import build_rules, load_sheets
 from generator.content.loader import find_games
 from generator.render.rules_flow import Flow, Frame, Style, spacer, text_rows
 from generator.render.rulesheet import section_rows
-from generator.rules import build_rules
-from generator.rules.build import load_sheets
 from generator.rules.sheet import PrintBlock, PrintSection, bind_expressions
 
 from .rulestext import column_lines, drawn_glyphs, is_han, layout_faults, ragged_lines

@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from generator.build.rules import build_rules
 from generator.content.loader import find_games
 from generator.errors import BuildError, ContentError, IssueCollector
 from generator.render import fontsubsets
 from generator.render.rules_aids import render_aids
 from generator.render.rulesheet import footer_text, render_bilingual, render_sheet
 from generator.render.text import NO_START, plain_text
-from generator.rules import build_rules
 from generator.rules.sheet import PrintBlock, PrintSection, Sheet, make_sheet
 from generator.rules.source import load_rulebook
 
@@ -323,7 +323,7 @@ def test_cli_build_writes_into_the_games_output_folder(
 ) -> None:
     from click.testing import CliRunner
 
-    from generator.cli import cli
+    from generator.cli.app import cli
 
     shutil.copytree(FIXTURES / "rules_good", tmp_path / "rules_good")
     monkeypatch.chdir(tmp_path)

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from generator.cli import cli
+from generator.cli.app import cli
 
 from .helpers import pnp
 

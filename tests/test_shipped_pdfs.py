@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import BuildOptions, plan
+from generator.build.game import BuildOptions, plan
 from generator.content.expand import trim_size
 from generator.content.loader import find_games, load_game
 from generator.layout.impose import MARK_OFFSET, SCALE_BAR

@@ -1,104 +1,23 @@
-"""The fast path of the table commands: the same output as the click commands, without click,
-and a saved game read from its checked snapshot (an earlier line edited falls back to the whole
-log)."""
+"""A saved game's table commands stay light: read from the log's checked snapshot (an earlier
+line edited falls back to the whole log), without the content stack."""
 
 from __future__ import annotations
 
-import io
 import json
 import os
-import re
 import subprocess
 import sys
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
 
-from generator.cli.app import run
-from generator.cli.quick import table
 from generator.companion import session as store
 from generator.companion.engine import SNAPSHOT_EVERY, Table, new_session
 
 from .helpers import ROOT, TABLE_GAME
 
-COMMANDS = [
-    ["roll", "2d6"],
-    ["roll", "table_game:attack", "--n", "9"],
-    ["roll", "3d[colour]", "--json"],
-    ["deck", "draw", "cycle", "--count", "2"],
-    ["deck", "draw", "numbers", "--player", "Ann", "--json"],
-    ["deck", "number", "numbers", "--position", "1"],
-    ["fate", "draw", "--generals", "2"],
-    ["fate", "stop"],
-    ["score", "add", "Ann", "4", "--round", "2"],
-    ["score", "track", "fate", "--by", "-1"],
-    ["score", "track", "fate", "--to", "3", "--lang", "zh-Hant"],
-    ["status"],
-    ["status", "--json"],
-    ["deck", "draw", "nothing"],
-    ["fate", "draw", "--bag", "nothing", "--lang", "zh-Hans"],
-]
 
-
-def untimed(text: str) -> str:
-    return re.sub(r'"t": [0-9.]+', '"t": 0', text)
-
-
-def fast(args: list[str]) -> tuple[int | None, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        code = table(list(args))
-    return code, untimed(out.getvalue()), err.getvalue()
-
-
-def clicked(args: list[str]) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = 0
-    with redirect_stdout(out), redirect_stderr(err):
-        try:
-            run(list(args))
-        except SystemExit as exc:
-            code = int(exc.code or 0)
-    return code, untimed(out.getvalue()).replace("/click/", "/fast/"), err.getvalue()
-
-
-def test_fast_path_prints_what_the_click_commands_print(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    outputs = {}
-    for way, runner in (("fast", fast), ("click", clicked)):
-        monkeypatch.setenv("PNP_DATA_DIR", str(tmp_path / way))
-        new_session(TABLE_GAME, tmp_path / way / "s.jsonl", ["Ann", "Bob"], seed=11)
-        said = []
-        for args in COMMANDS:
-            code, out, err = runner(args)
-            assert code is not None, f"the fast path handed {args} over"
-            said.append((args, code, out, err))
-        outputs[way] = said
-    for (args, *fast_said), (_, *click_said) in zip(outputs["fast"], outputs["click"], strict=True):
-        assert fast_said == click_said, args
-    assert outputs["fast"][-1][1] == 2  # an unknown bag is an error, on both paths
-
-
-@pytest.mark.parametrize(
-    "args",
-    [
-        ["status", "--help"],
-        ["deck", "draw"],
-        ["deck", "draw", "cycle", "--count", "0"],
-        ["score", "track", "fate"],
-        ["score", "add", "Ann", "x"],
-        ["deck", "reserve", "units"],
-        ["fate", "draw", "--nope", "1"],
-        ["roll", "2d6", "--seed", "x"],
-    ],
-)
-def test_fast_path_leaves_what_click_must_word_to_click(args: list[str]) -> None:
-    assert table(args) is None
-
-
-def test_a_saved_game_command_imports_neither_click_nor_the_content_stack(
+def test_a_saved_game_command_imports_nothing_of_the_content_stack(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("PNP_DATA_DIR", str(tmp_path))
@@ -114,7 +33,8 @@ def test_a_saved_game_command_imports_neither_click_nor_the_content_stack(
         )
         assert run.returncode == 0, run.stderr
         names = {line.split("|")[-1].strip() for line in run.stderr.splitlines() if "|" in line}
-        assert not {"click", "msgspec", "yaml", "ruamel.yaml", "hashlib"} & names, args
+        assert not {"msgspec", "yaml", "ruamel.yaml", "reportlab", "jinja2"} & names, args
+        assert not {n for n in names if n.startswith("generator.render")}, args
 
 
 def test_a_session_loads_from_its_snapshot_and_reads_only_the_events_after_it(

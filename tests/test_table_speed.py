@@ -1,6 +1,6 @@
 """What keeps a table command with a saved game quick, and keeps it right while quick: the
-modules it leaves unloaded, the light records the dice grammar and the errors are built from,
-and the counts a snapshot-based load still gets right."""
+modules it leaves unloaded, the records the dice grammar and the errors are built from, and
+the counts a snapshot-based load still gets right."""
 
 from __future__ import annotations
 
@@ -15,14 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli.quick import table
 from generator.companion import session as store
-from generator.companion.dice_parse import Dice, parse
 from generator.companion.dice_roll import DieFaces
 from generator.companion.engine import SNAPSHOT_EVERY, Table, new_session
+from generator.content.dice_parse import Dice, parse
 from generator.errors import Issue, Location
 
-from .helpers import ROOT, TABLE_GAME
+from .helpers import ROOT, TABLE_GAME, pnp_printed
 
 
 def _imported(args: list[str], data: Path) -> set[str]:
@@ -37,7 +36,7 @@ def _imported(args: list[str], data: Path) -> set[str]:
     return {line.split("|")[-1].strip() for line in run.stderr.splitlines() if "|" in line}
 
 
-def test_a_recorded_roll_loads_neither_typing_nor_the_catalogues(
+def test_a_recorded_roll_loads_neither_the_catalogues_nor_tempfile(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("PNP_DATA_DIR", str(tmp_path))
@@ -46,26 +45,25 @@ def test_a_recorded_roll_loads_neither_typing_nor_the_catalogues(
     assert "generator.companion.engine" in names  # it did record the roll in the session
     assert (
         not {
-            "typing",
             "tempfile",  # with shutil, random and the compression modules
             "generator.companion.catalogue",
             "generator.companion.errcatalogue",
         }
         & names
     )
-    # a command that words messages still loads the message catalogue, and no typing
+    # a command that words messages does load the message catalogue
     names = _imported(["deck", "draw", "cycle"], tmp_path)
-    assert "generator.companion.catalogue" in names and "typing" not in names
+    assert "generator.companion.catalogue" in names
 
 
-def test_an_error_on_the_quick_path_is_still_worded_from_the_catalogue(
+def test_an_error_of_a_table_command_is_worded_from_the_catalogue(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("PNP_DATA_DIR", str(tmp_path))
     new_session(TABLE_GAME, tmp_path / "s.jsonl", [], seed=1)
-    assert table(["deck", "draw", "nothing", "--lang", "zh-Hant"]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith("錯誤：") and "nothing" in err
+    code, said = pnp_printed(capsys, "deck", "draw", "nothing", "--lang", "zh-Hant")
+    assert code == 2
+    assert said.startswith("錯誤：") and "nothing" in said
 
 
 def test_status_counts_every_event_when_it_loads_from_a_snapshot(
@@ -76,8 +74,9 @@ def test_status_counts_every_event_when_it_loads_from_a_snapshot(
     new_session(TABLE_GAME, path, [], seed=3)
     for _ in range(SNAPSHOT_EVERY + 3):
         Table(path).run("pad.add", {"player": "Ann", "points": 1, "round": None})
-    assert table(["status"]) == 0
-    first = capsys.readouterr().out.splitlines()[0]
+    code, said = pnp_printed(capsys, "status")
+    assert code == 0
+    first = said.splitlines()[0]
     assert f": {SNAPSHOT_EVERY + 3} events," in first
 
 

@@ -1,33 +1,22 @@
-"""The ``pnp`` console entry point.
+"""The command line: click commands that parse options, call one library function, print.
 
-``entry`` is the console script (``main``, then a quick exit); ``main`` runs the common
-table command lines itself (:mod:`generator.cli.quick`), so that
-``pnp roll 2d6``, a draw or ``pnp status`` with a saved game start without importing click;
-every other command goes to the click group in :mod:`generator.cli.app`, which imports each
-subcommand only when it runs.
+Owns the ``pnp`` console script (:func:`entry`), the click group (:mod:`.app`, which imports a
+command's module only when that command runs, so ``pnp roll`` never loads the PDF side), the
+commands of each side (:mod:`.print_cmds`, :mod:`.rules_cmds`, :mod:`.edit_cmds`,
+:mod:`.export_cmds`, :mod:`.table_cmds`, :mod:`.table_play_cmds`), the interactive prompt
+(:mod:`.prompt`) and the wording of click's own messages in each language. Lazy imports belong
+here, at the edge, and nowhere in the library.
+
+May import: every other part of ``generator``. Nothing in the library imports ``cli``.
 """
 
 from __future__ import annotations
 
-import sys
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
+from typing import Any
 
 
 def main(argv: list[str] | None = None) -> Any:
     """Run ``pnp`` with ``argv`` (default: the process's arguments)."""
-    args = sys.argv[1:] if argv is None else list(argv)
-    if args[:1] and args[0] in ("roll", "fate", "deck", "score", "status"):
-        from .quick import table
-
-        code = table(args)
-        if code is not None:
-            sys.stdout.flush()
-            if code:
-                sys.exit(code)
-            return None
     from .app import run
 
     return run(argv)
@@ -48,12 +37,3 @@ def entry() -> None:
         main()
     finally:
         gc.freeze()
-
-
-def __getattr__(name: str) -> Any:
-    """``generator.cli.cli`` (the click group) for tests and embedding, loaded on first use."""
-    if name in ("cli", "COMMANDS"):
-        from . import app
-
-        return getattr(app, name)
-    raise AttributeError(name)

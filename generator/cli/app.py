@@ -126,7 +126,7 @@ def run(argv: list[str] | None = None) -> Any:
     global _lang
     from .clicklang import speaking
 
-    with speaking(sys.argv[1:] if argv is None else list(argv)) as lang:
+    with speaking(sys.argv[1:] if argv is None else list(argv), cli) as lang:
         _lang = lang
         use_language(lang)
         return _run(argv)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from .. import presets
+from ..layout import presets
 
 
 class PaperChoice(click.Choice):  # type: ignore[type-arg]

@@ -23,16 +23,16 @@ NO_START = set("，。、；：？！）」』〉》】”’…%,.;:?!)]}")
 NO_END = set("（「『〈《【“‘([{")
 
 
-def chosen(argv: list[str]) -> str:
+def chosen(argv: list[str], group: Any) -> str:
     """The language of a command line: its ``--lang``, else the locale for a table command.
 
     A command of the print side (``build``, ``rules`` ...) stays in English: its ``--lang``
     names the languages to build, not the language to speak.
     """
-    from .app import COMMANDS
+    import click
 
     first = next((a for a in argv if not a.startswith("-")), "")
-    if first in COMMANDS and first not in TABLE:
+    if first in group.list_commands(click.Context(group)) and first not in TABLE:
         return "en"
     given = None
     for n, arg in enumerate(argv):
@@ -144,20 +144,20 @@ def wrap_text(
     return "\n\n".join(out)
 
 
-def _commands() -> Iterator[tuple[str, Any]]:
+def _commands(group: Any) -> Iterator[tuple[str, Any]]:
     """Every table command and group with its path (``"session new"``), and the ``pnp`` group."""
-    from . import table_cmds
-    from .app import cli
+    import click
 
-    yield "", cli
+    yield "", group
 
     def walk(path: str, cmd: Any) -> Iterator[tuple[str, Any]]:
         yield path, cmd
         for name, sub in getattr(cmd, "commands", {}).items():
             yield from walk(f"{path} {name}", sub)
 
-    for name in table_cmds.__all__:
-        yield from walk(name, getattr(table_cmds, name))
+    ctx = click.Context(group)
+    for name in TABLE:
+        yield from walk(name, group.get_command(ctx, name))
 
 
 class _Swaps:
@@ -190,14 +190,14 @@ def _translators(lang: str) -> tuple[Callable[[str], str], Callable[[str, str, i
     return gettext, ngettext
 
 
-def _localize_commands(swaps: _Swaps, lang: str) -> None:
+def _localize_commands(swaps: _Swaps, lang: str, group: Any) -> None:
     """Put the Chinese help, usage placeholders and option metavars on the table commands."""
     import click
 
     from .clickwords import CLICK, METAVARS, PLACEHOLDERS
     from .helptext import COMMAND_HELP, OPTION_HELP
 
-    for path, cmd in _commands():
+    for path, cmd in _commands(group):
         if path in COMMAND_HELP:
             text = COMMAND_HELP[path][lang]
             swaps.set(cmd, "help", text)
@@ -222,9 +222,10 @@ def _localize_commands(swaps: _Swaps, lang: str) -> None:
 
 
 @contextmanager
-def speaking(argv: list[str]) -> Iterator[str]:
-    """Run click in the language of ``argv`` (see :func:`chosen`) until the block ends."""
-    lang = chosen(argv)
+def speaking(argv: list[str], group: Any) -> Iterator[str]:
+    """Run click (the ``pnp`` ``group``) in the language of ``argv`` (see :func:`chosen`)
+    until the block ends."""
+    lang = chosen(argv, group)
     if lang == "en":
         yield lang
         return
@@ -278,7 +279,7 @@ def speaking(argv: list[str]) -> Iterator[str]:
         if no_command is not None:
             said = no_command.format_message
             swaps.set(no_command, "format_message", lambda e: said(e).replace("。 ", "。"))
-        _localize_commands(swaps, lang)
+        _localize_commands(swaps, lang, group)
         yield lang
     finally:
         swaps.undo()

@@ -1,7 +1,7 @@
 """``pnp new`` and ``pnp watch``: the designer's edit loop.
 
-``new`` calls :func:`generator.starters.create_game`; ``watch`` calls
-:func:`generator.watch.watch_game` and prints each round: what changed, what was rebuilt,
+``new`` calls :func:`generator.build.starters.create_game`; ``watch`` calls
+:func:`generator.build.watch.watch_game` and prints each round: what changed, what was rebuilt,
 where the previews are, and every problem as ``file:line:col: key: message``.
 """
 
@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 
+from ..content.localtext import LANGS
 from .print_cmds import CONTENT_OPT, OUT_OPT, _games
 
 
@@ -36,7 +37,7 @@ def new(game_id: str, starter: str, title: str | None, content_dir: Path) -> Non
     `pnp check GAME` and `pnp build GAME` accept it as created. An existing folder is never
     overwritten.
     """
-    from ..starters import create_game
+    from ..build.starters import create_game
 
     made = create_game(content_dir, game_id, starter, title)
     click.echo(f"created {made.path} from the {made.starter} starter ({len(made.files)} files)")
@@ -83,7 +84,7 @@ def _print_round(done: Any) -> None:
     "--lang",
     "langs",
     multiple=True,
-    type=click.Choice(["en", "zh-Hant", "zh-Hans"]),
+    type=click.Choice(LANGS),
     help="Only these languages (previews use the first).",
 )
 @click.option(
@@ -112,9 +113,9 @@ def watch(
     A broken file is reported with its line and column and the last good PDF stays in place.
     GAME may be left out when CONTENT holds a single game. Ctrl-C stops.
     """
-    from ..build import BuildOptions
+    from ..build.game import BuildOptions
+    from ..build.watch import Rebuilder, watch_game
     from ..errors import UsageError
-    from ..watch import Rebuilder, watch_game
 
     if game is None:
         found = _games(content_dir, ())

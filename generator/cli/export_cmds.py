@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from ..content.localtext import LANGS
 from .print_cmds import CONTENT_OPT, OUT_OPT, _games
 
 
@@ -22,9 +23,7 @@ def export() -> None:
 @click.argument("game")
 @CONTENT_OPT
 @OUT_OPT
-@click.option(
-    "--lang", default="en", type=click.Choice(["en", "zh-Hant", "zh-Hans"]), show_default=True
-)
+@click.option("--lang", default="en", type=click.Choice(LANGS), show_default=True)
 @click.option(
     "--url-base",
     help="Web address the images will be uploaded to (e.g. https://example.org/game/); "

@@ -1,7 +1,7 @@
 """``pnp build``, ``check``, ``schema``, ``preview`` and ``icons``: the print side's commands.
 
-Each command parses its options, calls one library function (``generator.build``,
-``generator.schema_export``, ``generator.render.preview``) and prints the result.
+Each command parses its options, calls one library function (``generator.build.game``,
+``generator.build.schemas``, ``generator.render.preview``) and prints the result.
 """
 
 from __future__ import annotations
@@ -15,17 +15,27 @@ from typing import Any
 
 import click
 
+from ..build.gcpause import paused
+from ..content.localtext import LANGS
 from ..errors import ContentError, PnpError, UsageError
-from ..gcpause import paused
 from ..layout.units import parse_length
 from .build_opts import PaperChoice
+
+
+def _content_dir(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path:
+    """The folder of games by the one rule (:func:`generator.content.folders.content_dir`)."""
+    from ..content.folders import content_dir
+
+    return content_dir(value)
+
 
 CONTENT_OPT = click.option(
     "--content",
     "content_dir",
     type=click.Path(file_okay=False, path_type=Path),
-    default=Path("content"),
-    show_default=True,
+    default=None,
+    show_default="content",
+    callback=_content_dir,
     help="Folder holding one folder per game.",
 )
 OUT_OPT = click.option(
@@ -75,7 +85,7 @@ def _extra_checks(path: Path) -> list[str]:
         except ContentError as exc:
             problems.extend(exc.issues)
     try:
-        from ..rules import check_rules
+        from ..build.rules_check import check_rules
     except ImportError:
         check_rules = None  # type: ignore[assignment]
     if check_rules is not None and (path / "rules").is_dir():
@@ -91,7 +101,7 @@ def check(games: tuple[str, ...], content_dir: Path) -> None:
 
     Every problem is printed as FILE:LINE:COL: KEY: MESSAGE; the exit status is 1 when any is found.
     """
-    from ..build import check_game
+    from ..build.game import check_game
 
     failures: list[str] = []
     for path in _games(content_dir, games):
@@ -137,7 +147,7 @@ def check(games: tuple[str, ...], content_dir: Path) -> None:
     "--lang",
     "langs",
     multiple=True,
-    type=click.Choice(["en", "zh-Hant", "zh-Hans"]),
+    type=click.Choice(LANGS),
     help="Only these languages.",
 )
 @click.option(
@@ -163,8 +173,8 @@ def build(
     Nothing is replaced unless every game builds: on any error the previous files stay as
     they were. A game whose files, options and templates are unchanged is not rebuilt.
     """
-    from ..build import BuildOptions, ComponentResult, build_game, check_game
-    from ..build_stage import Staging
+    from ..build.game import BuildOptions, ComponentResult, build_game, check_game
+    from ..build.stage import Staging
 
     options = BuildOptions(
         out_dir=out_dir,
@@ -291,7 +301,7 @@ def _build_rules(path: Path, options: Any, staging: Any) -> list[Any]:
     """Rule sheets of the game, as summary rows (when the game has rule sources)."""
     if not (path / "rules").is_dir():
         return []
-    from ..build import build_rules_cached
+    from ..build.game import build_rules_cached
 
     return list(build_rules_cached(path, options, staging))
 
@@ -311,7 +321,7 @@ def schema(out_dir: Path) -> None:
     Point your editor's YAML support at them (for example a `# yaml-language-server: $schema=...`
     comment at the top of a file) for completion and checking as you type.
     """
-    from ..schema_export import write_schemas
+    from ..build.schemas import write_schemas
 
     for path in write_schemas(out_dir):
         click.echo(str(path))
@@ -323,9 +333,7 @@ def schema(out_dir: Path) -> None:
 @click.argument("item", required=False)
 @CONTENT_OPT
 @OUT_OPT
-@click.option(
-    "--lang", default="en", type=click.Choice(["en", "zh-Hant", "zh-Hans"]), show_default=True
-)
+@click.option("--lang", default="en", type=click.Choice(LANGS), show_default=True)
 @click.option(
     "--dpi",
     default=150,
@@ -345,7 +353,7 @@ def preview(
     proof: bool,
 ) -> None:
     """Write PNGs of GAME's items (one COMPONENT, one ITEM) and a contact sheet to OUT/<game>/preview/."""
-    from ..build import BuildOptions, check_game, plan
+    from ..build.game import BuildOptions, check_game, plan
     from ..content.expand import trim_size
     from ..render.preview import write_previews
 
@@ -383,8 +391,8 @@ def icons(game: str | None, content_dir: Path) -> None:
 
     With GAME, the game's own SVG icons (its icons/ folder) are listed too.
     """
-    from ..content.loader import game_dir
-    from ..render.icons import ICONS, use_game
+    from ..content.folders import game_dir
+    from ..content.icons import ICONS, use_game
 
     use_game(game_dir(content_dir, game) if game else None)
     click.echo(" ".join(sorted(ICONS)))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from ..content.loader import find_games, game_dir
+from ..content.folders import find_games, game_dir
 from ..content.types import LANGS
 from ..errors import Issue, IssueCollector, PnpError
 from ..rules.source import TRANSLATED
@@ -25,13 +25,21 @@ class ChecksFailed(PnpError):
     """``pnp rules check`` found problems (already printed, one per line)."""
 
 
+def _content_dir(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path:
+    """The folder of games by the one rule (:func:`generator.content.folders.content_dir`)."""
+    from ..content.folders import content_dir
+
+    return content_dir(value)
+
+
 def _content_option(f):  # type: ignore[no-untyped-def]
     return click.option(
         "--content",
         "content",
         type=click.Path(file_okay=False, path_type=Path),
-        default=Path("content"),
-        show_default=True,
+        default=None,
+        show_default="content",
+        callback=_content_dir,
         help="Folder holding one folder per game.",
     )(f)
 
@@ -73,7 +81,7 @@ def check(game: str | None, strict: bool, content: Path) -> None:
 
     Without GAME, checks every game under --content that has rule sheets.
     """
-    from ..rules import check_rules
+    from ..build.rules_check import check_rules
 
     games = [game_dir(content, game)] if game else _games_with_rules(content)
     errors = warnings = 0
@@ -96,7 +104,7 @@ def check(game: str | None, strict: bool, content: Path) -> None:
 @_content_option
 def status(content: Path) -> None:
     """Coverage per game and language: hand-written, derived, missing, stale."""
-    from ..rules import rules_status
+    from ..build.rules import rules_status
 
     rows = rules_status(content)
     head = f"{'game':<16} {'lang':<8} {'sections':>8} {'hand':>5} {'derived':>8} {'missing':>8} {'stale':>6} {'covered':>8}"
@@ -170,8 +178,7 @@ def build(
     A stale translated section is named in a warning and marked on the sheet; --strict
     refuses to build it.
     """
-    from ..rules import build_rules
-    from ..rules.build import StaleSections
+    from ..build.rules import StaleSections, build_rules
 
     folder = game_dir(content, game)
     name = folder.name  # output/<game folder>/, where `pnp build` puts the sheets too

@@ -1,20 +1,30 @@
-"""What the table commands do, without click: shared by the click commands and the fast path.
+"""What the table commands do, apart from parsing: one function per command.
 
 Each function opens the session (or the game), does one thing through :mod:`generator.companion`
 and returns what to print: the JSON object, the lines in the chosen language, and notices for
-standard error (a repaired log, edited content). :mod:`generator.cli.quick` calls these for a
-command line it can read itself, so a table command with a saved game starts without click.
+standard error (a repaired log, edited content). The click commands parse the command line and
+print the result.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..companion.errtext import TableError
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     Result = tuple[dict[str, Any], list[str], list[str]]
+
+
+def content_die(expr: str) -> str | None:
+    """The name inside the first ``d[...]`` (a game's die), or None; ``9[fire]`` is a note."""
+    at = expr.find("[")
+    while at >= 0:
+        before = expr[:at].rstrip()
+        if before[-1:] in ("d", "D"):
+            return expr[at + 1 :].split("]", 1)[0].strip()
+        at = expr.find("[", at + 1)
+    return None
 
 
 def table_of(session_path: str | None) -> Any:
@@ -85,7 +95,6 @@ def roll(
 ) -> Result:
     """Roll ``expr`` (a dice expression or a game's named roll), recorded when a session is on."""
     from ..companion.paths import has_current_session
-    from .quick import content_die
 
     game_name, _, named = expr.partition(":") if is_named(expr) else ("", "", "")
     needs_game = bool(game_name) or content_die(expr) is not None
@@ -235,7 +244,6 @@ def _estimated_dice(game: Any, text: str) -> list[str]:
 
 def _game_of_die(expr: str) -> Any:
     from ..companion.engine import TableGame, find_game
-    from .quick import content_die
 
     game_name = (content_die(expr) or "").rpartition(":")[0]
     if not game_name:
@@ -253,9 +261,9 @@ def odds(
 ) -> Result:
     """The exact odds of a dice expression, a game's named roll or the next tile of a bag."""
     from ..companion import odds as exact
-    from ..companion.dice_parse import parse
     from ..companion.i18n import Terms, detect, pick
     from ..companion.paths import has_current_session
+    from ..content.dice_parse import parse
 
     lang_ = detect(lang)
     game_name, _, named = expr.partition(":") if is_named(expr) else ("", "", "")

@@ -198,7 +198,7 @@ def session_reveal(session_path: str | None, as_json: bool, lang: str | None) ->
 @localized
 def session_verify(path: str, secret: str | None, as_json: bool, lang: str | None) -> None:
     """Replay a seeded or fair session log and report the first outcome that does not match."""
-    from ..companion.errsession import error_text
+    from ..companion.errtext import error_text
     from ..companion.i18n import detect, event_name, message
     from ..companion.verify import check
 
@@ -286,6 +286,6 @@ def status(session_path: str | None, as_json: bool, lang: str | None) -> None:
 @common
 def play(game: str, session_path: str | None, as_json: bool, lang: str | None) -> None:
     """Interactive prompt for GAME with history and completion (starts a session if needed)."""
-    from ..companion.prompt import run_prompt
+    from .prompt import run_prompt
 
     run_prompt(game, session_path, lang)

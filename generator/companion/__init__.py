@@ -1,5 +1,16 @@
-"""The table companion: random sources, dice, bags, decks, tracks, scores and saved sessions.
+"""The table companion: random sources, dice rolling, bags, decks, tracks, scores, saved sessions.
 
-Importing this package is free: nothing here pulls in the PDF side, the schema (msgspec) or YAML. The
-modules that need game content load it only when a command asks for a game.
+Owns everything ``pnp roll``, ``fate``, ``deck``, ``score``, ``session`` and ``play`` do apart
+from parsing their command lines: the random sources (:mod:`.rng`; randomness is an object
+passed in), rolling a parsed dice expression (:mod:`.dice_roll`, :mod:`.dice_ops`), a game's
+table read from its content (:mod:`.game`), the event operations (:mod:`.ops`) and the table
+that logs and replays them (:mod:`.engine`, :mod:`.session`, :mod:`.verify`), and the words
+and lines the commands print in each language.
+
+Importing this package is free: nothing here pulls in the PDF side, the schema (msgspec) or
+YAML. The modules that need game content load it when a command asks for a game.
+
+May import: :mod:`generator.content` (a game's table.yaml and items, the dice grammar, the
+language rule), ``rules`` and ``layout`` below it, and the base modules (``errors``, ``atomic``,
+``locale``). Never ``render``, ``build``, ``export`` or ``cli``.
 """

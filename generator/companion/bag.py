@@ -11,14 +11,11 @@ a special tile ends the drawing at once. The resolved tile's value advances the 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from .errtext import TableError
 from .rng import Source
 from .tracks import move_track
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def tile_kind(instance: str) -> str:

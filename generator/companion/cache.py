@@ -15,10 +15,7 @@ import json
 import os
 import time
 from pathlib import Path
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
+from typing import Any
 
 RECENT_NS = 2_000_000_000
 

@@ -10,12 +10,10 @@ unit cards and follow one of three modes, with one reserved card per player per 
 
 from __future__ import annotations
 
+from typing import Any
+
 from .errtext import TableError
 from .rng import Source
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def card_id(instance: str) -> str:

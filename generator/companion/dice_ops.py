@@ -12,7 +12,10 @@ the first selected, ``mi``/``ma`` raise or lower every die to a value. More than
 
 from __future__ import annotations
 
-from .dice_parse import (
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from ..content.dice_parse import (
     Binary,
     Const,
     Dice,
@@ -26,14 +29,20 @@ from .dice_parse import (
     Unary,
     compare,
 )
-from .dice_roll import MAX_ROLLS, DieFaces
 from .rng import Source
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
+MAX_ROLLS = 1000
 
-    from .dice_roll import FaceResolver
+
+class DieFaces(NamedTuple):
+    """A die from game content: the value and label of each face, in face order."""
+
+    values: tuple[int, ...]
+    labels: tuple[str | None, ...] | None = None  # None where the face shows its value
+
+
+# a game's die by name (``d[colour]``), or None for a name the game has no die for
+FaceResolver = Callable[[str], DieFaces | None]
 
 
 class DieRoll:

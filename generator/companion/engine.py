@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from ..errors import UsageError
 from . import session
@@ -21,11 +23,6 @@ from .errtext import TableError
 from .game import TableGame, content_dir, find_game, named_roll
 from .ops import OPS, over_note
 from .rng import FairSource, Source, SystemSource, commitment, fair_source, new_secret, seed_key
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
 
 __all__ = [
     "OPS",
@@ -139,6 +136,28 @@ def resolve_session(path: str | Path | None) -> Path:
 def _copy(data: Any) -> Any:
     """A deep copy of JSON data."""
     return json.loads(json.dumps(data))
+
+
+def missing_pieces(state: dict[str, Any], game: TableGame) -> list[str]:
+    """Tiles, cards and tracks of ``state`` that ``game`` does not have."""
+    from .bag import tile_kind
+    from .decks import card_id
+
+    missing: list[str] = []
+    for bid, bag in state.get("bags", {}).items():
+        spec = game.spec.bags.get(bid)
+        kinds = {t.id for t in spec.tiles} if spec is not None else set()
+        held = [*bag["pool"], *bag["aside"], *bag["held"], *bag["used"]]
+        missing += sorted({f"{bid}: {tile_kind(t)}" for t in held if tile_kind(t) not in kinds})
+    for did, deck in state.get("decks", {}).items():
+        if did not in game.spec.decks:
+            missing.append(f"deck {did}")
+        elif "owners" not in deck:
+            cards = game.cards.get(did, {})
+            held = [*deck["pile"], *deck["discard"], *deck["out"], *deck["aside"]]
+            missing += sorted({f"{did}: {card_id(c)}" for c in held if card_id(c) not in cards})
+    missing += [f"track {t}" for t in state.get("tracks", {}) if t not in game.spec.tracks]
+    return missing
 
 
 class Table:
@@ -339,7 +358,6 @@ class Table:
         new = TableGame.load(self.game.root)
         with session.locked(self.path):
             self.load()
-            from .verify import missing_pieces
 
         missing = missing_pieces(self.state, new)
         if missing:

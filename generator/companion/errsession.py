@@ -3,17 +3,13 @@
 The session store and the table engine word their errors in English (a missing, locked,
 damaged or edited log; a fair seed that cannot be revealed); :func:`translate` matches each
 against the wording they use and says it in the players' language, keeping the file and line
-it names. A text no pattern knows stays as it is. :func:`error_text` words any table error
-(catalogue errors, dice notation, these) as lines without the leading "Error:".
+it names. A text no pattern knows stays as it is; :func:`generator.companion.errtext.error_text`
+words any table error (catalogue errors, dice notation, these) as lines without "Error:".
 """
 
 from __future__ import annotations
 
 import re
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 PATH = r"(?P<path>.+?)"
 # the header's fields, named in words with the key a reader of the log finds
@@ -207,17 +203,3 @@ def translate(text: str, lang: str) -> str:
             kept = LOG_KEPT[0] if lang == "zh-Hant" else LOG_KEPT[1]
             return (hant if lang == "zh-Hant" else hans).format(kept=kept, **values)
     return _catalogued(text, lang) or text
-
-
-def error_text(exc: Any, lang: str) -> list[str]:
-    """The lines of a table error in ``lang``, without the leading word for Error."""
-    from .dice_parse import DiceError
-    from .errtext import TableError, _dice_lines
-
-    if lang not in ("zh-Hant", "zh-Hans"):
-        return [str(exc)]
-    if isinstance(exc, TableError):
-        return [exc.text(lang)]
-    if isinstance(exc, DiceError):
-        return _dice_lines(exc, lang)
-    return [translate(line, lang) for line in exc.lines()]

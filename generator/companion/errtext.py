@@ -2,7 +2,7 @@
 
 :class:`TableError` is a :class:`~generator.errors.UsageError` that carries a catalogue key and
 its values: it reads as English wherever it is printed as it is, and :func:`localize` words it
-in the players' language. Dice-notation errors (:class:`~generator.companion.dice_parse.DiceError`)
+in the players' language. Dice-notation errors (:class:`~generator.content.dice_parse.DiceError`)
 are matched against the wording the parser uses and told with their column and caret. The
 Chinese catalogue is the companion's own wording.
 """
@@ -10,12 +10,9 @@ Chinese catalogue is the companion's own wording.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..errors import PnpError, UsageError
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 # Dice notation: the parser's English wording -> a pattern and the Chinese for it
 DICE: list[tuple[str, str, str]] = [
@@ -127,8 +124,8 @@ def _dice_lines(exc: Any, lang: str) -> list[str]:
 
 def localize(exc: PnpError, lang: str) -> list[str]:
     """The lines to print for ``exc`` in ``lang``, as :func:`generator.errors.report` does."""
+    from ..content.dice_parse import DiceError
     from ..errors import report
-    from .dice_parse import DiceError
 
     if lang not in GENERIC_DICE:
         return report(exc)
@@ -147,3 +144,17 @@ def localize(exc: PnpError, lang: str) -> list[str]:
         *lines,
         word + ("共 {n} 個問題。" if lang == "zh-Hant" else "共 {n} 个问题。").format(n=len(lines)),
     ]
+
+
+def error_text(exc: Any, lang: str) -> list[str]:
+    """The lines of a table error in ``lang``, without the leading word for Error."""
+    from ..content.dice_parse import DiceError
+    from .errsession import translate
+
+    if lang not in ("zh-Hant", "zh-Hans"):
+        return [str(exc)]
+    if isinstance(exc, TableError):
+        return [exc.text(lang)]
+    if isinstance(exc, DiceError):
+        return _dice_lines(exc, lang)
+    return [translate(line, lang) for line in exc.lines()]

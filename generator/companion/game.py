@@ -9,42 +9,21 @@ a named roll's parameters from the command line.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+from ..content.folders import content_dir, find_games, game_dir
+from ..content.localtext import LANGS
 from ..errors import UsageError
 from .errtext import TableError
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
-    from typing import Any
-
+if TYPE_CHECKING:
     from .dice_roll import DieFaces
-
-
-def content_dir() -> Path:
-    """Where games live: ``$PNP_CONTENT_DIR``, else ./content.
-
-    A source checkout (the package beside its own content/) also finds its shipped games from
-    any working folder; an installed package never looks inside the installation.
-    """
-    import os
-
-    env = os.environ.get("PNP_CONTENT_DIR")
-    if env:
-        return Path(env)
-    here = Path.cwd() / "content"
-    if here.is_dir():
-        return here
-    checkout = Path(__file__).resolve().parents[2]
-    if (checkout / "content").is_dir() and (checkout / "pyproject.toml").is_file():
-        return checkout / "content"
-    return here
 
 
 def find_game(name: str) -> Path:
     """The folder of game ``name`` (a folder under the content folder, or a path)."""
     folder = content_dir()
     if not (Path(name) / "game.yaml").is_file() and not (folder / name / "game.yaml").is_file():
-        from ..content.loader import find_games
         from ..content.validate import suggest
         from ..content.yamlload import display_path
 
@@ -56,8 +35,6 @@ def find_game(name: str) -> Path:
             hint=suggest(name, names),
             games=", ".join(names) or "none",
         )
-    from ..content.loader import game_dir
-
     return game_dir(folder, name).resolve()
 
 
@@ -82,7 +59,7 @@ class Rec(dict):  # type: ignore[type-arg]
 
 def hash_files(root: Path, files: list[str]) -> str:
     """The hash of a game's table file and card files (named relative to the game's folder)."""
-    from .digest import sha256
+    from hashlib import sha256
 
     digest = sha256()
     for name in files:
@@ -118,8 +95,8 @@ class TableGame:
         """Load and validate a game's table content and its cards from its folder."""
         from msgspec import structs
 
-        from ..content.printed_cards import printed_cards
-        from ..content.table import load_items, load_table
+        from ..content.printed_cards import load_items, printed_cards
+        from ..content.table import load_table
 
         spec = load_table(root)
         cards: dict[str, dict[str, dict[str, Any]]] = {}
@@ -146,7 +123,8 @@ class TableGame:
 
     def files(self) -> list[str]:
         """The table file and every card file it reads, relative to the game's folder."""
-        from ..content.table import card_file_of, table_path
+        from ..content.printed_cards import card_file_of
+        from ..content.table import table_path
 
         files = [table_path(self.root)]
         for deck in self.spec.decks.values():
@@ -182,7 +160,7 @@ class TableGame:
 
     def names(self) -> dict[str, str]:
         """:meth:`name` in every language, for an error worded later."""
-        return {lang: self.name(lang) for lang in ("en", "zh-Hant", "zh-Hans")}
+        return {lang: self.name(lang) for lang in LANGS}
 
     def faces(self, name: str) -> DieFaces | None:
         """The faces of a die named ``die`` or ``game:die``; None for another game's or an unknown die."""
@@ -227,11 +205,11 @@ class TableGame:
 
 def _both_scripts(value: Any) -> Any:
     """Texts given in one Chinese script get the other now, by the one fallback rule
-    (:func:`generator.localtext.choose`), so a command never converts at the table."""
-    if isinstance(value, dict) and "en" in value and set(value) <= {"en", "zh-Hant", "zh-Hans"}:
+    (:func:`generator.content.localtext.choose`), so a command never converts at the table."""
+    if isinstance(value, dict) and "en" in value and set(value) <= set(LANGS):
         if ("zh-Hant" in value) == ("zh-Hans" in value):
             return value
-        from ..localtext import choose
+        from ..content.localtext import choose
 
         return {**value, "zh-Hant": choose(value, "zh-Hant"), "zh-Hans": choose(value, "zh-Hans")}
     if isinstance(value, dict):

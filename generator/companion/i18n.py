@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-TYPE_CHECKING = False
+from ..content.localtext import LANGS
+
 if TYPE_CHECKING:
-    from typing import Any
-
     from .catalogue import COMMANDS, EVENTS, MESSAGES, MODES, RNG
 
-LANGS = ("en", "zh-Hant", "zh-Hans")
 
 __all__ = ["COMMANDS", "EVENTS", "LANGS", "MESSAGES", "MODES", "RNG", "Terms", "detect", "message"]
 
@@ -84,7 +83,7 @@ def pick(text: Any, lang: str) -> str | None:
         return None
     if isinstance(text, str):
         return text
-    from ..localtext import choose
+    from ..content.localtext import choose
 
     return choose(text, lang) or None
 

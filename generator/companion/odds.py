@@ -19,8 +19,19 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import TYPE_CHECKING
 
+from ..content.dice_parse import (
+    Binary,
+    Const,
+    Dice,
+    DiceError,
+    Expr,
+    Group,
+    Node,
+    Note,
+    Unary,
+    compare,
+)
 from .dice_ops import Roller
-from .dice_parse import Binary, Const, Dice, DiceError, Expr, Group, Node, Note, Unary, compare
 
 if TYPE_CHECKING:
     from .dice_roll import FaceResolver

@@ -9,20 +9,25 @@ game-over rules (a track's threshold, a card that ends the game, a deck that run
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from ..content.localtext import LANGS
 from .errtext import TableError
+from .game import TableGame
 from .i18n import pick
 from .rng import Source
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
-    from collections.abc import Callable
-    from typing import Any
 
-    from .engine import Table
-    from .game import TableGame
+class Table(Protocol):
+    """What an operation sees of the table (:class:`generator.companion.engine.Table`)."""
 
-    Op = Callable[[Table, dict[str, Any], Source], dict[str, Any]]
-    Apply = Callable[[Table, dict[str, Any], dict[str, Any]], dict[str, Any]]
+    game: TableGame | None
+    state: dict[str, Any]
+
+
+Op = Callable[[Table, dict[str, Any], Source], dict[str, Any]]
+Apply = Callable[[Table, dict[str, Any], dict[str, Any]], dict[str, Any]]
 
 
 def _g(t: Table) -> TableGame:
@@ -44,7 +49,7 @@ def over_note(game: Any, over: dict[str, Any], lang: str) -> str:
 def _not_over(t: Table) -> None:
     over = t.state.get("over")
     if over:
-        notes = {lang: over_note(_g(t), over, lang) for lang in ("en", "zh-Hant", "zh-Hans")}
+        notes = {lang: over_note(_g(t), over, lang) for lang in LANGS}
         raise TableError("game.over", note=notes)
 
 

@@ -6,12 +6,10 @@ glossary's wording is used where it has the term.
 
 from __future__ import annotations
 
-from .i18n import Terms, event_name, message, pick
+from collections.abc import Callable
+from typing import Any
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
+from .i18n import Terms, event_name, message, pick
 
 
 def _tile_name(game: Any, terms: Terms, bag_id: str, instance: str) -> str:

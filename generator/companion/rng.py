@@ -10,29 +10,20 @@ same derivation with a key made from the seed, so seeded runs are reproducible a
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
+from typing import Protocol
 
 _SPAN = 1 << 256
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Protocol
 
-    class Source(Protocol):
-        """What dice, bags and decks need from randomness."""
+class Source(Protocol):
+    """What dice, bags and decks need from randomness: any object with ``below(n)``."""
 
-        def below(self, n: int) -> int:
-            """A uniform integer in ``[0, n)``; ``n`` >= 1."""
-            ...
-
-else:
-
-    class Source:
-        """What dice, bags and decks need from randomness: any object with ``below(n)``.
-
-        (A typing Protocol for the type checker; at run time only a name, because building a
-        Protocol class costs a table command more than all its dice.)
-        """
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``; ``n`` >= 1."""
+        ...
 
 
 class _ByteStream:
@@ -147,25 +138,18 @@ class FairSource(_ByteStream):
     stream = 2
 
     def __init__(self, key: bytes, counter: int = 0) -> None:
-        from .digest import sha256  # imported here: an unseeded `pnp roll` never needs it
-
         self.key = key
         self.counter = counter
-        # HMAC's two padded key hashes, computed once (RFC 2104); each block copies them.
-        padded = (sha256(key).digest() if len(key) > 64 else key).ljust(64, b"\0")
-        self._inner = sha256(bytes(b ^ 0x36 for b in padded))
-        self._outer = sha256(bytes(b ^ 0x5C for b in padded))
+        self._mac = hmac.new(key, digestmod=hashlib.sha256)  # keyed once; each block copies it
         self._limits: dict[int, int] = {}
         self._buf = b""
         self._pos = 0
 
     def digest(self, counter: int) -> bytes:
         """HMAC-SHA256(key, counter as 8 big-endian bytes)."""
-        inner = self._inner.copy()
-        inner.update(counter.to_bytes(8, "big"))
-        outer = self._outer.copy()
-        outer.update(inner.digest())
-        return outer.digest()
+        mac = self._mac.copy()
+        mac.update(counter.to_bytes(8, "big"))
+        return mac.digest()
 
     def block(self, counter: int) -> int:
         """The block at ``counter`` as one 256-bit number."""
@@ -233,9 +217,7 @@ def fair_source(key: bytes, counter: int = 0, stream: int = FairSource.stream) -
 
 def seed_key(seed: int | str) -> bytes:
     """The HMAC key used for ``--seed N``: SHA-256 of the seed's decimal text."""
-    from .digest import sha256
-
-    return sha256(f"pnp-seed:{seed}".encode()).digest()
+    return hashlib.sha256(f"pnp-seed:{seed}".encode()).digest()
 
 
 def seeded(seed: int | str, counter: int = 0) -> FairSource:
@@ -252,6 +234,4 @@ def new_secret() -> bytes:
 
 def commitment(secret: bytes) -> str:
     """The SHA-256 commitment printed before play: hex of SHA-256(secret)."""
-    from .digest import sha256
-
-    return sha256(secret).hexdigest()
+    return hashlib.sha256(secret).hexdigest()

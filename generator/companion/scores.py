@@ -10,13 +10,11 @@ options given on the command line as a plain dict of strings; every bad input is
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..locale import N_
 from .errtext import TableError
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
 
 
 def _int(opts: dict[str, str], key: str, default: int | None = None) -> int:

@@ -14,18 +14,15 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from contextlib import contextmanager
+from hashlib import sha256
 from pathlib import Path
+from typing import Any
 from zlib import crc32
 
 from ..errors import PnpError
 from . import paths
-from .digest import sha256
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Iterator
-    from typing import Any
 
 FORMAT = 1
 

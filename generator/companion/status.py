@@ -6,12 +6,10 @@ left, reserve, whose turn), what ended the game if it is over, and the score pad
 
 from __future__ import annotations
 
+from typing import Any
+
 from .i18n import RNG, Terms, message, pick
 from .render import _bag_name, _listing, _unit
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def _activation_lines(game: Any, terms: Terms, state: dict[str, Any]) -> list[str]:

@@ -6,11 +6,9 @@ in the chosen language, never as a raw mapping; true and false read yes and no.
 
 from __future__ import annotations
 
-from .i18n import pick
+from typing import Any
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
+from .i18n import pick
 
 LABELS: dict[str, tuple[str, str, str]] = {
     "kind": ("kind", "類型", "类型"),

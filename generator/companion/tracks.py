@@ -10,10 +10,7 @@ was reached, and the first of the track's ``game_over`` thresholds the asked-for
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
-
+from typing import Any
 
 _TESTS = {
     "at-or-above": lambda step, at: step >= at,

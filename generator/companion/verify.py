@@ -1,8 +1,7 @@
-"""Checking a saved session: the fair-mode replay and the pieces a content edit would lose.
+"""Checking a saved session: the fair-mode replay.
 
 :func:`verify` re-runs every random draw of a seeded or fair log from the seed and compares it
-with the logged outcome; :func:`missing_pieces` lists what of a session's state a new version
-of the game's content no longer has (so a migration can be refused).
+with the logged outcome.
 """
 
 from __future__ import annotations
@@ -11,35 +10,12 @@ import copy
 from pathlib import Path
 from typing import Any
 
+from ..content.dice_parse import DiceError
 from ..errors import PnpError, UsageError
 from . import session
-from .dice_parse import DiceError
 from .engine import OPS, Table, game_of
 from .errtext import TableError
-from .game import TableGame
 from .rng import commitment, fair_source, seed_key
-
-
-def missing_pieces(state: dict[str, Any], game: TableGame) -> list[str]:
-    """Tiles, cards and tracks of ``state`` that ``game`` does not have."""
-    from .bag import tile_kind
-    from .decks import card_id
-
-    missing: list[str] = []
-    for bid, bag in state.get("bags", {}).items():
-        spec = game.spec.bags.get(bid)
-        kinds = {t.id for t in spec.tiles} if spec is not None else set()
-        held = [*bag["pool"], *bag["aside"], *bag["held"], *bag["used"]]
-        missing += sorted({f"{bid}: {tile_kind(t)}" for t in held if tile_kind(t) not in kinds})
-    for did, deck in state.get("decks", {}).items():
-        if did not in game.spec.decks:
-            missing.append(f"deck {did}")
-        elif "owners" not in deck:
-            cards = game.cards.get(did, {})
-            held = [*deck["pile"], *deck["discard"], *deck["out"], *deck["aside"]]
-            missing += sorted({f"{did}: {card_id(c)}" for c in held if card_id(c) not in cards})
-    missing += [f"track {t}" for t in state.get("tracks", {}) if t not in game.spec.tracks]
-    return missing
 
 
 def verify(path: Path, secret_hex: str | None = None) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import IssueCollector, Location
+from . import icons
 from .paths import resolve_inside
 from .schema import GameSpec, LayoutSpec
 from .validate import key_path, suggest
@@ -89,7 +90,6 @@ def game_icons(root: Path, issues: IssueCollector) -> list[Path]:
 
     Returns the icon files that are sound (inputs of the build).
     """
-    from ..render import icons
 
     out: list[Path] = []
     for name, icon in icons.game_icons(root).items():

@@ -9,18 +9,30 @@ an icon name (``pnp icons``) carries that icon too.
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..errors import ContentError, Location
+from ..errors import ContentError, IssueCollector, Location
+from .game import Item
+from .icons import ICONS
 from .schema import ComponentSpec
+from .table import load_table, table_path
 from .types import LANGS
 from .validate import key_path, suggest
 from .yamlload import Marks, display_path, load_yaml
 
 if TYPE_CHECKING:
     from .game import Item
-    from .loader import _Loader
+
+
+class Collecting(Protocol):
+    """What dice labels need from the game loader (``content.loader``): the game's folder, the
+    list of files the build reads, and where problems go."""
+
+    root: Path
+    files: list[Path]
+    issues: IssueCollector
 
 
 def _glossary(root: Any) -> dict[str, Any]:
@@ -43,12 +55,9 @@ def _name(terms: dict[str, Any], term: str | None, fallback: Any, default: str) 
 
 
 def dice_items(
-    loader: _Loader, comp: ComponentSpec, marks: Marks, base: tuple[Any, ...]
+    loader: Collecting, comp: ComponentSpec, marks: Marks, base: tuple[Any, ...]
 ) -> tuple[tuple[Item, ...], str]:
     """One label item per face of each chosen die; issues go to ``loader.issues``."""
-    from ..render.icons import ICONS
-    from .game import Item
-    from .table import load_table, table_path
 
     where = marks.locate((*base, "kind"))
     try:

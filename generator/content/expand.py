@@ -4,8 +4,9 @@ For one language, every item's data is resolved (per-language texts picked by th
 :mod:`.language`), each layout box's templates are evaluated in a jinja2 sandbox where undefined
 names are errors, images are checked (:mod:`.images`) and the result is the plain frozen data of
 :mod:`.faces` that the renderer draws. Identical faces are the same object, so the renderer can
-draw them once and reuse them. What the words would print wrongly is then reported by
-:mod:`.textcheck`.
+draw them once and reuse them. Each component's copies in each language are then handed to
+the ``check`` the expander was given (``pnp check`` passes
+:class:`generator.build.textcheck.TextCheck`, which reports what the words would print wrongly).
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ from typing import Any
 
 from ..errors import IssueCollector, Location
 from ..layout.units import MM
+from . import sandbox
 from .faces import BoxDraw, Copy, FaceDraw, trim_size
 from .game import Component, Game, Item
+from .icons import ICONS
 from .images import ImageCheck
 from .language import localize
 from .schema import Box, CircleBox, FrameBox, IconBox, ImageBox, LayoutSpec, TextBox
 from .shapes import IDENTITY, FaceTooBig, ShapeExpander
-from .textcheck import TextCheck
 from .types import LANGS, colour_value
 from .validate import key_path, suggest
 from .yamlload import Marks
@@ -50,6 +52,8 @@ _WHEN_FAST: dict[str, tuple[str, str | None, str | None] | None] = {}
 _JINJA_WORDS = {"true", "false", "none", "True", "False", "None", "not", "and", "or", "in", "is"}
 _PLAIN_VALUES = (str, int, float, bool, type(None))
 Where = Callable[[], tuple[Location, str]]
+# told (component, language, the component's languages, its copies) after each expansion
+CopiesCheck = Callable[[Component, str, list[str], list[Copy]], None]
 _sandbox: Any = None  # the jinja2 sandbox module, once a template needs more than a name
 
 
@@ -57,7 +61,6 @@ def _load_sandbox() -> Any:
     """Import the sandbox (and jinja2) on the first template that is more than a name: a
     game whose templates are all ``{{ name }}`` never pays for it."""
     global _sandbox
-    from . import sandbox
 
     _sandbox = sandbox
     return sandbox
@@ -66,11 +69,13 @@ def _load_sandbox() -> Any:
 class Expander:
     """Evaluates a game's layouts for its items, collecting every problem with its location."""
 
-    def __init__(self, game: Game, issues: IssueCollector | None = None) -> None:
+    def __init__(
+        self, game: Game, issues: IssueCollector | None = None, check: CopiesCheck | None = None
+    ) -> None:
         self.game = game
         self.issues = issues or IssueCollector()
-        # what the expanded words would print wrongly (markup, languages, legibility)
-        self.text_check = TextCheck(game, self.issues)
+        # told each component's copies in each language (``pnp check``'s printed-text check)
+        self.check = check
         self._templates: dict[str, Any] = {}
         self.image = ImageCheck(game.root, self.issues)
         self._geo: dict[
@@ -259,7 +264,6 @@ class Expander:
         if isinstance(box, IconBox):
             at = loc("boxes", n, "name")
             name = self.render(box.name, ctx, at, item) or ""
-            from ..render.icons import ICONS
 
             if name and name not in ICONS:
                 self.problem(at, f"item {item.id!r}: unknown icon {name!r}")
@@ -335,7 +339,8 @@ class Expander:
                     out.append(Copy(item, c, f, b))
                 else:
                     out.append(Copy(item, c, front, back))
-        self.text_check.check(component, lang, languages(self.game, component), out)
+        if self.check is not None:
+            self.check(component, lang, languages(self.game, component), out)
         return out
 
     def _sources(self, front: LayoutSpec, back: LayoutSpec | None) -> list[str]:

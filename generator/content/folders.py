@@ -1,14 +1,24 @@
-"""Where games are: the game folders under a content folder, and one game's folder by name.
+"""Where games are: the one rule for the folder of games, its game folders, one game by name.
 
-Kept apart from the loader so that commands which only need to find a game (an unchanged
-build, a listing) do not import the schema and its validators.
+Every command, print and table alike, finds games the same way (:func:`content_dir`). Kept
+apart from the loader so that commands which only need to find a game (an unchanged build, a
+listing, a saved game's table command) do not import the schema and its validators.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from ..errors import UsageError
+
+
+def content_dir(given: Path | None = None) -> Path:
+    """The folder of games: ``given`` (a command's ``--content``), else ``$PNP_CONTENT_DIR``,
+    else ``content/`` in the working folder. An installed package never looks inside itself."""
+    if given is not None:
+        return given
+    return Path(os.environ.get("PNP_CONTENT_DIR") or "content")
 
 
 def find_games(content_dir: Path) -> list[Path]:
@@ -36,4 +46,4 @@ def game_dir(content_dir: Path, name: str) -> Path:
     )
 
 
-__all__ = ["find_games", "game_dir"]
+__all__ = ["content_dir", "find_games", "game_dir"]

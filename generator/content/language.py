@@ -4,7 +4,7 @@ A per-language text (``{en: ..., zh-Hant: ..., zh-Hans: ...}``) prints in ``lang
 the text written in ``lang`` (an empty text is not written); else, for one Chinese script, the
 other script's text converted (Simplified from Traditional, Traditional from Simplified); else
 English; else the first language written. The table companion chooses by the same rule
-(:func:`generator.localtext.choose`). :func:`source_language` tells which case applies,
+(:func:`generator.content.localtext.choose`). :func:`source_language` tells which case applies,
 :func:`localize` applies it to a whole data tree, and :func:`missing_languages` names the
 languages that would print another language's words, which ``pnp check`` reports.
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..localtext import convert, source_language, written_languages
+from .localtext import convert, source_language, written_languages
 from .types import is_local_text
 
 __all__ = [

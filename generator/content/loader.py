@@ -18,11 +18,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .. import presets
 from ..errors import ContentError, IssueCollector, Location
+from ..layout import presets
 from ..layout.units import MM
 from . import tabular
 from .assets import check_font_names, font_files, game_icons
+from .dicelabels import dice_items
 from .game import Component, Game, Item
 from .paths import find_games, game_dir, resolve_inside
 from .schema import BackSpec, ComponentSpec, GameSpec, ItemsFile, ItemSpec, LayoutSpec, PresetsFile
@@ -241,8 +242,6 @@ class _Loader:
                 key_path((*base, "back", "layout")),
             )
         if comp.kind == "dice-labels":
-            from .dicelabels import dice_items
-
             items, items_file = dice_items(self, comp, marks, base)
         elif comp.items is None:
             single = Item("1", 1, MappingProxyType({"id": "1"}), None, lambda: where)

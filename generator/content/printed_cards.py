@@ -11,7 +11,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..errors import IssueCollector
+from . import tabular
+from .paths import resolve_inside
+from .schema import ItemsFile
 from .table_models import CardsFrom, DeckSpec
+from .validate import validate
+from .yamlload import load_yaml
 
 
 def _named(value: Any, names: dict[str, Any] | None, where: str) -> Any:
@@ -24,8 +30,6 @@ def _named(value: Any, names: dict[str, Any] | None, where: str) -> Any:
 
 
 def _cards_of(root: Path, source: CardsFrom) -> dict[str, dict[str, Any]]:
-    from .table import card_file_of, load_items
-
     path = card_file_of(root, source.component)
     spec = load_items(path)
     cards: dict[str, dict[str, Any]] = {}
@@ -77,3 +81,28 @@ def printed_cards(root: Path, deck: DeckSpec) -> dict[str, dict[str, Any]]:
                 raise ValueError(f"card {cid!r} is in more than one component")
             cards[cid] = card
     return cards
+
+
+def card_file_of(root: Path, component: str) -> Path:
+    """The item file of a printed component named in game.yaml; ValueError when there is none."""
+    data = load_yaml(root / "game.yaml").data if (root / "game.yaml").is_file() else {}
+    for comp in (data or {}).get("components") or []:
+        if isinstance(comp, dict) and comp.get("id") == component:
+            items = comp.get("items")
+            if not isinstance(items, str):
+                raise ValueError(f"component {component!r} has no item file")
+            path = resolve_inside(root, items)
+            if not path.is_file():
+                raise ValueError(f"component {component!r}: file {items!r} does not exist")
+            return path
+    raise ValueError(f"game.yaml has no component {component!r}")
+
+
+def load_items(path: Path) -> ItemsFile:
+    """An item file validated with the print schema (the same file the PDF is built from)."""
+    loaded = tabular.load_table(path) if tabular.is_table(path) else load_yaml(path)
+    issues = IssueCollector()
+    spec = validate(ItemsFile, loaded, issues)
+    issues.raise_if_errors()
+    assert spec is not None
+    return spec

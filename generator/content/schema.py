@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from msgspec import field
 
-from .. import presets
+from ..layout import presets
 from .boxes import (  # noqa: F401  (re-exported: the layout part of the one schema)
     ArcBox,
     Box,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .boxes import (
     MAX_GRID_CELLS,
@@ -25,17 +25,22 @@ from .boxes import (
     RepeatBox,
     TextBox,
 )
+from .faces import BoxDraw
+from .language import localize
 from .types import Dim, Extent, FontSize
 
 if TYPE_CHECKING:
-    from .expand import Expander
     from .faces import BoxDraw
     from .game import Item
+    from .schema import Box
 
 MAX_FACE_BOXES = 20_000
 Affine = tuple[float, float, float, float, float, float]  # x' = a x + c y + e, y' = b x + d y + f
 IDENTITY: Affine = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 Loc = Callable[..., Callable[[], Any]]
+Where = Callable[[], Any]
+Ctx = Mapping[str, Any]
+Geo = tuple[float, float, float, float]
 SQRT3 = math.sqrt(3.0)
 _ORIGIN, _NONE = Dim(0.0), Extent(0.0)  # the place of a box drawn where its caller says
 # A grid cell's label and icon: the box says what is drawn; the caller, where.
@@ -78,10 +83,29 @@ def _step(dx: float, dy: float, angle: float, cx: float, cy: float) -> Affine:
     return (cos, sin, -sin, cos, cx - cos * cx + sin * cy + dx, cy - sin * cx - cos * cy + dy)
 
 
-class ShapeExpander:
-    """Flattens one face's composite boxes for an :class:`Expander`."""
+class Evaluator(Protocol):
+    """What composite boxes need from the expander that owns them (``content.expand.Expander``)."""
 
-    def __init__(self, ex: Expander, item: Item, tw: float, th: float, loc: Loc) -> None:
+    def problem(self, at: Where, message: str) -> None:
+        """Report ``message`` at ``at``."""
+
+    def render(self, source: str, ctx: Ctx, at: Where, item: Item) -> str | None:
+        """A text template's result for ``item`` (None after a reported problem)."""
+
+    def colour(self, value: str | None, ctx: Ctx, at: Where, item: Item) -> str | None:
+        """A colour field's value for ``item``, checked."""
+
+    def truthy(self, expr: str, ctx: Ctx, at: Where, item: Item) -> bool:
+        """Whether a ``when:`` condition holds for ``item``."""
+
+    def box_draw(self, box: Box, n: int, geo: Geo, ctx: Ctx, item: Item, loc: Any) -> BoxDraw:
+        """The plain drawable box of ``box`` at ``geo`` (x, y, width, height)."""
+
+
+class ShapeExpander:
+    """Flattens one face's composite boxes for an expander (:class:`Evaluator`)."""
+
+    def __init__(self, ex: Evaluator, item: Item, tw: float, th: float, loc: Loc) -> None:
         self.ex, self.item, self.tw, self.th, self.loc = ex, item, tw, th, loc
         self.out: list[BoxDraw] = []
 
@@ -203,7 +227,6 @@ class ShapeExpander:
     # ---------------------------------------------------------------- paths
     def path(self, box: Any, path: tuple[Any, ...], ctx: Mapping[str, Any], m: Affine) -> None:
         """Draw a line, polygon or arc box as a path."""
-        from .faces import BoxDraw
 
         tw, th = self.tw, self.th
         x, y = box.x.resolve(tw), box.y.resolve(th)
@@ -229,7 +252,6 @@ class ShapeExpander:
     # ---------------------------------------------------------------- grids
     def grid(self, box: GridBox, path: tuple[Any, ...], ctx: Mapping[str, Any], m: Affine) -> None:
         """Draw a grid box's cells with their fills and labels; missing rows and columns fit the room."""
-        from .faces import BoxDraw
 
         x0, y0 = box.x.resolve(self.tw), box.y.resolve(self.th)
         if box.rows is None or box.cols is None:
@@ -275,15 +297,12 @@ class ShapeExpander:
                     BoxDraw(spec, cx - size / 2, cy - size / 2, size, size, icon=terrain.icon)
                 )
             if terrain is not None and terrain.label:
-                from .language import localize
-
                 word = str(localize(terrain.label, ctx.get("lang", "en")))
                 self._text(box, word, cx - cw * 0.4, cy + ch * 0.18, cw * 0.8, ch * 0.22)
             if address:
                 self._text(box, address, cx - cw * 0.4, cy - ch * 0.42, cw * 0.8, ch * 0.2)
 
     def _text(self, box: GridBox, word: str, x: float, y: float, w: float, h: float) -> None:
-        from .faces import BoxDraw
 
         size = box.coord_size
         spec = _LABEL.replace(text=word, size=size, min_size=FontSize(min(3.0, size)))

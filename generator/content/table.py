@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ContentError, Issue, IssueCollector, Location
-from .schema import ItemsFile
+from .dice_parse import DiceError, parse
+from .paths import resolve_inside
+from .printed_cards import card_file_of, load_items, printed_cards
 from .table_models import (
     DeckSpec,
     RollSpec,
@@ -38,8 +40,6 @@ def table_path(game_root: Path) -> Path:
 
 def load_table(game_root: Path) -> TableSpec:
     """Load and check ``content/<game>/table.yaml``; raise ContentError listing every problem."""
-    from .loader import resolve_inside
-
     root = Path(game_root)
     path = table_path(root)
     try:
@@ -104,8 +104,6 @@ def _cross_check(spec: TableSpec, loaded: Loaded, root: Path, issues: IssueColle
                 if source.owner is not None and deck.kind != "activation":
                     add((*at, "owner"), "only activation decks have owners")
             if not issues.issues:
-                from .printed_cards import printed_cards
-
                 try:
                     printed_cards(root, deck)
                 except (ValueError, ContentError) as exc:
@@ -123,25 +121,7 @@ def track_range(track: TrackSpec) -> tuple[int, int]:
     )
 
 
-def card_file_of(root: Path, component: str) -> Path:
-    """The item file of a printed component named in game.yaml; ValueError when there is none."""
-    from .loader import resolve_inside
-
-    data = load_yaml(root / "game.yaml").data if (root / "game.yaml").is_file() else {}
-    for comp in (data or {}).get("components") or []:
-        if isinstance(comp, dict) and comp.get("id") == component:
-            items = comp.get("items")
-            if not isinstance(items, str):
-                raise ValueError(f"component {component!r} has no item file")
-            path = resolve_inside(root, items)
-            if not path.is_file():
-                raise ValueError(f"component {component!r}: file {items!r} does not exist")
-            return path
-    raise ValueError(f"game.yaml has no component {component!r}")
-
-
 def _check_roll(rid: str, roll: RollSpec, spec: TableSpec, add: Any) -> None:
-    from ..companion.dice_parse import DiceError, parse
 
     values = {
         name: (p.default if p.default is not None else ("1" if p.kind == "icons" else p.min))
@@ -166,8 +146,6 @@ def _check_roll(rid: str, roll: RollSpec, spec: TableSpec, add: Any) -> None:
 def _check_card_file(
     root: Path, did: str, deck: DeckSpec, loaded: Loaded, issues: IssueCollector
 ) -> None:
-    from .loader import resolve_inside
-
     where = loaded.marks.locate(("decks", did, "cards"))
     key = key_path(("decks", did, "cards"))
     try:
@@ -202,15 +180,3 @@ def _check_card_file(
                     f"items.{item.id}.numbers",
                     f"expected {deck.positions} whole numbers 1..10",
                 )
-
-
-def load_items(path: Path) -> ItemsFile:
-    """An item file validated with the print schema (the same file the PDF is built from)."""
-    from . import tabular
-
-    loaded = tabular.load_table(path) if tabular.is_table(path) else load_yaml(path)
-    issues = IssueCollector()
-    spec = validate(ItemsFile, loaded, issues)
-    issues.raise_if_errors()
-    assert spec is not None
-    return spec

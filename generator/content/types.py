@@ -14,9 +14,9 @@ import msgspec
 from msgspec import Meta
 
 from ..layout.units import MM, parse_length
+from .localtext import LANGS
 
-LANGS: tuple[str, ...] = ("en", "zh-Hant", "zh-Hans")
-Lang = Literal["en", "zh-Hant", "zh-Hans"]
+Lang = Literal["en", "zh-Hant", "zh-Hans"]  # LANGS, spelt out for the type checker
 
 
 class Model(msgspec.Struct, kw_only=True, frozen=True, forbid_unknown_fields=True, cache_hash=True):

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from ..build import BuildOptions, Checked, check_game
+from ..build.game import BuildOptions, Checked, check_game
 from ..content.expand import Copy, FaceDraw, localize, trim_size
 from ..content.loader import Component
 from ..errors import BuildError, UsageError

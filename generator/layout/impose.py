@@ -15,7 +15,7 @@ from typing import Literal
 
 import msgspec
 
-from .. import presets
+from . import presets
 from .units import MM
 
 PAPERS: dict[str, tuple[float, float]] = presets.papers()  # templates/presets.yaml

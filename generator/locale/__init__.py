@@ -13,6 +13,8 @@ The English text is the message id; a language with no translation for it prints
 ``use_language`` sets the language that ``_``, ``ngettext`` and ``pgettext`` speak (English until
 set); ``translation(lang)`` gives one language's catalogue for code that speaks several at once.
 A catalogue is read on first use, so an English run never parses a PO file.
+
+May import: nothing of the project (the standard library, and polib to read a catalogue).
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ from ..content.schema import (
 )
 from ..layout.impose import Slot
 from ..layout.units import MM
-from . import legibility, outlines
+from . import fonts, legibility, outlines
 from . import text as rtext
 from .icons import draw_icon
 
@@ -159,7 +159,6 @@ class FaceRenderer(msgspec.Struct):
         c = self.canvas
         at = estimate_mark_at(self.trim_w, self.trim_h, self.shape, inked(face))
         cx, cy, d = at or estimate_mark_at(self.trim_w, self.trim_h, self.shape) or (0, 0, 0)
-        from . import fonts
 
         c.saveState()
         c.setFillColorRGB(1, 1, 1)

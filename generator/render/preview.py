@@ -16,7 +16,7 @@ from ..content.expand import Copy, FaceDraw
 from ..layout.impose import Rect, Slot
 from . import fonts
 from .face import FaceRenderer
-from .sheet import atomic_target, commit_file, new_canvas
+from .sheet import _proof, atomic_target, commit_file, new_canvas
 
 MAX_PIXELS = 36_000_000  # a board previewed at a high dpi is scaled down to this
 
@@ -39,8 +39,6 @@ def _face_pdf(
                 continue
             renderer.place(face, slot)
             if proof:
-                from .sheet import _proof
-
                 _proof(c, slot, face.safe, shape)
             c.showPage()
             names.append(f"{cp.item.id}.{side}")

@@ -1,8 +1,8 @@
 """Rule-sheet typesetting: blocks become rows of fixed height, rows flow into columns.
 
 A :class:`Row` is an unbreakable horizontal strip (one line of a paragraph, one table row, a
-heading line) that knows how to draw itself at a given top-left corner. :func:`block_rows`
-turns each kind of block into rows (dispatch by table), wrapping text with
+heading line) that knows how to draw itself at a given top-left corner. :data:`TEXT_BLOCKS`
+turns each kind of text block into rows (dispatch by table), wrapping text with
 :func:`generator.render.text.wrap` so the Chinese line-breaking rules hold everywhere
 (plain English takes the equivalent fast path). Body paragraphs of a Chinese style are
 justified: every line but a paragraph's last is spread to the column's width. :class:`Flow` places rows into a sequence of frames (columns), keeping headings with what
@@ -238,18 +238,13 @@ def _callout(block: PrintBlock, width: float, st: Style) -> list[Row]:
     return [with_bar(r) for r in rows]
 
 
-def block_rows(block: PrintBlock, width: float, st: Style) -> list[Row]:
-    """The rows of one block at ``width``."""
-    from .rules_table import table_rows
-
-    builders: dict[str, Callable[[PrintBlock, float, Style], list[Row]]] = {
-        "p": _p,
-        "steps": _steps,
-        "list": _list,
-        "callout": _callout,
-        "table": table_rows,
-    }
-    return builders[block.kind](block, width, st)
+# the rows of each kind of text block at a width; rule-sheet tables are in :mod:`.rules_table`
+TEXT_BLOCKS: dict[str, Callable[[PrintBlock, float, Style], list[Row]]] = {
+    "p": _p,
+    "steps": _steps,
+    "list": _list,
+    "callout": _callout,
+}
 
 
 @dataclass

@@ -18,27 +18,33 @@ from typing import Any
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
-from .. import presets
 from ..errors import BuildError
+from ..layout import presets
 from ..layout.units import MM
-from ..rules.sheet import PrintSection, Sheet
-from . import fonts
+from ..rules.sheet import PrintBlock, PrintSection, Sheet
+from . import fonts, fontsubsets, rules_flow, rules_table, text_writer
 from . import text as rt
 from .rules_flow import (
+    TEXT_BLOCKS,
     Flow,
     Frame,
     Placement,
     Row,
     Style,
-    block_rows,
     draw_line,
     heading_rows,
     lines_of,
     style_for,
     text_rows,
 )
+from .rules_table import table_rows
 
 MARGIN = 14 * MM
+# the rows of each kind of block at a width
+BLOCKS: dict[str, Callable[[PrintBlock, float, Style], list[Row]]] = {
+    **TEXT_BLOCKS,
+    "table": table_rows,
+}
 BOTTOM = 16 * MM
 GUTTER = 7 * MM
 FOOTER_SIZE = 8.0
@@ -105,7 +111,6 @@ def _lost(markup: str) -> frozenset[str]:
 def clear_caches() -> None:
     """Forget remembered line breaks, table widths, glyph checks, font subsets and drawing
     memos (benchmarks start cold)."""
-    from . import fontsubsets, rules_flow, rules_table, text_writer
 
     _lost.cache_clear()
     text_writer.clear_caches()
@@ -143,7 +148,7 @@ def section_rows(section: PrintSection, width: float, st: Style) -> list[Row]:
     keep_from = len(rows)
     for n, block in enumerate(section.blocks):
         rows.append(_gap(st) if n else Row(st.gap * 0.5, None, spacer=True))
-        rows.extend(block_rows(block, width, st))
+        rows.extend(BLOCKS[block.kind](block, width, st))
     _keep_lines(rows, keep_from, HEADING_KEEPS)
     return rows
 

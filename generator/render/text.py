@@ -9,7 +9,7 @@ renderers use, so they import one module.
 
 from __future__ import annotations
 
-from .text_markup import NO_END, NO_START, Span, is_cjk, is_cjk_punct, parse_markup, plain_text
+from ..content.markup import NO_END, NO_START, Span, is_cjk, is_cjk_punct, parse_markup, plain_text
 from .text_plain import plain_words, wrap_plain
 from .text_wrap import Line, Piece, wrap
 from .text_writer import Fitted, Icon, Writer, draw, hex_to_rgb, stretch, writer

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
+from ..content.markup import NO_END, NO_START, is_cjk
 from . import fonts
-from .text_markup import NO_END, NO_START, is_cjk
 from .text_wrap import Line, Piece, end_paragraph, unit_width
 
 _MARKUP = re.compile(r"[*\\\[]|:[a-z][a-z0-9-]*:|[\x00-\x09\x0b-\x1f\x7f]")

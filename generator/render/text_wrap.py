@@ -18,8 +18,8 @@ from functools import lru_cache
 import msgspec
 from msgspec import field
 
+from ..content.markup import NO_END, NO_START, SHARED_PUNCT, Span, is_cjk, is_cjk_punct
 from . import fonts
-from .text_markup import NO_END, NO_START, SHARED_PUNCT, Span, is_cjk, is_cjk_punct
 
 ICON_WIDTH = 1.05  # an inline icon's advance, in ems
 _SPACES = re.compile(r"( +)")

@@ -16,8 +16,8 @@ import msgspec
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
 
+from ..content.markup import is_cjk
 from .icons import draw_icon
-from .text_markup import is_cjk
 from .text_wrap import Line
 
 Icon = tuple[str, float, float, float, tuple[float, float, float]]  # name, x, y, size, colour

@@ -1,16 +1,19 @@
-"""Rule sheets: sources, glossary, translation coverage, derived Simplified Chinese, checks.
+"""Rule sheets as data: sources, glossary, translation coverage, derived Simplified Chinese.
 
-Library entry points (the CLI and ``pnp build`` call these):
+Owns reading a game's ``rules/`` folder into validated models (:mod:`.source`,
+:mod:`.models`), the glossary and term references (:mod:`.terms`), which translated section
+is current or stale (:mod:`.coverage`, :func:`stamp_rules`), deriving zh-Hans (:mod:`.derive`),
+the translation checks (:mod:`.translator`) and laying the text out as a sheet of sections
+(:mod:`.sheet`) for the renderer to draw. Checking and building rule sheets (which need the
+fonts) are in :mod:`generator.build`.
 
-- :func:`check_rules` -- every problem in a game's rule sources, located;
-- :func:`build_rules` -- write the rule-sheet, bilingual and player-aid PDFs of a game;
-- :func:`stamp_rules` -- record which English version each translated section translates.
+May import: :mod:`generator.content` (YAML loading, validation, the language rule),
+:mod:`generator.layout` and the base modules (``errors``, ``atomic``, ``locale``). Never
+``render``, ``build``, ``companion`` or ``cli``.
 """
 
 from __future__ import annotations
 
-from .build import build_rules, rules_status
-from .checks import check_rules
 from .stamp import stamp_rules
 
-__all__ = ["build_rules", "check_rules", "rules_status", "stamp_rules"]
+__all__ = ["stamp_rules"]

@@ -13,8 +13,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
+from ..content.chinese import to_mainland_simplified
 from ..content.validate import convert
-from .chinese import to_mainland_simplified
 from .models import GlossaryTerm, TranslatedSection
 
 

@@ -110,7 +110,7 @@ def rules_folder(game_dir: Path, issues: IssueCollector) -> tuple[GameSpec | Non
 # keys allowed at each level of the rule files, by their spelling in YAML (for "did you mean")
 _KEYS: dict[str, tuple[str, ...]] = {
     "glossary": ("source", "estimate", "terms"),
-    "term": ("en", "zh-Hant", "zh-Hans", "note", "avoid"),
+    "term": (*LANGS, "note", "avoid"),
     "file": ("title", "source", "sections"),
     "section": ("id", "title", "aid", "blocks", "source_hash"),
     "block": ("p", "steps", "list", "table", "callout"),

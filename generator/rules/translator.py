@@ -17,12 +17,13 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 
+from ..content.chinese import to_simplified
+from ..content.markup import plain_text
+from ..content.regional import regional_forms
 from ..content.validate import key_path
 from ..errors import IssueCollector, Location
-from .chinese import to_simplified
 from .coverage import Coverage
 from .models import Block, GlossaryTerm, SectionBase
-from .regional import regional_forms
 from .source import RuleBook, RuleFile
 from .terms import ICON_MARK, REF, refs_in_all
 
@@ -62,7 +63,6 @@ def section_texts(n: int, section: SectionBase) -> list[tuple[tuple[str | int, .
 
 def printed(text: str, glossary: Mapping[str, GlossaryTerm], lang: str) -> str:
     """``text`` as its letters print: terms as their bare rendering, icons as a mark, no markup."""
-    from ..render.text import plain_text
 
     text = REF.sub(
         lambda m: (

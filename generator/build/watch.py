@@ -19,18 +19,23 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .build import (
+from ..content.expand import trim_size
+from ..content.loader import Game
+from ..content.table import load_table
+from ..errors import PnpError, UsageError
+from ..render.preview import write_previews
+from .game import (
     BuildOptions,
     Checked,
     ComponentResult,
     build_checked,
     build_languages,
+    build_rules_cached,
     check_game,
     plan,
     selected,
 )
-from .content.loader import Game
-from .errors import PnpError, UsageError
+from .rules_check import check_rules
 
 WATCHED_SUFFIXES = {".yaml", ".yml", ".json", ".png", ".jpg", ".jpeg", ".ttf", ".ttc"}
 EVERY_COMPONENT_SUFFIXES = {".png", ".jpg", ".jpeg", ".ttf", ".ttc"}  # images and fonts
@@ -170,8 +175,6 @@ class Rebuilder:
             out.warnings.extend(f"{r.component}: {w}" for w in r.warnings)
 
     def _previews(self, checked: Checked, ids: list[str]) -> list[Path]:
-        from .content.expand import trim_size
-        from .render.preview import write_previews
 
         game = checked.game
         written: list[Path] = []
@@ -195,7 +198,6 @@ class Rebuilder:
         return written
 
     def _table(self, out: Round) -> None:
-        from .content.table import load_table
 
         if not self.table_file.is_file() and not (self.root / "table.yaml").is_file():
             return
@@ -208,8 +210,6 @@ class Rebuilder:
     def _rules(self, out: Round) -> None:
         if not self.rules or not (self.root / "rules").is_dir():
             return
-        from .build import build_rules_cached
-        from .rules import check_rules
 
         out.checked.append("rules")
         problems = check_rules(self.path)

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .build_cache import file_stamps
+from .cache import file_stamps
 
 STAGING_PREFIX = ".pnp-staging-"
 STALE_AFTER = 24 * 3600  # seconds after which a staging folder is a killed build's leftover
@@ -124,7 +124,7 @@ def staged(out_dir: Path, outer: Staging | None = None) -> Iterator[Staging]:
 
 
 def _write_json(path: Path, data: dict[str, Any]) -> None:
-    from .render.sheet import atomic_target, commit_file
+    from ..render.sheet import atomic_target, commit_file
 
     fd, tmp = atomic_target(path)
     try:

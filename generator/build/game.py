@@ -1,10 +1,10 @@
 """The print build: the library entry point behind ``pnp build`` and ``pnp check``.
 
-``check_game`` and ``plan`` (:mod:`generator.build_check`, re-exported here) validate a game and
-impose its components without drawing. ``build_game`` first hashes the game's inputs (:mod:`generator.build_cache`)
+``check_game`` and ``plan`` (:mod:`generator.build.check`, re-exported here) validate a game and
+impose its components without drawing. ``build_game`` first hashes the game's inputs (:mod:`generator.build.cache`)
 and returns at once when nothing changed; otherwise it imposes and renders each component per
 language into ``output/<game>/``, every file staged until the whole build has succeeded
-(:mod:`generator.build_stage`). The content and drawing modules are imported only when a
+(:mod:`generator.build.stage`). The content and drawing modules are imported only when a
 build needs them, so an unchanged build never loads them.
 """
 
@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .build_cache import (
+from ..content.localtext import LANGS
+from .cache import (
     RULES_STATE_FILE,
     STATE_FILE,
     STATE_VERSION,
@@ -27,12 +28,12 @@ from .build_cache import (
     unchanged,
     up_to_date,
 )
-from .build_check import BuildOptions, Checked, build_languages, check_game, plan, selected
-from .build_stage import Staging, staged
+from .check import BuildOptions, Checked, build_languages, check_game, plan, selected
+from .stage import Staging, staged
 
 if TYPE_CHECKING:
-    from .content.expand import Copy
-    from .content.loader import Component
+    from ..content.expand import Copy
+    from ..content.loader import Component
 
 Progress = Callable[[str, int, int], None]
 
@@ -118,7 +119,7 @@ def build_checked(
     key: str | None = None,
 ) -> list[ComponentResult]:
     """Build the components of an already checked game (those ``options.components`` names)."""
-    from .render.fonts import use_game_fonts
+    from ..render.fonts import use_game_fonts
 
     game = checked.game
     use_game_fonts(game.root, dict(game.spec.fonts))
@@ -190,9 +191,9 @@ def _build_component(
     progress: _Progress,
 ) -> list[ComponentResult]:
     """One component's PDFs (one per group of languages printing the same text), staged."""
-    from .content.expand import languages, trim_size
-    from .layout.impose import Imposition
-    from .render.sheet import SheetMeta, write_sheets
+    from ..content.expand import languages, trim_size
+    from ..layout.impose import Imposition
+    from ..render.sheet import SheetMeta, write_sheets
 
     game = checked.game
     # building only some of its languages: name each file by its language, keep the others
@@ -240,7 +241,7 @@ def _build_component(
         write_to = stage.target(target)
         try:
             if not isinstance(imp, Imposition):  # a board's tiling
-                from .render.board import write_board
+                from ..render.board import write_board
 
                 result = write_board(
                     write_to,
@@ -318,7 +319,7 @@ def build_rules_cached(
     """Build a game's rule sheets unless their sources, options and the code are unchanged."""
     out = options.out_dir / path.name
     state_path = out / RULES_STATE_FILE
-    langs = list(options.langs) if options.langs else ["en", "zh-Hant", "zh-Hans"]
+    langs = list(options.langs) if options.langs else list(LANGS)
     key = rules_key(path, langs, options.paper)
     previous = read_state(state_path)
     names = previous.get("outputs")
@@ -373,7 +374,7 @@ def _rules_row(
 
 
 def _local(value: object, lang: str) -> str:
-    from .content.expand import localize
+    from ..content.expand import localize
 
     out = localize(value, lang)
     return str(out)

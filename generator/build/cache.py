@@ -19,15 +19,16 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import __version__, presets
+from .. import __version__
+from ..layout import presets
 
 if TYPE_CHECKING:
-    from .build_check import BuildOptions
+    from .check import BuildOptions
 
 STATE_FILE = ".pnp-build.json"
 RULES_STATE_FILE = ".pnp-rules.json"
 STATE_VERSION = 2
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parents[1]  # the generator package
 MAX_HASHED_BYTES = 512 * 1024 * 1024  # a game folder larger than this is never treated as unchanged
 
 

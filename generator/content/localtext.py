@@ -12,6 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+LANGS: tuple[str, ...] = (
+    "en",
+    "zh-Hant",
+    "zh-Hans",
+)  # every language the program speaks and prints
 # the language a missing one is derived from by converting the script, before any fallback
 DERIVED_FROM: Mapping[str, str] = {"zh-Hans": "zh-Hant", "zh-Hant": "zh-Hans"}
 FALLBACK = "en"
@@ -38,7 +43,7 @@ def source_language(written: Iterable[str], lang: str) -> tuple[str, str]:
 
 def convert(text: str, lang: str, protect: Mapping[str, str] | None = None) -> str:
     """``text`` in the Chinese script ``lang``: characters only (OpenCC t2s / s2t)."""
-    from .rules.chinese import to_simplified, to_traditional
+    from .chinese import to_simplified, to_traditional
 
     return (to_simplified if lang == "zh-Hans" else to_traditional)(text, protect or {})
 

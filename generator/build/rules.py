@@ -14,14 +14,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..content.loader import find_games
+from ..atomic import write_all
+from ..content.folders import find_games
 from ..content.types import LANGS
 from ..errors import ContentError, Issue, IssueCollector, UsageError
-from ..gcpause import paused
-from .checks import check_book
-from .coverage import STATUSES, Coverage, stale_message
-from .sheet import Sheet, make_sheet
-from .source import TRANSLATED, load_rulebook, rules_folder
+from ..render.rules_aids import render_aids
+from ..render.rulesheet import check_glyphs, render_bilingual, render_sheet
+from ..rules.coverage import STATUSES, Coverage, stale_message
+from ..rules.sheet import Sheet, make_sheet
+from ..rules.source import TRANSLATED, load_rulebook, rules_folder
+from .gcpause import paused
+from .rules_check import check_book
 
 AID_SIZES: tuple[str, ...] = ("poker", "tarot")
 
@@ -132,9 +135,6 @@ def _build_rules(
     strict: bool,
     report: IssueCollector | None,
 ) -> list[Path]:
-    from ..atomic import write_all
-    from ..render.rules_aids import render_aids
-    from ..render.rulesheet import check_glyphs, render_bilingual, render_sheet
 
     if aid_size not in AID_SIZES:
         raise UsageError(f"unknown aid card size {aid_size!r}; choose {' or '.join(AID_SIZES)}")

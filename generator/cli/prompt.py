@@ -55,8 +55,8 @@ DECK_COMMANDS = {
 def game_help(game: Any, lang: str | None) -> list[str]:
     """The game's own help: every command its rolls, bags, decks, tracks and scores are played
     with (each with the options it takes)."""
-    from .i18n import Terms, detect, message, pick
-    from .scores import usage
+    from ..companion.i18n import Terms, detect, message, pick
+    from ..companion.scores import usage
 
     terms = Terms(game.root, detect(lang))
     lg = terms.lang
@@ -104,7 +104,7 @@ def game_help(game: Any, lang: str | None) -> list[str]:
 
 def pnp_help(lang: str | None) -> list[str]:
     """``help pnp``: the table commands in the players' language (English: the CLI's help)."""
-    from .i18n import COMMANDS, detect
+    from ..companion.i18n import COMMANDS, detect
 
     lg = detect(lang)
     width = max(len(c) for c in COMMANDS)
@@ -124,10 +124,10 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
     """Run one command line; False when the user asked to leave."""
     import click
 
-    from ..cli.app import cli
+    from ..companion.errtext import localize, said_error
+    from ..companion.i18n import detect
     from ..errors import PnpError
-    from .errtext import localize, said_error
-    from .i18n import detect
+    from .app import cli
 
     lg = detect(lang)
     try:
@@ -156,10 +156,10 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
         argv += ["--session", session_path]
         if lang and "--lang" not in argv:
             argv += ["--lang", lang]
-    from ..cli.clicklang import speaking
+    from .clicklang import speaking
 
     try:
-        with speaking(argv):
+        with speaking(argv, cli):
             cli.main(args=argv, prog_name="pnp", standalone_mode=False)
     except PnpError as exc:
         for text in localize(exc, lg):
@@ -195,8 +195,8 @@ def run_prompt(game_name: str, session_path: str | None, lang: str | None) -> No
     """Open (or start) a session for the game and read commands until end of input."""
     import click
 
-    from . import session
-    from .engine import TableGame, find_game, new_session
+    from ..companion import session
+    from ..companion.engine import TableGame, find_game, new_session
 
     game = TableGame.load(find_game(game_name))
     path = session_path
@@ -210,7 +210,7 @@ def run_prompt(game_name: str, session_path: str | None, lang: str | None) -> No
             path = str(current)
         else:
             path = new_session(str(game.root), None, [])["path"]
-    from .i18n import detect, message
+    from ..companion.i18n import detect, message
 
     click.echo(message("play.banner", detect(lang), game=game.name(detect(lang)), path=path))
     if not sys.stdin.isatty():

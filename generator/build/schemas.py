@@ -13,12 +13,12 @@ from typing import Any
 
 import msgspec
 
-from .content.schema import DATA_KEY, GameSpec, ItemsFile, LayoutSpec
+from ..content.schema import DATA_KEY, GameSpec, ItemsFile, LayoutSpec
+from ..content.table import TableSpec
+from ..rules.models import GlossaryFile, SourceFile, TranslationFile
 
 
 def _models() -> dict[str, type]:
-    from .content.table import TableSpec
-    from .rules.models import GlossaryFile, SourceFile, TranslationFile
 
     return {
         "game": GameSpec,

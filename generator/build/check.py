@@ -11,14 +11,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import ContentError, Issue, IssueCollector
+from ..errors import ContentError, Issue, IssueCollector
 
 if TYPE_CHECKING:
-    from .content.expand import Copy
-    from .content.loader import Component, Game
-    from .content.schema import SheetSpec
-    from .layout.impose import Imposition
-    from .layout.tiling import Tiling
+    from ..content.expand import Copy
+    from ..content.loader import Component, Game
+    from ..content.schema import SheetSpec
+    from ..layout.impose import Imposition
+    from ..layout.tiling import Tiling
 
 
 @dataclass(frozen=True)
@@ -71,9 +71,9 @@ def plan(
     game: Game, component: Component, options: BuildOptions
 ) -> tuple[Imposition | Tiling, SheetSpec]:
     """The imposition (or a board's tiling) a component gets; ContentError when it cannot fit."""
-    from .content.expand import trim_size
-    from .layout.impose import DoesNotFit, impose
-    from .layout.tiling import tile_board
+    from ..content.expand import trim_size
+    from ..layout.impose import DoesNotFit, impose
+    from ..layout.tiling import tile_board
 
     sheet = options.sheet(component.spec.sheet)
     tw, th, shape = trim_size(component)
@@ -99,7 +99,7 @@ def plan(
 
 def build_languages(game: Game, component: Component, options: BuildOptions) -> list[str]:
     """The component's languages that this build prints (all of them unless --lang narrows)."""
-    from .content.expand import languages
+    from ..content.expand import languages
 
     own = languages(game, component)
     return [lang for lang in own if lang in options.langs] if options.langs else own
@@ -116,13 +116,14 @@ class Checked:
 
 def check_game(path: Path, options: BuildOptions | None = None) -> Checked:
     """Validate everything a build would use, without drawing. Raises ContentError once, with all problems."""
-    from .content.expand import Expander
-    from .content.loader import load_game
+    from ..content.expand import Expander
+    from ..content.loader import load_game
+    from .textcheck import TextCheck
 
     options = options or BuildOptions()
     game = load_game(path)
     issues = IssueCollector()
-    expander = Expander(game, issues)
+    expander = Expander(game, issues, TextCheck(game, issues).check)
     copies: dict[tuple[str, str], list[Copy]] = {}
     for component in selected(game, options):
         try:

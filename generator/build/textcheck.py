@@ -19,24 +19,23 @@ that comes from a layout's own text rather than an item's data is reported once,
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Container, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from ..content import tabular
+from ..content.faces import BoxDraw, Copy, FaceDraw
+from ..content.game import Component, Game, Item
+from ..content.icons import ICONS
+from ..content.language import local_texts, missing_languages, source_language, written_languages
+from ..content.markup import TOKEN
+from ..content.schema import CircleBox, LayoutSpec, TextBox
+from ..content.types import is_local_text
+from ..content.validate import key_path, suggest
 from ..errors import IssueCollector, Location
-from . import tabular
-from .faces import BoxDraw, Copy, FaceDraw
-from .game import Component, Game, Item
-from .language import local_texts, missing_languages, source_language, written_languages
-from .schema import CircleBox, LayoutSpec, TextBox
-from .types import is_local_text
-from .validate import key_path, suggest
+from ..render.fonts import use_game_fonts  # type: ignore[attr-defined]
+from ..render.legibility import problem
 
-# the markup tokens of generator.render.text, in the same order, so both split text alike
-_TOKEN = re.compile(
-    r"\\\*|\*\*|\*|\[#[0-9a-fA-F]{6}\]|\[#[0-9a-fA-F]{3}\]|\[/\]|:[a-z][a-z0-9-]*:|\n"
-)
 MAX_SAMPLE = 40
 
 
@@ -46,7 +45,7 @@ def markup_problems(text: str, icons: Container[str]) -> list[tuple[str, str]]:
     known = icons
     bold = italic = False
     unknown: list[str] = []
-    for token in _TOKEN.findall(text):
+    for token in TOKEN.findall(text):
         if token == "**":
             bold = not bold
         elif token == "*":
@@ -99,11 +98,8 @@ class TextCheck:
 
     def check(self, component: Component, lang: str, langs: list[str], copies: list[Copy]) -> None:
         """Check ``component``'s ``copies`` in ``lang`` (one of the ``langs`` it prints in)."""
-        from ..render.icons import ICONS
 
         if not self._fonts:
-            from ..render.fonts import use_game_fonts  # type: ignore[attr-defined]
-
             use_game_fonts(self.game.root, dict(self.game.spec.fonts))
             self._fonts = True
         icons = ICONS  # read on the first `:name:` a text holds
@@ -283,6 +279,5 @@ def _layout(component: Component, layout_id: str) -> LayoutSpec | None:
 
 
 def _legibility(box: BoxDraw) -> str | None:
-    from ..render.legibility import problem
 
     return problem(box)

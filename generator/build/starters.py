@@ -17,17 +17,17 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import BuildError, UsageError
+from ..errors import BuildError, UsageError
+from ..layout.presets import templates_dir
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 DEFAULT_STARTER = "cards"
 MAX_STARTER_FILES = 200  # a starter is a handful of files; more means the wrong folder was found
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parents[1]  # the generator package
 
 
 def starters_dir() -> Path:
     """The folder holding the starters: the package's copy of ``templates/``, or the checkout's."""
-    from .presets import templates_dir
 
     folder = templates_dir() / "starters"
     if not folder.is_dir():

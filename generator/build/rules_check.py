@@ -13,14 +13,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import cast
 
+from ..content.icons import ICONS
+from ..content.localtext import LANGS
+from ..content.markup import plain_text
 from ..content.validate import key_path, suggest
 from ..errors import Issue, IssueCollector
-from ..render.icons import ICONS
-from .coverage import Coverage, stale_message
-from .models import Block, SourceSection, TranslatedSection, TranslationFile
-from .source import TRANSLATED, RuleBook, RuleFile, load_rulebook
-from .terms import ICON_MARK, refs_in, refs_in_all
-from .translator import check_translator
+from ..render.fonts import face, missing_glyphs
+from ..rules.coverage import Coverage, stale_message
+from ..rules.models import Block, SourceSection, TranslatedSection, TranslationFile
+from ..rules.source import TRANSLATED, RuleBook, RuleFile, load_rulebook
+from ..rules.terms import ICON_MARK, refs_in, refs_in_all
+from ..rules.translator import check_translator
 
 
 def check_rules(game_dir: Path, *, advice: bool = True) -> list[Issue]:
@@ -111,8 +114,6 @@ def clear_caches() -> None:
 
 def _missing_glyphs(text: str) -> str | None:
     """A message naming the characters of ``text`` that no shipped font can draw."""
-    from ..render.fonts import face, missing_glyphs
-    from ..render.text import plain_text
 
     drawable = _DRAWABLE.setdefault(face("sans"), set())
     if drawable.issuperset(text):
@@ -132,7 +133,7 @@ def _check_glossary(book: RuleBook, issues: IssueCollector) -> None:
     if book.glossary_file is None:
         return
     for tid, term in book.glossary.items():
-        for lang in ("en", "zh-Hant", "zh-Hans"):
+        for lang in LANGS:
             lost = _missing_glyphs(term.rendering(lang))
             if lost:
                 path = ("terms", tid, lang)

@@ -1,6 +1,5 @@
 """The operators after dice and sets: parsing them, and checking them once at parse time.
 
-Loaded only when something follows dice or a set, so a plain ``2d6`` never imports it.
 Operators in a row with the same name merge (``10d6k1k2k3`` keeps 1s, 2s and 3s), as in d20;
 ``mi``/``ma`` never merge. The checks refuse a combination that cannot mean anything or could
 never stop (an explosion or a re-roll on every face), at the column of the operator at fault.
@@ -8,18 +7,14 @@ never stop (an explosion or a re-roll on every face), at the column of the opera
 
 from __future__ import annotations
 
-from .dice_parse import MAX_DICE, MAX_SIDES, Dice, DiceError, Op, Sel, compare
+from typing import Any
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
-
-    from .dice_parse import _Parser
+from .dice_ast import MAX_DICE, MAX_SIDES, Cursor, Dice, DiceError, Op, Sel, compare
 
 _TWO = ("rr", "ro", "ra", "mi", "ma")
 
 
-def modifiers(p: _Parser, node: Dice) -> Dice:
+def modifiers(p: Cursor, node: Dice) -> Dice:
     """Operators, a success target (``>=5``), ``rN`` and ``@DIGITS`` after ``node``, checked."""
     ops: list[Op] = []
     extra: dict[str, Any] = {}
@@ -49,7 +44,7 @@ def modifiers(p: _Parser, node: Dice) -> Dice:
     return checked(p.text, node._replace(ops=merged(ops), **extra), cols)
 
 
-def set_ops(p: _Parser) -> tuple[Op, ...]:
+def set_ops(p: Cursor) -> tuple[Op, ...]:
     """Keep and drop operators after a set or brackets."""
     return merged(_ops(p, set_only=True))
 
@@ -65,7 +60,7 @@ def merged(ops: list[Op]) -> tuple[Op, ...]:
     return tuple(out)
 
 
-def _target(p: _Parser, c: str) -> bool:
+def _target(p: Cursor, c: str) -> bool:
     """Whether ``c`` here is followed by a plain number (not dice): a success target."""
     j = p.i + len(c)
     while j < p.n and p.text[j].isspace():
@@ -79,7 +74,7 @@ def _target(p: _Parser, c: str) -> bool:
     return not p.low.startswith("d", j)
 
 
-def _ops(p: _Parser, set_only: bool) -> list[Op]:
+def _ops(p: Cursor, set_only: bool) -> list[Op]:
     out: list[Op] = []
     while True:
         two = p.peek(2)
@@ -100,7 +95,7 @@ def _ops(p: _Parser, set_only: bool) -> list[Op]:
         out.append(Op(op, (_selector(p, op),), col))
 
 
-def _selector(p: _Parser, op: str) -> Sel:
+def _selector(p: Cursor, op: str) -> Sel:
     ch = p.peek()
     if ch in ("h", "l") and ch:
         p.i += 1

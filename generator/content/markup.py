@@ -21,7 +21,8 @@ NO_END = frozenset("（「『【《〈〔［｛‘“([{«‹\u00a0")
 # when that face has them.
 SHARED_PUNCT = frozenset("‘’“”…‥—–·")
 _ICON = re.compile(r":([a-z][a-z0-9-]*):")
-_TOKEN = re.compile(
+# one markup token (the split keeps them); the printed-text check reads markup with it too
+TOKEN = re.compile(
     r"(\\\*|\*\*|\*|\[#[0-9a-fA-F]{6}\]|\[#[0-9a-fA-F]{3}\]|\[/\]|:[a-z][a-z0-9-]*:|\n)"
 )
 
@@ -77,7 +78,7 @@ def parse_markup(text: str, *, bold: bool = False, italic: bool = False) -> list
     """Split markup into styled spans. Unknown ``:words:`` stay as text, whole."""
     spans: list[Span] = []
     color: str | None = None
-    for token in _TOKEN.split(text):
+    for token in TOKEN.split(text):
         if not token:
             continue
         if token == "**":

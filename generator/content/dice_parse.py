@@ -23,193 +23,59 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..errors import PnpError, Record
+from .dice_ast import (
+    COMPARATORS,
+    MAX_CHARS,
+    MAX_CONST,
+    MAX_DEPTH,
+    MAX_DICE,
+    MAX_SIDES,
+    Binary,
+    Const,
+    Cursor,
+    Dice,
+    DiceError,
+    Expr,
+    Group,
+    Node,
+    Note,
+    Op,
+    Sel,
+    Unary,
+    compare,
+)
+from .dice_mods import modifiers, set_ops
 
-MAX_CHARS = 200
-MAX_DICE = 999
-MAX_SIDES = 10_000
-MAX_CONST = 1_000_000
-MAX_DEPTH = 50
-COMPARATORS = (">=", "<=", ">", "<", "=")
-_CMPS = ("==", "!=", ">=", "<=", "=", "<", ">")
-_LOWER = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
 _MOD_START = "kpdrem!@<>="  # what may begin an operator after dice (parsed in dice_mods)
 
-
-class DiceError(PnpError):
-    """A dice expression that cannot be parsed or rolled; points at a column."""
-
-    def __init__(self, text: str, col: int, message: str) -> None:
-        self.text = text
-        self.col = col
-        self.message = message
-        shown = text if len(text) <= MAX_CHARS + 20 else text[: MAX_CHARS + 20] + "..."
-        caret = " " * (min(col, len(shown) + 1) - 1) + "^"
-        super().__init__(f"{message} (column {col})\n  {shown}\n  {caret}")
-
-
-class Const(Record):
-    """A whole number in the expression."""
-
-    value: int
-    col: int
-
-
-class Sel(Record):
-    """A selector: ``h``/``l`` take the N highest/lowest, the others compare each value to N."""
-
-    kind: str  # h l < > = >= <=; ("=", -1) is the highest face of a content die
-    value: int
+__all__ = [
+    "COMPARATORS",
+    "MAX_CHARS",
+    "MAX_CONST",
+    "MAX_DEPTH",
+    "MAX_DICE",
+    "MAX_SIDES",
+    "Binary",
+    "Const",
+    "Dice",
+    "DiceError",
+    "Expr",
+    "Group",
+    "Node",
+    "Note",
+    "Op",
+    "Sel",
+    "Unary",
+    "compare",
+    "parse",
+]
 
 
-class Op(Record):
-    """A set or dice operator with its selectors (consecutive equal operators merged)."""
-
-    op: str  # k p rr ro ra e mi ma
-    sels: tuple[Sel, ...]
-    col: int
-
-
-class Dice(Record):
-    """``count`` dice of ``sides`` faces (Fudge, d%, or the content die ``die``) and operators."""
-
-    count: int  # type: ignore[assignment]  # the field, not tuple.count
-    sides: int
-    col: int
-    die: str | None = None
-    ops: tuple[Op, ...] = ()
-    success: tuple[str, int] | None = None  # (comparator, target)
-    reroll: int = 0  # re-roll up to this many failed dice once
-    icons: tuple[int, ...] | None = None
-    fudge: bool = False
-
-
-class Group(Record):
-    """``(a, b, c)`` (a set) or ``(a)`` (brackets), with keep/drop operators."""
-
-    items: tuple[Node, ...]
-    col: int
-    is_set: bool
-    ops: tuple[Op, ...] = ()
-
-
-class Unary(Record):
-    """A sign (``+`` or ``-``) before an expression."""
-
-    op: str
-    operand: Node
-    col: int
-
-
-class Binary(Record):
-    """An arithmetic or comparison operator between two expressions."""
-
-    op: str  # + - * / // % == != >= <= > <
-    left: Node
-    right: Node
-    col: int
-
-
-class Note(Record):
-    """A value with an annotation in square brackets, such as ``9[fire]``."""
-
-    node: Node
-    note: str
-    col: int
-
-
-Node = Const | Dice | Group | Unary | Binary | Note
-
-
-class Expr(Record):
-    """A parsed expression: its text and the root of its tree."""
-
-    text: str
-    root: Node
-
-    @property
-    def terms(self) -> tuple[tuple[int, Const | Dice], ...]:
-        """Every number and dice group, left to right, as ``(1, node)`` pairs."""
-        out: list[tuple[int, Const | Dice]] = []
-        stack: list[Node] = [self.root]
-        while stack:
-            node = stack.pop()
-            if isinstance(node, (Const, Dice)):
-                out.append((1, node))
-            elif isinstance(node, Group):
-                stack.extend(reversed(node.items))
-            elif isinstance(node, Binary):
-                stack += [node.right, node.left]
-            else:
-                stack.append(node.operand if isinstance(node, Unary) else node.node)
-        return tuple(out)
-
-    @property
-    def dice_count(self) -> int:
-        """How many dice the expression rolls before any re-roll or explosion."""
-        return sum(t.count for _, t in self.terms if isinstance(t, Dice))
-
-
-def compare(cmp: str, value: int, target: int) -> bool:
-    """Apply a comparator from the notation."""
-    if cmp == ">=":
-        return value >= target
-    if cmp == "<=":
-        return value <= target
-    if cmp == ">":
-        return value > target
-    if cmp == "<":
-        return value < target
-    if cmp == "!=":
-        return value != target
-    return value == target
-
-
-class _Parser:
+class _Parser(Cursor):
     def __init__(self, text: str) -> None:
-        self.text = text
-        self.low = text.translate(_LOWER)  # ASCII only: same length, same columns
-        self.i = 0
-        self.n = len(text)
+        super().__init__(text)
         self.depth = 0
         self.ndice = 0
-
-    # ------------------------------------------------------------ scanning
-
-    def fail(self, message: str, i: int | None = None) -> DiceError:
-        return DiceError(self.text, (self.i if i is None else i) + 1, message)
-
-    def peek(self, k: int = 1) -> str:
-        while self.i < self.n and self.text[self.i].isspace():
-            self.i += 1
-        return self.low[self.i : self.i + k]
-
-    def shown(self) -> str:
-        if self.i >= self.n:
-            return "end of the expression"
-        ch = self.text[self.i]
-        return repr(ch) if ch.isprintable() else repr(repr(ch))
-
-    def int_here(self) -> bool:
-        return self.peek() in "0123456789" and self.i < self.n
-
-    def number(self, what: str, low: int, high: int) -> int:
-        if not self.int_here():
-            raise self.fail(f"unexpected {self.shown()}; expected {what} here")
-        start = self.i
-        while self.i < self.n and self.low[self.i] in "0123456789":
-            self.i += 1
-        digits = self.text[start : self.i]
-        if len(digits) > 7 or not low <= int(digits) <= high:
-            raise self.fail(f"expected {what} from {low} to {high}", start)
-        return int(digits)
-
-    def cmp(self) -> str | None:
-        two = self.peek(2)
-        for c in _CMPS:
-            if two.startswith(c):
-                return c
-        return None
 
     def enter(self) -> None:
         self.depth += 1
@@ -319,8 +185,6 @@ class _Parser:
         self.depth -= 1
         ops: tuple[Op, ...] = ()
         if self.peek() and self.low[self.i] in _MOD_START:
-            from .dice_mods import set_ops
-
             ops = set_ops(self)
         return Group(tuple(items), col, comma or len(items) != 1, ops)
 
@@ -354,8 +218,6 @@ class _Parser:
             raise self.fail(f"{self.ndice} dice in one roll; expected at most {MAX_DICE}", start)
         node = Dice(count, sides, start + 1, die, fudge=fudge)
         if self.peek() and self.low[self.i] in _MOD_START:
-            from .dice_mods import modifiers
-
             node = modifiers(self, node)
         return node
 

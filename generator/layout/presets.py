@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .layout.units import parse_length
+from .units import parse_length
 
 Size = tuple[float, float, str]  # width, height (points), shape
 
@@ -23,7 +23,7 @@ def templates_dir(game_root: Path | None = None) -> Path:
         beside = Path(game_root).resolve().parent.parent / "templates"
         if (beside / "presets.yaml").is_file():
             return beside
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parents[1]  # the generator package
     for candidate in (package / "templates", package.parent / "templates"):
         if (candidate / "presets.yaml").is_file():
             return candidate
