@@ -82,6 +82,10 @@ def test_each_player_draws_a_secret_hand_of_five(table: Path) -> None:
     # each deck is the nation's 60 cards (1.3): 55 are left in France's after the hand
     status = ok("status")
     assert "France deck: 55 in the deck" in status and "Britain deck: 55 in the deck" in status
+    # the table's status says how many cards a hand holds, never which, even to scripts
+    state = json.loads(ok("status", "--json"))["state"]["decks"]["france"]
+    assert state["hands"] == {"Ann": 5} and state["pile"] == 55  # counts only: no card named
+    assert not any(str(c) in json.dumps(state) for c in hand)
     # the hand holds 5 at most
     full = pnp("deck", "draw", "france", "--player", "Ann")
     assert full.returncode != 0 and "at most 5" in full.stderr

@@ -75,8 +75,26 @@ def status(session_path: str | None, lang: str | None) -> Result:
     table = table_of(session_path)
     state = table.snapshot_state()
     terms = terms_of(table, lang)
-    obj = {"path": str(table.path), "game": table.game.id, "state": state}
+    obj = {"path": str(table.path), "game": table.game.id, "state": _public(table.game, state)}
     return obj, status_lines(table, terms), notices(table, terms.lang)
+
+
+def _public(game: Any, state: dict[str, Any]) -> dict[str, Any]:
+    """The state as the whole table may see it: a secret hand shows how many cards it holds,
+    not which (``pnp deck hand DECK --player NAME`` shows them to their owner), and the draw
+    pile only its size (its cards would tell the hands by elimination)."""
+    decks = dict(state.get("decks", {}))
+    for did, deck in decks.items():
+        spec = game.spec.decks.get(did)
+        if spec is not None and spec.secret_hands:
+            hands = {p: len(h) for p, h in deck.get("hands", {}).items()}
+            decks[did] = {
+                **deck,
+                "hands": hands,
+                "out": len(deck.get("out", [])),
+                "pile": len(deck.get("pile", [])),
+            }
+    return {**state, "decks": decks}
 
 
 def is_named(expr: str) -> bool:
