@@ -171,3 +171,29 @@ def test_too_many_outcomes_is_a_located_error(data_dir: Path) -> None:
     assert "Traceback" not in done.stderr
     assert "too many outcomes to work out exactly" in done.stderr
     assert "(column 1)" in done.stderr
+
+
+def test_a_number_decks_next_number_by_hand(data_dir: Path) -> None:
+    # every Barons of Fyn card carries numbers 1..10 at each position, evenly: a tenth each
+    data = json.loads(pnp("odds", "barons-of-fyn:fyn", "--position", "2", "--json").stdout)
+    assert {r["total"] for r in data["rows"]} == set(range(1, 11))
+    assert sum(F(r["exact"]) for r in data["rows"]) == 1
+
+
+def test_a_decks_next_card_from_what_is_left(data_dir: Path) -> None:
+    # ten patrol cards; after three are drawn each of the seven left is a seventh
+    assert pnp("session", "new", "maquis", "--seed", "2").returncode == 0
+    for _ in range(3):
+        assert pnp("deck", "draw", "patrol").returncode == 0
+    data = json.loads(pnp("odds", "maquis:patrol", "--json").stdout)
+    assert data["unseen"] == 7 and len(data["cards"]) == 7
+    assert all(c["chance"] == pytest.approx(1 / 7) for c in data["cards"])
+    zh = pnp("odds", "maquis:patrol", "--lang", "zh-Hans").stdout
+    assert "的下一张牌（尚未见过的牌 7 张）" in zh
+
+
+def test_a_secret_hand_is_counted_as_unseen(data_dir: Path) -> None:
+    assert pnp("session", "new", "manoeuvre", "--seed", "2").returncode == 0
+    assert pnp("deck", "draw", "france", "--player", "Ann", "--count", "5").returncode == 0
+    data = json.loads(pnp("odds", "manoeuvre:france", "--json").stdout)
+    assert data["unseen"] == 60  # the hand's 5 still count: the odds tell nothing of it

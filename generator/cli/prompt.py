@@ -34,12 +34,14 @@ DECK_COMMANDS = {
         "deck hand {id} --player P",
         "deck discard {id} CARD --player P",
         "deck reset {id}",
+        "odds {id} --position N",
     ),
     "plain": (
         "deck draw {id} [--count N] [--player P]",
         "deck hand {id} --player P",
         "deck discard {id} CARD [--player P]",
         "deck reset {id}",
+        "odds {id}",
     ),
     "activation": (
         "deck add {id} UNIT... --player P",
@@ -113,8 +115,9 @@ def pnp_help(lang: str | None) -> list[str]:
 
 def _bare_roll(argv: list[str], game: Any) -> list[str]:
     """``roll combat`` -> ``roll GAME:combat`` when combat is one of the game's rolls; ``odds``
-    takes the game's rolls and bags the same way (``odds combat``, ``odds fate``)."""
-    named = game.spec.rolls if argv[:1] == ["roll"] else {**game.spec.rolls, **game.spec.bags}
+    takes the game's rolls, bags and decks the same way (``odds combat``, ``odds fate``)."""
+    spec = game.spec
+    named = spec.rolls if argv[:1] == ["roll"] else {**spec.decks, **spec.bags, **spec.rolls}
     if len(argv) > 1 and argv[0] in ("roll", "odds") and argv[1] in named:
         return [argv[0], f"{game.id}:{argv[1]}", *argv[2:]]
     return argv
@@ -182,7 +185,7 @@ def _completer(game: Any) -> Any:
     words = list(WORDS)
     words += [f"roll {r}" for r in game.spec.rolls]
     words += [f"roll {game.id}:{r}" for r in game.spec.rolls]
-    words += [f"odds {r}" for r in [*game.spec.rolls, *game.spec.bags]]
+    words += [f"odds {r}" for r in [*game.spec.rolls, *game.spec.bags, *game.spec.decks]]
     for command in ("draw", "number", "discard", "reset", "add", "turn", "activate", "play"):
         words += [f"deck {command} {d}" for d in game.spec.decks]
     words += [f"fate draw --bag {b}" for b in game.spec.bags]

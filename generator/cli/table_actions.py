@@ -294,6 +294,9 @@ def odds(
         game = _game_of_die(expr)
     elif params:
         raise TableError("options.none", param=next(iter(params)))
+    if game is not None and named in game.spec.decks and named not in game.spec.rolls:
+        use_session = session_path is not None or has_current_session()
+        return _deck_odds(game, named, params, use_session, session_path, at_least, lang_)
     if game is not None and named in game.spec.bags and named not in game.spec.rolls:
         if params:
             raise TableError("options.none", param=next(iter(params)))
@@ -370,3 +373,97 @@ def _bag_odds(
     data["symbol"] = found["symbol"]
     data["estimate"] = spec.estimate
     return data, lines, []
+
+
+def _deck_odds(
+    game: Any,
+    deck_id: str,
+    params: dict[str, str],
+    use_session: bool,
+    session_path: str | None,
+    at_least: int | None,
+    lang: str,
+) -> Result:
+    """The next card of a deck, or the number a number deck gives at ``--position``: from the
+    cards no one has seen (the pile, and the hands too when hands are secret)."""
+    from fractions import Fraction
+
+    from ..companion import odds as exact
+    from ..companion.decks import card_id, initial
+    from ..companion.render import _card_name, _deck_name
+    from ..locale import translation
+
+    spec = game.spec.decks[deck_id]
+    unknown = [k for k in params if k != "position"]
+    if unknown or spec.kind == "activation":
+        raise TableError("options.none", param=unknown[0] if unknown else "position")
+    state = None
+    if use_session:
+        table = table_of(session_path)
+        decks = table.snapshot_state()["decks"]
+        if table.game is not None and table.game.id == game.id:
+            state = decks[deck_id]
+    cards = game.cards[deck_id]
+    if state is None:
+        state = initial(spec, [{"id": cid, **c} for cid, c in cards.items()])
+    unseen = list(state["pile"])
+    if spec.secret_hands:
+        unseen += [inst for hand in state.get("hands", {}).values() for inst, _ in hand]
+    if not unseen:  # the next draw reshuffles the discards first
+        unseen = list(state["discard"])
+    _ = translation(lang).gettext
+    terms = terms_of_game(game, lang)
+    deck = _deck_name(game, terms, deck_id)
+    n = max(len(unseen), 1)
+    if "position" in params:
+        try:
+            position = int(params["position"])
+        except ValueError:
+            raise TableError("option.number", param="position", value=params["position"]) from None
+        if not 1 <= position <= spec.positions:
+            raise TableError("deck.position", limit=spec.positions)
+        counts: dict[int, int] = {}
+        for inst in unseen:
+            numbers = cards.get(card_id(inst), {}).get("numbers") or []
+            if len(numbers) >= position:
+                value = int(numbers[position - 1])
+                counts[value] = counts.get(value, 0) + 1
+        title = _(
+            "the number at position {position} of the next card of {deck} ({count} cards unseen)"
+        ).format(position=position, deck=deck, count=len(unseen))
+        result = exact.Odds(title, counts, n, 0)
+        data: dict[str, Any] = {**result.to_json(), "deck": deck_id, "unseen": len(unseen)}
+        return data, exact.lines(result, lang, at_least, title), []
+    by_name: dict[str, int] = {}
+    for inst in unseen:
+        name = _card_name(game, terms, deck_id, card_id(inst))
+        by_name[name] = by_name.get(name, 0) + 1
+    rows = sorted(by_name.items(), key=lambda kv: (-kv[1], kv[0]))
+    top = Fraction(rows[0][1], n) if rows else Fraction(0)
+    width = max((len(name) for name, _ in rows), default=4)
+    lines = [
+        _("Exact odds of {expr}").format(
+            expr=_("the next card of {deck} ({count} cards unseen)").format(
+                deck=deck, count=len(unseen)
+            )
+        )
+    ]
+    lines += [
+        f"  {name:<{width}}  {exact.pct(Fraction(c, n)):>8}  {exact.bar(Fraction(c, n), top)}"
+        for name, c in rows
+    ]
+    if spec.secret_hands:
+        lines.append(_("Cards in secret hands count as unseen."))
+    data = {
+        "deck": deck_id,
+        "unseen": len(unseen),
+        "cards": [{"name": name, "count": c, "chance": c / n} for name, c in rows],
+    }
+    return data, lines, []
+
+
+def terms_of_game(game: Any, lang: str) -> Any:
+    """The glossary terms of a game in a language."""
+    from ..companion.i18n import Terms
+
+    return Terms(game.root, lang)
