@@ -108,7 +108,7 @@ def odds(
     (GAME:BAG: the next tile, from the open session's bag when it is that game's).
     Worked out exactly over the dice, not simulated.
     """
-    from .table_actions import odds as do_odds
+    from .table_odds import odds as do_odds
 
     data, lines, said = do_odds(expr, extra(ctx.args), depth, at_least, session_path, lang)
     for line in said:
