@@ -166,7 +166,7 @@ def deck_hand(
     deck_id: str, player: str, session_path: str | None, as_json: bool, lang: str | None
 ) -> None:
     """Show one player's hand (secret: for that player's eyes, not the whole table)."""
-    from ..companion.render import hand_lines
+    from ..companion.status import hand_lines
 
     table = table_of(session_path)
     state = table.snapshot_state()

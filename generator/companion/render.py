@@ -399,21 +399,3 @@ def event_lines(game: Any, terms: Terms, event: dict[str, Any]) -> list[str]:
     """An event in sentences in the terms' language; unknown types are shown raw."""
     fn = RENDER.get(event["type"])
     return fn(game, terms, event) if fn else [f"{event['type']} {event.get('args', {})}"]
-
-
-def hand_lines(
-    game: Any, terms: Terms, deck_id: str, state: dict[str, Any], player: str
-) -> list[str]:
-    """One player's hand of a deck, for that player's eyes: each card as it is named to discard."""
-    from ..locale import translation
-
-    _ = translation(terms.lang).gettext
-    hand = state.get("hands", {}).get(player, [])
-    deck = _deck_name(game, terms, deck_id)
-    limit = game.spec.decks[deck_id].hand_size
-    head = _("{player}'s hand of {deck}, for {player} alone ({count} cards):").format(
-        player=player, deck=deck, count=len(hand)
-    )
-    if limit is not None:
-        head += " " + _("at most {limit}.").format(limit=limit)
-    return [head, *(f"  {_card_name(game, terms, deck_id, inst, n)}" for inst, n in hand)]

@@ -1,7 +1,8 @@
 """The state of a session told in the players' language: ``pnp status``.
 
 One line for the session, then each bag, track and deck, each activation deck's players (cards
-left, reserve, whose turn), what ended the game if it is over, and the score pad's totals.
+left, reserve, whose turn), what ended the game if it is over, and the score pad's totals; and
+one player's own hand (``pnp deck hand``), which the table's status never names.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .i18n import RNG, Terms, message, pick
-from .render import _bag_name, _listing, _unit
+from .render import _bag_name, _card_name, _deck_name, _listing, _unit
 
 
 def _activation_lines(game: Any, terms: Terms, state: dict[str, Any]) -> list[str]:
@@ -108,3 +109,21 @@ def status_lines(table: Any, terms: Terms) -> list[str]:
             message("status.pad", lang, scores=", ".join(f"{p} {v}" for p, v in totals.items()))
         )
     return lines
+
+
+def hand_lines(
+    game: Any, terms: Terms, deck_id: str, state: dict[str, Any], player: str
+) -> list[str]:
+    """One player's hand of a deck, for that player's eyes: each card as it is named to discard."""
+    from ..locale import translation
+
+    _ = translation(terms.lang).gettext
+    hand = state.get("hands", {}).get(player, [])
+    deck = _deck_name(game, terms, deck_id)
+    limit = game.spec.decks[deck_id].hand_size
+    head = _("{player}'s hand of {deck}, for {player} alone ({count} cards):").format(
+        player=player, deck=deck, count=len(hand)
+    )
+    if limit is not None:
+        head += " " + _("at most {limit}.").format(limit=limit)
+    return [head, *(f"  {_card_name(game, terms, deck_id, inst, n)}" for inst, n in hand)]
