@@ -102,10 +102,11 @@ def test_discard_then_draw_back_up_to_five(table: Path) -> None:
     said = ok("deck", "discard", "france", first, "--player", "Ann")
     assert first in said
     assert len(data("deck", "hand", "france", "--player", "Ann")["hand"]) == 4
-    # draw phase: back up to 5
-    ok("deck", "draw", "france", "--player", "Ann")
+    # draw phase: back up to 5 (--fill draws as many as the hand lacks)
+    ok("deck", "draw", "france", "--player", "Ann", "--fill")
     after = data("deck", "hand", "france", "--player", "Ann")["hand"]
     assert len(after) == 5 and set(hand) - set(after)
+    assert "secret hand" not in ok("deck", "draw", "france", "--player", "Ann", "--fill")  # full
 
 
 def test_assault_reads_the_ratio_table(table: Path) -> None:

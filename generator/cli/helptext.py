@@ -123,8 +123,8 @@ COMMAND_HELP: dict[str, dict[str, str]] = {
     },
     "deck": {"zh-Hant": "從遊戲的牌堆抽牌。", "zh-Hans": "从游戏的牌堆抽牌。"},
     "deck draw": {
-        "zh-Hant": "抽 COUNT 張牌（數字牌堆放入手牌；一般牌堆亮出後棄掉）。",
-        "zh-Hans": "抽 COUNT 张牌（数字牌堆放入手牌；普通牌堆亮出后弃掉）。",
+        "zh-Hant": "抽 COUNT 張牌：指定 PLAYER 時放入其手牌（數字牌堆一律放入手牌），否則亮出後棄掉；--fill 一直抽到手牌上限。",
+        "zh-Hans": "抽 COUNT 张牌：指定 PLAYER 时放入其手牌（数字牌堆一律放入手牌），否则亮出后弃掉；--fill 一直抽到手牌上限。",
     },
     "deck number": {
         "zh-Hant": "抽一張牌，讀出第 POSITION 位的數字後棄掉（以卡牌取亂數）。",
@@ -249,9 +249,13 @@ OPTION_HELP: dict[str, dict[str, str]] = {
         "zh-Hant": "啟動的將領數：最多可抽幾片（至少 1 片）。",
         "zh-Hans": "启动的将领数：最多可抽几片（至少 1 片）。",
     },
-    "Whose hand the cards go to (number decks).": {
-        "zh-Hant": "牌放進誰的手牌（數字牌堆）。",
-        "zh-Hans": "牌放进谁的手牌（数字牌堆）。",
+    "Whose hand the cards go to.": {
+        "zh-Hant": "牌放進誰的手牌。",
+        "zh-Hans": "牌放进谁的手牌。",
+    },
+    "Draw until the player's hand is full (the deck's hand size).": {
+        "zh-Hant": "一直抽到該玩家的手牌滿為止（牌堆的手牌上限）。",
+        "zh-Hans": "一直抽到该玩家的手牌满为止（牌堆的手牌上限）。",
     },
     "Which of the card's numbers to read (1..4).": {
         "zh-Hant": "讀卡牌上的第幾個數字（1..4）。",

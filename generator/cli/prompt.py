@@ -37,7 +37,7 @@ DECK_COMMANDS = {
         "odds {id} --position N",
     ),
     "plain": (
-        "deck draw {id} [--count N] [--player P]",
+        "deck draw {id} [--count N] [--player P [--fill]]",
         "deck hand {id} --player P",
         "deck discard {id} CARD [--player P]",
         "deck reset {id}",

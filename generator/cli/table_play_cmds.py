@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from ..companion.errtext import TableError
+from ..locale import N_
 from .table_common import EXTRA, common, extra, group_lang, localized, out, run, table_of, terms_of
 
 # ---------------------------------------------------------------- fate
@@ -107,20 +108,33 @@ def deck() -> None:
 @deck.command("draw")
 @click.argument("deck_id")
 @click.option("--count", type=click.IntRange(1, 100), default=1)
-@click.option("--player", default=None, help="Whose hand the cards go to (number decks).")
+@click.option("--player", default=None, help="Whose hand the cards go to.")
+@click.option(
+    "--fill", is_flag=True, help="Draw until the player's hand is full (the deck's hand size)."
+)
 @common
 def deck_draw(
     deck_id: str,
     count: int,
     player: str | None,
+    fill: bool,
     session_path: str | None,
     as_json: bool,
     lang: str | None,
 ) -> None:
-    """Draw COUNT cards (into a hand for number decks; shown and discarded for plain decks)."""
+    """Draw COUNT cards: into PLAYER's hand when named (a number deck's always go to a hand),
+    else shown and discarded; --fill draws up to the hand size."""
     args: dict[str, Any] = {"deck": deck_id}
     if player:
         args["player"] = player
+    if fill:
+        table = table_of(session_path)
+        state = table.snapshot_state()
+        spec = table.game.spec.decks.get(deck_id)
+        if not player or spec is None or spec.hand_size is None:
+            raise TableError(N_("--fill needs --player and a deck with a hand size"))
+        held = len(state["decks"][deck_id].get("hands", {}).get(player, []))
+        count = spec.hand_size - held
     for _ in range(count):
         run(session_path, "deck.draw", args, as_json, lang)
 
