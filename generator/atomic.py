@@ -11,9 +11,12 @@ temporary file is written before any target is replaced.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
+
+from .locale import _
 
 
 def file_mode() -> int:
@@ -32,7 +35,7 @@ def atomic_target(path: Path) -> tuple[int, str]:
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
-    for _ in range(100):
+    for _attempt in range(100):
         tmp = os.path.join(path.parent, f".{path.name}.{os.urandom(6).hex()}.tmp")
         try:
             return os.open(tmp, flags, 0o600), tmp
@@ -114,7 +117,8 @@ def write_all(files: Mapping[Path, bytes]) -> list[Path]:
     """Write several files so that either all of them are replaced or none is.
 
     Every temporary file is written and flushed first; only then are the targets replaced, in
-    order. A failure while writing leaves every target untouched.
+    order, each earlier file moved aside until all are in place. A failure at any point leaves
+    every target as it was (the earlier files are put back).
     """
     pending: list[tuple[int | None, str, Path]] = []
     try:
@@ -125,15 +129,34 @@ def write_all(files: Mapping[Path, bytes]) -> list[Path]:
             _finish(fd, tmp)
             pending[-1] = (None, tmp, Path(path))
     except BaseException:
-        for fd_open, tmp, _ in pending:
+        for fd_open, tmp, _path in pending:
             _discard(fd_open, tmp)
         raise
-    done: list[Path] = []
+    done: list[tuple[Path, str | None]] = []  # (target, its earlier file moved aside)
     try:
-        for _, tmp, path in pending:
+        for _fd, tmp, path in pending:
+            before = None
+            if os.path.lexists(path):
+                if path.is_dir() and not path.is_symlink():
+                    raise IsADirectoryError(
+                        errno.EISDIR, _("a folder is in the way of a file"), str(path)
+                    )
+                before = tmp + ".before"
+                os.replace(path, before)  # kept until every target is in place
+            done.append((path, before))
             os.replace(tmp, path)
-            done.append(path)
-    finally:
-        for _, tmp, _ in pending[len(done) :]:
+    except BaseException:
+        for path, before in reversed(done):  # put every earlier file back
+            with contextlib.suppress(OSError):
+                if before is None:
+                    path.unlink(missing_ok=True)
+                else:
+                    os.replace(before, path)
+        for _fd, tmp, _path in pending:
             _discard(None, tmp)
-    return done
+        raise
+    for _path, before in done:
+        if before is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(before)
+    return [path for path, _before in done]

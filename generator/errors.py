@@ -4,13 +4,38 @@ Every error a user can cause derives from :class:`PnpError`; the CLI prints it a
 ``Error: ...`` (or, for content errors, one ``file:line:col: key.path: message`` line per
 problem) and exits non-zero, never with a traceback. Content errors carry their location as
 structured data so tests and editors can use it without parsing text.
+
+Every line the commands print passes through :func:`printable`: a card name, a title or a key
+in a shared game folder could hold escape sequences that move the cursor, clear the screen or
+retitle the window, so control characters are written as visible escapes (``\\x1b``) while
+tabs, line breaks and all printable text, Chinese included, stay as they are.
 """
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from .locale import _, ngettext
+
+# C0 controls but tab and newline, DEL, C1 controls, line/paragraph separators, bidi overrides
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character written as a visible escape."""
+    return _CONTROL.sub(_escape, text) if _CONTROL.search(text) else text
+
+
+def printable_json(text: str) -> str:
+    """Dumped JSON with the controls ``json`` leaves as they are (DEL, C1, separators,
+    bidi overrides) escaped as ``\\uXXXX``: still valid JSON, meaning the same."""
+    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 class Location(NamedTuple):
@@ -73,7 +98,7 @@ class ContentError(PnpError):
 
 def report(exc: PnpError) -> list[str]:
     """The lines the CLI prints for ``exc``: one ``Error:`` line, or each problem and a count."""
-    lines = exc.lines()
+    lines = [printable(line) for line in exc.lines()]
     if len(lines) == 1:
         return [_("Error: {message}").format(message=lines[0])]
     count = ngettext("Error: {count} problem found.", "Error: {count} problems found.", len(lines))

@@ -54,18 +54,18 @@ def code_hash() -> str:
 
 
 def _visible_files(root: Path, skip: Path | None = None) -> list[Path]:
-    """Files under ``root`` (sorted), leaving out hidden ones and anything inside ``skip``."""
+    """Files under ``root`` (sorted), leaving out version-control folders and anything inside
+    ``skip``. Hidden files and folders count: a game may name an item file in one."""
     found: list[Path] = []
     for folder, dirs, files in os.walk(root):
         here = Path(folder)
         dirs[:] = sorted(
             d
             for d in dirs
-            if not d.startswith(".")
-            and d != "__pycache__"
+            if d not in (".git", ".hg", ".svn", "__pycache__")
             and (skip is None or (here / d).resolve() != skip)
         )
-        found.extend(here / f for f in sorted(files) if not f.startswith("."))
+        found.extend(here / f for f in sorted(files))
     return found
 
 

@@ -123,6 +123,8 @@ def check_game(path: Path, options: BuildOptions | None = None) -> Checked:
     options = options or BuildOptions()
     game = load_game(path)
     issues = IssueCollector()
+    _check_fonts(game, issues)
+    issues.raise_if_errors()  # a damaged font cannot even lay the words out
     expander = Expander(game, issues, TextCheck(game, issues).check)
     copies: dict[tuple[str, str], list[Copy]] = {}
     for component in selected(game, options):
@@ -134,6 +136,38 @@ def check_game(path: Path, options: BuildOptions | None = None) -> Checked:
             copies[(component.id, lang)] = expander.expand(component, lang)
     issues.raise_if_errors()
     return Checked(game, copies, issues.warnings)
+
+
+def _check_fonts(game: Game, issues: IssueCollector) -> None:
+    """Parse each font the game declares whole: a truncated or garbage file is a located
+    problem here, not a failure while a PDF is written."""
+    from ..content.assets import FONT_FACES, MAX_FONT_BYTES
+    from ..content.files import read_guarded
+    from ..content.paths import resolve_inside
+    from ..content.validate import key_path
+    from ..locale import _
+    from ..render.fonts import parse_problem
+
+    for name, font in game.spec.fonts.items():
+        for face in FONT_FACES:
+            rel = getattr(font, face)
+            if rel is None:
+                continue
+            try:
+                path = resolve_inside(game.root, rel)
+                problem = parse_problem(read_guarded(path, game.root, MAX_FONT_BYTES))
+            except ValueError:
+                continue  # the loader has reported it
+            if problem:
+                at = ("fonts", name, face)
+                assert game.marks is not None
+                issues.add(
+                    game.marks.locate(at),
+                    key_path(at),
+                    _("{name} is a damaged TrueType font ({problem})").format(
+                        name=repr(path.name), problem=problem
+                    ),
+                )
 
 
 def selected(game: Game, options: BuildOptions) -> list[Component]:

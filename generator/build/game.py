@@ -142,6 +142,8 @@ def build_checked(
                 checked, component, langs, options, stage, out, ckey, components, progressed
             )
             results.extend(entry)
+        if results and checked.warnings:  # what the check found that prints, but wrongly
+            results[0].warnings.extend(str(w) for w in checked.warnings)
         outputs = sorted({r.path for r in results})
         data: dict[str, Any] = {
             "version": STATE_VERSION,

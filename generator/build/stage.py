@@ -11,6 +11,7 @@ byte-identical.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
@@ -22,6 +23,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from ..errors import BuildError
+from ..locale import _
 from .cache import file_stamps
 
 STAGING_PREFIX = ".pnp-staging-"
@@ -40,9 +43,16 @@ class Staging:
 
     def _root(self) -> Path:
         if self._folder is None:
-            self.out_dir.mkdir(parents=True, exist_ok=True)
-            _sweep(self.out_dir)
-            self._folder = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=self.out_dir))
+            try:
+                self.out_dir.mkdir(parents=True, exist_ok=True)
+                _sweep(self.out_dir)
+                self._folder = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=self.out_dir))
+            except (FileExistsError, NotADirectoryError) as exc:
+                raise BuildError(
+                    _(
+                        "cannot use the output folder {folder}: {reason} (a file is in the way)"
+                    ).format(folder=self.out_dir, reason=exc.strerror)
+                ) from None
         return self._folder
 
     def folder(self, final_dir: Path) -> Path:
@@ -74,16 +84,39 @@ class Staging:
         self.states[path] = (data, outputs)
 
     def commit(self) -> None:
-        """Move every staged file into place, drop stale files, then write the cache states."""
+        """Move every staged file into place, drop stale files, then write the cache states.
+
+        All or nothing: each file it replaces or drops is first moved aside (inside the staging
+        folder, on the same file system); if any step fails, what was done is undone in reverse
+        and every previous file is back as it was, and a :class:`BuildError` says what failed.
+        """
+        done: list[tuple[Path, Path | None]] = []  # (final place, its earlier file moved aside)
         try:
-            for final, staged in self.moves.items():
+            aside = self._root() / ".previous"
+            aside.mkdir(exist_ok=True)
+            for n, (final, staged) in enumerate(self.moves.items()):
                 final.parent.mkdir(parents=True, exist_ok=True)
+                before = _move_aside(final, aside / f"{n}")
+                done.append((final, before))
                 os.replace(staged, final)
-            for path in self.stale - set(self.moves):
-                path.unlink(missing_ok=True)
+            for n, path in enumerate(sorted(self.stale - set(self.moves))):
+                before = _move_aside(path, aside / f"stale-{n}")
+                if before is not None:
+                    done.append((path, before))
             for path, (data, outputs) in self.states.items():
                 data = dict(data, files=file_stamps(outputs))
                 _write_json(path, data)
+        except BaseException as exc:
+            _undo(done)
+            if isinstance(exc, OSError):
+                where = exc.filename or self.out_dir
+                raise BuildError(
+                    _(
+                        "cannot put the new files in place ({where}: {reason}); "
+                        "every previous file is as it was"
+                    ).format(where=where, reason=exc.strerror or exc)
+                ) from None
+            raise
         finally:
             self.discard()
 
@@ -95,6 +128,26 @@ class Staging:
         self.moves.clear()
         self.stale.clear()
         self.states.clear()
+
+
+def _move_aside(path: Path, aside: Path) -> Path | None:
+    """Move the file at ``path`` (if any) to ``aside``; where it went, or None."""
+    if not os.path.lexists(path):
+        return None
+    if path.is_dir() and not path.is_symlink():
+        raise IsADirectoryError(errno.EISDIR, _("a folder is in the way of a file"), str(path))
+    os.replace(path, aside)
+    return aside
+
+
+def _undo(done: list[tuple[Path, Path | None]]) -> None:
+    """Put back, newest first, what :meth:`Staging.commit` moved aside."""
+    for final, before in reversed(done):
+        with contextlib.suppress(OSError):
+            if before is None:
+                final.unlink(missing_ok=True)
+            else:
+                os.replace(before, final)
 
 
 def _sweep(out_dir: Path) -> None:

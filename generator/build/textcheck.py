@@ -4,6 +4,7 @@ After a component is expanded in one language, :class:`TextCheck` looks at every
 its items print and reports, located at the item (the field at fault where one can be named):
 
 - an inline icon (``:name:``) that no icon of the shared set or the game's ``icons/`` has;
+- a colour tag ``[#...]`` that is not ``#rgb`` or ``#rrggbb`` (it would print as written);
 - a ``**`` that opens bold and is never closed, or a lone ``*`` that opens italic (write ``\\*``
   for a star);
 - a per-language text without a language the component prints (nor one it can be derived
@@ -11,7 +12,9 @@ its items print and reports, located at the item (the field at fault where one c
 - words shrunk below the legible size to fit their box, or not fitting at all (the renderer's
   own layout pass, see :mod:`generator.render.legibility`);
 - an estimated item whose every corner holds words, so the estimate mark (``≈``, put in the
-  first corner free of them) would print over words.
+  first corner free of them) would print over words;
+- as a warning, a character that no font of the box's family has (an emoji, a rare CJK
+  Extension B character, a control character), which would print as an empty box.
 
 Each problem is reported once per item, however many languages and copies show it; a problem
 that comes from a layout's own text rather than an item's data is reported once, at the layout.
@@ -19,6 +22,8 @@ that comes from a layout's own text rather than an item's data is reported once,
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Collection, Container, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -33,10 +38,13 @@ from ..content.schema import CircleBox, LayoutSpec, TextBox
 from ..content.types import is_local_text
 from ..content.validate import key_path, suggest
 from ..errors import IssueCollector, Location
+from ..locale import _
 from ..render.fonts import use_game_fonts  # type: ignore[attr-defined]
 from ..render.legibility import problem
 
 MAX_SAMPLE = 40
+# what looks like a colour tag ``[#...]`` but is not one the renderer knows (#rgb, #rrggbb)
+_BAD_COLOUR = re.compile(r"\[#(?![0-9a-fA-F]{6}\]|[0-9a-fA-F]{3}\])[^\]\s]{0,20}\]")
 
 
 def markup_problems(text: str, icons: Container[str]) -> list[tuple[str, str]]:
@@ -53,6 +61,7 @@ def markup_problems(text: str, icons: Container[str]) -> list[tuple[str, str]]:
         elif token.startswith(":") and token[1:-1] not in known and token[1:-1] not in unknown:
             unknown.append(token[1:-1])
     out = [("icon", name) for name in unknown]
+    out += [("colour", tag) for tag in dict.fromkeys(_BAD_COLOUR.findall(text))]
     if bold:
         out.append(("bold", "**"))
     if italic:
@@ -66,6 +75,11 @@ def _describe(kind: str, what: str, icons: Iterable[str]) -> str:
             f"unknown inline icon ':{what}:'; use a shared icon (pnp icons) or add icons/{what}.svg"
             f"{suggest(what, icons)}"
         )
+    if kind == "colour":
+        return _(
+            "{tag} is not a colour tag the text can use (it would print as it is); "
+            "write [#rgb] or [#rrggbb], e.g. [#c03020]red words[/]"
+        ).format(tag=repr(what))
     if kind == "bold":
         return "'**' opens bold that is never closed, so the rest prints bold; close it with '**'"
     return "a lone '*' opens italic that is never closed (the star does not print); write \\* for a star"
@@ -74,7 +88,7 @@ def _describe(kind: str, what: str, icons: Iterable[str]) -> str:
 def _strings(value: Any, path: tuple[Any, ...], lang: str) -> Iterator[tuple[tuple[Any, ...], str]]:
     """Every string an item's data prints in ``lang``, with its key path (the language written)."""
     if is_local_text(value):
-        source, _ = source_language(written_languages(value), lang)
+        source, _rest = source_language(written_languages(value), lang)
         if isinstance(value[source], str):
             yield (*path, source), value[source]
     elif isinstance(value, str):
@@ -107,6 +121,7 @@ class TextCheck:
         # are looked at once, and what they hold is reported for each item that prints them
         markup: dict[int, list[tuple[str, str]]] = {}
         legible: dict[int, str | None] = {}
+        glyphs: dict[int, list[str]] = {}
         for item, faces in _faces_by_item(copies):
             self._languages(component, item, lang, langs)
             if any(face.estimate for face in faces):
@@ -121,6 +136,11 @@ class TextCheck:
                         problems = markup[id(box)] = list(markup_problems(box.text, icons))
                     for kind, what in problems:
                         self._markup(component, item, lang, face, box, kind, what, icons)
+                    lost = glyphs.get(id(box))
+                    if lost is None:
+                        lost = glyphs[id(box)] = _no_glyph(box)
+                    for ch in lost:
+                        self._glyph(component, item, lang, face, box, ch)
                     if illegible is None:
                         if id(box) in legible:
                             found = legible[id(box)]
@@ -138,7 +158,14 @@ class TextCheck:
         self._done.add(key)
         return True
 
-    def _add(self, component: Component, item: Item, path: tuple[Any, ...], message: str) -> None:
+    def _add(
+        self,
+        component: Component,
+        item: Item,
+        path: tuple[Any, ...],
+        message: str,
+        severity: str = "error",
+    ) -> None:
         """Report at ``path`` in the item (its own place when the path is empty)."""
         full = ("items", item.index, *path)
         if item.marks is None or item.index < 0:
@@ -148,7 +175,7 @@ class TextCheck:
             key = key_path(full)
             if tabular.is_table(Path(component.items_file)):
                 key = tabular.cell_key(key) or "id"
-        self.issues.add(where, key, f"item {item.id!r}: {message}")
+        self.issues.add(where, key, f"item {item.id!r}: {message}", severity)
 
     def _languages(self, component: Component, item: Item, lang: str, langs: list[str]) -> None:
         """One report per item for its texts that ``lang`` would print in another language."""
@@ -210,11 +237,32 @@ class TextCheck:
                     component,
                     item,
                     (),
-                    f"the estimate mark (≈) has no corner free of words on layout "
-                    f"{face.layout_id}, so it would print over them; keep one corner of the "
-                    "face clear of words",
+                    _(
+                        "the estimate mark (≈) has no corner free of words on layout {layout}, "
+                        "so it would print over them; keep one corner of the face clear of words"
+                    ).format(layout=face.layout_id),
                 )
             return
+
+    def _glyph(
+        self, component: Component, item: Item, lang: str, face: FaceDraw, box: BoxDraw, ch: str
+    ) -> None:
+        """Warn once per item and character that no font draws it, at the field holding it."""
+        message = _(
+            "character {code} {char} is in none of the fonts of this text, "
+            "so the {lang} {kind} would print an empty box in its place"
+        ).format(code=f"U+{ord(ch):04X}", char=repr(ch), lang=lang, kind=component.kind)
+        for path, value in _strings(dict(item.data), (), lang):
+            if ch in value:
+                if self._once(component.id, item.id, "glyph", ch):
+                    self._add(component, item, path, message, "warning")
+                return
+        where = self._layout_place(component, face, box)
+        if where is None:
+            if self._once(component.id, item.id, "glyph", ch):
+                self._add(component, item, (), message, "warning")
+        elif self._once(face.layout_id, where, "glyph", ch):
+            self.issues.add(where, f"layout {face.layout_id}", message, "warning")
 
     def _layout_place(self, component: Component, face: FaceDraw, box: BoxDraw) -> Location | None:
         layout = _layout(component, face.layout_id)
@@ -276,6 +324,34 @@ def _layout(component: Component, layout_id: str) -> LayoutSpec | None:
         if lay is not None and lay.id == layout_id:
             return lay
     return None
+
+
+def _no_glyph(box: BoxDraw) -> list[str]:
+    """The characters of a box's text that no face of its font family can draw, in order."""
+    from ..render.fonts import chain_names, missing_glyphs
+
+    text = box.text or ""
+    if text.isascii() and text.isprintable():
+        return []  # every font chain ends in the shipped faces, which draw all of ASCII
+    text = TOKEN.sub(" ", text)  # markup and icons are drawn, not printed as text
+    family = getattr(box.spec, "font", None) or "sans"
+    try:
+        key = (chain_names(family), text)
+    except KeyError:  # an unknown family: reported as such
+        return []
+    found = _GLYPHS.get(key)
+    if found is None:
+        lost = missing_glyphs(text, family)
+        # a control character prints nothing useful even where a font maps it (to glyph 0)
+        lost |= {ch for ch in set(text) if unicodedata.category(ch) in ("Cc", "Cs")}
+        found = sorted(ch for ch in lost if ch not in "\n\t" and (not ch.isspace() or ch < " "))
+        if len(_GLYPHS) < 100_000:
+            _GLYPHS[key] = found
+    return found
+
+
+# (font faces tried, text) -> the characters none of them draws: texts repeat across items
+_GLYPHS: dict[tuple[tuple[str, ...], str], list[str]] = {}
 
 
 def _legibility(box: BoxDraw) -> str | None:

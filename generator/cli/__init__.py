@@ -12,6 +12,7 @@ May import: every other part of ``generator``. Nothing in the library imports ``
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 
@@ -32,7 +33,11 @@ def entry() -> None:
     closed before a command returns, and objects are still freed as the process ends.
     """
     import gc
+    import os
 
+    for name in ("stdout", "stderr"):  # a stream the caller closed: write nowhere, not crash
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
     try:
         main()
     finally:

@@ -10,13 +10,13 @@ from __future__ import annotations
 import errno
 import importlib
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
 from .. import __version__
 from ..errors import PnpError, report
-from ..locale import use_language
+from ..locale import current_language, use_language
 
 # command name -> (module, attribute, one-line help shown in `pnp --help`)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -105,7 +105,10 @@ def cli() -> None:
 # errno values that mean the machine refused a file operation, not a bug of ours
 _IO_ERRORS = {
     getattr(errno, name)
-    for name in ("ENOSPC", "EDQUOT", "EFBIG", "EROFS", "EACCES", "EPERM", "EIO", "EMFILE", "ENFILE")
+    for name in (
+        *("ENOSPC", "EDQUOT", "EFBIG", "EROFS", "EACCES", "EPERM", "EIO", "EMFILE", "ENFILE"),
+        *("ENOTDIR", "EISDIR", "EEXIST", "ENAMETOOLONG", "ELOOP", "EBUSY", "ETXTBSY"),
+    )
     if hasattr(errno, name)
 }
 
@@ -126,10 +129,14 @@ def run(argv: list[str] | None = None) -> Any:
     global _lang
     from .clicklang import speaking
 
+    before = current_language()
     with speaking(sys.argv[1:] if argv is None else list(argv), cli) as lang:
         _lang = lang
         use_language(lang)
-        return _run(argv)
+        try:
+            return _run(argv)
+        finally:
+            use_language(before)  # a library caller in the same process keeps its language
 
 
 def _run(argv: list[str] | None) -> Any:
@@ -148,27 +155,85 @@ def _run(argv: list[str] | None) -> Any:
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Exception) as exc:
+        fail(exc, argv)
+
+
+def fail(
+    exc: BaseException, argv: list[str] | None = None, *, detect_language: bool = False
+) -> NoReturn:
+    """End the run after an error that is not the project's own, with a message and an exit
+    code (README, "Exit codes"): 130 interrupted, 74 the machine refused a file operation,
+    70 a bug (a report file is written, and its place told)."""
+    global _lang
+    if detect_language:  # called before the click group chose the run's language
+        _lang = _language_of(sys.argv[1:] if argv is None else argv)
+    if isinstance(exc, KeyboardInterrupt):
         click.echo(_say("interrupted"), err=True)
         sys.exit(130)
-    except OSError as exc:
-        if exc.errno not in _IO_ERRORS:
-            _internal(exc)
+    if isinstance(exc, OSError) and exc.errno in _IO_ERRORS:
         # the machine refused (disk full, read-only, no permission): say what and where
         where = f"{exc.filename}: " if exc.filename else ""
         click.echo(f"{_say('error')}{where}{exc.strerror or exc}", err=True)
         click.echo(_say("kept"), err=True)
         sys.exit(74)  # EX_IOERR
-    except Exception as exc:  # a bug, not bad input: say so briefly unless asked for details
-        _internal(exc)
+    _internal(exc, sys.argv[1:] if argv is None else argv)
 
 
-def _internal(exc: BaseException) -> None:
-    """Report a bug briefly (or raise it with PNP_DEBUG=1) and exit 70."""
+def _language_of(argv: list[str]) -> str:
+    """The language a command line asks for (``--lang``, else the environment's)."""
+    from ..companion.i18n import detect
+
+    lang = None
+    for n, arg in enumerate(argv):
+        if arg == "--lang" and n + 1 < len(argv):
+            lang = argv[n + 1]
+        elif arg.startswith("--lang="):
+            lang = arg.split("=", 1)[1]
+    try:
+        return str(detect(lang))
+    except Exception:  # an unknown language: the error is told in English  # noqa: BLE001
+        return "en"
+
+
+def _internal(exc: BaseException, argv: list[str]) -> NoReturn:
+    """Report a bug briefly (or raise it with PNP_DEBUG=1), write a report file, exit 70."""
     import os
 
     if os.environ.get("PNP_DEBUG"):
         raise exc
-    what = f"{type(exc).__name__}: {exc}"
+    from ..errors import printable
+
+    what = printable(f"{type(exc).__name__}: {exc}")[:500]
     click.echo(f"{_say('error')}{_say('internal', what=what)}", err=True)
+    report = _crash_report(exc, argv)
+    if report is not None:
+        click.echo(_say("report", path=report), err=True)
     sys.exit(70)
+
+
+def _crash_report(exc: BaseException, argv: list[str]) -> str | None:
+    """Write what is known about an unexpected error to a file; its path, or None."""
+    import os
+    import platform
+    import tempfile
+    import time
+    import traceback
+
+    from ..companion.paths import data_dir
+
+    text = (
+        f"pnp {__version__}, Python {platform.python_version()} on {platform.platform()}\n"
+        f"command: pnp {' '.join(argv)}\n\n" + "".join(traceback.format_exception(exc))
+    )
+    name = f"pnp-error-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.txt"
+    for folder in (os.path.join(data_dir(), "errors"), tempfile.gettempdir()):
+        try:
+            os.makedirs(folder, exist_ok=True)
+            path = os.path.join(folder, name)
+            with open(path, "x", encoding="utf-8", errors="replace") as fh:
+                fh.write(text)
+            return path
+        except (OSError, ValueError):
+            continue
+    return None

@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from ..content.localtext import LANGS
+from .echo import echo
 from .print_cmds import CONTENT_OPT, OUT_OPT, _games
 
 
@@ -40,8 +41,8 @@ def new(game_id: str, starter: str, title: str | None, content_dir: Path) -> Non
     from ..build.starters import create_game
 
     made = create_game(content_dir, game_id, starter, title)
-    click.echo(f"created {made.path} from the {made.starter} starter ({len(made.files)} files)")
-    click.echo(f"next: pnp watch {made.id}   (edit the files; PDFs and previews follow)")
+    echo(f"created {made.path} from the {made.starter} starter ({len(made.files)} files)")
+    echo(f"next: pnp watch {made.id}   (edit the files; PDFs and previews follow)")
 
 
 def _stamp() -> str:
@@ -53,27 +54,27 @@ def _print_round(done: Any) -> None:
     if done.changed:
         names = ", ".join(p.name for p in done.changed[:5])
         more = f" and {len(done.changed) - 5} more" if len(done.changed) > 5 else ""
-        click.echo(f"{_stamp()} changed: {names}{more}")
+        echo(f"{_stamp()} changed: {names}{more}")
     for r in done.results:
         if r.skipped:
             continue
-        click.echo(f"  wrote {r.path} ({r.lang}, {r.pages} pages, {r.seconds:.2f} s)")
+        echo(f"  wrote {r.path} ({r.lang}, {r.pages} pages, {r.seconds:.2f} s)")
     contacts = [p for p in done.previews if p.name == "contact.png"]
     for p in contacts:
-        click.echo(f"  preview {p}")
+        echo(f"  preview {p}")
     for w in done.warnings:
-        click.echo(f"warning: {w}", err=True)
+        echo(f"warning: {w}", err=True)
     if done.errors:
         for line in done.errors:
-            click.echo(line, err=True)
-        click.echo(
+            echo(line, err=True)
+        echo(
             f"{_stamp()} {len(done.errors)} problem(s); the last good PDFs are left in place, "
             "watching for the fix",
             err=True,
         )
         return
     what = ", ".join(done.components + done.checked) or "nothing"
-    click.echo(f"{_stamp()} ok: {what} ({done.seconds:.2f} s)")
+    echo(f"{_stamp()} ok: {what} ({done.seconds:.2f} s)")
 
 
 @click.command()
@@ -141,7 +142,7 @@ def watch(
     previous = signal.signal(signal.SIGINT, on_interrupt)
 
     def ready(folders: list[Path]) -> None:
-        click.echo(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C to stop)")
+        echo(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C to stop)")
 
     try:
         watch_game(
@@ -157,7 +158,7 @@ def watch(
         pass
     finally:
         signal.signal(signal.SIGINT, previous)
-    click.echo("stopped watching")
+    echo("stopped watching")
 
 
 __all__ = ["new", "watch"]

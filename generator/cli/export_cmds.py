@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 
 from ..content.localtext import LANGS
+from .echo import echo
 from .print_cmds import CONTENT_OPT, OUT_OPT, _games
 
 
@@ -46,7 +47,7 @@ def tts(
     path = _games(content_dir, (game,))[0]
     result = export_tts(path, TtsOptions(out_dir=out_dir, lang=lang, url_base=url_base, dpi=dpi))
     for component, kind, pieces in result.objects:
-        click.echo(f"{component}: {kind} of {pieces}")
+        echo(f"{component}: {kind} of {pieces}")
     for note in result.skipped:
-        click.echo(f"skipped: {note}", err=True)
-    click.echo(f"{len(result.images)} images and {result.saved_object}")
+        echo(f"skipped: {note}", err=True)
+    echo(f"{len(result.images)} images and {result.saved_object}")

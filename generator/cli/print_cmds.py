@@ -20,6 +20,7 @@ from ..content.localtext import LANGS
 from ..errors import ContentError, PnpError, UsageError
 from ..layout.units import parse_length
 from .build_opts import PaperChoice
+from .echo import echo
 
 
 def _content_dir(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path:
@@ -75,20 +76,16 @@ def _extra_checks(path: Path) -> list[str]:
     from ..errors import Issue
 
     problems: list[Issue] = []
-    try:
-        from ..content.table import load_table
-    except ImportError:
-        load_table = None  # type: ignore[assignment]
-    if load_table is not None and (path / "table.yaml").is_file():
+    from ..build.rules_check import check_rules
+    from ..content.table import has_table, load_table
+    from ..rules.source import names_rules
+
+    if has_table(path):
         try:
             load_table(path)
         except ContentError as exc:
             problems.extend(exc.issues)
-    try:
-        from ..build.rules_check import check_rules
-    except ImportError:
-        check_rules = None  # type: ignore[assignment]
-    if check_rules is not None and (path / "rules").is_dir():
+    if names_rules(path) or (path / "rules").is_dir():
         problems.extend(i for i in check_rules(path) if i.severity == "error")
     return [str(i) for i in problems]
 
@@ -114,11 +111,11 @@ def check(games: tuple[str, ...], content_dir: Path) -> None:
         failures.extend(extra)
         items = sum(len(c.items) for c in checked.game.components)
         status = "ok" if not extra else "problems"
-        click.echo(
+        echo(
             f"{status}: {checked.game.id} ({len(checked.game.components)} components, {items} items)"
         )
         for w in checked.warnings:
-            click.echo(f"warning: {w}", err=True)
+            echo(f"warning: {w}", err=True)
     if failures:
         raise ContentError.from_lines(failures)
 
@@ -214,7 +211,7 @@ def build(
     _summary(results, time.perf_counter() - started)
     for r in results:
         for w in r.warnings:
-            click.echo(f"warning: {r.game}/{r.component}: {w}", err=True)
+            echo(f"warning: {r.game}/{r.component}: {w}", err=True)
     if failures:
         failures.append("nothing was written: every previous output is unchanged")
         raise ContentError.from_lines(failures)
@@ -284,17 +281,15 @@ def _summary(results: list[Any], seconds: float) -> None:
             lines.append("  ".join(cells).rstrip())
             if n == 0:
                 lines.append("  ".join("-" * w for w in widths))
-        click.echo("\n".join(lines))
+        echo("\n".join(lines))
     kept = [r for r in results if r.skipped]
     if kept:
-        click.echo("\n".join(f"unchanged  {r.game}/{r.path.name}  {r.bytes:,} bytes" for r in kept))
+        echo("\n".join(f"unchanged  {r.game}/{r.path.name}  {r.bytes:,} bytes" for r in kept))
     if kept and not written:
-        click.echo(f"up to date: nothing to rebuild, {len(kept)} files kept ({seconds:.2f} s)")
+        echo(f"up to date: nothing to rebuild, {len(kept)} files kept ({seconds:.2f} s)")
     elif results:
         files = "file" if len(written) == 1 else "files"
-        click.echo(
-            f"{len(written)} {files} written, {len(kept)} kept as they were ({seconds:.2f} s)"
-        )
+        echo(f"{len(written)} {files} written, {len(kept)} kept as they were ({seconds:.2f} s)")
 
 
 def _build_rules(path: Path, options: Any, staging: Any) -> list[Any]:
@@ -324,7 +319,7 @@ def schema(out_dir: Path) -> None:
     from ..build.schemas import write_schemas
 
     for path in write_schemas(out_dir):
-        click.echo(str(path))
+        echo(str(path))
 
 
 @click.command()
@@ -380,7 +375,7 @@ def preview(
         written = write_previews(
             target, copies, trim_size(comp), sheet.bleed, dpi=dpi, proof=proof, lang=lang
         )
-        click.echo(f"{comp.id}: {len(written)} PNGs in {target}")
+        echo(f"{comp.id}: {len(written)} PNGs in {target}")
 
 
 @click.command()
@@ -395,7 +390,7 @@ def icons(game: str | None, content_dir: Path) -> None:
     from ..content.icons import ICONS, use_game
 
     use_game(game_dir(content_dir, game) if game else None)
-    click.echo(" ".join(sorted(ICONS)))
+    echo(" ".join(sorted(ICONS)))
 
 
 __all__ = ["build", "check", "icons", "preview", "schema", "PnpError"]

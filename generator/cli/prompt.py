@@ -129,7 +129,7 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
 
     from ..companion.errtext import localize, said_error
     from ..companion.i18n import detect
-    from ..errors import PnpError
+    from ..errors import PnpError, printable
     from .app import cli
 
     lg = detect(lang)
@@ -144,7 +144,7 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
         return False
     if argv[0] == "help" and game is not None and argv[1:] != ["pnp"]:
         for text in game_help(game, lang):
-            click.echo(text)
+            click.echo(printable(text))
         return True
     if argv[0] == "help" and lg != "en":
         for text in pnp_help(lang):
@@ -166,7 +166,7 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
             cli.main(args=argv, prog_name="pnp", standalone_mode=False)
     except PnpError as exc:
         for text in localize(exc, lg):
-            click.echo(text, err=True)
+            click.echo(printable(text), err=True)
     except click.exceptions.Exit:
         pass
     except click.ClickException as exc:

@@ -17,6 +17,7 @@ from ..content.types import LANGS
 from ..errors import Issue, IssueCollector, PnpError
 from ..rules.source import TRANSLATED
 from .build_opts import PaperChoice
+from .echo import echo
 
 LANG_CHOICES = [*LANGS, "all"]
 
@@ -50,7 +51,7 @@ def _games_with_rules(content: Path) -> list[Path]:
     out = []
     for g in find_games(content):
         spec, folder = rules_folder(g, IssueCollector())
-        if spec is None or folder is not None:
+        if spec is None or folder is not None or spec.rules is not None:
             out.append(g)
     return out
 
@@ -88,11 +89,11 @@ def check(game: str | None, strict: bool, content: Path) -> None:
     for g in games:
         issues = check_rules(g)
         for issue in issues:
-            click.echo(_issue_line(issue))
+            echo(_issue_line(issue))
         e = sum(1 for i in issues if i.severity == "error")
         w = len(issues) - e
         errors, warnings = errors + e, warnings + w
-        click.echo(f"{g.name}: {_count(e, 'error')}, {_count(w, 'warning')}", err=True)
+        echo(f"{g.name}: {_count(e, 'error')}, {_count(w, 'warning')}", err=True)
     if errors or (strict and warnings):
         what = _count(errors, "error") + (
             f", {_count(warnings, 'warning')} (--strict)" if strict else ""
@@ -108,8 +109,8 @@ def status(content: Path) -> None:
 
     rows = rules_status(content)
     head = f"{'game':<16} {'lang':<8} {'sections':>8} {'hand':>5} {'derived':>8} {'missing':>8} {'stale':>6} {'covered':>8}"
-    click.echo(head)
-    click.echo("-" * len(head))
+    echo(head)
+    echo("-" * len(head))
     for r in rows:
         pct = f"{100 * r.covered // r.sections}%" if r.sections else "-"
         c = r.counts
@@ -119,9 +120,9 @@ def status(content: Path) -> None:
         )
         if r.problem:
             line += f"  ({r.problem})"
-        click.echo(line)
+        echo(line)
     if not rows:
-        click.echo(f"no game under {content} has rule sheets")
+        echo(f"no game under {content} has rule sheets")
 
 
 @rules.command()
@@ -198,14 +199,14 @@ def build(
         )
     except StaleSections as exc:
         for issue in exc.issues:
-            click.echo(_issue_line(issue), err=True)
+            echo(_issue_line(issue), err=True)
         raise PnpError(exc.summary()) from None
     elapsed = time.perf_counter() - started
     for issue in report.issues:
-        click.echo(_issue_line(issue), err=True)
+        echo(_issue_line(issue), err=True)
     for path in written:
-        click.echo(str(path))
-    click.echo(f"{len(written)} files in {elapsed:.2f} s", err=True)
+        echo(str(path))
+    echo(f"{len(written)} files in {elapsed:.2f} s", err=True)
 
 
 @rules.command()
@@ -225,5 +226,5 @@ def stamp(game: str, langs: tuple[str, ...], content: Path) -> None:
     stamps = stamp_rules(game_dir(content, game), list(langs) or None)
     for s in stamps:
         was = s.old or "none"
-        click.echo(f"{s.lang} {s.section}: {was} -> {s.new}")
-    click.echo(f"{_count(len(stamps), 'section')} stamped", err=True)
+        echo(f"{s.lang} {s.section}: {was} -> {s.new}")
+    echo(f"{_count(len(stamps), 'section')} stamped", err=True)

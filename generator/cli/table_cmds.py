@@ -14,6 +14,7 @@ from pathlib import Path
 
 import click
 
+from ..errors import printable, printable_json
 from .table_common import (
     EXTRA,
     announce,
@@ -73,7 +74,7 @@ def roll(
 
     data, lines, said = do_roll(expr, extra(ctx.args), seed, no_session, session_path, lang)
     for line in said:
-        click.echo(line, err=True)
+        click.echo(printable(line), err=True)
     out(as_json, data, lines)
 
 
@@ -255,7 +256,9 @@ def log(tail: int | None, session_path: str | None, as_json: bool, lang: str | N
     if as_json:
         events = store.read(table.path, repair=False).events
         events = events[-tail:] if tail else events
-        click.echo(json.dumps({"events": events}, ensure_ascii=False, sort_keys=True))
+        click.echo(
+            printable_json(json.dumps({"events": events}, ensure_ascii=False, sort_keys=True))
+        )
         return
     told = table.history()
     announce(table, terms_of(table, lang).lang)
@@ -266,6 +269,7 @@ def log(tail: int | None, session_path: str | None, as_json: bool, lang: str | N
         except (KeyError, TypeError, ValueError, IndexError):  # an event this version cannot tell
             lines = [json.dumps({k: e.get(k) for k in ("args", "out")}, ensure_ascii=False)]
         for n, line in enumerate(lines or [""]):
+            line = printable(line)
             click.echo(f"{e['seq']:>5}  {line}" if n == 0 else f"       {line}")
 
 
@@ -277,7 +281,7 @@ def status(session_path: str | None, as_json: bool, lang: str | None) -> None:
 
     obj, lines, said = do_status(session_path, lang)
     for line in said:
-        click.echo(line, err=True)
+        click.echo(printable(line), err=True)
     out(as_json, obj, lines)
 
 

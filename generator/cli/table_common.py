@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from ..errors import PnpError
+from ..errors import PnpError, printable, printable_json
 
 EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}
 
@@ -35,7 +35,7 @@ def localized(fn: Callable[..., Any]) -> Callable[..., Any]:
             if lang == "en":
                 raise
             for line in localize(exc, lang):
-                click.echo(line, err=True)
+                click.echo(printable(line), err=True)
             sys.exit(exc.exit_code)
 
     return run_localized
@@ -99,10 +99,10 @@ def _set_data_dir(ctx: click.Context, param: click.Parameter, value: str | None)
 def out(as_json: bool, obj: dict[str, Any], lines: list[str]) -> None:
     """Print ``obj`` as one JSON line, or ``lines`` as text."""
     if as_json:
-        click.echo(json.dumps(obj, ensure_ascii=False, sort_keys=True))
+        click.echo(printable_json(json.dumps(obj, ensure_ascii=False, sort_keys=True)))
     else:
         for line in lines:
-            click.echo(line)
+            click.echo(printable(line))
 
 
 def extra(args: list[str]) -> dict[str, str]:
@@ -146,7 +146,7 @@ def run(
 
     event, lines, said = run_event(session_path, kind, args, lang)
     for line in said:
-        click.echo(line, err=True)
+        click.echo(printable(line), err=True)
     out(as_json, event, lines)
     return event
 
@@ -156,4 +156,4 @@ def announce(table: Any, lang: str) -> None:
     from .table_actions import notices
 
     for line in notices(table, lang):
-        click.echo(line, err=True)
+        click.echo(printable(line), err=True)

@@ -43,11 +43,12 @@ class Cache:
         self.path = None if session_path is None else f"{session_path}.cache"
         self.data: dict[str, Any] = {}
         if self.path is not None:
-            try:
-                with open(self.path, encoding="utf-8") as fh:
-                    data = json.load(fh)
+            from ..content.files import read_regular
+
+            try:  # a regular file only: a pipe in its place is passed over, not waited on
+                data = json.loads(read_regular(self.path, 16 * 1024 * 1024))
                 self.data = data if isinstance(data, dict) else {}
-            except (OSError, ValueError):
+            except (ValueError, RecursionError):
                 self.data = {}
 
     def get(self, key: str, files: list[str]) -> Any:

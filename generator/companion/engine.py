@@ -5,11 +5,14 @@ pure *draw* step that asks the random source for outcomes (the only place random
 and an *apply* step that changes the state from those outcomes alone. The event written to the
 log holds the arguments, the outcomes and, for seeded and fair sessions, the range of the HMAC
 counter used, so :func:`verify` can re-run every draw from the revealed seed and compare. Undo
-appends a compensating event and rebuilds the state from the events still in force.
+appends a compensating event (which must name the last event in force) and rebuilds the state
+from the events still in force. Once a fair session's seed is revealed its key file is removed
+and it takes no new draws, which anyone could now foresee.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -17,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import UsageError
+from ..locale import _
 from . import session
 from .cache import Cache
 from .errtext import TableError
@@ -37,6 +41,7 @@ __all__ = [
 ]
 
 SNAPSHOT_EVERY = 25
+MAX_RECORDED_FILES = 1_000  # files a log's header may name as the content it was started on
 HIDDEN = {"fate.draw", "deck.draw", "act.draw"}
 
 
@@ -109,6 +114,8 @@ def game_of(
     try:
         game = TableGame.from_record(header["game"], root, record)
         files = [str(f) for f in record["files"]]
+        if len(files) > MAX_RECORDED_FILES:
+            raise TypeError("too many files")
         where = [str(root / f) for f in files]
         digest = cache.get("content", where) if cache is not None else None
         if digest is None:
@@ -131,6 +138,16 @@ def resolve_session(path: str | Path | None) -> Path:
     if current is None:
         raise TableError("no_session")
     return current
+
+
+def _read_secret(path: Path) -> str:
+    """A fair session's key file, as text: a small regular file (ValueError otherwise)."""
+    from ..content.files import read_regular
+
+    text = read_regular(path, 4096).decode("ascii").strip()
+    if not text:
+        raise ValueError("empty")
+    return text
 
 
 def _copy(data: Any) -> Any:
@@ -164,12 +181,14 @@ class Table:
     """One session opened for one command: its game, its state, and the way to add events."""
 
     def __init__(self, path: Path) -> None:
-        self.path = path
+        import os
+
+        self.path = Path(os.path.realpath(path))  # one session, whatever name it was given
         self.log: session.Log | None = None
         self.game: TableGame | None = None
         self.state: dict[str, Any] = {}
         self.effective: list[int] = []
-        self.cache = Cache(path)
+        self.cache = Cache(self.path)
 
     # loading -------------------------------------------------------------
     def load(self, *, repair: bool = True, whole: bool = False) -> None:
@@ -214,6 +233,14 @@ class Table:
     def apply_event(self, event: dict[str, Any]) -> dict[str, Any]:
         """Apply one event to the state (an undo rebuilds it); return the event's effects."""
         if event["type"] == "undo":
+            target = event.get("args", {}).get("target")
+            last = self.effective[-1] if self.effective else None
+            if target != last:
+                raise ValueError(
+                    _("it undoes event {target}, but the last event in effect is {last}").format(
+                        target=target, last=last
+                    )
+                )
             self.effective.pop()
             self.rebuild()
             return {}
@@ -254,6 +281,15 @@ class Table:
             self.apply_logged(by_seq[seq])
 
     # randomness ------------------------------------------------------------
+    def revealed(self) -> bool:
+        """Whether this is a fair session whose seed has been revealed (in the log so far)."""
+        assert self.log is not None
+        if self.log.header["rng"] != "fair":
+            return False
+        if any(e["type"] == "reveal" for e in self.log.events):
+            return True
+        return self.log.base > 0 and b'"type":"reveal"' in self.log.raw
+
     def counter(self) -> int:
         """The random counter after the last event (the snapshot keeps the earlier ones')."""
         assert self.log is not None
@@ -269,8 +305,8 @@ class Table:
         if header["rng"] == "fair":
             secret = self.path.with_name(self.path.name + ".secret")
             try:
-                key = bytes.fromhex(secret.read_text().strip())
-            except (OSError, ValueError):
+                key = bytes.fromhex(_read_secret(secret))
+            except ValueError:
                 raise session.SessionError(
                     f"the fair session's secret ({secret.name}) is missing; the seed was revealed or lost"
                 ) from None
@@ -292,7 +328,9 @@ class Table:
             self.load()
             assert self.log is not None
             op, _, random_ = OPS[kind]
-            source = self.source()
+            if random_ and self.revealed():
+                raise TableError("session.revealed", game=self.log.header["game"])
+            source = self.source() if random_ else SystemSource()  # (not asked for a number)
             start = getattr(source, "counter", None)
             out = op(self, args, source)
             event: dict[str, Any] = {
@@ -304,6 +342,9 @@ class Table:
             }
             if random_ and start is not None:
                 event["ctr"] = [start, source.counter]  # type: ignore[attr-defined]
+            problem = session.event_problem(event)
+            if problem:  # what would not be read back is never written
+                raise TableError("event.invalid", problem=problem)
             fx = self.apply_event(event)
             self._append(event, event["seq"] % SNAPSHOT_EVERY == 0)
             return {**event, "fx": fx, "repaired": self.log.repaired}
@@ -320,15 +361,18 @@ class Table:
             migrated = any(e["type"] == "migrate" for e in self.log.events)
             if self.log.snap is not None:
                 migrated = migrated or bool(self.log.snap.get("migrated"))
-            session.write_snapshot(
-                self.path,
-                event["seq"],
-                self.state,
-                self.effective,
-                self.log.raw,
-                self.counter(),
-                migrated,
-            )
+            # a snapshot only spares reading: the event is logged already, so a folder that
+            # refuses the snapshot does not make the command fail
+            with contextlib.suppress(OSError):
+                session.write_snapshot(
+                    self.path,
+                    event["seq"],
+                    self.state,
+                    self.effective,
+                    self.log.raw,
+                    self.counter(),
+                    migrated,
+                )
 
     def undo(self, force: bool = False) -> dict[str, Any]:
         """Undo the last event still in effect; hidden draws need ``force``. Return the undo event."""
@@ -377,13 +421,15 @@ class Table:
                 raise UsageError("only a --fair session has a secret seed to reveal")
             secret_path = self.path.with_name(self.path.name + ".secret")
             try:
-                secret = secret_path.read_text().strip()
-            except OSError:
+                secret = _read_secret(secret_path)
+            except ValueError:
                 revealed = [e for e in self.log.events if e["type"] == "reveal"]
                 if revealed:
                     return revealed[-1]
                 raise session.SessionError("the secret seed is missing") from None
         event = self.run("reveal", {"secret": secret})
+        # the seed is in the log now; without the key file no draw can follow it
+        secret_path.unlink(missing_ok=True)
         return event
 
     def snapshot_state(self) -> dict[str, Any]:

@@ -21,6 +21,11 @@ ERRORS: dict[str, dict[str, str]] = {
         "zh-Hant": "程式內部錯誤：{what}（設定 PNP_DEBUG=1 再執行可看詳情）",
         "zh-Hans": "程序内部错误：{what}（设置 PNP_DEBUG=1 再运行可查看详情）",
     },
+    "run.report": {
+        "en": "A report of what happened was written to {path}; please send it with your bug report.",
+        "zh-Hant": "發生經過已寫入 {path}；回報問題時請一併附上。",
+        "zh-Hans": "发生经过已写入 {path}；报告问题时请一并附上。",
+    },
     "no_session": {
         "en": "no session: start one with `pnp session new GAME` or pass --session PATH",
         "zh-Hant": "沒有進行中的對局：先用 `pnp session new GAME` 開一局，或加上 --session PATH",
@@ -346,5 +351,23 @@ ERRORS: dict[str, dict[str, str]] = {
         "en": "name the game of a content die: d[game:die], or start a session for that game",
         "zh-Hant": "請指明遊戲骰子屬於哪個遊戲：d[遊戲:骰子]，或先為該遊戲開一局",
         "zh-Hans": "请指明游戏骰子属于哪个游戏：d[游戏:骰子]，或先为该游戏开一局",
+    },
+    "session.revealed": {
+        "en": "the seed of this fair session was revealed, so further draws could be foreseen; "
+        "the session is closed to new draws: start a new one with `pnp session new {game} --fair`",
+        "zh-Hant": "這一局公平模式的種子已經公開，之後的抽取都能被預先算出；本局不再接受新的抽取：請用 "
+        "`pnp session new {game} --fair` 另開新局",
+        "zh-Hans": "这一局公平模式的种子已经公开，之后的抽取都能被预先算出；本局不再接受新的抽取：请用 "
+        "`pnp session new {game} --fair` 另开新局",
+    },
+    "verify.after_reveal": {
+        "en": "a draw made after the seed was revealed cannot be fair",
+        "zh-Hant": "種子公開之後才做的抽取不可能公平",
+        "zh-Hans": "种子公开之后才做的抽取不可能公平",
+    },
+    "event.invalid": {
+        "en": "this cannot be recorded: {problem}",
+        "zh-Hant": "無法記錄這個動作：{problem}",
+        "zh-Hans": "无法记录这个动作：{problem}",
     },
 }

@@ -106,9 +106,45 @@ PATTERNS: list[tuple[str, str, str]] = [
         "这一秒内在 {path} 开了太多局；请稍后再试",
     ),
     (
-        r"cannot read " + PATH + r": (?P<why>.+)",
-        "無法讀取 {path}：{why}",
-        "无法读取 {path}：{why}",
+        r"cannot read " + PATH + r": (?P<detail>.+)",
+        "無法讀取 {path}：{detail}",
+        "无法读取 {path}：{detail}",
+    ),
+    (r"it is not a regular file", "它不是一般檔案", "它不是普通文件"),
+    (r"the file does not exist", "檔案不存在", "文件不存在"),
+    (
+        r"the file is (?P<size>\d+) bytes; the limit is (?P<limit>\d+)",
+        "檔案有 {size} 位元組，上限是 {limit}",
+        "文件有 {size} 字节，上限是 {limit}",
+    ),
+    (r"cannot read the file: (?P<why>.+)", "無法讀取檔案：{why}", "无法读取文件：{why}"),
+    (
+        r"cannot lock " + PATH + r": (?P<lock>.+?): (?P<why>.+)",
+        "無法鎖定 {path}：{lock}：{why}",
+        "无法锁定 {path}：{lock}：{why}",
+    ),
+    (
+        r"(?P<pointer>.+?): the current-session file is damaged \(it does not name one file\); "
+        r"start a session with `pnp session new GAME` or pass --session PATH",
+        "{pointer}：記錄目前對局的檔案已損壞（沒有指向單一檔案）；請用 `pnp session new GAME` "
+        "開一局，或加上 --session PATH",
+        "{pointer}：记录当前对局的文件已损坏（没有指向单个文件）；请用 `pnp session new GAME` "
+        "开一局，或加上 --session PATH",
+    ),
+    (
+        PATH + r":(?P<n>\d+): the log ends after event (?P<count>\d+), but its snapshot "
+        r"\((?P<snap>.+?)\) was taken after event (?P<seq>\d+): acknowledged events are missing "
+        r"\(was the file cut short or replaced\?\); the log was left as it is",
+        "{path}:{n}: 記錄只到第 {count} 個事件，但旁邊的快照（{snap}）是在第 {seq} 個事件之後存的："
+        "已確認的事件不見了（檔案被截短或換掉了？）{kept}",
+        "{path}:{n}: 记录只到第 {count} 个事件，但旁边的快照（{snap}）是在第 {seq} 个事件之后保存的："
+        "已确认的事件不见了（文件被截短或替换了？）{kept}",
+    ),
+    (
+        PATH + r": the log is damaged and cannot be verified \((?P<what>.+)\); "
+        r"the log was left as it is",
+        "{path}: 記錄已損壞，無法驗證（{what}）{kept}",
+        "{path}: 记录已损坏，无法验证（{what}）{kept}",
     ),
     (
         r"could not write the whole event to " + PATH + r" \(disk full\?\)",
@@ -167,6 +203,8 @@ def _catalogued(text: str, lang: str) -> str | None:
     from .errcatalogue import ERRORS
 
     for entry in ERRORS.values():
+        if re.fullmatch(r"\{\w+\}", entry["en"]):
+            continue  # an entry that is only a placeholder would match any text at all
         pattern, seen = "", set()
         for literal, field, _spec, conversion in Formatter().parse(entry["en"]):
             pattern += re.escape(literal)

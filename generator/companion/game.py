@@ -61,12 +61,14 @@ def hash_files(root: Path, files: list[str]) -> str:
     """The hash of a game's table file and card files (named relative to the game's folder)."""
     from hashlib import sha256
 
+    from ..content.files import read_guarded
+
     digest = sha256()
     for name in files:
         digest.update(name.encode() + b"\0")
         try:
-            digest.update((root / name).read_bytes())
-        except OSError:
+            digest.update(read_guarded(root / name, root))
+        except ValueError:  # missing, outside the game folder, not a regular file, too big
             digest.update(b"(missing)")
     return digest.hexdigest()
 
@@ -104,7 +106,7 @@ class TableGame:
             if deck.cards_from is not None:
                 cards[did] = printed_cards(root, deck)
             elif isinstance(deck.cards, str):
-                items = load_items(root / deck.cards).items
+                items = load_items(root / deck.cards, root).items
                 cards[did] = {str(i.id): {"id": str(i.id), "qty": i.qty, **i.extra} for i in items}
             else:
                 cards[did] = {c.id: structs.asdict(c) for c in deck.cards}
@@ -224,7 +226,7 @@ def _title(root: Path) -> Any:
     try:
         from ..content.yamlload import load_yaml
 
-        data = load_yaml(root / "game.yaml").data
+        data = load_yaml(root / "game.yaml", root=root).data
     except Exception:  # a broken game.yaml does not stop the table
         return None
     title = data.get("title") if isinstance(data, dict) else None
@@ -281,4 +283,9 @@ def named_roll(game: TableGame, name: str, params: dict[str, str]) -> tuple[str,
         if not p.min <= value_i <= p.max:
             raise TableError("option.range", param=pname, low=p.min, high=p.max)
         values[pname] = value_i
-    return spec.expr.format(**values), notes
+    from ..content.dice_parse import fill_params
+
+    try:
+        return fill_params(spec.expr, values), notes
+    except ValueError as exc:
+        raise UsageError(f"{game.id}:{name}: {exc}") from None

@@ -30,11 +30,33 @@ def current_pointer() -> str:
 
 def current_session() -> str | None:
     """The session chosen by the last ``pnp session new`` (None when there is none)."""
-    try:
-        with open(current_pointer(), encoding="utf-8") as fh:
-            text = fh.read().strip()
+    pointer = current_pointer()
+    try:  # without blocking: a pipe in its place is no session, not a wait
+        fd = os.open(pointer, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return None
+    try:
+        import stat
+
+        raw = os.read(fd, 65536) if stat.S_ISREG(os.fstat(fd).st_mode) else b"\x00"
+    except OSError:
+        raw = b"\x00"
+    finally:
+        os.close(fd)
+    try:
+        text = raw.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        text = "\x00"
+    if "\x00" in text or "\n" in text:
+        from ..errors import UsageError
+        from ..locale import _
+
+        raise UsageError(
+            _(
+                "{pointer}: the current-session file is damaged (it does not name one file); "
+                "start a session with `pnp session new GAME` or pass --session PATH"
+            ).format(pointer=pointer)
+        )
     return text or None
 
 

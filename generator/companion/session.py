@@ -6,8 +6,12 @@ is written in one ``write``, flushed and fsynced before anything is printed, so 
 saw is always on disk. A torn last line (a crash mid-write) is cut off on the next load and
 reported; a bad line anywhere else is corruption and is reported with its line number, never
 skipped. A snapshot (state after N events, written atomically) spares replaying the whole log;
-it is trusted only while the log's bytes up to it have the CRC-32 it recorded and the log line
-it ends on holds the hash of its state. A file lock serialises terminals sharing a session.
+it is trusted only while the log's bytes up to it have the CRC-32 it recorded, the log line
+it ends on holds the hash of its state and the log's random counter agrees with its own; a log
+that ends before its snapshot has lost acknowledged events and is refused. Every event's fields
+are checked (:data:`FIELDS`) each time the log is read, and before one is written. Files are
+read only when they are regular files of bounded size. A lock on the file's real path (and on
+the log itself) serialises terminals sharing a session, whatever name each gave it.
 """
 
 from __future__ import annotations
@@ -22,9 +26,12 @@ from typing import Any
 from zlib import crc32
 
 from ..errors import PnpError
+from ..locale import N_, _
 from . import paths
 
 FORMAT = 1
+MAX_LOG_BYTES = 64 * 1024 * 1024  # a saved game larger than this is refused, never read whole
+MAX_NUMBER = 10**12  # the largest whole number an event may hold (points, moves, counters)
 
 
 class SessionError(PnpError):
@@ -114,6 +121,10 @@ def create(path: Path, header: dict[str, Any]) -> None:
         raise SessionError(
             f"a session already exists at {path}; choose another --session path"
         ) from None
+    for stale in (snapshot_path(path), path.with_name(path.name + ".cache")):
+        # left by an earlier log of this name: they describe a game that is gone
+        if stale.is_file() and not stale.is_symlink():
+            stale.unlink()
 
 
 def create_new(folder: Path, game_id: str, header: dict[str, Any]) -> Path:
@@ -131,14 +142,21 @@ def create_new(folder: Path, game_id: str, header: dict[str, Any]) -> Path:
     raise SessionError(f"too many sessions started this second in {folder}")
 
 
+def _read_log(path: Path) -> bytes:
+    """The log's bytes: a regular file (never a pipe or device), at most :data:`MAX_LOG_BYTES`."""
+    from ..content.files import read_regular
+
+    if not os.path.lexists(path):
+        raise SessionError(f"no session at {path}; start one with `pnp session new GAME`")
+    try:
+        return read_regular(path, MAX_LOG_BYTES)
+    except ValueError as exc:
+        raise SessionError(f"cannot read {path}: {exc}") from None
+
+
 def _read_raw(path: Path, repair: bool) -> tuple[bytes, str | None]:
     """The log's bytes, a torn last line repaired (when ``repair``), and what was repaired."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SessionError(f"no session at {path}; start one with `pnp session new GAME`") from None
-    except OSError as exc:
-        raise SessionError(f"cannot read {path}: {exc.strerror}") from None
+    raw = _read_log(path)
     cut = raw.rfind(b"\n") + 1
     tail = raw[cut:]  # the bytes after the last newline: empty unless a write was torn
     if not tail:
@@ -166,7 +184,7 @@ def _records(path: Path, lines: list[bytes], first: int) -> list[dict[str, Any]]
     for n, line in enumerate(lines, first):
         try:
             rec = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise SessionError(
                 f"{path}:{n}: corrupt event (not JSON); the log was left as it is"
             ) from None
@@ -175,7 +193,7 @@ def _records(path: Path, lines: list[bytes], first: int) -> list[dict[str, Any]]
                 f"{path}:{n}: corrupt event (expected seq {n - 1}); the log was left as it is"
             )
         if n > 1:
-            problem = _event_problem(rec)
+            problem = event_problem(rec)
             if problem:
                 raise SessionError(
                     f"{path}:{n}: corrupt event ({problem}); the log was left as it is"
@@ -190,7 +208,8 @@ def _check_header(path: Path, header: dict[str, Any] | None) -> dict[str, Any]:
     if header.get("format") != FORMAT:
         raise SessionError(f"{path}:1: session format {header.get('format')!r} is not supported")
     for key, kind in (("game", str), ("content", str), ("rng", str), ("initial", dict)):
-        if not isinstance(header.get(key), kind):
+        value = header.get(key)
+        if not isinstance(value, kind) or (isinstance(value, str) and "\x00" in value):
             raise SessionError(f"{path}:1: header: {key} is missing or damaged")
     if header["rng"] not in ("system", "seeded", "fair"):
         raise SessionError(f"{path}:1: header: rng {header['rng']!r} is not known")
@@ -198,6 +217,8 @@ def _check_header(path: Path, header: dict[str, Any] | None) -> dict[str, Any]:
         raise SessionError(f"{path}:1: header: seed is missing or damaged")
     if header["rng"] == "fair" and not isinstance(header.get("commit"), str):
         raise SessionError(f"{path}:1: header: commit is missing or damaged")
+    if not _whole(1, 1000)(header.get("stream", 1)):
+        raise SessionError(f"{path}:1: header: stream is missing or damaged")
     return header
 
 
@@ -212,7 +233,28 @@ def _parse_all(path: Path, raw: bytes, repaired: str | None) -> Log:
     lines.pop()  # after the last newline
     records = _records(path, lines, 1)
     header = _check_header(path, records[0] if records else None)
+    _check_snapshot_behind(path, len(records) - 1)
     return Log(path, header, records[1:], repaired, raw)
+
+
+def _check_snapshot_behind(path: Path, count: int) -> None:
+    """Refuse a log that holds fewer events than its snapshot recorded: events that were
+    acknowledged (printed) have been lost, so the log was cut short or replaced."""
+    from ..content.files import read_regular
+
+    snap_file = snapshot_path(path)
+    try:
+        seq = json.loads(read_regular(snap_file, MAX_LOG_BYTES)).get("seq")
+    except (ValueError, AttributeError, RecursionError):
+        return  # no snapshot, or one that is not used anyway
+    if isinstance(seq, int) and not isinstance(seq, bool) and seq > count:
+        raise SessionError(
+            _(
+                "{path}:{line}: the log ends after event {count}, but its snapshot ({snapshot}) "
+                "was taken after event {seq}: acknowledged events are missing (was the file cut "
+                "short or replaced?); the log was left as it is"
+            ).format(path=path, line=count + 2, count=count, snapshot=snap_file.name, seq=seq)
+        )
 
 
 def read_recent(path: Path, *, repair: bool = True) -> Log:
@@ -246,17 +288,97 @@ EVENT_TYPES = {
 }  # fmt: skip
 
 
-def _event_problem(rec: dict[str, Any]) -> str | None:
-    """What is wrong with an event's shape, or None."""
+def _whole(lo: int | None = None, hi: int | None = None) -> Any:
+    def check(v: Any) -> bool:
+        return (
+            isinstance(v, int)
+            and not isinstance(v, bool)
+            and abs(v) <= MAX_NUMBER
+            and (lo is None or v >= lo)
+            and (hi is None or v <= hi)
+        )
+
+    return check
+
+
+def _text(v: Any) -> bool:
+    return isinstance(v, str) and 0 < len(v) <= 1000
+
+
+def _texts(v: Any) -> bool:
+    return isinstance(v, list) and len(v) <= 1000 and all(_text(x) for x in v)
+
+
+def _flag(v: Any) -> bool:
+    return isinstance(v, bool)
+
+
+_BOUNDS = {"low": -MAX_NUMBER, "high": MAX_NUMBER}
+# the fields an event may carry in ``args`` and ``out``, each with the values it may take (a
+# check, and its wording with the values that fill it); a field not listed is left to the step
+# that applies it
+FIELDS: dict[str, tuple[Any, str, dict[str, int]]] = {
+    "index": (_whole(0), N_("a whole number from 0"), {}),
+    "limit": (_whole(0), N_("a whole number from 0"), {}),
+    "target": (_whole(1), N_("the number of an earlier event"), {}),
+    "points": (_whole(), N_("a whole number from {low} to {high}"), _BOUNDS),
+    "by": (_whole(), N_("a whole number from {low} to {high}"), _BOUNDS),
+    "to": (_whole(), N_("a whole number from {low} to {high}"), _BOUNDS),
+    "round": (
+        _whole(1, 10_000),
+        N_("a whole number from {low} to {high}"),
+        {"low": 1, "high": 10_000},
+    ),
+    "count": (_whole(1, 100), N_("a whole number from {low} to {high}"), {"low": 1, "high": 100}),
+    "generals": (_whole(0, 20), N_("a whole number from {low} to {high}"), {"low": 0, "high": 20}),
+    "position": (_whole(), N_("a whole number from {low} to {high}"), _BOUNDS),
+    "reshuffle": (_flag, N_("true or false"), {}),
+    "resolve": (_flag, N_("true or false"), {}),
+    "deck": (_text, N_("a name"), {}),
+    "bag": (_text, N_("a name"), {}),
+    "track": (_text, N_("a name"), {}),
+    "tile": (_text, N_("a name"), {}),
+    "unit": (_text, N_("a name"), {}),
+    "expr": (_text, N_("a dice expression"), {}),
+    "secret": (lambda v: isinstance(v, str) and len(v) <= 256, N_("a hexadecimal seed"), {}),
+    "units": (_texts, N_("a list of names"), {}),
+    "cards": (_texts, N_("a list of names"), {}),
+}
+# fields that may be left empty (null) where the command was given without them
+OPTIONAL = {"player", "round", "generals", "position", "by", "to", "bag", "count"}
+
+
+def event_problem(rec: dict[str, Any]) -> str | None:
+    """What is wrong with an event's shape or the values of its fields, or None."""
     if rec.get("type") not in EVENT_TYPES:
         return f"unknown type {rec.get('type')!r}"
-    if not isinstance(rec.get("args", {}), dict) or not isinstance(rec.get("out", {}), dict):
+    args, out = rec.get("args", {}), rec.get("out", {})
+    if not isinstance(args, dict) or not isinstance(out, dict):
         return "args and out must be objects"
     ctr = rec.get("ctr")
     if ctr is not None and not (
-        isinstance(ctr, list) and len(ctr) == 2 and all(isinstance(c, int) for c in ctr)
+        isinstance(ctr, list)
+        and len(ctr) == 2
+        and all(_whole(0)(c) for c in ctr)
+        and ctr[0] <= ctr[1]
     ):
         return "ctr must be two whole numbers"
+    for where, fields in (("args", args), ("out", out)):
+        for name, value in fields.items():
+            if value is None and name in OPTIONAL:
+                continue
+            if name == "player" and (value is None or value == "" or _text(value)):
+                continue
+            rule = FIELDS.get(name)
+            if rule is not None and not rule[0](value):
+                wanted = _(rule[1]).format(**rule[2])
+                return _("{field} must be {wanted}").format(field=f"{where}.{name}", wanted=wanted)
+    if rec.get("type") == "undo" and not (
+        _whole(1)(args.get("target")) and args["target"] < rec.get("seq", 0)
+    ):
+        return _("{field} must be {wanted}").format(
+            field="args.target", wanted=_("the number of an earlier event")
+        )
     return None
 
 
@@ -266,16 +388,23 @@ _HEADERS: dict[str, tuple[bytes, dict[str, Any]]] = {}
 
 def read_header(path: Path) -> dict[str, Any]:
     """Only the first line of a log (the header), without the lock."""
+    from ..content.files import open_regular
+
+    if not os.path.lexists(path):
+        raise SessionError(f"no session at {path}; start one with `pnp session new GAME`")
     try:
-        with open(path, "rb") as fh:
-            first = fh.readline()
+        fd = open_regular(path)
+    except ValueError as exc:
+        raise SessionError(f"cannot read {path}: {exc}") from None
+    try:
+        with os.fdopen(fd, "rb") as fh:
+            first = fh.readline(MAX_LOG_BYTES)
         header = json.loads(first)
-    except FileNotFoundError:
-        raise SessionError(f"no session at {path}; start one with `pnp session new GAME`") from None
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         raise SessionError(f"{path}:1: not a pnp session log") from None
     if not isinstance(header, dict) or header.get("type") != "session":
         raise SessionError(f"{path}:1: not a pnp session log")
+    _check_header(path, header)
     _HEADERS[str(path)] = (first, header)
     return header
 
@@ -296,7 +425,13 @@ def append(path: Path, event: dict[str, Any]) -> bytes:
 
 @contextmanager
 def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
-    """Hold the session's lock file (another terminal waits up to ``timeout`` seconds)."""
+    """Hold the session's lock file (another terminal waits up to ``timeout`` seconds).
+
+    The lock belongs to the file's real path, so two names of one session (a link, a relative
+    and an absolute path) share one lock; the log file itself is locked as well, so a hard
+    link (a second real path to the same file) shares it too.
+    """
+    lock_path = os.path.realpath(path) + ".lock"
     try:
         import fcntl
     except ImportError:  # pragma: no cover - Windows
@@ -304,31 +439,59 @@ def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
     if fcntl is not None:
         import time
 
-        fd = os.open(str(path) + ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        except OSError as exc:
+            raise SessionError(
+                _("cannot lock {path}: {lock}: {reason}").format(
+                    path=path, lock=lock_path, reason=exc.strerror or exc
+                )
+            ) from None
+        log_fd = -1
         try:
             deadline = time.monotonic() + timeout
-            while True:
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if time.monotonic() > deadline:
-                        raise SessionError(
-                            f"{path} is busy in another terminal; try again"
-                        ) from None
-                    time.sleep(0.002)
+            _flock(fcntl, fd, deadline, path)
+            # the log itself too: a hard link (another real path, the same file) shares it
+            try:
+                log_fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            except OSError:
+                log_fd = -1  # no log yet, or none to read: reading it says so
+            if log_fd >= 0:
+                _flock(fcntl, log_fd, deadline, path)
             yield
         finally:
-            os.close(fd)  # closing the descriptor releases the lock
+            if log_fd >= 0:
+                os.close(log_fd)
+            os.close(fd)  # closing the descriptors releases the locks
         return
     from filelock import FileLock, Timeout
 
-    lock = FileLock(str(path) + ".lock", timeout=timeout, poll_interval=0.002)
+    lock = FileLock(lock_path, timeout=timeout, poll_interval=0.002)
     try:
         with lock:
             yield
     except Timeout:
         raise SessionError(f"{path} is busy in another terminal; try again") from None
+
+
+def _flock(fcntl: Any, fd: int, deadline: float, path: Path) -> None:
+    """Take an exclusive lock on ``fd``, waiting until ``deadline`` (SessionError after)."""
+    import time
+
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                raise SessionError(f"{path} is busy in another terminal; try again") from None
+            time.sleep(0.002)
+        except OSError as exc:  # a file system without locks
+            raise SessionError(
+                _("cannot lock {path}: {lock}: {reason}").format(
+                    path=path, lock=path, reason=exc.strerror or exc
+                )
+            ) from None
 
 
 def snapshot_path(path: Path) -> Path:
@@ -367,14 +530,16 @@ def write_snapshot(
 def _usable_snapshot(path: Path, raw: bytes) -> dict[str, Any] | None:
     """The snapshot if the log still begins with the bytes it was taken on, else None; its state
     is read from the very text whose hash the log holds, so the check dumps nothing again."""
+    from ..content.files import read_regular
+
     try:
-        text = snapshot_path(path).read_text(encoding="utf-8")
+        text = read_regular(snapshot_path(path), MAX_LOG_BYTES).decode("utf-8")
         at_e, at_m = text.index('"effective":'), text.index(',"migrated":')
         at_s = text.index(',"state":', at_m)
         held = f'{{"effective":{text[at_e + 12 : at_m]},"state":{text[at_s + 9 : -1]}}}'
         snap = {**json.loads(text[:at_e] + text[at_m + 1 : at_s] + "}"), **json.loads(held)}
         seq, size, ctr, state = int(snap["seq"]), int(snap["size"]), int(snap["ctr"]), snap["state"]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return None
     if snap.get("migrated") is not False or seq <= 0 or not 0 < size <= len(raw) or ctr < 0:
         return None
@@ -388,7 +553,28 @@ def _usable_snapshot(path: Path, raw: bytes) -> dict[str, Any] | None:
             return None  # the log says what the state was; an edited snapshot is not trusted
     except (ValueError, TypeError, AttributeError):
         return None
+    if ctr != _counter_before(raw, size):
+        return None  # the random counter too is the log's, not the snapshot's word
     return snap
+
+
+def _counter_before(raw: bytes, size: int) -> int:
+    """The random counter after the last event in ``raw[:size]`` that used one (0 if none;
+    -1 when that event is unreadable)."""
+    end = size
+    while end > 0:
+        start = raw.rfind(b"\n", 0, end - 1) + 1
+        if start == 0:
+            return 0  # the header: no event used the counter
+        line = raw[start : end - 1]
+        if b'"ctr":' in line:
+            try:
+                ctr = json.loads(line).get("ctr")
+                return int(ctr[1])
+            except (ValueError, TypeError, AttributeError, IndexError, KeyError):
+                return -1
+        end = start
+    return 0
 
 
 def state_hash(state: dict[str, Any], effective: list[int]) -> str:

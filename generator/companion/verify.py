@@ -12,6 +12,7 @@ from typing import Any
 
 from ..content.dice_parse import DiceError
 from ..errors import PnpError, UsageError
+from ..locale import _
 from . import session
 from .engine import OPS, Table, game_of
 from .errtext import TableError
@@ -28,9 +29,24 @@ def _problem(seq: int, kind: str, cause: PnpError) -> tuple[dict[str, Any], PnpE
 
 
 def check(path: Path, secret_hex: str | None = None) -> tuple[dict[str, Any], PnpError | None]:
-    """:func:`verify`'s report, and the error that tells its problem (for other languages)."""
+    """:func:`verify`'s report, and the error that tells its problem (for other languages).
+
+    A log damaged in a way the reader's checks let through is a located error, not a crash.
+    """
+    try:
+        return _check(path, secret_hex)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise session.SessionError(
+            _(
+                "{path}: the log is damaged and cannot be verified ({detail}); "
+                "the log was left as it is"
+            ).format(path=path, detail=f"{type(exc).__name__}: {exc}")
+        ) from None
+
+
+def _check(path: Path, secret_hex: str | None) -> tuple[dict[str, Any], PnpError | None]:
     table = Table(path)
-    table.log = session.read(path, repair=False)
+    table.log = session.read(table.path, repair=False)
     header = table.log.header
     if header["rng"] == "system":
         raise TableError("verify.system")
@@ -51,8 +67,12 @@ def check(path: Path, secret_hex: str | None = None) -> tuple[dict[str, Any], Pn
     table.state, table.effective = copy.deepcopy(header["initial"]), []
     expected_ctr = 0
     checked = 0
+    after_reveal = False
     for event in table.log.events:
         kind = event["type"]
+        after_reveal = after_reveal or kind == "reveal"
+        if kind in OPS and OPS[kind][2] and after_reveal and header["rng"] == "fair":
+            return _problem(event["seq"], kind, TableError("verify.after_reveal"))
         if kind in OPS and OPS[kind][2]:
             ctr = event.get("ctr")
             if not ctr or ctr[0] != expected_ctr:

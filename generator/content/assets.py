@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import IssueCollector, Location
+from ..locale import _
 from . import icons
+from .files import read_guarded
 from .paths import resolve_inside
 from .schema import GameSpec, LayoutSpec
 from .validate import key_path, suggest
@@ -22,10 +24,20 @@ FONT_FACES = ("regular", "bold", "italic", "bold_italic")
 SHIPPED_FONTS = {"sans", "cjk"}
 
 
-def font_problem(path: Path) -> str | None:
-    """Why ``path`` cannot be embedded as a font, or None when it looks like TrueType outlines."""
-    with path.open("rb") as fh:
-        magic = fh.read(4)
+MAX_FONT_BYTES = 40 * 1024 * 1024
+
+
+def font_problem(path: Path, root: Path | None = None) -> str | None:
+    """Why ``path`` cannot be embedded as a font, or None when it looks like TrueType outlines.
+
+    The file is read guarded (inside ``root`` after links, a regular file, bounded in size);
+    the check of a game (:func:`generator.build.check.check_game`) then parses it whole.
+    """
+    try:
+        data = read_guarded(path, root, MAX_FONT_BYTES)
+    except ValueError as exc:
+        return _("font {name}: {reason}").format(name=repr(path.name), reason=exc)
+    magic = data[:4]
     if magic == b"OTTO":
         return "CFF-outline (PostScript) OpenType fonts cannot be embedded; use a TrueType-outline .ttf"
     if magic not in (b"\x00\x01\x00\x00", b"true", b"ttcf"):
@@ -48,7 +60,7 @@ def font_files(spec: GameSpec, root: Path, marks: Marks, issues: IssueCollector)
             except ValueError as exc:
                 issues.add(where, key_path(at), str(exc))
                 continue
-            problem = font_problem(full) if full.is_file() else f"file {rel!r} does not exist"
+            problem = font_problem(full, root)
             if problem:
                 issues.add(where, key_path(at), problem)
                 continue

@@ -21,6 +21,7 @@ fault. Nesting (brackets and signs) stops at :data:`MAX_DEPTH`, so no input exha
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 
 from .dice_ast import (
@@ -67,8 +68,43 @@ __all__ = [
     "Sel",
     "Unary",
     "compare",
+    "fill_params",
     "parse",
 ]
+
+
+def fill_params(expr: str, values: Mapping[str, object]) -> str:
+    """A named roll's expression with each ``{name}`` replaced by its value.
+
+    Only plain names are filled: a placeholder with a format (``{n:>99}``), a conversion, an
+    attribute or an index is refused (ValueError), so content cannot make a huge text or reach
+    into a value through the expression.
+    """
+    from string import Formatter
+
+    from ..locale import _
+
+    out: list[str] = []
+    try:
+        parts = list(Formatter().parse(expr))
+    except ValueError as exc:
+        raise ValueError(_("braces do not pair up ({detail})").format(detail=exc)) from None
+    for literal, field, spec, conversion in parts:
+        out.append(literal)
+        if field is None:
+            continue
+        if spec or conversion or not field.isidentifier():
+            raise ValueError(
+                _("placeholder {placeholder} must be a plain {{name}}").format(
+                    placeholder=f"{{{field}}}"
+                )
+            )
+        if field not in values:
+            raise ValueError(
+                _("placeholder {name} is not one of the roll's params").format(name=repr(field))
+            )
+        out.append(str(values[field]))
+    return "".join(out)
 
 
 class _Parser(Cursor):

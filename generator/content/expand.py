@@ -12,11 +12,13 @@ the ``check`` the expander was given (``pnp check`` passes
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import IssueCollector, Location
 from ..layout.units import MM
+from ..locale import _
 from . import sandbox
 from .faces import BoxDraw, Copy, FaceDraw, trim_size
 from .game import Component, Game, Item
@@ -40,6 +42,8 @@ __all__ = [
 ]
 
 MAX_TEXT = 4000  # characters one template may produce
+MAX_TEMPLATE_SECONDS = 60  # all of one game's template evaluations together
+OFF_FACE_MARGIN = 10 * MM  # past the trim by more than any bleed: a box wholly there never prints
 
 
 # {{ name }} alone: printed as str(value) without running a template when the name is given
@@ -82,6 +86,10 @@ class Expander:
             tuple[int, float, float], tuple[tuple[float, float, float, float] | None, ...]
         ] = {}
         self._faces: dict[FaceDraw, FaceDraw] = {}
+        self._template_seconds = 0.0  # spent evaluating this game's templates, in all
+        self._told_slow = False
+        # (layout, box, width, height) already looked at for boxes off the face
+        self._outside: set[tuple[str, int, float, float]] = set()
         self._per_copy: dict[tuple[int, int], bool] = {}
 
     def problem(self, at: Where, message: str) -> None:
@@ -114,9 +122,24 @@ class Expander:
             except sb.TemplateSyntaxError as exc:
                 self.problem(at, f"template syntax error: {exc.message}")
                 tpl = False
+            except (RecursionError, SyntaxError, MemoryError):  # nested past what compiles
+                self.problem(at, _("template nests too deeply to be read"))
+                tpl = False
             self._templates[source] = tpl
         if tpl is False:
             return None
+        if self._template_seconds > MAX_TEMPLATE_SECONDS:
+            if not self._told_slow:
+                self._told_slow = True
+                self.problem(
+                    at,
+                    _(
+                        "the templates of this game take more than {seconds} seconds in all; "
+                        "no more are evaluated"
+                    ).format(seconds=MAX_TEMPLATE_SECONDS),
+                )
+            return None
+        started = time.perf_counter()
         try:
             out = sb.render(tpl, ctx)
         except RecursionError:
@@ -138,9 +161,13 @@ class Expander:
             ArithmeticError,
             LookupError,
             AttributeError,
+            MemoryError,
+            AssertionError,  # jinja's own checks of a filter's arguments
         ) as exc:
             self.problem(at, f"item {item.id!r} ({item.location}): template failed: {exc}")
             return None
+        finally:  # failed evaluations count too: a slow refusal per item adds up
+            self._template_seconds += time.perf_counter() - started
         if len(out) > MAX_TEXT:
             self.problem(
                 at, f"item {item.id!r}: text is {len(out)} characters; the limit is {MAX_TEXT}"
@@ -216,6 +243,7 @@ class Expander:
 
         bg = self.colour(layout.background, ctx, loc("background"), item)
         geometry = self._geometry(layout, tw, th)
+        self._off_face(layout, geometry, tw, th, loc)
         shapes: ShapeExpander | None = None
         for n, box in enumerate(layout.boxes):
             geo = geometry[n]
@@ -238,6 +266,35 @@ class Expander:
             boxes.append(self.box_draw(box, n, geo, ctx, item, loc))
         face = FaceDraw(layout.id, bg, tuple(boxes), layout.safe, estimate)
         return self._faces.setdefault(face, face)
+
+    def _off_face(
+        self,
+        layout: LayoutSpec,
+        geometry: Any,
+        tw: float,
+        th: float,
+        loc: Callable[..., Where],
+    ) -> None:
+        """Warn once of each box that lies wholly off the face and its bleed: it never prints."""
+        if (layout.id, -1, tw, th) in self._outside:
+            return  # this layout at this size is checked already
+        self._outside.add((layout.id, -1, tw, th))
+        margin = OFF_FACE_MARGIN
+        for n, geo in enumerate(geometry):
+            if geo is None or (layout.id, n, 0.0, 0.0) in self._outside:
+                continue
+            x, y, w, h = geo
+            if x >= tw + margin or y >= th + margin or x + w <= -margin or y + h <= -margin:
+                self._outside.add((layout.id, n, 0.0, 0.0))
+                where, key = loc("boxes", n)()
+                self.issues.add(
+                    where,
+                    key,
+                    _(
+                        "the box lies wholly outside the {width} x {height} mm face, so it never prints"
+                    ).format(width=round(tw / MM, 1), height=round(th / MM, 1)),
+                    "warning",
+                )
 
     def box_draw(
         self,
@@ -276,7 +333,7 @@ class Expander:
 
     def expand(self, component: Component, lang: str) -> list[Copy]:
         """Every physical copy of ``component``'s items in ``lang``."""
-        tw, th, _ = trim_size(component)
+        tw, th, _shape = trim_size(component)
         marks = self.game.layout_marks
         out: list[Copy] = []
         back_layout_default = component.back

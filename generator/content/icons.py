@@ -20,8 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from ..layout import presets
+from ..locale import _
 
 MAX_SVG_BYTES = 1024 * 1024
+MAX_SVG_SIZE = 100_000.0  # the largest width or height an icon may declare (user units)
+MAX_SVG_ELEMENTS = 5_000  # an icon is drawn on every card that shows it: keep it small
 Shape = dict[str, Any]
 
 
@@ -141,21 +144,87 @@ def use_game(game_root: Path | None) -> None:
 
 
 def svg_problem(path: Path) -> str | None:
-    """Why an SVG file cannot be used as an icon, or None."""
-    if path.stat().st_size > MAX_SVG_BYTES:
-        return f"{path.name} is larger than {MAX_SVG_BYTES // 1024} KB"
+    """Why an SVG file cannot be used as an icon, or None.
+
+    The file is read through the guarded reader (inside its game folder after links, a regular
+    file, at most :data:`MAX_SVG_BYTES`), and may refer to nothing outside itself: an ``href``
+    must be a ``#fragment`` or a ``data:`` URL, and no entity or DTD is loaded.
+    """
+    unreadable = _("{name} is not a readable SVG file with a width and height").format(
+        name=path.name
+    )
     try:
-        drawing = svg_drawing(path)
-    except Exception:  # svglib and lxml raise many kinds on broken files  # noqa: BLE001
-        drawing = None
+        data = _svg_data(path)
+    except _Unreadable:
+        return unreadable
+    except ValueError as exc:
+        return _("{name}: {reason}").format(name=path.name, reason=exc)
+    drawing = _render_svg(data)
     if drawing is None or not drawing.width or not drawing.height:
-        return f"{path.name} is not a readable SVG file with a width and height"
+        return unreadable
+    if not all(0 < size <= MAX_SVG_SIZE for size in (drawing.width, drawing.height)):
+        return _("{name}: its width and height must be between 0 and {largest}").format(
+            name=path.name, largest=f"{MAX_SVG_SIZE:g}"
+        )
     return None
+
+
+class _Unreadable(ValueError):
+    """The file is not an SVG document at all."""
+
+
+def _svg_data(path: Path) -> bytes:
+    """The SVG's bytes, read guarded; ValueError when it is unsafe to draw."""
+    from lxml import etree
+
+    from .files import read_guarded
+
+    data = read_guarded(path, None, MAX_SVG_BYTES)
+    parser = etree.XMLParser(
+        resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False
+    )
+    try:
+        root = etree.fromstring(data, parser=parser)
+    except etree.XMLSyntaxError as exc:
+        raise _Unreadable(str(exc)) from None
+    if root is None:
+        raise _Unreadable("empty")
+    nodes = list(root.iter())
+    if len(nodes) > MAX_SVG_ELEMENTS:
+        raise ValueError(
+            _("it has {count} elements; an icon may have at most {limit}").format(
+                count=len(nodes), limit=MAX_SVG_ELEMENTS
+            )
+        )
+    for node in nodes:
+        for name, value in node.attrib.items():
+            if (name == "href" or name.endswith("}href")) and not (
+                value.strip().startswith("#") or value.strip().lower().startswith("data:")
+            ):
+                raise ValueError(
+                    _(
+                        "it refers to {target}; an icon may only use its own parts (#id) "
+                        "or data: images"
+                    ).format(target=repr(value[:60]))
+                )
+    return data
+
+
+def _render_svg(data: bytes) -> Any:
+    import io
+
+    from svglib.svglib import svg2rlg
+
+    try:
+        return svg2rlg(io.BytesIO(data))
+    except Exception:  # svglib and lxml raise many kinds on broken files  # noqa: BLE001
+        return None
 
 
 @cache
 def svg_drawing(path: Path) -> Any:
-    """The parsed drawing of an SVG file (svglib), read once per file."""
-    from svglib.svglib import svg2rlg
-
-    return svg2rlg(str(path))
+    """The parsed drawing of an SVG file (svglib), read once per file; None when the file may
+    not be drawn (:func:`svg_problem` says why)."""
+    if svg_problem(path) is not None:
+        return None
+    return _render_svg(_svg_data(path))

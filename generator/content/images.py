@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import IssueCollector, Location
+from ..locale import _
+from .files import read_guarded
 from .paths import resolve_inside
 
 MAX_IMAGE_PIXELS = 40_000_000
@@ -34,18 +36,23 @@ class ImageCheck:
             self.issues.add(where, key, f"image {exc}")
             self._seen[src] = None
             return None
-        if not path.is_file():
+        if not path.exists():
             self.issues.add(where, key, f"image {src!r} does not exist")
-        elif path.stat().st_size > MAX_IMAGE_BYTES:
+            self._seen[src] = None
+            return None
+        try:
+            data = read_guarded(path, self.root, MAX_IMAGE_BYTES)
+        except ValueError as exc:
             self.issues.add(
-                where, key, f"image {src!r} is larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MB"
+                where, key, _("image {src}: {reason}").format(src=repr(src), reason=exc)
             )
         else:
-            result = self._read(path, src, where, key)
+            result = self._read(path, data, src, where, key)
         self._seen[src] = result
         return result
 
-    def _read(self, path: Path, src: str, where: Location, key: str) -> Path | None:
+    def _read(self, path: Path, data: bytes, src: str, where: Location, key: str) -> Path | None:
+        import io
         import warnings
 
         from PIL import Image
@@ -53,13 +60,15 @@ class ImageCheck:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("error", Image.DecompressionBombWarning)
-                with Image.open(path) as im:
+                with Image.open(io.BytesIO(data)) as im:
                     w, h = im.size
                     fmt = im.format
+                    if w * h <= MAX_IMAGE_PIXELS:
+                        im.load()  # a truncated or damaged file fails here, not while drawing
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
             self.issues.add(where, key, f"image {src!r} has too many pixels (decompression bomb?)")
             return None
-        except (OSError, SyntaxError, ValueError) as exc:
+        except Exception as exc:  # Pillow raises many kinds on damaged files  # noqa: BLE001
             self.issues.add(where, key, f"image {src!r} cannot be read: {exc}")
             return None
         if w * h > MAX_IMAGE_PIXELS:

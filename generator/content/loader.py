@@ -13,6 +13,7 @@ paths in :mod:`.paths`, font and icon checks in :mod:`.assets`.
 
 from __future__ import annotations
 
+import os
 from functools import partial
 from pathlib import Path
 from types import MappingProxyType
@@ -21,6 +22,7 @@ from typing import Any
 from ..errors import ContentError, IssueCollector, Location
 from ..layout import presets
 from ..layout.units import MM
+from ..locale import _
 from . import tabular
 from .assets import check_font_names, font_files, game_icons
 from .dicelabels import dice_items
@@ -43,6 +45,7 @@ __all__ = [
 
 DICE_LABEL_LAYOUT = "die-label"  # the shared layout in templates/layouts/
 MAX_COPIES = 20_000  # physical copies one component may print
+MAX_GAME_COPIES = 60_000  # physical copies all of a game's components may print together
 
 
 class _Loader:
@@ -58,7 +61,9 @@ class _Loader:
 
     def yaml(self, path: Path) -> Loaded | None:
         try:
-            loaded = tabular.load_table(path) if tabular.is_table(path) else load_yaml(path)
+            root = self.root if path.is_relative_to(self.root.resolve()) else None
+            read = tabular.load_table if tabular.is_table(path) else load_yaml
+            loaded = read(path, root=root)
         except ContentError as exc:
             self.issues.issues.extend(exc.issues)
             return None
@@ -83,7 +88,7 @@ class _Loader:
                 self.issues.add(where, key, str(exc))
                 self.layouts[name] = None
                 return None
-            if cand.is_file():
+            if cand.exists():
                 path = cand
                 break
         if path is None:
@@ -118,7 +123,7 @@ class _Loader:
         except ValueError as exc:
             self.issues.add(where, "items", str(exc))
             return (), rel
-        if not path.is_file():
+        if not path.exists():
             self.issues.add(where, "items", f"file {rel!r} does not exist")
             return (), rel
         loaded = self.yaml(path)
@@ -308,7 +313,7 @@ class _Loader:
     def game_presets(self) -> None:
         """Add the game's own named sizes from ``presets.yaml``, when it has one."""
         path = self.root / "presets.yaml"
-        if not path.is_file():
+        if not os.path.lexists(path):
             return
         loaded = self.yaml(path)
         spec = validate(PresetsFile, loaded, self.issues) if loaded else None
@@ -356,6 +361,15 @@ def load_game(path: Path, templates: Path | None = None) -> Game:
         built = loader.component(comp, n, loaded.marks)
         if built is not None:
             components.append(built)
+    total = sum(i.qty for c in components for i in c.items)
+    if total > MAX_GAME_COPIES:
+        loader.issues.add(
+            loaded.marks.locate(("components",)),
+            "components",
+            _("{copies} copies in all; a game may print at most {limit}").format(
+                copies=total, limit=MAX_GAME_COPIES
+            ),
+        )
     loader.files.extend(font_files(spec, root, loaded.marks, loader.issues))
     check_font_names(loader.layouts, loader.layout_marks, set(spec.fonts), loader.issues)
     loader.issues.raise_if_errors()

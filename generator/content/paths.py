@@ -1,7 +1,7 @@
 """Where a game's files are: game folders under a content folder, and paths kept inside a game.
 
-Every file a game names (items, layouts, images, fonts, rule sources) goes through
-:func:`resolve_inside`, so no link or ``..`` reads outside the game folder.
+Every file a game names goes through :func:`resolve_inside`, so no link or ``..`` leads out of
+the game folder, and is read with :func:`generator.content.files.read_guarded`.
 """
 
 from __future__ import annotations

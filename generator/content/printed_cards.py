@@ -85,7 +85,7 @@ def printed_cards(root: Path, deck: DeckSpec) -> dict[str, dict[str, Any]]:
 
 def card_file_of(root: Path, component: str) -> Path:
     """The item file of a printed component named in game.yaml; ValueError when there is none."""
-    data = load_yaml(root / "game.yaml").data if (root / "game.yaml").is_file() else {}
+    data = load_yaml(root / "game.yaml", root=root).data if (root / "game.yaml").is_file() else {}
     for comp in (data or {}).get("components") or []:
         if isinstance(comp, dict) and comp.get("id") == component:
             items = comp.get("items")
@@ -98,9 +98,11 @@ def card_file_of(root: Path, component: str) -> Path:
     raise ValueError(f"game.yaml has no component {component!r}")
 
 
-def load_items(path: Path) -> ItemsFile:
-    """An item file validated with the print schema (the same file the PDF is built from)."""
-    loaded = tabular.load_table(path) if tabular.is_table(path) else load_yaml(path)
+def load_items(path: Path, root: Path | None = None) -> ItemsFile:
+    """An item file validated with the print schema (the same file the PDF is built from);
+    ``root`` is the game folder the file must stay inside."""
+    read = tabular.load_table if tabular.is_table(path) else load_yaml
+    loaded = read(path, root=root)
     issues = IssueCollector()
     spec = validate(ItemsFile, loaded, issues)
     issues.raise_if_errors()

@@ -41,6 +41,7 @@ from .types import (
 
 MAX_QTY = 1000
 MAX_ITEMS = 5000
+MAX_COMPONENTS = 200  # components one game may have (each is at least one PDF)
 # The key an item's own data is gathered under before conversion: one nobody writes by chance
 # (it starts with a space). The JSON Schema leaves it out and lets any other key through.
 DATA_KEY = " extra"
@@ -251,9 +252,9 @@ class GameSpec(Model, frozen=True, kw_only=True):
     fonts: Annotated[dict[str, FontSpec], doc("Extra fonts by name, usable in layouts.")] = field(
         default_factory=dict
     )
-    components: Annotated[list[ComponentSpec], doc("The printable components.")] = field(
-        default_factory=list
-    )
+    components: Annotated[
+        list[ComponentSpec], doc("The printable components.", max_length=MAX_COMPONENTS)
+    ] = field(default_factory=list)
     table: Annotated[
         str | None, doc("File of table-companion data (dice, bags, decks, tracks, scoring).")
     ] = None

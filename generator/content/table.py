@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ContentError, Issue, IssueCollector, Location
-from .dice_parse import DiceError, parse
+from .dice_parse import DiceError, fill_params, parse
 from .paths import resolve_inside
 from .printed_cards import card_file_of, load_items, printed_cards
 from .table_models import (
@@ -24,7 +24,7 @@ from .table_models import (
     TrackSpec,
 )
 from .validate import key_path, suggest, validate
-from .yamlload import Loaded, load_yaml
+from .yamlload import Loaded, display_path, load_yaml
 
 
 def table_path(game_root: Path) -> Path:
@@ -32,10 +32,25 @@ def table_path(game_root: Path) -> Path:
     name = "table.yaml"
     game_file = game_root / "game.yaml"
     if game_file.is_file():
-        data = load_yaml(game_file).data
+        data = load_yaml(game_file, root=game_root).data
         if isinstance(data, dict) and isinstance(data.get("table"), str):
             name = data["table"]
     return game_root / name
+
+
+def has_table(game_root: Path) -> bool:
+    """Whether the game has table data to check: ``game.yaml`` names a ``table:`` file, or a
+    ``table.yaml`` is there in any form (a link, a folder, a pipe: all reported by loading)."""
+    import os
+
+    root = Path(game_root)
+    if os.path.lexists(root / "table.yaml"):
+        return True
+    try:
+        data = load_yaml(root / "game.yaml", root=root).data
+    except ContentError:
+        return False  # the game check reports game.yaml
+    return isinstance(data, dict) and "table" in data
 
 
 def load_table(game_root: Path) -> TableSpec:
@@ -45,16 +60,10 @@ def load_table(game_root: Path) -> TableSpec:
     try:
         path = resolve_inside(root, str(path.relative_to(root)))
     except ValueError as exc:
-        raise ContentError([Issue(Location(str(root / "game.yaml")), "table", str(exc))]) from None
-    if not path.is_file():
-        raise ContentError(
-            [
-                Issue(
-                    Location(str(root / "game.yaml")), "table", f"file {path.name!r} does not exist"
-                )
-            ]
-        )
-    loaded = load_yaml(path)
+        raise ContentError([Issue(_table_key(root), "table", str(exc))]) from None
+    if not path.exists():
+        raise ContentError([Issue(_table_key(root), "table", f"file {path.name!r} does not exist")])
+    loaded = load_yaml(path, root=root)
     issues = IssueCollector()
     spec = validate(TableSpec, loaded, issues)
     if spec is not None:
@@ -62,6 +71,15 @@ def load_table(game_root: Path) -> TableSpec:
     issues.raise_if_errors()
     assert spec is not None
     return spec
+
+
+def _table_key(root: Path) -> Location:
+    """Where game.yaml names its table file (its first line when it names none)."""
+    game_file = root / "game.yaml"
+    try:
+        return load_yaml(game_file, root=root).marks.locate(("table",), key=True)
+    except ContentError:
+        return Location(display_path(game_file), 1, 1)
 
 
 def _cross_check(spec: TableSpec, loaded: Loaded, root: Path, issues: IssueCollector) -> None:
@@ -128,9 +146,9 @@ def _check_roll(rid: str, roll: RollSpec, spec: TableSpec, add: Any) -> None:
         for name, p in roll.params.items()
     }
     try:
-        text = roll.expr.format(**values)
-    except (KeyError, IndexError, ValueError) as exc:
-        add(("rolls", rid, "expr"), f"placeholder {exc} is not one of the roll's params")
+        text = fill_params(roll.expr, values)
+    except ValueError as exc:
+        add(("rolls", rid, "expr"), str(exc))
         return
     try:
         expr = parse(text)
@@ -157,7 +175,7 @@ def _check_card_file(
         issues.add(where, key, f"file {deck.cards!r} does not exist")
         return
     try:
-        cards = load_items(path)
+        cards = load_items(path, root)
     except ContentError as exc:
         issues.issues.extend(exc.issues)
         return

@@ -274,7 +274,7 @@ class _Reader:
         return item
 
 
-def load_table(path: Path, *, shown_as: str | None = None) -> Loaded:
+def load_table(path: Path, *, shown_as: str | None = None, root: Path | None = None) -> Loaded:
     """Read a CSV or TSV item file into ``{"items": [...]}`` with cell marks.
 
     Raises :class:`~generator.errors.ContentError` listing every problem, each located at
@@ -282,7 +282,9 @@ def load_table(path: Path, *, shown_as: str | None = None) -> Loaded:
     """
     rel = display_path(path)
     file = shown_as or (str(path) if rel.startswith("..") else rel)
-    text = read_text(path, file, "utf-8-sig")  # a spreadsheet's byte-order mark is skipped
+    text = read_text(
+        path, file, "utf-8-sig", root=root
+    )  # a spreadsheet's byte-order mark is skipped
     if "\x00" in text:
         raise ContentError([Issue(Location(file), "", "not a text file (holds NUL characters)")])
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # as YAML reads line ends

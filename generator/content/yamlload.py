@@ -22,6 +22,7 @@ import msgspec
 import yaml
 
 from ..errors import ContentError, Issue, Location
+from ..locale import _
 
 try:  # libyaml is several times faster; fall back to the pure-Python parser.
     from yaml import CSafeLoader as _Loader
@@ -278,33 +279,71 @@ def _json_fast(text: str) -> Any:
     return data
 
 
+_COUNT_ABOVE = 1_000_000  # characters: a longer document's values are counted before it is built
+
+
+def _count_values(text: str, file: str) -> None:
+    """Refuse a document with more than :data:`MAX_NODES` values, counted from the parser's
+    events (fast), before the slower building of its nodes begins."""
+    loader = _Loader(text)
+    values = 0
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, _VALUE_EVENTS):
+                values += 1
+                if values > MAX_NODES:
+                    mark = event.start_mark
+                    line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+                    raise ContentError(
+                        [
+                            Issue(
+                                Location(file, line, col),
+                                "",
+                                _("document has more than {count} values").format(count=MAX_NODES),
+                            )
+                        ]
+                    )
+    except yaml.YAMLError:
+        return  # malformed: the full reading says where
+    finally:
+        loader.dispose()
+
+
+_VALUE_EVENTS = (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent)
+
+
 class _TooBig(Exception):
     def __init__(self, location: Location, message: str) -> None:
         self.location = location
         self.message = message
 
 
-def load_yaml(path: Path, *, shown_as: str | None = None) -> Loaded:
-    """Load one YAML file safely, with marks. Raises ContentError on any problem."""
+def load_yaml(path: Path, *, shown_as: str | None = None, root: Path | None = None) -> Loaded:
+    """Load one YAML file safely, with marks. Raises ContentError on any problem.
+
+    The file is read through :func:`~generator.content.paths.read_guarded`: inside ``root`` (the
+    game folder; default the folder holding it) after links, a regular file, bounded in size.
+    """
     file = shown_as or _rel(path)
-    text = read_text(path, file).replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads
+    text = (
+        read_text(path, file, root=root).replace("\r\n", "\n").replace("\r", "\n")
+    )  # as text mode reads
     return load_yaml_text(text, file, path)
 
 
-def read_text(path: Path, file: str, encoding: str = "utf-8") -> str:
-    """A content file's text, refused (ContentError at ``file``) when too big or not UTF-8."""
+def read_text(path: Path, file: str, encoding: str = "utf-8", *, root: Path | None = None) -> str:
+    """A content file's text, refused (ContentError at ``file``) when it lies outside ``root``
+    after links, is not a regular file, is too big or is not UTF-8."""
+    from .files import read_guarded
+
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise ContentError(
-            [Issue(Location(file), "", f"cannot read file: {exc.strerror}")]
-        ) from None
-    if size > MAX_FILE_BYTES:
-        raise ContentError(
-            [Issue(Location(file), "", f"file is {size} bytes; the limit is {MAX_FILE_BYTES}")]
-        )
+        data = read_guarded(path, root, MAX_FILE_BYTES)
+    except ValueError as exc:
+        message = _("cannot read file: {reason}").format(reason=exc)
+        raise ContentError([Issue(Location(file), "", message)]) from None
     try:
-        return path.read_bytes().decode(encoding)
+        return data.decode(encoding)
     except UnicodeDecodeError as exc:
         raise ContentError(
             [Issue(Location(file), "", f"not UTF-8 text ({exc.reason} at byte {exc.start})")]
@@ -322,6 +361,8 @@ def load_yaml_text(text: str, file: str, path: Path | None = None, *, fast: bool
         data = _json_fast(text)
         if data is not _NOT_JSON:
             return Loaded(data, Marks(file, text), path or Path(file))
+    if len(text) > _COUNT_ABOVE:
+        _count_values(text, file)
     builder = _Builder(file)
     try:
         loader = _Loader(text)
@@ -333,10 +374,26 @@ def load_yaml_text(text: str, file: str, path: Path | None = None, *, fast: bool
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = exc.problem or "invalid YAML"
-        if exc.context:
+        if "maximum nesting depth" in problem:  # libyaml's own limit, met before ours
+            problem = f"nesting deeper than {MAX_DEPTH} levels"
+        elif exc.context:
             problem = f"{problem} ({exc.context})"
         raise ContentError(
             [Issue(Location(file, line, col), "", f"malformed YAML: {problem}")]
+        ) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML refuses: say where, on one line
+        at = max(0, min(exc.position, len(text)))
+        line = text.count("\n", 0, at) + 1
+        col = at - (text.rfind("\n", 0, at) + 1) + 1
+        what = f"U+{exc.character:04X}" if isinstance(exc.character, int) else repr(exc.character)
+        raise ContentError(
+            [
+                Issue(
+                    Location(file, line, col),
+                    "",
+                    _("malformed YAML: character {what} is not allowed").format(what=what),
+                )
+            ]
         ) from None
     except yaml.YAMLError as exc:
         raise ContentError([Issue(Location(file, 1, 1), "", f"malformed YAML: {exc}")]) from None

@@ -21,6 +21,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from ..errors import BuildError
+from ..locale import _
 from . import fontsubsets
 
 FONT_DIR = Path(__file__).parent / "fonts"
@@ -80,7 +81,9 @@ class Face:
             self.name = _register(self.path, self.name)
             cmap = _cmaps.get(self.name)
             if cmap is None:
-                cmap = _cmaps[self.name] = frozenset(pdfmetrics.getFont(self.name).face.charToGlyph)
+                glyphs = pdfmetrics.getFont(self.name).face.charToGlyph
+                # a character mapped to glyph 0 (.notdef) has no glyph of its own
+                cmap = _cmaps[self.name] = frozenset(c for c, g in glyphs.items() if g)
             self._cmap = cmap
         return self
 
@@ -93,6 +96,22 @@ _by_file: dict[Path, str] = {}
 _cmaps: dict[str, frozenset[int]] = {}
 
 
+def parse_problem(data: bytes) -> str | None:
+    """Why the TrueType font in ``data`` cannot be read and subset, or None when it can."""
+    import io
+
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    try:
+        face = TTFontFile(io.BytesIO(data))
+        used = sorted(face.charToGlyph)[:64]
+        face.makeSubset(list(used))
+    except Exception as exc:  # a damaged file fails in many ways  # noqa: BLE001
+        what = str(exc) if isinstance(exc, TTFError) else ""
+        return what or _("the file is truncated or damaged")
+    return None
+
+
 def _register(path: Path, name: str) -> str:
     """Register ``path`` with reportlab once; return its registered name."""
     key = path.resolve()
@@ -100,8 +119,10 @@ def _register(path: Path, name: str) -> str:
         return _by_file[key]
     try:
         font = TTFont(name, str(path))
-    except (TTFError, OSError, ValueError, KeyError, IndexError) as exc:
-        raise BuildError(f"{path.name}: cannot use this font: {exc}") from None
+    except Exception as exc:  # a damaged file fails in many ways  # noqa: BLE001
+        what = str(exc) if isinstance(exc, (TTFError, OSError)) else ""
+        what = what or _("the file is truncated or damaged")
+        raise BuildError(f"{path.name}: cannot use this font: {what}") from None
     font.face.__class__ = fontsubsets.Face  # the same face; its subsets made once per process
     font.__class__ = fontsubsets.Font  # and each subset's widths and map formatted once
     pdfmetrics.registerFont(font)

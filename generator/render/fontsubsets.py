@@ -13,10 +13,14 @@ most :data:`BUDGET` bytes (oldest forgotten first) and lasts only as long as the
 from __future__ import annotations
 
 import zlib
+from pathlib import Path
 from typing import Any
 
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
+
+from ..errors import BuildError
+from ..locale import _
 
 BUDGET = 16 * 1024 * 1024  # bytes of subset files and their deflated forms kept at most
 
@@ -78,7 +82,16 @@ class Face(TTFontFace):
         key = (self, tuple(subset))
         data = _files.get(key)
         if data is None:
-            data = super().makeSubset(subset)
+            try:
+                data = super().makeSubset(subset)
+            except Exception as exc:  # a damaged file fails in many ways  # noqa: BLE001
+                name = Path(str(getattr(self, "filename", "font"))).name
+                raise BuildError(
+                    _("{name}: the font cannot be embedded: {reason}").format(
+                        name=name,
+                        reason=str(exc) or _("the file is truncated or damaged"),
+                    )
+                ) from None
             _remember(key, data)
         return data
 

@@ -53,7 +53,10 @@ def _draw_svg(
     from reportlab.graphics.shapes import STATE_DEFAULTS  # type: ignore[import-untyped]
     from reportlab.lib.colors import Color  # type: ignore[import-untyped]
 
-    drawing = copy.deepcopy(svg_drawing(path))
+    original = svg_drawing(path)
+    if original is None:  # refused by the check: nothing is drawn
+        return
+    drawing = copy.deepcopy(original)
     _recolour(drawing, Color(*rgb))
     scale = size / max(drawing.width, drawing.height)
     canvas.translate(cx - drawing.width * scale / 2, cy - drawing.height * scale / 2)

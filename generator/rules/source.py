@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
@@ -86,13 +87,22 @@ def _game_spec(game_dir: Path, issues: IssueCollector) -> GameSpec | None:
     if not path.is_file():
         raise UsageError(f"{display_path(game_dir)} has no game.yaml")
     try:
-        loaded = load_yaml(path)
+        loaded = load_yaml(path, root=game_dir)
     except ContentError as exc:
         issues.issues.extend(exc.issues)
         return None
     if isinstance(loaded.data, dict) and "id" not in loaded.data:
         loaded.data["id"] = game_dir.resolve().name
     return validate(GameSpec, loaded, issues)
+
+
+def names_rules(game_dir: Path) -> bool:
+    """Whether the game's ``game.yaml`` names a rules folder (sound or not)."""
+    try:
+        data = load_yaml(Path(game_dir) / "game.yaml", root=Path(game_dir)).data
+    except ContentError:
+        return False  # the game check reports game.yaml
+    return isinstance(data, dict) and data.get("rules") is not None
 
 
 def rules_folder(game_dir: Path, issues: IssueCollector) -> tuple[GameSpec | None, Path | None]:
@@ -201,6 +211,8 @@ def load_rulebook(game_dir: Path, issues: IssueCollector) -> RuleBook | None:
     spec, folder = rules_folder(game_dir, issues)
     if spec is None:
         return None
+    if folder is None and spec.rules is not None:
+        return None  # the folder it names is refused: the problem is in ``issues``
     if folder is None:
         raise UsageError(f"{spec.id} has no rule sheets (game.yaml has no `rules:` key)")
     where = Location(display_path(folder))
@@ -210,7 +222,7 @@ def load_rulebook(game_dir: Path, issues: IssueCollector) -> RuleBook | None:
     glossary: dict[str, GlossaryTerm] = {}
     gfile = None
     term_ids: set[str] = set()
-    if (folder / GLOSSARY_FILE).is_file():
+    if os.path.lexists(folder / GLOSSARY_FILE):  # any kind of entry: loading says what is wrong
         gfile = _load(folder / GLOSSARY_FILE, GlossaryFile, issues)
         if gfile is not None:
             glossary = dict(cast(GlossaryFile, gfile.model).terms)
@@ -218,7 +230,7 @@ def load_rulebook(game_dir: Path, issues: IssueCollector) -> RuleBook | None:
     else:
         issues.add(where, "", f"no {GLOSSARY_FILE}: every game's rules need a glossary")
     source = None
-    if (folder / "en.yaml").is_file():
+    if os.path.lexists(folder / "en.yaml"):
         source = _load(folder / "en.yaml", SourceFile, issues)
     else:
         issues.add(where, "", "no en.yaml: the English source of the rule sheet is missing")
@@ -226,7 +238,7 @@ def load_rulebook(game_dir: Path, issues: IssueCollector) -> RuleBook | None:
     failed: set[str] = set()
     for lang in TRANSLATED:
         path = folder / f"{lang}.yaml"
-        if path.is_file():
+        if os.path.lexists(path):
             loaded = _load(path, TranslationFile, issues)
             if loaded is None:
                 failed.add(lang)
