@@ -4,7 +4,7 @@ Run from the repository root:
 ``python bench/rules.py [--repeat N] [--paper A4|Letter] [--clock wall|cpu] [--no-fresh]``.
 For every game with rule sources it builds the three language sheets, both bilingual
 editions and the player-aid cards into a temporary folder, as ``pnp rules build GAME
---bilingual all`` does, and times the zh-Hans derivation (OpenCC tw2sp and the regional
+--bilingual all`` does, and times the zh-Hans derivation (OpenCC t2s, the phrase table and the regional
 rewrites) of every zh-Hant section with glossary terms protected. Prints one row per game
 and a total. Build times are the best of ``--repeat`` runs, with the median beside them, as
 ``timeit`` advises and ``bench/build.py`` does: on a shared machine a slower run measures

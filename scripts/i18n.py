@@ -3,8 +3,8 @@
     python scripts/i18n.py check    # every marked message translated in both languages
     python scripts/i18n.py update   # add the marked messages a catalogue lacks, untranslated
 
-A message is marked where it is written: ``_("...")``, ``N_("...")``, ``ngettext("...", "...", n)``
-or ``pgettext("context", "...")`` with literal text. ``check`` exits 1 and lists, as
+A message is marked where it is written: ``_("...")``, ``N_("...")``, ``ngettext("...", "...", n)``,
+``pgettext("context", "...")`` or ``translation(lang).gettext("...")`` with literal text. ``check`` exits 1 and lists, as
 ``file:line: problem``, each marked message missing or empty in a catalogue, each translation
 whose ``{placeholders}`` differ from the English, and each PO file polib cannot read.
 """
@@ -25,7 +25,13 @@ CATALOGUES = {
     "zh-Hant": PACKAGE / "locale" / "zh_Hant.po",
     "zh-Hans": PACKAGE / "locale" / "zh_Hans.po",
 }
-MARKERS = {"_": (None, 0), "N_": (None, 0), "ngettext": (None, 0), "pgettext": (0, 1)}
+MARKERS = {
+    "_": (None, 0),
+    "N_": (None, 0),
+    "gettext": (None, 0),  # translation(lang).gettext(...), where a sheet's language is known
+    "ngettext": (None, 0),
+    "pgettext": (0, 1),
+}
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from generator.content.chinese import to_simplified
+from generator.content.chinese import script_only
 
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
@@ -19,7 +19,7 @@ def section_text(section) -> str:  # type: ignore[no-untyped-def]
 
 def han(text: str) -> str:
     """Only the Chinese characters of ``text``, in Simplified form."""
-    return "".join(_HAN.findall(to_simplified(text)))
+    return "".join(_HAN.findall(script_only(text, "zh-Hans")))
 
 
 # ---------------------------------------------------------------- printed lines by column
@@ -155,9 +155,19 @@ def is_han(ch: str) -> bool:
     return bool(_HAN.fullmatch(ch))
 
 
+def _too_loose(text: str, slack: float, body: float) -> bool:
+    """Whether spreading ``slack`` over the gaps after the line's Chinese characters would open
+    them wider than a quarter em (such a line is set ragged)."""
+    from generator.content.markup import is_cjk
+
+    gaps = sum(map(is_cjk, text)) - (1 if text and is_cjk(text[-1]) else 0)
+    return slack > 0 and (gaps <= 0 or slack / gaps > 0.25 * body)
+
+
 def ragged_lines(path, paragraphs: list[str], body: float = 9.0) -> tuple[int, list[str]]:  # type: ignore[no-untyped-def]
     """Lines of Chinese body text that neither reach their column's right edge (within 0.5 pt)
-    nor end a paragraph, and how many lines were measured.
+    nor end a paragraph (nor would need gaps wider than a quarter em to reach it), and how
+    many lines were measured.
 
     A measured line is in body type (``body`` pt) with at least two Chinese characters; its
     column's right edge is the furthest any body line of that column reaches in the file, or
@@ -185,6 +195,8 @@ def ragged_lines(path, paragraphs: list[str], body: float = 9.0) -> tuple[int, l
         measured += 1
         if min(abs(right - edge[side]), abs(right - (edge[side] - pad))) <= 0.5:
             continue
+        if _too_loose(text, edge[side] - right, body):
+            continue  # set ragged on purpose: justifying it would letter-space it
         core = re.sub(r"^(\d+\.|•)", "", text)
         if not any(p.endswith(core) for p in ends):
             faults.append(

@@ -33,7 +33,8 @@ def test_a_one_language_build_writes_and_names_only_that_language(tmp_path: Path
         assert after[name] == data, name
     assert "deck.zh-Hant.pdf" in after and "squares.zh-Hant.pdf" in after
     label = PdfReader(str(out / "kinds" / "deck.zh-Hant.pdf")).pages[0].extract_text()
-    assert "zh-Hant" in label and "all languages" not in label
+    # the label names the one language it prints, in that language's own words
+    assert "繁體中文" in label and "所有語言" not in label and "all languages" not in label
 
 
 def _game(tmp_path: Path, layout: str, fonts: str = "") -> Path:

@@ -325,7 +325,7 @@ def test_backs_land_behind_fronts_for_the_named_flip(
         else:
             assert abs(by - fy) < 0.02 * MM and abs(bx - (media[2] - fx - size)) < 0.02 * MM
     words = PdfReader(str(pdf)).pages[1].extract_text()
-    assert f"flip on {duplex} edge" in words
+    assert f"flip on the {duplex} edge" in words
 
 
 # ---------------------------------------------------------------- dice labels and estimates

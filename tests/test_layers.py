@@ -23,7 +23,9 @@ LAYERS: list[set[str]] = [
     {"__main__"},  # python -m generator
     {"cli"},  # click commands: parse, call one library function, print
     {"export"},  # other tools' formats, from a checked game
-    {"build"},  # the print pipeline: check, plan, cache, staging, watch, starters
+    # the print pipeline (check, plan, cache, staging, watch, starters); game texts in gettext
+    # catalogues (neither imports the other)
+    {"build", "translate"},
     {
         "companion",
         "render",

@@ -69,7 +69,7 @@ def test_player_aid_text_is_at_least_8_pt(built, game: str) -> None:  # type: ig
                         small += ch
                 # only the sheet label and the scale bar's caption, outside the cards, are smaller
                 assert small == "", f"{path.name}: {small!r} below 8 pt"
-                assert "50 mm" in outside
+                assert any(scale in outside for scale in ("50 mm", "50 公釐", "50 毫米"))
         finally:
             pdf.close()
 

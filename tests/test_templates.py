@@ -38,7 +38,7 @@ def test_a_game_with_no_layouts_prints_from_the_shared_ones(built: Path) -> None
 
 
 def test_shared_ruler_has_centimetre_ticks_and_a_check_length(built: Path) -> None:
-    reader = PdfReader(str(built / "ruler.pdf"))
+    reader = PdfReader(str(built / "ruler.en.pdf"))
     xobjects = reader.pages[0]["/Resources"].get_object()["/XObject"]
     form = next(xobjects[n] for n in xobjects if str(n).startswith("/FormXob.face"))
     ops = list(ContentStream(form.get_object(), reader).operations)
@@ -56,7 +56,10 @@ def test_shared_ruler_has_centimetre_ticks_and_a_check_length(built: Path) -> No
     assert all(abs((b - a) - 10 * MM) < 0.1 * MM for a, b in zip(short, short[1:], strict=False))
     check = [x2 - x1 for x1, y1, x2, y2 in lines if y1 == y2 and x2 > x1]
     assert any(abs(w - 100 * MM) < 0.1 * MM for w in check)
-    assert "check: 100 mm" in pdfcheck.text(built / "ruler.pdf")
+    assert "check: 100 mm" in pdfcheck.text(built / "ruler.en.pdf")
+    # the check length's note is in the sheet's language
+    zh = pdfcheck.text(built / "ruler.zh-Hant.pdf")
+    assert "校對長度：100 公釐" in zh and "check" not in zh
 
 
 def test_shared_hex_map_fills_its_face(built: Path) -> None:

@@ -134,8 +134,41 @@ def check_game(path: Path, options: BuildOptions | None = None) -> Checked:
             issues.issues.extend(exc.issues)
         for lang in build_languages(game, component, options):
             copies[(component.id, lang)] = expander.expand(component, lang)
+    _check_titles(game, selected(game, options), options, issues)
     issues.raise_if_errors()
     return Checked(game, copies, issues.warnings)
+
+
+def _check_titles(
+    game: Game, components: list[Component], options: BuildOptions, issues: IssueCollector
+) -> None:
+    """Warn of a character of the game's or a component's title that no font has: the title
+    is printed under every sheet, where it would be an empty box."""
+    from ..content.expand import localize
+    from ..content.validate import key_path
+    from ..locale import _
+    from ..render.fonts import missing_glyphs
+
+    assert game.marks is not None
+    warned: set[tuple[tuple[str | int, ...], str]] = set()
+    index = {c.id: n for n, c in enumerate(game.components)}
+    for component in components:
+        places: list[tuple[tuple[str | int, ...], object]] = [
+            (("title",), game.spec.title),
+            (("components", index[component.id], "title"), component.spec.title),
+        ]
+        for lang in build_languages(game, component, options):
+            for at, value in places:
+                for ch in sorted(missing_glyphs(str(localize(value, lang)))):
+                    if (at, ch) in warned:
+                        continue
+                    warned.add((at, ch))
+                    where = (*at, lang) if isinstance(value, dict) else at
+                    message = _(
+                        "character {code} {char} is in none of the fonts of this text, "
+                        "so the {lang} {kind} would print an empty box in its place"
+                    ).format(code=f"U+{ord(ch):04X}", char=repr(ch), lang=lang, kind=component.kind)
+                    issues.add(game.marks.locate(where), key_path(where), message, "warning")
 
 
 def _check_fonts(game: Game, issues: IssueCollector) -> None:

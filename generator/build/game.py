@@ -238,7 +238,8 @@ def _build_component(
         words = SheetMeta(
             _local(game.spec.title, lang),
             _local(component.spec.title, lang),
-            "all languages" if single else "+".join(langs_),
+            lang,
+            () if single else tuple(langs_),
         )
         write_to = stage.target(target)
         try:

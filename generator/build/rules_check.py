@@ -72,6 +72,7 @@ def _block_paths(n: int, b: int, block: Block) -> list[tuple[tuple[str | int, ..
 
 def _check_file(book: RuleBook, rf: RuleFile, issues: IssueCollector) -> None:
     """Unknown term ids, unknown icons and unbalanced bold marks, at the text that has them."""
+    _report(book, rf, ("title",), rf.model.title, issues)  # the sheet's title, printed on top
     for n, section in enumerate(rf.model.sections):
         places: list[tuple[tuple[str | int, ...], str]] = [
             (("sections", n, "title"), section.title)
@@ -79,11 +80,22 @@ def _check_file(book: RuleBook, rf: RuleFile, issues: IssueCollector) -> None:
         for b, block in enumerate(section.blocks):
             places.extend(_block_paths(n, b, block))
         for path, text in places:
-            found = _text_problems(book, text)
-            if found:  # the file's marks are read only when there is something to locate
-                where, key = rf.locate(*path), key_path(path)
-                for message, severity in found:
-                    issues.add(where, key, message, severity)
+            _report(book, rf, path, text, issues)
+
+
+def _report(
+    book: RuleBook,
+    rf: RuleFile,
+    path: tuple[str | int, ...],
+    text: str,
+    issues: IssueCollector,
+) -> None:
+    """The problems of one text of ``rf``, at the place ``path`` names."""
+    found = _text_problems(book, text)
+    if found:  # the file's marks are read only when there is something to locate
+        where, key = rf.locate(*path), key_path(path)
+        for message, severity in found:
+            issues.add(where, key, message, severity)
 
 
 def _text_problems(book: RuleBook, text: str) -> list[tuple[str, str]]:

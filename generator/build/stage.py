@@ -109,12 +109,16 @@ class Staging:
         except BaseException as exc:
             _undo(done)
             if isinstance(exc, OSError):
-                where = exc.filename or self.out_dir
+                # a move names its target second: that is the place in the way, not the new file
+                where = exc.filename2 or exc.filename or self.out_dir
+                reason = exc.strerror or exc
+                if exc.filename2 and isinstance(exc, IsADirectoryError):
+                    reason = _("a folder is in the way of a file")
                 raise BuildError(
                     _(
                         "cannot put the new files in place ({where}: {reason}); "
                         "every previous file is as it was"
-                    ).format(where=where, reason=exc.strerror or exc)
+                    ).format(where=where, reason=reason)
                 ) from None
             raise
         finally:

@@ -16,7 +16,7 @@ import click
 
 from .. import __version__
 from ..errors import PnpError, report
-from ..locale import current_language, use_language
+from ..locale import N_, current_language, use_language
 
 # command name -> (module, attribute, one-line help shown in `pnp --help`)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -34,6 +34,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "List the icon names usable in layouts and text.",
     ),
     "rules": ("generator.cli.rules_cmds", "rules", "Build and check translated rule sheets."),
+    "translate": (
+        "generator.cli.translate_cmds",
+        "translate",
+        N_("Translate a game's texts with gettext catalogues."),
+    ),
     "export": ("generator.cli.export_cmds", "export", "Export a game for Tabletop Simulator."),
     "new": ("generator.cli.edit_cmds", "new", "Create a working game folder from a starter."),
     "watch": ("generator.cli.edit_cmds", "watch", "Rebuild PDFs and previews on each edit."),

@@ -220,11 +220,19 @@ def build(
 )
 @_content_option
 def stamp(game: str, langs: tuple[str, ...], content: Path) -> None:
-    """Record that each translated section matches the current English (source_hash)."""
+    """Record that each translated section matches the current English (source_hash), and
+    each other translated text too (stamps.yaml)."""
+    from ..locale import _
     from ..rules import stamp_rules
+    from ..translate.catalogue import stamp_texts
 
-    stamps = stamp_rules(game_dir(content, game), list(langs) or None)
+    folder = game_dir(content, game)
+    stamps = stamp_rules(folder, list(langs) or None)
     for s in stamps:
         was = s.old or "none"
         echo(f"{s.lang} {s.section}: {was} -> {s.new}")
     echo(f"{_count(len(stamps), 'section')} stamped", err=True)
+    texts = stamp_texts(folder, list(langs) or None)
+    for lang, ctx in texts:
+        echo(f"{lang} {ctx}")
+    echo(_("{count} other texts stamped (stamps.yaml)").format(count=len(texts)), err=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..locale import _
 from .errtext import TableError
 from .rng import Source
 
@@ -81,6 +82,18 @@ def draw(deck: Any, state: dict[str, Any], source: Source) -> dict[str, Any]:
     return {"index": index, "reshuffle": reshuffle}
 
 
+def take(pile: list[str], index: int) -> str:
+    """The card at ``index`` of ``pile``, taken out; a logged index past the pile's end is a
+    ValueError that says so (the log was written for another pile)."""
+    if not 0 <= index < len(pile):
+        raise ValueError(
+            _("the log draws card {index} of a pile of {count}").format(
+                index=index, count=len(pile)
+            )
+        )
+    return pile.pop(index)
+
+
 def apply_draw(
     deck: Any, state: dict[str, Any], out: dict[str, Any], cards: dict[str, dict[str, Any]], to: str
 ) -> dict[str, Any]:
@@ -92,7 +105,7 @@ def apply_draw(
         if joined:
             state["aside"] = []
         state["reshuffles"] += 1
-    card = state["pile"].pop(out["index"])
+    card = take(state["pile"], out["index"])
     state[to].append(card)
     data = cards.get(card_id(card), {})
     fx: dict[str, Any] = {"card": card, "reshuffled": out["reshuffle"], "kind": data.get("kind")}

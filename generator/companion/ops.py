@@ -267,7 +267,9 @@ def apply_act_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
     """Apply a logged activation draw; return the card, its owner and whether it may be reserved."""
     spec, state = _deck(t, args)
     if state["mode"] == "marauder":
-        card = state["pile"].pop(out["index"])
+        from .decks import take
+
+        card = take(state["pile"], out["index"])
     else:
         card = state["queues"][args["player"]].pop(0)
     owner = state["owners"].get(card)

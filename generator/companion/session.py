@@ -439,14 +439,17 @@ def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
     if fcntl is not None:
         import time
 
+        nofollow = getattr(os, "O_NOFOLLOW", 0)
         try:
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | nofollow, 0o644)
         except OSError as exc:
-            raise SessionError(
-                _("cannot lock {path}: {lock}: {reason}").format(
-                    path=path, lock=lock_path, reason=exc.strerror or exc
-                )
-            ) from None
+            fd = _read_only_lock(lock_path, nofollow, exc)
+            if fd < 0:
+                raise SessionError(
+                    _("cannot lock {path}: {lock}: {reason}").format(
+                        path=path, lock=lock_path, reason=exc.strerror or exc
+                    )
+                ) from None
         log_fd = -1
         try:
             deadline = time.monotonic() + timeout
@@ -472,6 +475,19 @@ def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
             yield
     except Timeout:
         raise SessionError(f"{path} is busy in another terminal; try again") from None
+
+
+def _read_only_lock(lock_path: str, nofollow: int, exc: OSError) -> int:
+    """The lock file opened for reading when the folder cannot be written (a read-only data
+    folder still shows its sessions; a write then fails as the machine's refusal), else -1."""
+    import errno
+
+    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        try:
+            return os.open(lock_path, os.O_RDONLY | nofollow)
+        except OSError:
+            pass
+    return -1
 
 
 def _flock(fcntl: Any, fd: int, deadline: float, path: Path) -> None:

@@ -65,6 +65,10 @@ class ImageCheck:
                     fmt = im.format
                     if w * h <= MAX_IMAGE_PIXELS:
                         im.load()  # a truncated or damaged file fails here, not while drawing
+        except Image.UnidentifiedImageError:
+            message = _("image {src} is not a PNG or JPEG file (or it is damaged)")
+            self.issues.add(where, key, message.format(src=repr(src)))
+            return None
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
             self.issues.add(where, key, f"image {src!r} has too many pixels (decompression bomb?)")
             return None

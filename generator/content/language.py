@@ -8,8 +8,8 @@ English; else the first language written. The table companion chooses by the sam
 :func:`localize` applies it to a whole data tree, and :func:`missing_languages` names the
 languages that would print another language's words, which ``pnp check`` reports.
 
-Printed pieces convert the script character by character (OpenCC t2s / s2t): item data has no
-glossary to protect its terms, and phrase conversion (tw2sp) would rewrite game words.
+Printed pieces are derived as rule text is (:func:`generator.content.chinese.derive`): characters
+converted, then the reviewed game vocabulary and the regional lexicon put into the reader's usage.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """The one language rule for per-language texts (``{en, zh-Hant, zh-Hans}``), without imports.
 
 A text prints in ``lang`` as follows: the text written in ``lang`` (an empty text is not
-written); else, for one Chinese script, the other script's text converted character by character
-(OpenCC t2s / s2t: item data has no glossary to protect, and phrase conversion would rewrite game
-words); else English; else the first language written. Printed pieces
+written); else, for one Chinese script, the other script's text derived (characters converted,
+the reviewed game vocabulary and regional words put into the reader's usage); else English; else the first language written. Printed pieces
 (:mod:`generator.content.language`) and the table companion (:func:`choose`) both use it.
 """
 
@@ -42,7 +41,7 @@ def source_language(written: Iterable[str], lang: str) -> tuple[str, str]:
 
 
 def convert(text: str, lang: str, protect: Mapping[str, str] | None = None) -> str:
-    """``text`` in the Chinese script ``lang``: characters only (OpenCC t2s / s2t)."""
+    """``text`` derived into the Chinese language ``lang`` (:func:`generator.content.chinese.derive`)."""
     from .chinese import to_simplified, to_traditional
 
     return (to_simplified if lang == "zh-Hans" else to_traditional)(text, protect or {})

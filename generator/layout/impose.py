@@ -15,6 +15,7 @@ from typing import Literal
 
 import msgspec
 
+from ..locale import N_, translation
 from . import presets
 from .units import MM
 
@@ -95,11 +96,29 @@ class Imposition(msgspec.Struct, frozen=True):
         """How many items fit on one sheet."""
         return len(self.fronts)
 
-    def describe(self) -> str:
-        """The imposition in words, e.g. "3x3 on A4 portrait (own bleed)"."""
-        how = "shared cut lines" if self.packing == "butted" else "own bleed"
-        fold = ", gutter-fold" if self.duplex == "fold" else ""
-        return f"{self.cols}x{self.rows} on {self.paper} {self.orientation} ({how}{fold})"
+    def describe(self, lang: str = "en") -> str:
+        """The imposition in words of ``lang``, e.g. "3x3 on A4 portrait (own bleed)"."""
+        t = translation(lang)
+        fold = self.duplex == "fold"
+        how = t.gettext(_PACKING[(self.packing == "butted", fold)])
+        return t.gettext("{cols}x{rows} on {paper} {orientation} ({packing})").format(
+            cols=self.cols,
+            rows=self.rows,
+            paper=self.paper,
+            orientation=t.gettext(self.orientation),
+            packing=how,
+        )
+
+
+# how the items are packed, by (shared cut lines, gutter-fold); the words of describe()
+_PACKING: dict[tuple[bool, bool], str] = {
+    (True, False): N_("shared cut lines"),
+    (False, False): N_("own bleed"),
+    (True, True): N_("shared cut lines, gutter-fold"),
+    (False, True): N_("own bleed, gutter-fold"),
+}
+# the orientations, marked for the catalogue (describe() translates the value)
+_ORIENTATIONS = (N_("portrait"), N_("landscape"))
 
 
 class DoesNotFit(ValueError):

@@ -19,6 +19,7 @@ from ..content.expand import Copy
 from ..layout.impose import Rect, Slot
 from ..layout.tiling import Tile, Tiling
 from ..layout.units import MM
+from ..locale import translation
 from . import fonts
 from . import text as rtext
 from .face import ESTIMATE_NOTE, FaceRenderer
@@ -31,6 +32,7 @@ from .sheet import (
     _proof,
     atomic_canvas,
 )
+from .sheet_words import sheet_words
 
 ALIGN_RGB = "0.85 0 0.55"  # the alignment line and ticks (magenta: hidden under the next tile)
 TICKS = (0.25, 0.5, 0.75)  # where along a joined edge the alignment ticks and triangles are
@@ -65,16 +67,20 @@ def write_board(
                 ]
                 _boxes(c, imp, slots)
                 for (cp, tile), slot in zip(chunk, slots, strict=False):
-                    _draw_tile(c, renderer, cp, tile, slot, tiling, bleed)
+                    _draw_tile(c, renderer, cp, tile, slot, tiling, bleed, meta.lang)
                     if proof:
                         _proof(c, slot, cp.front.safe, "rect")
                 if crop_marks:
                     _crop_marks(c, imp, slots, "lr", imp.band)
-                names = ", ".join(_tile_words(cp, tile, tiling, len(copies)) for cp, tile in chunk)
-                words = f"{meta.game} · {meta.component} · {meta.lang} · sheet {s + 1}/{sheets} · {names}"
+                t = translation(meta.lang)
+                names = t.pgettext("between items of a list", ", ").join(
+                    _tile_words(cp, tile, tiling, len(copies), meta.lang) for cp, tile in chunk
+                )
+                words = sheet_words(meta.lang, meta.game, meta.component, s + 1, sheets, meta.langs)
+                words += f" · {names}"
                 if any(cp.front.estimate for cp, _ in chunk):
-                    words += f" · {ESTIMATE_NOTE}"
-                _label(c, imp.band, words)
+                    words += f" · {t.gettext(ESTIMATE_NOTE)}"
+                _label(c, imp.band, words, meta.lang)
                 c.showPage()
                 pages += 1
             if assembly and tiling.count > 1:
@@ -83,11 +89,14 @@ def write_board(
         return SheetResult(pages, written.size, renderer.warnings)
 
 
-def _tile_words(cp: Copy, tile: Tile, tiling: Tiling, boards: int) -> str:
-    own = f"{cp.item.id} " if boards > 1 else ""
+def _tile_words(cp: Copy, tile: Tile, tiling: Tiling, boards: int, lang: str) -> str:
+    """What the sheet label says of one tile: the whole board, or tile A2 of B3."""
+    t = translation(lang)
     if tiling.count == 1:
-        return f"{own}whole board".strip()
-    return f"{own}tile {tile.name()} of {tiling.last_name()}"
+        words = t.gettext("whole board")
+    else:
+        words = t.gettext("tile {name} of {last}").format(name=tile.name(), last=tiling.last_name())
+    return f"{cp.item.id} {words}" if boards > 1 else words
 
 
 def _tile_slot(slot: Slot, tile: Tile, bleed: float) -> Slot:
@@ -112,6 +121,7 @@ def _draw_tile(
     slot: Slot,
     tiling: Tiling,
     bleed: float,
+    lang: str,
 ) -> None:
     t, a = slot.trim, slot.art
     board = Slot(
@@ -128,7 +138,7 @@ def _draw_tile(
     c.addLiteral("Q")
     c.addLiteral(_join_ops(tile, t, tiling, _occupied(cp, tiling)))
     if tile.strip_right or tile.strip_bottom:
-        _strip_label(c, tile, t, tiling)
+        _strip_label(c, tile, t, tiling, lang)
 
 
 Box = tuple[float, float, float, float]  # x, y, w, h in points from the board's top-left
@@ -213,11 +223,13 @@ def _join_ops(tile: Tile, t: Rect, tiling: Tiling, busy: list[Box] | None = None
     return "\n".join(out)
 
 
-def _strip_label(c: Canvas, tile: Tile, t: Rect, tiling: Tiling) -> None:
+def _strip_label(c: Canvas, tile: Tile, t: Rect, tiling: Tiling, lang: str) -> None:
+    """Names the tile that goes over each glue strip, in ``lang``."""
     size = min(7.0, tiling.overlap / MM * 0.9)
+    glue = translation(lang).gettext("{tile} · glue under {next}")
     if tile.strip_right:
         right = Tile(tile.row, tile.col + 1, 0, 0, 0, 0, 0, 0).name()
-        word = f"{tile.name()} · glue under {right}"
+        word = glue.format(tile=tile.name(), next=right)
         c.saveState()
         c.translate(t.x + tiling.step_x + tiling.overlap * 0.7, t.top - tiling.step_y / 2)
         c.rotate(90)
@@ -236,7 +248,7 @@ def _strip_label(c: Canvas, tile: Tile, t: Rect, tiling: Tiling) -> None:
         c.restoreState()
     if tile.strip_bottom:
         below = Tile(tile.row + 1, tile.col, 0, 0, 0, 0, 0, 0).name()
-        word = f"{tile.name()} · glue under {below}"
+        word = glue.format(tile=tile.name(), next=below)
         w = tiling.step_x * 0.4
         y = t.top - tiling.step_y - tiling.overlap * 0.7
         fitted = rtext.fit(word, w, size * 1.3, size, 3.0)
@@ -281,15 +293,30 @@ def _assembly_page(c: Canvas, tiling: Tiling, meta: SheetMeta) -> None:
             align="center",
             valign="middle",
         )
-    size_mm = f"{tiling.board_w / MM:.0f} x {tiling.board_h / MM:.0f} mm"
-    title = f"**{meta.game} · {meta.component}: assembly** ({meta.lang})"
+    t = translation(meta.lang)
+    title = t.gettext("{game} · {component}: assembly").format(
+        game=meta.game, component=meta.component
+    )
     lines = [
-        title,
-        f"{tiling.count} tiles, {tiling.rows} row(s) of {tiling.cols}; the finished board is {size_mm}. "
-        "Print at 100 % (actual size) and check the 50 mm bar on each sheet.",
-        "Cut every tile on its crop marks, glue strip included. Lay A1 face up. Lay the next tile over "
-        "its glue strip so that the tile's edge runs along the dashed line and its black triangles "
-        "meet the ticks, then glue. Finish each row left to right, then join the rows the same way.",
+        f"**{title}**",
+        t.ngettext(
+            "{count} tile in {rows} rows of {cols}; the finished board is {width} x {height} mm.",
+            "{count} tiles in {rows} rows of {cols}; the finished board is {width} x {height} mm.",
+            tiling.count,
+        ).format(
+            count=tiling.count,
+            rows=tiling.rows,
+            cols=tiling.cols,
+            width=f"{tiling.board_w / MM:.0f}",
+            height=f"{tiling.board_h / MM:.0f}",
+        ),
+        t.gettext("Print at 100 % (actual size) and check the 50 mm bar on each sheet."),
+        t.gettext(
+            "Cut every tile on its crop marks, glue strip included. Lay A1 face up. Lay the next "
+            "tile over its glue strip so that the tile's edge runs along the dashed line and its "
+            "black triangles meet the ticks, then glue. Finish each row left to right, then join "
+            "the rows the same way."
+        ),
     ]
     fitted = rtext.fit("\n\n".join(lines), pw - 2 * margin, 28 * MM, 9, 6)
     rtext.draw(c, fitted, margin, ph - margin - 28 * MM, pw - 2 * margin, 28 * MM, valign="top")

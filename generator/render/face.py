@@ -30,6 +30,7 @@ from ..content.schema import (
 )
 from ..layout.impose import Slot
 from ..layout.units import MM
+from ..locale import N_
 from . import fonts, legibility, outlines
 from . import text as rtext
 from .icons import draw_icon
@@ -357,7 +358,9 @@ def inked(face: FaceDraw) -> list[tuple[float, float, float, float]]:
 
 
 ESTIMATE_MARK = "≈"
-ESTIMATE_NOTE = "≈ marks a piece with a value not known from a source (an estimate; see its source)"
+ESTIMATE_NOTE = N_(
+    "≈ marks a piece with a value not known from a source (an estimate; see its source)"
+)
 
 _DRAW = {
     LineBox: FaceRenderer._path,

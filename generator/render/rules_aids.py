@@ -18,12 +18,14 @@ from typing import Any
 from ..errors import BuildError
 from ..layout.impose import PAPERS, DoesNotFit, Imposition, impose, sheet_slots
 from ..layout.units import MM
+from ..locale import translation
 from ..rules.sheet import PrintSection, Sheet
 from . import fonts
 from . import text as rt
 from .rules_flow import Flow, Frame, Placement, Row, heading_rows, style_for
 from .rulesheet import check_glyphs, new_canvas, section_rows
 from .sheet import _boxes, _crop_marks, _label
+from .sheet_words import sheet_words
 
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "poker": (63.5 * MM, 88.9 * MM),
@@ -127,6 +129,7 @@ def _aids_pdf(sheet: Sheet, size: str, paper: str, orientation: str) -> bytes:
     cards = [c for s in sheet.sections if s.aid for c in section_cards(s, card, sheet)]
     per_page = imp.per_page
     sheets = max(1, -(-len(cards) // per_page))
+    aids = translation(sheet.lang).gettext("player aids")
     buf = io.BytesIO()
     c = new_canvas(buf, (imp.page_w, imp.page_h), sheet.title, sheet.lang)
     for n in range(sheets):
@@ -136,8 +139,8 @@ def _aids_pdf(sheet: Sheet, size: str, paper: str, orientation: str) -> bytes:
         for one, slot in zip(chunk, slots, strict=False):
             _draw_card(c, one, slot.trim.x, slot.trim.top, card, sheet)
         _crop_marks(c, imp, slots, "lr", imp.band)
-        words = f"{sheet.title} · player aids · {sheet.lang} · sheet {n + 1}/{sheets}"
-        _label(c, imp.band, f"{words} · {imp.describe()}")
+        words = sheet_words(sheet.lang, sheet.title, aids, n + 1, sheets, (sheet.lang,))
+        _label(c, imp.band, f"{words} · {imp.describe(sheet.lang)}", sheet.lang)
         c.showPage()
     c.save()
     return buf.getvalue()

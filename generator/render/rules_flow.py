@@ -144,6 +144,7 @@ def text_rows(
     """Rows of a wrapped text; ``marker`` (a step number, a bullet) hangs left of the indent.
 
     ``justify``: lines other than a paragraph's last fill the width (when the style says so).
+    A last line of one character is kept with the line before it, so it never opens a column.
     """
     size = size or st.size
     colour = color or st.ink
@@ -152,7 +153,8 @@ def text_rows(
     inner = width - indent - 2 * pad
     spread = inner if justify and st.justify else None
     rows: list[Row] = []
-    for n, line in enumerate(lines_of(markup, inner, size, bold)):
+    lines = lines_of(markup, inner, size, bold)
+    for n, line in enumerate(lines):
         mark = marker if n == 0 else None
 
         def paint(
@@ -166,7 +168,14 @@ def text_rows(
             draw_line(c, line, x + pad + indent, top, size, lead, colour, spread)
 
         rows.append(Row(h, paint))
+    if len(rows) > 1 and _visible(lines[-1]) <= 1:
+        rows[-2].keep = True  # a one-character last line never opens a column alone
     return rows
+
+
+def _visible(line: rt.Line) -> int:
+    """How many characters (and icons) a line shows."""
+    return sum(1 if p.icon is not None else len("".join(p.text.split())) for p in line.pieces)
 
 
 def heading_rows(title: str, width: float, st: Style, anchor: str | None = None) -> list[Row]:
@@ -222,7 +231,7 @@ def _callout(block: PrintBlock, width: float, st: Style) -> list[Row]:
     # no empty shaded sliver at a column's foot or head: a band stays with a line of text,
     # and a short callout stays whole
     for n, row in enumerate(rows[:-1]):
-        row.keep = len(body) <= CALLOUT_WHOLE or n in (0, len(rows) - 2)
+        row.keep = row.keep or len(body) <= CALLOUT_WHOLE or n in (0, len(rows) - 2)
 
     # a bar down the left side, drawn by every row so it survives a column break
     def with_bar(row: Row) -> Row:

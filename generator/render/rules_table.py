@@ -3,7 +3,9 @@
 Column widths start from each column's natural width (its longest cell on one line) and never
 go below its widest unbreakable word (a cell of a few characters counts as one word, so a
 short Chinese term is never split); when even those minimums do not fit the column, the
-table's type is made smaller (down to 6 pt). Every table row becomes one :class:`Row` that
+table's type is made smaller (down to 6 pt). A cell breaks between words: a glossary term it
+prints in Chinese is never split over two lines (its characters are joined for the line
+breaker). Every table row becomes one :class:`Row` that
 draws its shading, rules and cells, so a long table can continue in the next column, where
 its header row is drawn again; a small table is kept whole.
 """
@@ -13,9 +15,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from ..content.markup import is_cjk
 from ..rules.sheet import PrintBlock
 from . import text as rt
 from .rules_flow import Row, Style, draw_line, lines_of
+from .text_wrap import JOINER
 
 PAD_X = 2.6
 PAD_Y = 1.6
@@ -43,7 +47,7 @@ def _cell_widths(cell: str, size: float, bold: bool) -> tuple[float, float]:
     spans = rt.parse_markup(cell, bold=bold)
     one, _ = rt.wrap(spans, 1e6, size)
     natural = max(ln.width for ln in one)
-    if len(rt.plain_text(cell).strip()) <= SHORT_WORD:
+    if len(rt.plain_text(cell).replace(JOINER, "").strip()) <= SHORT_WORD:
         return natural, natural  # a short word (戰鬥階段) stays on one line
     boxes, _ = rt.wrap(spans, 1.0, size)
     return natural, max((ln.width for ln in boxes), default=0.0)
@@ -67,9 +71,17 @@ def column_widths(
         size = max(smallest, size - 0.5)
 
 
+def joined(cell: str, words: tuple[str, ...]) -> str:
+    """``cell`` with the characters of each Chinese word in ``words`` joined (no break inside)."""
+    for word in sorted(words, key=len, reverse=True):
+        if len(word) > 1 and all(is_cjk(ch) for ch in word) and word in cell:
+            cell = cell.replace(word, JOINER.join(word))
+    return cell
+
+
 def table_rows(block: PrintBlock, width: float, st: Style) -> list[Row]:
     """One row per table row (the header first, kept with the first body row)."""
-    cells = [list(block.header), *(list(r) for r in block.rows)]
+    cells = [[joined(c, block.words) for c in row] for row in (block.header, *block.rows)]
     widths, size = column_widths(cells, width, max(st.size * 0.95, st.smallest), st.smallest)
     lead = st.leading
     rows: list[Row] = []

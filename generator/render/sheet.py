@@ -36,17 +36,20 @@ from ..layout.impose import (
     sheet_slots,
 )
 from ..layout.units import MM
+from ..locale import translation
 from . import fonts
 from . import text as rtext
 from .face import ESTIMATE_NOTE, FaceRenderer, FaceWarning
+from .sheet_words import sheet_words
 
 
 class SheetMeta(msgspec.Struct, frozen=True):
-    """Words for the sheet label."""
+    """Words for the sheet label, and the language its own words print in."""
 
     game: str
     component: str
-    lang: str
+    lang: str  # the language of the label, notes and assembly page (and the glyph forms)
+    langs: tuple[str, ...] = ()  # the languages whose pieces the sheets print; () for all
 
 
 class SheetResult(msgspec.Struct):
@@ -150,12 +153,12 @@ def _segment(out: list[str], x1: float, y1: float, x2: float, y2: float) -> None
         out.append(f"{fp_str(x1, y1)} m {fp_str(x2, y2)} l")
 
 
-def _label(c: Canvas, band: Rect, words: str) -> None:
-    """The sheet label on the left of the band, the scale bar on its right."""
+def _label(c: Canvas, band: Rect, words: str, lang: str) -> None:
+    """The sheet label on the left of the band, the scale bar (captioned in ``lang``) on its right."""
     memo = rtext.writer(c).memo
-    bar = memo.get(("scale-bar", band))
+    bar = memo.get(("scale-bar", band, lang))
     if bar is None:
-        bar = memo[("scale-bar", band)] = _scale_bar(c, band)
+        bar = memo[("scale-bar", band, lang)] = _scale_bar(c, band, lang)
     _stamp(c, bar)
     size = 6.0
     lw = band.w - SCALE_BAR - 4 * MM
@@ -165,7 +168,7 @@ def _label(c: Canvas, band: Rect, words: str) -> None:
     )
 
 
-def _scale_bar(c: Canvas, band: Rect) -> str:
+def _scale_bar(c: Canvas, band: Rect, lang: str) -> str:
     """A 50 mm bar with 10 mm ticks and its caption, right-aligned in ``band``."""
     size = 6.0
     bar_x = band.right - SCALE_BAR
@@ -176,7 +179,8 @@ def _scale_bar(c: Canvas, band: Rect) -> str:
         out.append(
             f"n {fp_str(x, bar_y)} m {fp_str(x, bar_y + (2.0 if tick in (0, 5) else 1.4) * MM)} l S"
         )
-    fitted = rtext.fit("50 mm — print at 100% (actual size)", SCALE_BAR, size * 1.3, size, 5.0)
+    caption = translation(lang).gettext("50 mm — print at 100% (actual size)")
+    fitted = rtext.fit(caption, SCALE_BAR, size * 1.3, size, 5.0)
     ops, _, _ = rtext.writer(c).ops(
         fitted, bar_x, bar_y + 2.2 * MM, SCALE_BAR, size * 1.3, align="center", valign="bottom"
     )
@@ -309,11 +313,16 @@ def _write_sheets(
                 c.setStrokeColorRGB(0.4, 0.4, 0.4)
                 c.line(x1, y1 + BAND, x2, y2)
                 c.restoreState()
-            words = f"{meta.game} · {meta.component} · {meta.lang} · sheet {s + 1}/{sheets}"
+            t = translation(meta.lang)
+            words = sheet_words(meta.lang, meta.game, meta.component, s + 1, sheets, meta.langs)
             if any(cp.front.estimate for cp in chunk):
-                words += f" · {ESTIMATE_NOTE}"
-            side = " · fronts | backs (fold on the dashed line)" if fold else " · front"
-            _label(c, imp.band, f"{words}{side} · {imp.describe()}")
+                words += f" · {t.gettext(ESTIMATE_NOTE)}"
+            side = (
+                t.gettext("fronts | backs (fold on the dashed line)")
+                if fold
+                else t.gettext("front")
+            )
+            _label(c, imp.band, f"{words} · {side} · {imp.describe(meta.lang)}", meta.lang)
             c.showPage()
             pages += 1
             if has_backs and not fold:
@@ -331,8 +340,12 @@ def _write_sheets(
                     False,
                     imp.back_band,
                 )
-                flip = "long edge" if imp.duplex == "long" else "short edge"
-                _label(c, imp.back_band, f"{words} · back (print double-sided: flip on {flip})")
+                back_words = (
+                    t.gettext("back (print double-sided: flip on the long edge)")
+                    if imp.duplex == "long"
+                    else t.gettext("back (print double-sided: flip on the short edge)")
+                )
+                _label(c, imp.back_band, f"{words} · {back_words}", meta.lang)
                 c.showPage()
                 pages += 1
     return SheetResult(pages, written.size, renderer.warnings)

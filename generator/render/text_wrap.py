@@ -7,12 +7,14 @@ starts with it and nothing is dropped with the space. Each run gets the first fo
 glyphs (see ``fonts.split_runs``), Chinese punctuation the Chinese face, so mixed English and
 Chinese never loses a character. A span's cutting into words, spaces and Chinese characters,
 with their widths at 1 pt, is remembered per text and face: the same texts are wrapped at many
-sizes and widths.
+sizes and widths. A word joiner (U+2060) between two characters forbids a break there and is
+not drawn: a caller marks a Chinese word that must stay whole with it.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Set
 from functools import lru_cache
 
 import msgspec
@@ -145,15 +147,18 @@ _Spec = tuple[str, fonts.Face | None, str | None, str | None, float, bool]
 # An atom, the unbreakable unit: kind, first and last character, width at 1 pt, its pieces.
 _Atom = tuple[int, str, str, float, tuple[_Spec, ...]]
 _ICON, _NEWLINE = 3, 4
+JOINER = "\u2060"  # no break between the characters either side; never drawn
 _ICON_CHAR = "\ue000"  # an icon's stand-in for the line-start and line-end rules
 # A prepared box: line break?, leading spaces' width, the rest's width, the specs after the
 # leading spaces, all specs. Widths at 1 pt.
 _Box = tuple[bool, float, float, tuple[_Spec, ...], tuple[_Spec, ...]]
 
 
-def _atoms(spans: tuple[Span, ...], family: str) -> list[_Atom]:
-    """Words, spaces, single CJK characters, icons and line breaks of ``spans``, at 1 pt."""
+def _atoms(spans: tuple[Span, ...], family: str) -> tuple[list[_Atom], set[int]]:
+    """Words, spaces, single CJK characters, icons and line breaks of ``spans``, at 1 pt, and
+    the atoms a word joiner glues to the atom before them."""
     atoms: list[_Atom] = []
+    glued: set[int] = set()
     word: list[_Spec] = []
 
     def flush() -> None:
@@ -175,17 +180,22 @@ def _atoms(spans: tuple[Span, ...], family: str) -> list[_Atom]:
             flush()
             atoms.append((_NEWLINE, "", "", 0.0, ()))
             continue
-        for kind, text, face, unit in _units(span.text, family, span.style):
-            if kind == _WORD:
-                word.append((text, face, color, None, unit, not text.strip()))
-                continue
-            flush()
-            if kind == _SPACE:
-                atoms.append((_SPACE, "", "", unit, ((text, face, color, None, unit, True),)))
-            else:
-                atoms.append((_CJK, text, text, unit, ((text, face, color, None, unit, False),)))
+        for n, part in enumerate(span.text.split(JOINER)):
+            if n:
+                glued.add(len(atoms) + (1 if word else 0))
+            for kind, text, face, unit in _units(part, family, span.style) if part else ():
+                if kind == _WORD:
+                    word.append((text, face, color, None, unit, not text.strip()))
+                    continue
+                flush()
+                if kind == _SPACE:
+                    atoms.append((_SPACE, "", "", unit, ((text, face, color, None, unit, True),)))
+                else:
+                    atoms.append(
+                        (_CJK, text, text, unit, ((text, face, color, None, unit, False),))
+                    )
     flush()
-    return atoms
+    return atoms, glued
 
 
 def _can_break(left: _Atom, right: _Atom) -> bool:
@@ -196,15 +206,16 @@ def _can_break(left: _Atom, right: _Atom) -> bool:
     return left[0] in (_CJK, _ICON) or right[0] in (_CJK, _ICON)
 
 
-def _boxes(atoms: list[_Atom]) -> list[list[_Atom]]:
-    """Group atoms into unbreakable boxes (a word with its trailing closing punctuation, ...)."""
+def _boxes(atoms: list[_Atom], glued: Set[int] = frozenset()) -> list[list[_Atom]]:
+    """Group atoms into unbreakable boxes (a word with its trailing closing punctuation, ...);
+    an atom in ``glued`` always joins the box before it."""
     boxes: list[list[_Atom]] = []
-    for atom in atoms:
+    for n, atom in enumerate(atoms):
         if (
             boxes
             and atom[0] != _NEWLINE
             and boxes[-1][-1][0] != _NEWLINE
-            and not _can_break(boxes[-1][-1], atom)
+            and (n in glued or not _can_break(boxes[-1][-1], atom))
         ):
             boxes[-1].append(atom)
             if atom[1] in NO_START and boxes[-1][0][0] in (_SPACE, _ICON):
@@ -233,7 +244,7 @@ def _glue_back(boxes: list[list[_Atom]]) -> None:
 def _prepared(spans: tuple[Span, ...], family: str, _primary: fonts.Face) -> tuple[_Box, ...]:
     """The unbreakable boxes of ``spans`` at 1 pt (widths scale with the size)."""
     out: list[_Box] = []
-    for box in _boxes(_atoms(spans, family)):
+    for box in _boxes(*_atoms(spans, family)):
         if len(box) == 1:  # most boxes: one word, one space, one character
             kind, _, _, w, specs = box[0]
             if kind == _NEWLINE:

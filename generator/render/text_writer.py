@@ -4,7 +4,8 @@
 for its font subset once and moving between lines with relative ``Td``. Lines align left,
 centre, right, or are justified: a justified line (not a paragraph's last) spreads its spare
 width over the gaps after its Chinese characters and inline icons (character spacing ``Tc``),
-so it ends at the box's right edge while English words in it keep their own spacing.
+so it ends at the box's right edge while English words in it keep their own spacing. A line
+whose gaps would open wider than a quarter em is set ragged instead of letter-spaced.
 """
 
 from __future__ import annotations
@@ -47,10 +48,16 @@ def _stretchy(text: str) -> bool:
     return any(is_cjk(ch) for ch in text) and all(ch == " " or is_cjk(ch) for ch in text)
 
 
+# the widest extra gap justification may open between two characters, in ems: a line that
+# would need more (a long English gloss that could not break) is set ragged instead
+MAX_STRETCH_EM = 0.25
+
+
 def stretch(line: Line, width: float) -> float:
     """Extra space after each Chinese character or icon that makes ``line`` fill ``width``.
 
-    Zero for a paragraph's last line, a line already full, or one with no such gap.
+    Zero for a paragraph's last line, a line already full, one with no such gap, and one whose
+    gaps would have to open wider than a quarter em (it is set ragged, never letter-spaced).
     """
     slack = width - line.width
     if line.last or slack <= 0.001 or not line.pieces:
@@ -64,7 +71,11 @@ def stretch(line: Line, width: float) -> float:
     end = line.pieces[-1]
     if end.icon is not None or (end.text and (_stretchy(end.text) or is_cjk(end.text[-1]))):
         gaps -= 1  # nothing to spread after the line's last character
-    return slack / gaps if gaps > 0 else 0.0
+    if gaps <= 0:
+        return 0.0
+    extra = slack / gaps
+    size = max(p.size for p in line.pieces)
+    return extra if extra <= MAX_STRETCH_EM * size else 0.0
 
 
 @lru_cache(maxsize=65536)

@@ -3,7 +3,8 @@
 Each (section, language) is one of:
 
 - ``hand``: a hand-written translation stamped with the English section's current hash;
-- ``derived``: zh-Hans made from a current zh-Hant section by OpenCC (no hand-written zh-Hans);
+- ``derived``: zh-Hans derived from a current zh-Hant section (no hand-written zh-Hans), or
+  zh-Hant from a hand-written zh-Hans one (no hand-written zh-Hant);
 - ``stale``: a translation (hand-written, or derived from one) whose English changed after it
   was stamped, or that was never stamped (like gettext's fuzzy mark);
 - ``missing``: nothing to print in this language; the sheet falls back to the English text.
@@ -19,7 +20,7 @@ from functools import cached_property
 
 from ..content.validate import key_path
 from ..errors import Location
-from .derive import derive_section
+from .derive import DERIVED_FROM, derive_section
 from .models import SourceSection, TranslatedSection
 from .source import TRANSLATED, RuleBook, RuleFile
 
@@ -59,12 +60,12 @@ class Resolved:
 
 
 class Coverage:
-    """Coverage of a whole rule book; derives zh-Hans sections once, on demand."""
+    """Coverage of a whole rule book; derives Chinese sections once, on demand."""
 
     def __init__(self, book: RuleBook) -> None:
         self.book = book
         self.hashes = book.hashes()
-        self._derived: dict[str, TranslatedSection] = {}
+        self._derived: dict[tuple[str, str], TranslatedSection] = {}
 
     def _hand(self, lang: str, sid: str) -> tuple[TranslatedSection, RuleFile, int] | None:
         rf = self.book.translations.get(lang)
@@ -78,14 +79,15 @@ class Coverage:
     def _source_path(self, sid: str) -> tuple[str | int, ...]:
         return ("sections", self.book.source.index()[sid], "id")
 
-    def derived(self, sid: str) -> TranslatedSection | None:
-        """The zh-Hans section derived from zh-Hant ``sid`` (None without a zh-Hant one)."""
-        if sid not in self._derived:
-            hant = self._hand("zh-Hant", sid)
-            if hant is None:
+    def derived(self, sid: str, lang: str = "zh-Hans") -> TranslatedSection | None:
+        """Section ``sid`` in ``lang`` derived from the other script's hand-written one
+        (None without one)."""
+        if (sid, lang) not in self._derived:
+            source = self._hand(DERIVED_FROM[lang], sid)
+            if source is None:
                 return None
-            self._derived[sid] = derive_section(hant[0], self.book.glossary)
-        return self._derived[sid]
+            self._derived[(sid, lang)] = derive_section(source[0], self.book.glossary, lang)
+        return self._derived[(sid, lang)]
 
     def resolve(self, lang: str, section: SourceSection) -> Resolved:
         """What prints for ``section`` in ``lang``, with its coverage entry."""
@@ -104,13 +106,13 @@ class Coverage:
                 sid, lang, status, "hand", tsec.source_hash, current, rf, ("sections", n, key)
             )
             return Resolved(tsec, entry)
-        if lang == "zh-Hans":
-            derived = self.derived(sid)
+        if lang in DERIVED_FROM:
+            derived = self.derived(sid, lang)
             if derived is not None:
-                hant = self.resolve("zh-Hant", section).entry
-                status = "stale" if hant.status == "stale" else "derived"
+                src = self.resolve(DERIVED_FROM[lang], section).entry
+                status = "stale" if src.status == "stale" else "derived"
                 entry = Entry(
-                    sid, lang, status, "derived", hant.stored_hash, current, hant.file, hant.path
+                    sid, lang, status, "derived", src.stored_hash, current, src.file, src.path
                 )
                 return Resolved(derived, entry)
         path = self._source_path(sid)
@@ -137,11 +139,11 @@ def stale_message(entry: Entry, game: str, outcome: str = "") -> str:
     happens to the section (printed with a mark, or not built), empty for ``pnp rules check``.
     """
     if entry.origin == "derived":
+        lang = DERIVED_FROM[entry.lang]
         subject = (
-            f"{entry.lang} section {entry.section!r} is derived from a zh-Hant translation that"
+            f"{entry.lang} section {entry.section!r} is derived from a {lang} translation that"
         )
-        lang = "zh-Hant"
-        fix_what = "the zh-Hant section"
+        fix_what = f"the {lang} section"
     else:
         subject = f"{entry.lang} section {entry.section!r}"
         lang = entry.lang

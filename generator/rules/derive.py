@@ -1,11 +1,12 @@
-"""Simplified Chinese derived from Traditional: OpenCC tw2sp, mainland forms, glossary terms protected.
+"""Chinese rule text derived from the other Chinese script, glossary terms protected.
 
-A zh-Hans section that nobody wrote by hand is made from its zh-Hant section with OpenCC's
-Taiwan-to-mainland phrase profile (tw2sp), then the Taiwan-only forms it keeps (「」 quotes,
-著 as a particle, 牠 ...) are rewritten to mainland usage (``regional.yaml``). Every glossary
-term's Traditional rendering is mapped to the Simplified rendering the glossary gives, so a term
-comes out exactly as approved even where OpenCC's tables would pick another character or word;
-``[[id]]`` references and markup are ASCII and pass through unchanged.
+A zh-Hans section that nobody wrote by hand is made from its zh-Hant section by
+:func:`generator.content.chinese.derive`: characters converted (OpenCC t2s), the reviewed game
+vocabulary of ``phrases.yaml`` and the mainland forms of ``regional.yaml`` (「」 quotes, 著 as a
+particle, 牠 ...) put in. A zh-Hant section nobody wrote is made the same way from a
+hand-written zh-Hans one (s2t, Taiwan usage). Every glossary term's rendering in the source
+language is mapped to the rendering the glossary gives in the derived one, so a term comes out
+exactly as approved; ``[[id]]`` references and markup are ASCII and pass through unchanged.
 """
 
 from __future__ import annotations
@@ -13,26 +14,28 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from ..content.chinese import to_mainland_simplified
+from ..content.chinese import derive
+from ..content.localtext import DERIVED_FROM
 from ..content.validate import convert
 from .models import GlossaryTerm, TranslatedSection
 
 
-def protected_terms(glossary: Mapping[str, GlossaryTerm]) -> dict[str, str]:
-    """Traditional rendering -> approved Simplified rendering, for every glossary term."""
-    return {t.zh_hant: t.zh_hans for t in glossary.values()}
+def protected_terms(glossary: Mapping[str, GlossaryTerm], lang: str = "zh-Hans") -> dict[str, str]:
+    """Source-language rendering -> approved ``lang`` rendering, for every glossary term."""
+    source = DERIVED_FROM[lang]
+    return {t.rendering(source): t.rendering(lang) for t in glossary.values()}
 
 
 def derive_section(
-    section: TranslatedSection, glossary: Mapping[str, GlossaryTerm]
+    section: TranslatedSection, glossary: Mapping[str, GlossaryTerm], lang: str = "zh-Hans"
 ) -> TranslatedSection:
-    """The zh-Hans version of a zh-Hant ``section`` (same id, blocks and source hash)."""
+    """The ``lang`` version of a section in the other script (same id, blocks, source hash)."""
     data = section.plain()
     text = json.dumps(data, ensure_ascii=False)
-    converted = to_mainland_simplified(text, protected_terms(glossary))
+    converted = derive(text, lang, protected_terms(glossary, lang))
     return convert(TranslatedSection, json.loads(converted))
 
 
-def derive_text(text: str, glossary: Mapping[str, GlossaryTerm]) -> str:
-    """One Traditional text converted to Simplified with glossary terms protected."""
-    return to_mainland_simplified(text, protected_terms(glossary))
+def derive_text(text: str, glossary: Mapping[str, GlossaryTerm], lang: str = "zh-Hans") -> str:
+    """One text of the other script derived into ``lang`` with glossary terms protected."""
+    return derive(text, lang, protected_terms(glossary, lang))

@@ -14,21 +14,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..locale import N_, translation
 from .coverage import Coverage
-from .derive import derive_text
+from .derive import DERIVED_FROM, derive_text
 from .models import Block
 from .source import RuleBook
-from .terms import TermRenderer
+from .terms import TermRenderer, refs_in_all
 
-LABELS: dict[str, dict[str, str]] = {
-    "contents": {"en": "Contents", "zh-Hant": "目錄", "zh-Hans": "目录"},
-    "continued": {"en": "(cont.)", "zh-Hant": "（續）", "zh-Hans": "（续）"},
-    "stale": {"en": "(out of date)", "zh-Hant": "（譯文待更新）", "zh-Hans": "（译文待更新）"},
-    "stale_note": {
-        "en": "The English rules changed after this section was translated; the English wins.",
-        "zh-Hant": "英文規則在本節翻譯之後改過，這段譯文可能已經過時；兩者不同時，以英文版為準。",
-        "zh-Hans": "英文规则在本节译好之后有过修改，这段译文可能已经过时；两者不一致时，以英文版为准。",
-    },
+# the fixed words a sheet prints, by name; translated through the message catalogues
+LABELS: dict[str, str] = {
+    "contents": N_("Contents"),
+    "continued": N_("(cont.)"),
+    "stale": N_("(out of date)"),
+    "stale_note": N_(
+        "The English rules changed after this section was translated; the English wins."
+    ),
 }
 
 
@@ -40,6 +40,7 @@ class PrintBlock:
     items: tuple[str, ...] = ()  # p and callout: one text; steps and list: the items
     header: tuple[str, ...] = ()
     rows: tuple[tuple[str, ...], ...] = ()
+    words: tuple[str, ...] = ()  # table: the glossary terms its cells print, kept whole
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ class Sheet:
 
     def label(self, name: str) -> str:
         """A fixed label (Contents, continued) in the sheet's language."""
-        return LABELS[name][self.lang]
+        return translation(self.lang).gettext(LABELS[name])
 
 
 _OPERATOR = re.compile(r"(?<=\S) ([×=+−÷]) (?=\S)")
@@ -94,15 +95,18 @@ def _block(block: Block, terms: TermRenderer) -> PrintBlock:
         assert block.table is not None
         header = tuple(text(t) for t in block.table.header)
         rows = tuple(tuple(text(c) for c in row) for row in block.table.rows)
-        return PrintBlock(kind, header=header, rows=rows)
+        used = refs_in_all(block.texts())
+        words = {terms.glossary[t].rendering(terms.lang) for t in used if t in terms.glossary}
+        return PrintBlock(kind, header=header, rows=rows, words=tuple(sorted(words)))
     return PrintBlock(kind, items=tuple(text(t) for t in block.texts()))
 
 
 def _title(book: RuleBook, lang: str) -> str:
     if lang in book.translations:
         return book.translations[lang].model.title
-    if lang == "zh-Hans" and "zh-Hant" in book.translations:
-        return derive_text(book.translations["zh-Hant"].model.title, book.glossary)
+    source = DERIVED_FROM.get(lang)
+    if source in book.translations:
+        return derive_text(book.translations[source].model.title, book.glossary, lang)
     return book.source.model.title
 
 
@@ -118,8 +122,9 @@ def make_sheet(book: RuleBook, lang: str, coverage: Coverage | None = None) -> S
         title = terms.plain(resolved.section.title)
         blocks = tuple(_block(b, terms) for b in resolved.section.blocks)
         if resolved.entry.status == "stale":
-            title += LABELS["stale"][lang]
-            blocks = (PrintBlock("callout", items=(LABELS["stale_note"][lang],)), *blocks)
+            words = translation(lang)
+            title += words.gettext(LABELS["stale"])
+            blocks = (PrintBlock("callout", items=(words.gettext(LABELS["stale_note"]),)), *blocks)
         sections.append(
             PrintSection(source.id, title, source.aid, blocks, text_lang, resolved.entry.status)
         )

@@ -28,11 +28,19 @@ TRANSLATED: tuple[str, ...] = tuple(lang for lang in LANGS if lang != "en")
 GLOSSARY_FILE = "glossary.yaml"
 
 
-def source_hash(section: SourceSection) -> str:
-    """Hash of an English section's title and blocks (what a translation is stamped with)."""
-    data = {"title": section.title, "blocks": [b.canonical() for b in section.blocks]}
+def _digest(data: object) -> str:
     text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+def source_hash(section: SourceSection) -> str:
+    """Hash of an English section's title and blocks (what a translation is stamped with)."""
+    return _digest({"title": section.title, "blocks": [b.canonical() for b in section.blocks]})
+
+
+def text_hash(text: str) -> str:
+    """Hash of one English text (an item field, a table name, a glossary term), made the same way."""
+    return _digest(text)
 
 
 @dataclass

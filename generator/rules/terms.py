@@ -3,8 +3,9 @@
 English sheets print the English rendering. Chinese sheets print the approved Chinese
 rendering; the first use in a sheet also gives the English in full-width brackets,
 e.g. 天命軌道（Fate Track）, so a reader can match the sheet to an English rule book. A use
-inside full-width parentheses never carries the gloss (brackets inside brackets); the next
-use outside them does.
+inside full-width parentheses never carries the gloss (brackets inside brackets), nor does a
+use the text follows with its own full-width brackets (two brackets in a row); the next use
+that can carry it does.
 """
 
 from __future__ import annotations
@@ -59,7 +60,8 @@ class TermRenderer:
             return match.group(0)  # reported by the checks; printed as written
         before = match.string[: match.start()]
         bracketed = before.count("（") > before.count("）")
-        if tid in self.used or bracketed:
+        followed = match.string.startswith("（", match.end())
+        if tid in self.used or bracketed or followed:
             return term.rendering(self.lang)
         self.used.add(tid)
         return first_use(term, self.lang)

@@ -1,10 +1,17 @@
 """Checks a translator would run over a game's rule text, each problem located at file:line.
 
-- a glossary term's known synonyms (its ``avoid`` list) written in a sheet that uses the term;
-- Taiwan-only forms in zh-Hans and mainland-only forms in zh-Hant (``regional.yaml``), in the
+- a glossary term's synonyms (its ``avoid`` list, and the words of the lexicon's synonym groups
+  that its rendering belongs to) written in a sheet that uses the term;
+- Taiwan-only forms in zh-Hans and mainland-only forms in zh-Hant (``regional.yaml`` and the
+  source side of ``phrases.yaml``), and what software phrase tables make of rule words, in the
   text, in the glossary renderings, and in the zh-Hans derived from zh-Hant;
 - ASCII spaces between Chinese characters (what a folded YAML line leaves between two lines);
-- English or Latin quotes inside Chinese text (ASCII quotes, «», and “” in Taiwan text);
+- ASCII punctuation (, ; : ! ? and parentheses) beside a Chinese character;
+- a Traditional character left in Simplified text (军隊);
+- English left in Chinese text: a lower-case English word outside a bracketed gloss, or a
+  glossary term's English name written out instead of referenced (capitalised words are read
+  as names, which stay Latin);
+- English or Latin quotes inside Chinese text (ASCII quotes, «»);
 - full-width parentheses inside full-width parentheses.
 
 All are warnings: the text prints, but a reader would stumble (``--strict`` fails on them).
@@ -17,12 +24,14 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 
-from ..content.chinese import to_simplified
+from ..content.chinese import script_only
 from ..content.markup import plain_text
-from ..content.regional import regional_forms
+from ..content.regional import CONVERTER, regional_forms, synonyms_of, traditional_characters
 from ..content.validate import key_path
 from ..errors import IssueCollector, Location
+from ..locale import _
 from .coverage import Coverage
+from .derive import DERIVED_FROM
 from .models import Block, GlossaryTerm, SectionBase
 from .source import RuleBook, RuleFile
 from .terms import ICON_MARK, REF, refs_in_all
@@ -32,7 +41,12 @@ CJK_PUNCT = "，。、；：！？（）「」『』“”‘’《》〈〉…�
 _CHINESE = re.compile(f"[{HAN}]")
 _SPACED = re.compile(f"([{HAN}{CJK_PUNCT}])[ \t\u00a0]+(?=[{HAN}{CJK_PUNCT}])")
 _APOSTROPHE = re.compile(f"[{HAN}{CJK_PUNCT}]\\s*'|'\\s*[{HAN}]")
-_TAIWAN_QUOTES_ONLY = "“”‘’"
+_ASCII_PUNCT = re.compile(f"[{HAN}] ?[,;:!?()]|[,;:!?()] ?[{HAN}]")
+_FULL_WIDTH = dict(zip(",;:!?()", "，；：！？（）", strict=True))
+_ENGLISH = re.compile(r"(?<![A-Za-z0-9])[a-z][a-z'-]*[a-z](?: [a-z][a-z'-]*[a-z])*(?![A-Za-z0-9])")
+# lower-case Latin that Chinese rule text writes as notation, not as English
+_GLOSS = re.compile(r"（[A-Za-z][A-Za-z0-9 '/!?.,&-]*）")  # an English gloss in full-width brackets
+NOTATION = frozenset({"cm", "mm", "km", "kg", "pt", "in", "vs", "px", "dpi"})
 _LATIN_QUOTES = "«»‹›„"
 _MASK = "\x00"
 _SCAN_LINES = 200  # how far below a value's first line its text may run
@@ -74,12 +88,30 @@ def printed(text: str, glossary: Mapping[str, GlossaryTerm], lang: str) -> str:
 
 
 def avoided(term: GlossaryTerm, lang: str) -> list[str]:
-    """The synonyms of ``term`` a text in ``lang`` must not use (zh-Hans from zh-Hant if unset)."""
+    """The synonyms of ``term`` a text in ``lang`` must not use.
+
+    The term's ``avoid`` list (zh-Hans from zh-Hant if unset), then the words of the lexicon's
+    synonym groups that its rendering belongs to.
+    """
     if lang in term.avoid:
-        return list(term.avoid[lang])
-    if lang == "zh-Hans" and "zh-Hant" in term.avoid:
-        return [to_simplified(w) for w in term.avoid["zh-Hant"]]
-    return []
+        words: list[str] = [str(w) for w in term.avoid[lang]]
+    elif lang == "zh-Hans" and "zh-Hant" in term.avoid:
+        words = [script_only(w, "zh-Hans") for w in term.avoid["zh-Hant"]]
+    else:
+        words = []
+    if lang != "en":
+        words += [w for w in synonyms_of(term.rendering(lang)) if w not in words]
+    return words
+
+
+def english_words(text: str) -> list[str]:
+    """Lower-case English words (or runs of them) in ``text``, notation and glosses left out.
+
+    An English gloss in full-width brackets after a Chinese word (增援（reinforcements）) is a
+    deliberate aid to the reader, not English left behind.
+    """
+    text = _GLOSS.sub("", text)
+    return [m.group(0) for m in _ENGLISH.finditer(text) if m.group(0) not in NOTATION]
 
 
 def _masked(text: str, glossary: Mapping[str, GlossaryTerm], lang: str) -> str:
@@ -129,13 +161,42 @@ def text_problems(
     if lang == "en":
         return
     for found in regional_forms(REF.sub(_MASK, text), lang):
-        yield (
-            found.form,
-            (f"{found.form!r} is {found.region} usage, not {_readers(lang)}: write {found.use!r}"),
-        )
+        yield found.form, regional_message(found.form, found.use, found.region, lang)
     shown = printed(text, glossary, lang)
     if not _CHINESE.search(shown):
         return
+    if lang == "zh-Hans":
+        for ch, simple in traditional_characters(shown):
+            yield (
+                ch,
+                _("Traditional character {char!r} in Simplified text: write {simple!r}").format(
+                    char=ch, simple=simple
+                ),
+            )
+    for m in _ASCII_PUNCT.finditer(shown):
+        mark = next(c for c in m.group(0) if c in _FULL_WIDTH)
+        yield (
+            mark,
+            _(
+                "ASCII {mark!r} beside a Chinese character in {context!r}: "
+                "write the full-width {full!r}"
+            ).format(
+                mark=mark,
+                context=shown[max(0, m.start() - 4) : m.end() + 4],
+                full=_FULL_WIDTH[mark],
+            ),
+        )
+    bare = REF.sub(_MASK, text)
+    for word in english_words(printed(bare, glossary, lang)):
+        yield word, _("English {word!r} left in Chinese text: translate it").format(word=word)
+    for tid, term in glossary.items():
+        if len(term.en) > 2 and term.en != term.rendering(lang) and term.en in bare:
+            yield (
+                term.en,
+                _("English {name!r} left in Chinese text: write [[{id}]] ({rendering})").format(
+                    name=term.en, id=tid, rendering=term.rendering(lang)
+                ),
+            )
     for m in _SPACED.finditer(shown):
         yield (
             LINE_END + shown[max(0, m.start() - 2) : m.start() + 1],
@@ -146,12 +207,23 @@ def text_problems(
         )
     if '"' in shown or _APOSTROPHE.search(shown):
         yield '"', f"ASCII quote inside Chinese text: use {_quotes(lang)}"
-    for q in _LATIN_QUOTES + (_TAIWAN_QUOTES_ONLY if lang == "zh-Hant" else ""):
+    for q in _LATIN_QUOTES:
         if q in shown:
             yield q, f"{q!r} is not a quote mark of {_readers(lang)} text: use {_quotes(lang)}"
             break
     if nested_parentheses(shown):
         yield "（", "full-width parentheses inside parentheses: rephrase, or use a comma or dash"
+
+
+def regional_message(form: str, use: str, region: str, lang: str) -> str:
+    """What is wrong with a regional form (or a converter's mistranslation) in ``lang`` text."""
+    if region == CONVERTER:
+        message = _("{form!r} is what a software phrase table makes of a rule word: write {use!r}")
+    elif lang == "zh-Hans":
+        message = _("{form!r} is Taiwan usage, not mainland: write {use!r}")
+    else:
+        message = _("{form!r} is mainland usage, not Taiwan: write {use!r}")
+    return message.format(form=form, use=use)
 
 
 def _readers(lang: str) -> str:
@@ -202,24 +274,39 @@ def check_translator(book: RuleBook, cov: Coverage, issues: IssueCollector) -> N
                 for fragment, message in text_problems(text, lang, glossary, used):
                     where = line_of(rf, rf.locate(*path), fragment)
                     issues.add(where, key_path(path), message, "warning")
-    hant = book.translations.get("zh-Hant")
-    hand_hans = book.translations.get("zh-Hans")
-    if hant is None:
+    for lang, source_lang in DERIVED_FROM.items():
+        _check_derived(book, cov, lang, source_lang, issues)
+
+
+def _check_derived(
+    book: RuleBook, cov: Coverage, lang: str, source_lang: str, issues: IssueCollector
+) -> None:
+    """The other region's words left in ``lang`` text derived from ``source_lang`` sections."""
+    source = book.translations.get(source_lang)
+    if source is None:
         return
-    own = hand_hans.index() if hand_hans else {}
-    for n, section in enumerate(hant.model.sections):
+    hand = book.translations.get(lang)
+    own = hand.index() if hand else {}
+    for n, section in enumerate(source.model.sections):
         if section.id in own:
             continue
-        derived = cov.derived(section.id)
+        derived = cov.derived(section.id, lang)
         if derived is None:
             continue
         for path, text in section_texts(n, derived):
-            for found in regional_forms(REF.sub(_MASK, text), "zh-Hans"):
+            for found in regional_forms(REF.sub(_MASK, text), lang):
                 issues.add(
-                    hant.locate(*path),
+                    source.locate(*path),
                     key_path(path),
-                    f"the zh-Hans derived from this text keeps {found.form!r} ({found.region} "
-                    f"usage): reword the zh-Hant, or add the form to regional.yaml",
+                    _(
+                        "the {lang} derived from this text keeps {form!r} ({problem}): "
+                        "reword the {source}, or add the form to regional.yaml"
+                    ).format(
+                        lang=lang,
+                        form=found.form,
+                        problem=regional_message(found.form, found.use, found.region, lang),
+                        source=source_lang,
+                    ),
                     "warning",
                 )
 
@@ -235,7 +322,6 @@ def _check_glossary_forms(book: RuleBook, issues: IssueCollector) -> None:
                 issues.add(
                     gfile.locate(*path),
                     key_path(path),
-                    f"{found.form!r} is {found.region} usage, not {_readers(lang)}: "
-                    f"write {found.use!r}",
+                    regional_message(found.form, found.use, found.region, lang),
                     "warning",
                 )

@@ -1,0 +1,393 @@
+"""``pnp translate import``: a PO catalogue's translations written back into the game's YAML.
+
+Only what changed is written: a value replaced where it stands, a missing language key added
+to its mapping, a rule section that had no hand-written translation appended whole (every one
+of its texts must then be translated). Everything else in the files stays byte for byte, so an
+unchanged export imports as no change at all. A translation written, or a fuzzy one reviewed
+(its fuzzy mark removed), is stamped with the English it now matches: inline ``source_hash``
+for rule sections, ``stamps.yaml`` for every other text. Entries that cannot be taken are
+refused one by one; every file is written together, or none.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polib
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from ..atomic import write_all
+from ..content.folders import game_dir
+from ..content.yamlload import display_path, read_text
+from ..errors import UsageError
+from ..locale import _
+from ..rules.models import GlossaryTerm, SourceSection
+from ..rules.source import RuleBook
+from .catalogue import Entry, GameTexts, Spot, field_texts, game_texts, section_texts
+from .checks import markup_problems
+from .inline import rewrite
+from .po import po_game, po_language, read_po
+from .stamps import STAMPS_FILE, load_stamps, stamps_text
+from .yamlnodes import Edit, PathPart, add_key, apply, compose_text, get, quoted, replace_scalar
+
+
+def _fuzzy() -> str:
+    return _("fuzzy: check it against the English and clear the fuzzy mark, or pass --accept-fuzzy")
+
+
+@dataclass(frozen=True)
+class Refused:
+    """One catalogue entry that was not imported, and why."""
+
+    line: int
+    ctx: str
+    message: str
+
+
+@dataclass
+class ImportResult:
+    """What an import did."""
+
+    game: str
+    lang: str
+    files: list[Path] = field(default_factory=list)  # files written
+    written: int = 0  # translations written
+    stamped: int = 0  # translations marked current without a change of text
+    fuzzy_left: int = 0  # fuzzy entries left as they were
+    refused: list[Refused] = field(default_factory=list)
+
+
+@dataclass
+class _Plan:
+    """The edits an import will make, file by file."""
+
+    folder: Path
+    texts: dict[Path, str] = field(default_factory=dict)
+    edits: dict[Path, list[Edit]] = field(default_factory=lambda: defaultdict(list))
+    appended: dict[Path, list[str]] = field(default_factory=lambda: defaultdict(list))
+    # template scalars whose per-language literals change: (file, offset) -> (node, changes)
+    templates: dict[tuple[Path, int], tuple[ScalarNode, list[tuple[int, str, str]]]] = field(
+        default_factory=dict
+    )
+
+    def text(self, path: Path) -> str:
+        if path not in self.texts:
+            self.texts[path] = read_text(path, display_path(path))
+        return self.texts[path]
+
+    def node(self, path: Path) -> Node | None:
+        return compose_text(self.text(path), display_path(path))
+
+
+def _at(node: Node | None, where: tuple[PathPart, ...]) -> Node | None:
+    for part in where:
+        if isinstance(part, int):
+            if not isinstance(node, SequenceNode) or part >= len(node.value):
+                return None
+            node = node.value[part]
+        else:
+            if not isinstance(node, MappingNode):
+                return None
+            node = get(node, part)
+    return node
+
+
+def _set(plan: _Plan, path: Path, mapping: MappingNode, key: str, value: str) -> None:
+    text = plan.text(path)
+    current = get(mapping, key)
+    if isinstance(current, ScalarNode):
+        plan.edits[path].append(replace_scalar(text, current, value))
+    else:
+        name = quoted(key) if path.suffix == ".json" else key
+        plan.edits[path].append(add_key(text, mapping, name, value))
+
+
+def _section_yaml(
+    section: SourceSection, digest: str, values: dict[tuple[PathPart, ...], str], indent: int
+) -> str:
+    pad = " " * indent
+    out = [f"{pad}- id: {section.id}\n", f"{pad}  source_hash: {digest}\n"]
+    out.append(f"{pad}  title: {quoted(values[('title',)])}\n{pad}  blocks:\n")
+    for b, block in enumerate(section.blocks):
+        kind = block.kind
+        if kind == "table":
+            assert block.table is not None
+            head = ", ".join(
+                quoted(values[("blocks", b, "table", "header", c)])
+                for c in range(len(block.table.header))
+            )
+            out.append(f"{pad}    - table:\n{pad}        header: [{head}]\n{pad}        rows:\n")
+            for r, row in enumerate(block.table.rows):
+                cells = ", ".join(
+                    quoted(values[("blocks", b, "table", "rows", r, c)]) for c in range(len(row))
+                )
+                out.append(f"{pad}          - [{cells}]\n")
+        elif kind in ("steps", "list"):
+            out.append(f"{pad}    - {kind}:\n")
+            for i in range(len(block.texts())):
+                out.append(f"{pad}        - {quoted(values[('blocks', b, kind, i)])}\n")
+        else:
+            out.append(f"{pad}    - {kind}: {quoted(values[('blocks', b, kind)])}\n")
+    return "".join(out)
+
+
+def _stamp_section(text: str, section: MappingNode, digest: str) -> list[Edit]:
+    """Edits setting a translated section's ``source_hash`` to ``digest``: replaced where it
+    stands, or added on the line after ``id:`` (where ``pnp rules stamp`` puts it)."""
+    stored = get(section, "source_hash")
+    if isinstance(stored, ScalarNode):
+        if stored.value == digest:
+            return []
+        return [Edit(stored.start_mark.index, stored.end_mark.index, digest)]
+    key = next(k for k, _ in section.value if isinstance(k, ScalarNode) and k.value == "id")
+    ident = get(section, "id")
+    assert ident is not None
+    if section.flow_style:
+        return [add_key(text, section, "source_hash", digest)]
+    newline = "\r\n" if "\r\n" in text else "\n"
+    nl = text.find("\n", ident.end_mark.index)
+    at = len(text) if nl < 0 else nl + 1
+    line = " " * key.start_mark.column + f"source_hash: {digest}"
+    return [Edit(at, at, (newline if nl < 0 else "") + line + (newline if nl >= 0 else ""))]
+
+
+class _Importer:
+    def __init__(self, texts: GameTexts, po: polib.POFile, accept_fuzzy: bool) -> None:
+        self.texts = texts
+        self.po = po
+        self.accept_fuzzy = accept_fuzzy
+        self.lang = texts.lang
+        self.folder = texts.folder
+        self.plan = _Plan(texts.folder)
+        self.stamps = load_stamps(texts.folder)
+        self.stamps_before = stamps_text(self.stamps)
+        self.result = ImportResult(texts.game, texts.lang)
+        self.fields: dict[str, Spot] | None = None
+
+    def refuse(self, pe: polib.POEntry, message: str) -> None:
+        self.result.refused.append(Refused(pe.linenum, pe.msgctxt or "", message))
+
+    def run(self) -> ImportResult:
+        by_ctx = {e.ctx: e for e in self.texts.entries}
+        sections: dict[str, list[tuple[polib.POEntry, Entry, bool]]] = defaultdict(list)
+        for pe in self.po:
+            if pe.obsolete or not pe.msgid:
+                continue
+            entry = by_ctx.get(pe.msgctxt or "")
+            if entry is None:
+                self.refuse(pe, _("unknown key: no text of the game has this context"))
+                continue
+            if pe.msgid != entry.msgid:
+                self.refuse(
+                    pe, _("the English changed since this catalogue was exported; export again")
+                )
+                continue
+            fuzzy = "fuzzy" in pe.flags and not self.accept_fuzzy
+            changed = bool(pe.msgstr) and pe.msgstr != entry.msgstr
+            if entry.kind == "rules" and entry.section:
+                sections[entry.section].append((pe, entry, fuzzy))
+                continue
+            if fuzzy:
+                if changed:
+                    self.refuse(pe, _fuzzy())
+                else:
+                    self.result.fuzzy_left += entry.state == "fuzzy"
+                continue
+            if changed:
+                terms = () if entry.kind == "glossary" else entry.terms
+                problems = markup_problems(
+                    entry.msgid, pe.msgstr, self.lang, terms, self._glossary()
+                )
+                if problems:
+                    for p in problems:
+                        self.refuse(pe, p)
+                    continue
+                self._write(entry, pe.msgstr)
+                self.result.written += 1
+            elif pe.msgstr and entry.state == "fuzzy":
+                self.result.stamped += 1
+            else:
+                continue
+            if not entry.slot:
+                self._stamp(entry)
+        for sid, items in sections.items():
+            self._section(sid, items)
+        self._commit()
+        return self.result
+
+    def _glossary(self) -> Mapping[str, GlossaryTerm]:
+        return self.texts.book.glossary if self.texts.book else {}
+
+    def _stamp(self, entry: Entry) -> None:
+        """Record that ``entry``'s translation now matches its English (stamps.yaml)."""
+        self.stamps.setdefault(entry.ctx, {})[self.lang] = entry.source_hash
+
+    def _write(self, entry: Entry, value: str) -> None:
+        book = self.texts.book
+        if entry.kind == "field":
+            if self.fields is None:
+                self.fields = {spot.ctx: spot for spot in field_texts(self.folder)}
+            spot = self.fields[entry.ctx]  # spans in the file as it is on disk
+            path = self.folder / spot.file
+            if spot.literal is None:
+                assert isinstance(spot.node, MappingNode)
+                _set(self.plan, path, spot.node, self.lang, value)
+            else:
+                assert isinstance(spot.node, ScalarNode)
+                key = (path, spot.node.start_mark.index)
+                node, changes = self.plan.templates.setdefault(key, (spot.node, []))
+                changes.append((spot.literal, self.lang, value))
+            return
+        assert book is not None
+        if entry.kind == "glossary":
+            path = book.folder / "glossary.yaml"
+            tid = entry.ctx.split("#terms.", 1)[1]
+            term = _at(self.plan.node(path), ("terms", tid))
+            assert isinstance(term, MappingNode)
+            _set(self.plan, path, term, self.lang, value)
+            return
+        # the rule sheet's own title
+        path = book.folder / f"{self.lang}.yaml"
+        if path.is_file():
+            root = self.plan.node(path)
+            assert isinstance(root, MappingNode)
+            _set(self.plan, path, root, "title", value)
+        else:
+            self._new_file(book, path, value)
+
+    def _new_file(self, book: RuleBook, path: Path, title: str) -> None:
+        header = f"# {book.game_title.get('en', book.game)}: the rule sheet in {self.lang}.\n"
+        self.plan.texts[path] = f"{header}title: {quoted(title)}\nsections:\n"
+        for e in self.texts.entries:
+            if e.kind == "rules" and not e.section:
+                self._stamp(e)
+
+    def _section(self, sid: str, items: list[tuple[polib.POEntry, Entry, bool]]) -> None:
+        book = self.texts.book
+        assert book is not None
+        changed = [(pe, e) for pe, e, _fz in items if pe.msgstr and pe.msgstr != e.msgstr]
+        fuzzy_changed = [
+            (pe, e) for pe, e, fz in items if fz and pe.msgstr and pe.msgstr != e.msgstr
+        ]
+        for pe, _e in fuzzy_changed:
+            self.refuse(pe, _fuzzy())
+        bad = False
+        for pe, e in changed:
+            for p in markup_problems(e.msgid, pe.msgstr, self.lang, e.terms, book.glossary):
+                self.refuse(pe, p)
+                bad = True
+        if fuzzy_changed or bad:
+            return
+        state = items[0][1].state
+        all_reviewed = not any(fz for _pe, _e, fz in items) and all(
+            pe.msgstr for pe, _e, _fz in items
+        )
+        if not changed and not (state == "fuzzy" and all_reviewed):
+            self.result.fuzzy_left += sum(1 for _pe, e, _fz in items if e.state == "fuzzy")
+            return
+        digest = items[0][1].source_hash
+        source = next(s for s in book.sections if s.id == sid)
+        path = book.folder / f"{self.lang}.yaml"
+        rf = book.translations.get(self.lang)
+        hand = rf is not None and sid in rf.index()
+        if hand:
+            assert rf is not None
+            section = _at(self.plan.node(path), ("sections", rf.index()[sid]))
+            assert isinstance(section, MappingNode)
+            text = self.plan.text(path)
+            edits: list[Edit] = []
+            for pe, e in changed:
+                node = _at(section, e.where)
+                if not isinstance(node, ScalarNode):
+                    self.refuse(
+                        pe,
+                        _(
+                            "the {lang} section '{section}' is not shaped like the English here; edit it in {file}"
+                        ).format(lang=self.lang, section=sid, file=path.name),
+                    )
+                    return
+                edits.append(replace_scalar(text, node, pe.msgstr))
+            if all_reviewed:
+                edits.extend(_stamp_section(text, section, digest))
+            self.plan.edits[path].extend(edits)
+        else:
+            if state == "fuzzy" and not all_reviewed:
+                # written out whole, the section is stamped current: every text must be reviewed
+                self.refuse(next(pe for pe, _e, fz in items if fz or not pe.msgstr), _fuzzy())
+                return
+            values = {e.where: pe.msgstr or e.msgstr for pe, e, _fz in items}
+            blank = [pe for pe, e, _fz in items if not values[e.where]]
+            wanted = {w for w, _ in section_texts(source)}
+            if blank or wanted - set(values):
+                for pe in blank[:1] or [items[0][0]]:
+                    self.refuse(
+                        pe,
+                        _(
+                            "section '{section}' has no {lang} text yet: translate every text of it before importing"
+                        ).format(section=sid, lang=self.lang),
+                    )
+                return
+            if not path.is_file() and path not in self.plan.texts:
+                title = self._sheet_title()
+                if not title:
+                    self.refuse(
+                        items[0][0],
+                        _("the rule sheet's title must be translated before its first section"),
+                    )
+                    return
+                self._new_file(book, path, title)
+            indent = self._section_indent(path)
+            self.plan.appended[path].append(_section_yaml(source, digest, values, indent))
+        self.result.written += len(changed)
+        if not changed:
+            self.result.stamped += len(items)
+
+    def _sheet_title(self) -> str:
+        """The rule sheet's title in this language: the catalogue's, else what prints now."""
+        entry = next(e for e in self.texts.entries if e.kind == "rules" and not e.section)
+        given = next((pe.msgstr for pe in self.po if pe.msgctxt == entry.ctx), "")
+        return given or entry.msgstr
+
+    def _section_indent(self, path: Path) -> int:
+        text = self.plan.text(path) if path.is_file() or path in self.plan.texts else ""
+        root = compose_text(text, display_path(path)) if text else None
+        seq = _at(root, ("sections",)) if root is not None else None
+        if isinstance(seq, SequenceNode) and seq.value:
+            return max(0, int(seq.value[0].start_mark.column) - 2)
+        return 2
+
+    def _commit(self) -> None:
+        for (path, _at_offset), (node, changes) in self.plan.templates.items():
+            template = rewrite(str(node.value), changes)
+            self.plan.edits[path].append(replace_scalar(self.plan.text(path), node, template))
+        files: dict[Path, bytes] = {}
+        new = {p for p in self.plan.texts if not p.is_file()}
+        for path in set(self.plan.edits) | set(self.plan.appended) | new:
+            text = apply(self.plan.text(path), self.plan.edits.get(path, []))
+            extra = "".join(self.plan.appended.get(path, []))
+            if extra:
+                if text and not text.endswith("\n"):
+                    text += "\n"
+                text += extra
+            files[path] = text.encode("utf-8")
+        after = stamps_text(self.stamps)
+        if after != self.stamps_before:
+            files[self.folder / STAMPS_FILE] = after.encode("utf-8")
+        if files:
+            write_all(files)
+        self.result.files = sorted(files)
+
+
+def import_catalogue(po_path: Path, content_dir: Path, accept_fuzzy: bool = False) -> ImportResult:
+    """Write the translations of the PO file at ``po_path`` into its game under ``content_dir``."""
+    po_path = Path(po_path)
+    if not po_path.is_file():
+        raise UsageError(_("{file}: no such catalogue").format(file=po_path))
+    po = read_po(po_path)
+    name = str(po_path)
+    folder = game_dir(Path(content_dir), po_game(po, name))
+    texts = game_texts(folder, po_language(po, name))
+    return _Importer(texts, po, accept_fuzzy).run()
