@@ -32,14 +32,25 @@ def shipped(tmp_path_factory: pytest.TempPathFactory) -> ShippedBuild:
 
 
 def _install(folder: Path) -> Path:
-    """``pip install .`` (not editable) of a copy of the project into a fresh venv in ``folder``."""
-    source = folder / "source"  # a copy: pip's in-tree build/ stays out of the project
+    """The wheel ``python -m build`` makes (sdist first, wheel from the sdist), in a fresh venv.
+
+    The build runs on a copy of the project, so nothing it leaves behind lands in the tree.
+    """
+    source = folder / "source"
     source.mkdir()
-    for name in ("pyproject.toml", "setup.py", "README.md"):
+    for name in ("pyproject.toml", "README.md"):
         shutil.copy2(ROOT / name, source / name)
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     for name in ("generator", "templates"):
         shutil.copytree(ROOT / name, source / name, ignore=ignore)
+    dist = folder / "dist"
+    built = subprocess.run(
+        [sys.executable, "-m", "build", "--outdir", str(dist), str(source)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert built.returncode == 0, built.stderr[-2000:]
     venv = folder / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / "bin" / "python"
@@ -51,19 +62,20 @@ def _install(folder: Path) -> Path:
     ).stdout.strip()
     # the dependencies: this interpreter's site-packages, after the venv's own
     (Path(purelib) / "test-deps.pth").write_text("\n".join(site.getsitepackages()) + "\n")
-    built = subprocess.run(
+    (wheel,) = dist.glob("*.whl")
+    installed = subprocess.run(
         [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet"]
-        + ["--no-deps", str(source)],
+        + ["--no-deps", str(wheel)],
         capture_output=True,
         text=True,
         timeout=600,
     )
-    assert built.returncode == 0, built.stderr[-2000:]
+    assert installed.returncode == 0, installed.stderr[-2000:]
     shutil.rmtree(source)
     return venv
 
 
 @pytest.fixture(scope="session")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh venv with the project installed by ``pip install .`` (its ``bin/pnp``)."""
+    """A fresh venv with the project's wheel installed (its ``bin/pnp``)."""
     return once(tmp_path_factory, "installed", _install)

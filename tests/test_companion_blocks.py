@@ -159,7 +159,7 @@ def test_a_mark_moves_another_track_and_steps_tell_their_meaning(tmp_path: Path)
     assert lines.count("two guards on the walls") == 1
 
 
-def test_decks_of_one_side_keep_hands_secret_and_end_together(tmp_path: Path) -> None:
+def test_decks_of_one_side_keep_hands_hidden_and_end_together(tmp_path: Path) -> None:
     t = table(tmp_path)
     t.snapshot_state()  # loads the game
     cards = t.game.cards["red-orders"]
@@ -178,7 +178,7 @@ def test_decks_of_one_side_keep_hands_secret_and_end_together(tmp_path: Path) ->
 
     said = deck_draw(t.game, Terms(t.game.root, "en"), t.log.events[-1] | {"fx": last})
     assert (
-        "secret hand" in said[0]
+        "into hand" in said[0]
         and "North Gate" not in " ".join(said)
         and "Market" not in " ".join(said)
     )

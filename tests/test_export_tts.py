@@ -13,7 +13,7 @@ from PIL import Image, ImageChops
 
 from generator.build.game import BuildOptions, check_game
 from generator.cli.app import cli
-from generator.export.images import CELLS, MAX_COLS, MAX_PX, MAX_ROWS
+from generator.export.images import MAX_COLS, MAX_PX, MAX_ROWS, sheet_grid
 from generator.render.preview import render_faces
 
 from .helpers import ROOT, pnp
@@ -103,9 +103,10 @@ def test_every_deck_sheet_is_an_rgb_grid_within_the_limits(tmp_path: Path) -> No
     (deck,) = objects(saved, "Deck")
     assert len(deck["ContainedObjects"]) == 75
     specs = deck["CustomDeck"]
-    assert [(s["NumWidth"], s["NumHeight"]) for s in specs.values()] == [(10, 7), (7, 1)]
+    # poker faces at the default 200 dpi are 500 x 700 px: 8 across and 5 down fit 4096 px
+    assert [(s["NumWidth"], s["NumHeight"]) for s in specs.values()] == [(8, 5), (8, 5)]
     ids = [c["CardID"] for c in deck["ContainedObjects"]]
-    assert len(set(ids)) == 75 and ids[:2] == [100, 101] and ids[CELLS] == 200
+    assert len(set(ids)) == 75 and ids[:2] == [100, 101] and ids[39] == 200
     for spec in specs.values():
         assert spec["NumWidth"] <= MAX_COLS and spec["NumHeight"] <= MAX_ROWS
         with Image.open(local(spec["FaceURL"])) as sheet:
@@ -248,3 +249,73 @@ def test_game_without_printable_components_says_so(tmp_path: Path) -> None:
     result = pnp("export", "tts", "bare-game", "--content", content, "--out", str(tmp_path / "out"))
     assert result.returncode == 2
     assert "bare-game has nothing to export for Tabletop Simulator" in result.stderr
+
+
+# ------------------------------------------------------------------ resolution, shapes, dice
+
+
+def test_faces_keep_the_asked_dpi_with_fewer_columns_and_more_sheets(tmp_path: Path) -> None:
+    game = copy_game(tmp_path, "spreadsheet")
+    rows = "".join(f"c{n},1,Card {n},牌{n},1,1,#336600,Text,文,\n" for n in range(30))
+    header = (game / "cards.csv").read_text(encoding="utf-8-sig").splitlines()[0]
+    (game / "cards.csv").write_text(header + "\n" + rows, encoding="utf-8")
+    saved = export(game, tmp_path / "out", "--dpi", "300")
+    (deck,) = objects(saved, "Deck")
+    specs = list(deck["CustomDeck"].values())
+    # 750 x 1050 px a face: 5 across, 3 down, the back in the last cell: 14 faces a sheet
+    assert [(s["NumWidth"], s["NumHeight"]) for s in specs] == [(5, 3), (5, 3), (3, 1)]
+    for spec in specs:
+        with Image.open(local(spec["FaceURL"])) as sheet:
+            w = sheet.width // spec["NumWidth"]
+            assert w == 750 and sheet.width <= MAX_PX and sheet.height <= MAX_PX
+
+
+def test_a_face_too_large_for_the_sheet_at_the_dpi_is_drawn_smaller_with_a_warning(
+    tmp_path: Path,
+) -> None:
+    game = copy_game(tmp_path, "spreadsheet")
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(
+        text.replace(
+            "    size: poker\n", "    size: {width: 250mm, height: 350mm}\n    sheet: {paper: A3}\n"
+        ),
+        encoding="utf-8",
+    )
+    result = pnp("export", "tts", str(game), "--out", str(tmp_path / "out"), "--dpi", "600")
+    assert result.returncode == 0, result.stderr
+    assert "warning: deck:" in result.stderr and "dpi" in result.stderr
+    grid = sheet_grid((250 / 25.4 * 72, 350 / 25.4 * 72, "rect"), 600)
+    assert grid.cols * grid.rows == 2 and grid.dpi < 600
+    assert grid.cols * grid.cell[0] <= MAX_PX and grid.rows * grid.cell[1] <= MAX_PX
+
+
+def test_non_poker_cards_are_scaled_on_each_axis(tmp_path: Path) -> None:
+    game = copy_game(tmp_path, "spreadsheet")
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("size: poker", "size: tarot"), encoding="utf-8")
+    saved = export(game, tmp_path / "out")
+    (deck,) = objects(saved, "Deck")
+    for obj in (deck, *deck["ContainedObjects"]):
+        t = obj["Transform"]
+        # tarot 69.9 x 120.7 mm against the poker card's 63.5 x 88.9 mm
+        assert abs(t["scaleX"] - 69.85 / 63.5) < 0.01 and abs(t["scaleZ"] - 120.65 / 88.9) < 0.01
+
+
+def test_dice_labels_become_custom_six_sided_dice(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        cli, ["export", "tts", str(GAMES / "kinds"), "--out", str(tmp_path)], catch_exceptions=False
+    )
+    assert result.exit_code == 0, result.output
+    saved = json.loads((tmp_path / "kinds" / "tts" / "kinds.json").read_text(encoding="utf-8"))
+    dice = [
+        o
+        for top in saved["ObjectStates"]
+        for o in (top, *top.get("ContainedObjects", ()))
+        if o["Name"] == "Custom_Dice"
+    ]
+    (battle,) = dice  # the die with labelled faces; a plain d6 needs no labels
+    assert battle["CustomImage"]["CustomDice"]["Type"] == 1
+    assert [v["Value"] for v in battle["RotationValues"]] == ["hit"] * 3 + ["block"] * 2 + ["miss"]
+    with Image.open(local(battle["CustomImage"]["ImageURL"])) as picture:
+        assert picture.mode == "RGB" and picture.width * 2 == picture.height * 3  # 3 x 2 faces
+    assert battle["Nickname"] == "battle die" and "labels" not in result.stderr

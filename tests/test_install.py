@@ -1,9 +1,10 @@
 """An installed (not editable) pnp works from a folder that holds only content/.
 
-The package is installed with ``pip install .`` into a fresh virtual environment (the
+The package is built by the standard route (``python -m build``: the sdist, then the wheel from
+the sdist) and the wheel installed into a fresh virtual environment outside the repository (the
 ``installed`` fixture: its dependencies are this test run's own, seen through a ``.pth`` file,
-so nothing is downloaded but the build tools), then its ``pnp`` script is run from a working folder with games but no
-templates/: shared layouts and presets come from the package itself, games from the working
+so nothing is downloaded but the build tools); its ``pnp`` script is run from a working folder
+with games but no templates/: shared layouts and presets come from the package itself, games from the working
 folder's content/ or ``--content``, and output goes to the working folder, never the package.
 """
 
@@ -46,6 +47,10 @@ def test_installed_package_builds_a_game_from_a_plain_working_folder(
     assert site_dir.is_relative_to(venv), probe.stdout  # the installed copy, not the source tree
     assert (site_dir / "generator" / "templates" / "presets.yaml").is_file()
     assert not (site_dir / "generator" / "templates").is_symlink()
+    # the print-shop profiles, the CMYK output profile and the message catalogues come along
+    for data in ("vendors.yaml", "color/pnp-cmyk-tr006.icc", "starters/cards/game.yaml"):
+        assert (site_dir / "generator" / "templates" / data).is_file(), data
+    assert (site_dir / "generator" / "locale" / "zh_Hant.po").is_file()
 
     work = tmp_path / "work"
     shutil.copytree(ROOT / "tests" / "fixtures" / "games" / "kinds", work / "content" / "kinds")
@@ -54,6 +59,15 @@ def test_installed_package_builds_a_game_from_a_plain_working_folder(
     result = _run(pnp, "build", "--no-rules", "--lang", "en", "kinds", cwd=work, env=env)
     assert result.returncode == 0, result.stderr
     assert (work / "output" / "kinds" / "labels.en.pdf").is_file()  # die-label: a shared layout
+
+    # a starter comes from the package data: pnp new, then check and build it
+    made = _run(pnp, "new", "fresh", "--from", "cards", cwd=work, env=env)
+    assert made.returncode == 0, made.stderr
+    checked = _run(pnp, "check", "fresh", cwd=work, env=env)
+    assert checked.returncode == 0, checked.stderr
+    fresh = _run(pnp, "build", "--no-rules", "--lang", "en", "fresh", cwd=work, env=env)
+    assert fresh.returncode == 0, fresh.stderr
+    assert list((work / "output" / "fresh").glob("*.pdf"))
 
     rolled = _run(
         pnp, "roll", "five-armies:combat", "--strength", "3", "--seed", "1", cwd=work, env=env

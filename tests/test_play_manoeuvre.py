@@ -30,6 +30,12 @@ def data(*args: str) -> dict:  # type: ignore[type-arg]
     return json.loads(ok(*args, "--json"))  # type: ignore[no-any-return]
 
 
+def hand_of(player: str, deck: str) -> list[str]:
+    """A player's own view of their hand (``status --player``): the card ids in it."""
+    state = data("status", "--player", player)["state"]
+    return [card for card, _ in state["decks"][deck]["hands"].get(player, [])]
+
+
 @pytest.fixture
 def table(data_dir: Path) -> Path:
     ok("session", "new", GAME, "--seed", "4", "--players", "Ann,Bo")
@@ -69,23 +75,21 @@ def test_each_player_draws_a_secret_hand_of_five(table: Path) -> None:
     drawn = ok("deck", "draw", "france", "--player", "Ann", "--count", "5")
     ok("deck", "draw", "britain", "--player", "Bo", "--count", "5")
     # a hand is secret: the table's output does not name Ann's cards...
-    assert drawn.count("secret hand") == 5
+    assert drawn.count("takes cards from the France deck into hand") == 5
     assert "Guard" not in drawn and "Regiment" not in drawn
     # ...and Ann asks for her own view
-    hand = data("deck", "hand", "france", "--player", "Ann")["hand"]
+    hand = hand_of("Ann", "france")
     assert len(hand) == 5 and all(card.startswith("france-") for card in hand)
-    assert "只給Ann看" in ok("deck", "hand", "france", "--player", "Ann", lang="zh-Hant")
+    assert "Ann" in ok("status", "--player", "Ann", lang="zh-Hant")
     # Bo's cards are Britain's, from his own deck
-    assert all(
-        c.startswith("britain-") for c in data("deck", "hand", "britain", "--player", "Bo")["hand"]
-    )
+    assert all(c.startswith("britain-") for c in hand_of("Bo", "britain"))
     # each deck is the nation's 60 cards (1.3): 55 are left in France's after the hand
     status = ok("status")
     assert "France deck: 55 in the deck" in status and "Britain deck: 55 in the deck" in status
     # the table's status says how many cards a hand holds, never which, even to scripts
     state = json.loads(ok("status", "--json"))["state"]["decks"]["france"]
-    assert state["hands"] == {"Ann": 5} and state["pile"] == 55  # counts only: no card named
-    assert not any(str(c) in json.dumps(state) for c in hand)
+    assert state["hands"] == {"Ann": 5}  # a count only: no card named
+    assert not any(str(c) in json.dumps(state["hands"]) for c in hand)
     # the hand holds 5 at most
     full = pnp("deck", "draw", "france", "--player", "Ann")
     assert full.returncode != 0 and "at most 5" in full.stderr
@@ -96,17 +100,19 @@ def test_each_player_draws_a_secret_hand_of_five(table: Path) -> None:
 
 def test_discard_then_draw_back_up_to_five(table: Path) -> None:
     ok("deck", "draw", "france", "--player", "Ann", "--count", "5")
-    hand = data("deck", "hand", "france", "--player", "Ann")["hand"]
+    hand = hand_of("Ann", "france")
     # discard phase: any number of cards, face up (so naming them is fine)
-    first = ok("deck", "hand", "france", "--player", "Ann").splitlines()[1].strip()
+    line = next(
+        x for x in ok("status", "--player", "Ann").splitlines() if "hand from the France" in x
+    )
+    first = line.split(": ", 1)[1].split(", ")[0].rstrip(".")
     said = ok("deck", "discard", "france", first, "--player", "Ann")
     assert first in said
-    assert len(data("deck", "hand", "france", "--player", "Ann")["hand"]) == 4
-    # draw phase: back up to 5 (--fill draws as many as the hand lacks)
-    ok("deck", "draw", "france", "--player", "Ann", "--fill")
-    after = data("deck", "hand", "france", "--player", "Ann")["hand"]
+    assert len(hand_of("Ann", "france")) == 4
+    # draw phase: back up to 5 (--up-to draws as many as the hand lacks)
+    ok("deck", "draw", "france", "--player", "Ann", "--up-to", "5")
+    after = hand_of("Ann", "france")
     assert len(after) == 5 and set(hand) - set(after)
-    assert "secret hand" not in ok("deck", "draw", "france", "--player", "Ann", "--fill")  # full
 
 
 def test_assault_reads_the_ratio_table(table: Path) -> None:
@@ -240,7 +246,7 @@ def test_help_in_pnp_play_lists_every_command_the_table_uses(table: Path) -> Non
         "roll first-player",
         "odds d8",
         "deck draw france",
-        "deck hand france --player P",
+        "status --player P",
         "deck discard france CARD",
         "score calc manoeuvre:battle --attack N --defence N --combat assault|ambush|bombard|volley",
         "--nations A,B",

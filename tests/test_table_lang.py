@@ -22,9 +22,9 @@ LANGS = ["zh-Hant", "zh-Hans"]
 # what a player types and the help quotes: command words, option names, placeholders
 TYPED = re.compile(
     r"`[^`]*`|--[a-z-]+|\b(?:roll|fate|draw|stop|add|odds|deck|discard|activate|score|track|calc|"
-    r"pad|status|log|undo|help|pnp|quit|session|new|hand|reset|GAME|PATH|EXPR|ROLL|OPTION|DECK|CARD|"
-    r"TILE|P|"
-    r"PLAYER|TRACK|CALC|N|table\.yaml)\b"
+    r"pad|status|log|undo|help|pnp|quit|session|new|turn|next|deal|return|number|reserve|play|reset|hand|"
+    r"remove|GAME|PATH|EXPR|ROLL|OPTION|DECK|CARD|TILE|PLAYER|TRACK|CALC|UNIT|M|N|P|"
+    r"table\.yaml)\b"
 )
 # a capital letter that tells two places of the content apart (電台 A, 電台 B)
 LABEL = re.compile(r"(?<=[\u4e00-\u9fff]) [A-Z](?![A-Za-z])")

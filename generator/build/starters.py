@@ -1,8 +1,7 @@
 """Start a game folder from a starter: the library behind ``pnp new``.
 
 Starters are complete, valid game folders kept as data under ``templates/starters/<name>/``
-(an installed package carries its own copy of ``templates/``, see ``setup.py``). :func:`create_game` copies
-one into ``<content>/<id>/`` under a temporary name and renames it into place, so a failure
+(installed as the package data ``generator/templates/``). :func:`create_game` copies one into ``<content>/<id>/`` under a temporary name and renames it into place, so a failure
 never leaves half a game behind and an existing folder is never touched. Only the top-level
 ``id:`` and ``title:`` lines of the copied ``game.yaml`` are rewritten; comments stay as they are.
 """

@@ -11,8 +11,6 @@ its items print and reports, located at the item (the field at fault where one c
   from), so the other language's words would print, by the rule in :mod:`.language`;
 - words shrunk below the legible size to fit their box, or not fitting at all (the renderer's
   own layout pass, see :mod:`generator.render.legibility`);
-- an estimated item whose every corner holds words, so the estimate mark (``≈``, put in the
-  first corner free of them) would print over words;
 - as a warning, a character that no font of the box's family has (an emoji, a rare CJK
   Extension B character, a control character), which would print as an empty box.
 
@@ -29,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..content import tabular
-from ..content.faces import BoxDraw, Copy, FaceDraw
+from ..content.faces import BoxDraw, Copy, FaceDraw, estimate_mark, trim_size
 from ..content.game import Component, Game, Item
 from ..content.icons import ICONS
 from ..content.language import local_texts, missing_languages, source_language, written_languages
@@ -40,7 +38,7 @@ from ..content.validate import key_path, suggest
 from ..errors import IssueCollector, Location
 from ..locale import _
 from ..render.fonts import use_game_fonts  # type: ignore[attr-defined]
-from ..render.legibility import problem
+from ..render.legibility import ink, problem
 
 MAX_SAMPLE = 40
 # what looks like a colour tag ``[#...]`` but is not one the renderer knows (#rgb, #rrggbb)
@@ -124,8 +122,9 @@ class TextCheck:
         glyphs: dict[int, list[str]] = {}
         for item, faces in _faces_by_item(copies):
             self._languages(component, item, lang, langs)
-            if any(face.estimate for face in faces):
-                self._under_mark(component, item, faces)
+            for face in faces:
+                if face.estimate and face.corner_mark:
+                    self._mark_over_text(component, face)
             illegible: tuple[FaceDraw, int, BoxDraw, str] | None = None
             for face in faces:
                 for n, box in enumerate(face.boxes):
@@ -150,6 +149,23 @@ class TextCheck:
                             illegible = (face, n, box, found)
             if illegible is not None:
                 self._illegible(component, item, lang, *illegible)
+
+    def _mark_over_text(self, component: Component, face: FaceDraw) -> None:
+        """Report a face whose words fill every corner, leaving the estimate mark no room."""
+        texts = [r for r in map(ink, face.boxes) if r is not None]
+        if estimate_mark(*trim_size(component), texts) is not None:
+            return
+        if not self._once(component.id, face.layout_id, "mark"):
+            return
+        layout = _layout(component, face.layout_id)
+        marks = self.game.layout_marks.get(face.layout_id)
+        where = marks.locate(("boxes",)) if layout is not None and marks is not None else None
+        self.issues.add(
+            where or Location(str(self.game.root / "game.yaml")),
+            f"components.{component.id}.layout",
+            f"layout {face.layout_id} has words in all four corners, and the estimate mark "
+            "would print over them; keep one corner free of words",
+        )
 
     # ------------------------------------------------------------------ reports
     def _once(self, *key: Any) -> bool:
@@ -221,28 +237,6 @@ class TextCheck:
                 self._add(component, item, (), message)
         elif self._once(face.layout_id, where, kind, what):
             self.issues.add(where, f"layout {face.layout_id}", message)
-
-    def _under_mark(self, component: Component, item: Item, faces: list[FaceDraw]) -> None:
-        """Report an estimated face whose every corner holds text, so the mark has no room."""
-        from ..render.face import estimate_mark_at, inked
-
-        trim_w, trim_h, shape = component.trim
-        for face in faces:
-            if not face.estimate:
-                continue
-            if estimate_mark_at(trim_w, trim_h, shape, inked(face)) is not None:
-                continue
-            if self._once(component.id, item.id, "mark"):
-                self._add(
-                    component,
-                    item,
-                    (),
-                    _(
-                        "the estimate mark (≈) has no corner free of words on layout {layout}, "
-                        "so it would print over them; keep one corner of the face clear of words"
-                    ).format(layout=face.layout_id),
-                )
-            return
 
     def _glyph(
         self, component: Component, item: Item, lang: str, face: FaceDraw, box: BoxDraw, ch: str

@@ -37,7 +37,19 @@ from .game import (
 )
 from .rules_check import check_rules
 
-WATCHED_SUFFIXES = {".yaml", ".yml", ".json", ".png", ".jpg", ".jpeg", ".ttf", ".ttc"}
+WATCHED_SUFFIXES = {
+    ".yaml",
+    ".yml",
+    ".json",
+    ".csv",
+    ".tsv",
+    ".xlsx",
+    ".png",
+    ".jpg",
+    ".jpeg",
+    ".ttf",
+    ".ttc",
+}
 EVERY_COMPONENT_SUFFIXES = {".png", ".jpg", ".jpeg", ".ttf", ".ttc"}  # images and fonts
 ALL = "*"  # the pending marker for "every component"
 TABLE_KINDS = {"dice-labels"}  # component kinds drawn from table.yaml

@@ -39,7 +39,16 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "translate",
         N_("Translate a game's texts with gettext catalogues."),
     ),
-    "export": ("generator.cli.export_cmds", "export", "Export a game for Tabletop Simulator."),
+    "export": (
+        "generator.cli.export_cmds",
+        "export",
+        "Export a game for Tabletop Simulator or a print shop.",
+    ),
+    "preflight": (
+        "generator.cli.export_cmds",
+        "preflight",
+        "Check a game's files as a print shop would.",
+    ),
     "new": ("generator.cli.edit_cmds", "new", "Create a working game folder from a starter."),
     "watch": ("generator.cli.edit_cmds", "watch", "Rebuild PDFs and previews on each edit."),
     "roll": (
@@ -59,6 +68,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "undo": ("generator.cli.table_cmds", "undo", "Undo the last event of the session."),
     "log": ("generator.cli.table_cmds", "log", "Show the session's event log."),
     "status": ("generator.cli.table_cmds", "status", "Show the session's state."),
+    "turn": ("generator.cli.table_cmds", "turn", "Follow a game's turn phase by phase."),
     "play": (
         "generator.cli.table_cmds",
         "play",

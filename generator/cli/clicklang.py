@@ -17,7 +17,22 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-TABLE = ("roll", "odds", "session", "fate", "deck", "score", "undo", "log", "status", "play")
+TABLE = (
+    "roll",
+    "odds",
+    "session",
+    "fate",
+    "deck",
+    "score",
+    "undo",
+    "log",
+    "status",
+    "play",
+    "turn",
+)
+# print-side commands whose --lang, the language of the files they write, is also the
+# language they speak (without --lang they speak English, as the other print commands do)
+SPEAKS_ITS_LANG = ("export", "preflight")
 WIDE = ("W", "F")
 NO_START = set("，。、；：？！）」』〉》】”’…%,.;:?!)]}")
 NO_END = set("（「『〈《【“‘([{")
@@ -32,7 +47,8 @@ def chosen(argv: list[str], group: Any) -> str:
     import click
 
     first = next((a for a in argv if not a.startswith("-")), "")
-    if first in group.list_commands(click.Context(group)) and first not in TABLE:
+    commands = group.list_commands(click.Context(group))
+    if first in commands and first not in TABLE and first not in SPEAKS_ITS_LANG:
         return "en"
     given = None
     for n, arg in enumerate(argv):
@@ -156,7 +172,7 @@ def _commands(group: Any) -> Iterator[tuple[str, Any]]:
             yield from walk(f"{path} {name}", sub)
 
     ctx = click.Context(group)
-    for name in TABLE:
+    for name in (*TABLE, *SPEAKS_ITS_LANG):
         yield from walk(name, group.get_command(ctx, name))
 
 
@@ -195,11 +211,12 @@ def _localize_commands(swaps: _Swaps, lang: str, group: Any) -> None:
     import click
 
     from .clickwords import CLICK, METAVARS, PLACEHOLDERS
-    from .helptext import COMMAND_HELP, OPTION_HELP
+    from .helptext import COMMAND_HELP, OPTION_HELP, PRINT_COMMAND_HELP
 
+    pages = {**COMMAND_HELP, **PRINT_COMMAND_HELP}
     for path, cmd in _commands(group):
-        if path in COMMAND_HELP:
-            text = COMMAND_HELP[path][lang]
+        if path in pages:
+            text = pages[path][lang]
             swaps.set(cmd, "help", text)
             swaps.set(cmd, "short_help", text.split("\n", 1)[0])
         for attr in ("options_metavar", "subcommand_metavar"):

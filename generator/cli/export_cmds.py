@@ -1,7 +1,8 @@
-"""``pnp export``: write a game in another tool's format (``pnp export tts GAME``).
+"""``pnp export`` (``tts``, ``print``) and ``pnp preflight``: a game for other tools and shops.
 
-Each subcommand parses its options, calls one library function (``generator.export``) and
-prints what was written.
+Each command parses its options, calls one library function (``generator.export``) and
+prints what was written or found. ``export`` and ``preflight`` speak the language their
+``--lang`` names (the language of the files too).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from pathlib import Path
 import click
 
 from ..content.localtext import LANGS
+from ..locale import _, ngettext, pgettext
 from .echo import echo
 from .print_cmds import CONTENT_OPT, OUT_OPT, _games
 
@@ -35,7 +37,7 @@ def export() -> None:
     default=200,
     type=click.IntRange(50, 600),
     show_default=True,
-    help="Resolution of the images; deck sheets are lowered to stay within 4096 px.",
+    help="Resolution of the images; deck sheets hold fewer cards to keep it within 4096 px.",
 )
 def tts(
     game: str, content_dir: Path, out_dir: Path, lang: str, url_base: str | None, dpi: int
@@ -50,4 +52,80 @@ def tts(
         echo(f"{component}: {kind} of {pieces}")
     for note in result.skipped:
         echo(f"skipped: {note}", err=True)
+    for note in result.warnings:
+        echo(_("warning: {note}").format(note=note), err=True)
     echo(f"{len(result.images)} images and {result.saved_object}")
+
+
+@export.command(name="print")
+@click.argument("game")
+@CONTENT_OPT
+@OUT_OPT
+@click.option(
+    "--vendor",
+    required=True,
+    type=click.Choice(["tgc", "mpc", "drivethrucards", "pdfx"]),
+    help="The print shop: tgc (The Game Crafter) and mpc (MakePlayingCards) take one PNG per "
+    "face; drivethrucards and pdfx take PDF/X-1a in CMYK.",
+)
+@click.option("--lang", default="en", type=click.Choice(LANGS), show_default=True)
+def print_(game: str, content_dir: Path, out_dir: Path, vendor: str, lang: str) -> None:
+    """Write GAME's cards, tokens and tiles as a print shop wants them, into
+    OUT/<game>/print/<vendor>/<lang>/."""
+    from ..export.printshop import PrintOptions, export_print
+
+    path = _games(content_dir, (game,))[0]
+    result = export_print(path, PrintOptions(vendor=vendor, out_dir=out_dir, lang=lang))
+    for component, copies, (w, h) in result.components:
+        echo(
+            ngettext(
+                "{component}: {count} piece, faces {width} x {height} px",
+                "{component}: {count} pieces, faces {width} x {height} px",
+                copies,
+            ).format(component=component, count=copies, width=w, height=h)
+        )
+    for note in result.skipped:
+        echo(_("left out: {note}").format(note=note), err=True)
+    count = len(result.files)
+    echo(
+        ngettext("{count} file in {folder}", "{count} files in {folder}", count).format(
+            count=count, folder=result.folder
+        )
+    )
+
+
+@click.command()
+@click.argument("game")
+@CONTENT_OPT
+@click.option(
+    "--vendor",
+    type=click.Choice(["tgc", "mpc", "drivethrucards", "pdfx"]),
+    help="Check against this print shop's bleed, safe zone and ink limit.",
+)
+@click.option("--lang", default="en", type=click.Choice(LANGS), show_default=True)
+def preflight(game: str, content_dir: Path, vendor: str | None, lang: str) -> None:
+    """Report, per component, what a print shop would reject in GAME: fonts not embedded,
+    text under 6 pt, text or icons outside the safe zone, images under 300 dpi, too much ink,
+    missing bleed. Exits 1 when anything fails."""
+    from ..export.preflight import preflight as run
+
+    path = _games(content_dir, (game,))[0]
+    report = run(path, vendor, lang)
+    sides = {
+        "front": pgettext("side of a piece", "front"),
+        "back": pgettext("side of a piece", "back"),
+    }
+    for component, faces in report.faces.items():
+        found = [f for f in report.findings if f.component == component]
+        echo(
+            ngettext(
+                "{component}: {count} problem in {faces} faces",
+                "{component}: {count} problems in {faces} faces",
+                len(found),
+            ).format(component=component, count=len(found), faces=faces)
+        )
+        for f in found:
+            side = sides.get(f.side, f.side)
+            echo(f"  {f.item} ({side}) {f.check}: {f.message}")
+    if not report.ok:
+        raise SystemExit(1)

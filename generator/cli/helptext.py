@@ -82,8 +82,8 @@ COMMAND_HELP: dict[str, dict[str, str]] = {
         "zh-Hans": "列出对局的事件记录，每个事件都用文字说明（--json：记录中的原始事件）。",
     },
     "status": {
-        "zh-Hant": "顯示對局的現況：抽袋、軌道、牌堆、分數。",
-        "zh-Hans": "显示对局的当前状态：抽袋、轨道、牌堆、分数。",
+        "zh-Hant": "顯示對局的現況：回合階段、抽袋、軌道、牌堆、手牌、分數。",
+        "zh-Hans": "显示对局的当前状态：回合阶段、抽袋、轨道、牌堆、手牌、分数。",
     },
     "play": {
         "zh-Hant": "GAME 的互動式提示列，有歷史紀錄與自動補全（需要時會開新對局）。",
@@ -123,8 +123,20 @@ COMMAND_HELP: dict[str, dict[str, str]] = {
     },
     "deck": {"zh-Hant": "從遊戲的牌堆抽牌。", "zh-Hans": "从游戏的牌堆抽牌。"},
     "deck draw": {
-        "zh-Hant": "抽 COUNT 張牌：指定 PLAYER 時放入其手牌（數字牌堆一律放入手牌），否則亮出後棄掉；--fill 一直抽到手牌上限。",
-        "zh-Hans": "抽 COUNT 张牌：指定 PLAYER 时放入其手牌（数字牌堆一律放入手牌），否则亮出后弃掉；--fill 一直抽到手牌上限。",
+        "zh-Hant": "抽 COUNT 張牌：放入玩家手牌（--player；數字牌堆一律如此），否則亮出後棄掉。",
+        "zh-Hans": "抽 COUNT 张牌：放入玩家手牌（--player；数字牌堆一律如此），否则亮出后弃掉。",
+    },
+    "deck deal": {
+        "zh-Hant": "發給玩家起始手牌（規則要求重抽的牌放回牌庫，另補一張）。",
+        "zh-Hans": "发给玩家起始手牌（规则要求重抽的牌放回牌库，另补一张）。",
+    },
+    "deck return": {
+        "zh-Hant": "把手牌放回牌庫，之後可再被抽到。",
+        "zh-Hans": "把手牌放回牌库，之后可再被抽到。",
+    },
+    "turn": {
+        "zh-Hant": "顯示遊戲目前所在的回合階段；`turn next` 進入下一階段。",
+        "zh-Hans": "显示游戏当前所在的回合阶段；`turn next` 进入下一阶段。",
     },
     "deck number": {
         "zh-Hant": "抽一張牌，讀出第 POSITION 位的數字後棄掉（以卡牌取亂數）。",
@@ -133,10 +145,6 @@ COMMAND_HELP: dict[str, dict[str, str]] = {
     "deck discard": {
         "zh-Hant": "依抽牌時顯示的名稱，把手牌放到棄牌堆。",
         "zh-Hans": "按抽牌时显示的名称，把手牌放到弃牌堆。",
-    },
-    "deck hand": {
-        "zh-Hant": "顯示一名玩家的手牌（不公開：只給該玩家看，不是給全桌看）。",
-        "zh-Hans": "显示一名玩家的手牌（不公开：只给该玩家看，不是给全桌看）。",
     },
     "deck reset": {
         "zh-Hant": "把所有卡牌收回牌庫並洗勻（讓牌堆從頭開始）。",
@@ -188,10 +196,6 @@ COMMAND_HELP: dict[str, dict[str, str]] = {
 }
 
 OPTION_HELP: dict[str, dict[str, str]] = {
-    "Whose hand: shown to that player alone.": {
-        "zh-Hant": "誰的手牌：只給該玩家看。",
-        "zh-Hans": "谁的手牌：只给该玩家看。",
-    },
     "Extra dice followed for re-rolls and explosions; deeper outcomes are counted apart.": {
         "zh-Hant": "重擲與爆骰最多追加幾顆骰子；更深的結果另計。",
         "zh-Hans": "重掷和爆骰最多追加几颗骰子；更深的结果另计。",
@@ -249,13 +253,21 @@ OPTION_HELP: dict[str, dict[str, str]] = {
         "zh-Hant": "啟動的將領數：最多可抽幾片（至少 1 片）。",
         "zh-Hans": "启动的将领数：最多可抽几片（至少 1 片）。",
     },
+    "Draw until the player's hand holds this many cards (the hand limit).": {
+        "zh-Hant": "一直抽到該玩家手牌達到這個張數（手牌上限）。",
+        "zh-Hans": "一直抽到该玩家手牌达到这个张数（手牌上限）。",
+    },
+    "Whose opening hand is dealt.": {
+        "zh-Hant": "發給哪位玩家起始手牌。",
+        "zh-Hans": "发给哪名玩家起始手牌。",
+    },
+    "Show this player's own secret cards (hand, reserve, order).": {
+        "zh-Hant": "顯示這位玩家自己的祕密卡牌（手牌、保留卡、啟動順序）。",
+        "zh-Hans": "显示这名玩家自己的秘密卡牌（手牌、保留卡、启动顺序）。",
+    },
     "Whose hand the cards go to.": {
         "zh-Hant": "牌放進誰的手牌。",
         "zh-Hans": "牌放进谁的手牌。",
-    },
-    "Draw until the player's hand is full (the deck's hand size).": {
-        "zh-Hant": "一直抽到該玩家的手牌滿為止（牌堆的手牌上限）。",
-        "zh-Hans": "一直抽到该玩家的手牌满为止（牌堆的手牌上限）。",
     },
     "Which of the card's numbers to read (1..4).": {
         "zh-Hant": "讀卡牌上的第幾個數字（1..4）。",
@@ -269,9 +281,9 @@ OPTION_HELP: dict[str, dict[str, str]] = {
         "zh-Hant": "依序模式：PLAYER:部隊,部隊,…，照啟動順序排列。",
         "zh-Hans": "依序模式：PLAYER:部队,部队,…，按启动顺序排列。",
     },
-    "sequence mode: whose next card to reveal.": {
-        "zh-Hant": "依序模式：翻開誰的下一張牌。",
-        "zh-Hans": "依序模式：翻开谁的下一张牌。",
+    "Who draws (marauder mode: an enemy card goes to its owner) or whose next card is revealed (sequence mode).": {
+        "zh-Hant": "誰抽牌（劫匪模式：抽到對手的卡就交給其主人），或翻開誰的下一張牌（依序模式）。",
+        "zh-Hans": "谁抽牌（劫匪模式：抽到对手的卡就交给其主人），或翻开谁的下一张牌（依序模式）。",
     },
     "Whose unit (needed when two players share a name).": {
         "zh-Hant": "誰的部隊（兩位玩家有同名部隊時必填）。",
@@ -297,3 +309,62 @@ OPTION_HELP: dict[str, dict[str, str]] = {
         "zh-Hans": "对局文件（默认：当前的对局）。",
     },
 }
+
+
+# ``pnp export print`` and ``pnp preflight``, which speak the language their --lang names
+PRINT_COMMAND_HELP: dict[str, dict[str, str]] = {
+    "export tts": {
+        "zh-Hant": "把 GAME 匯出給 Tabletop Simulator，寫入 OUT/<game>/tts/：牌組拼圖、指示物與"
+        "圖板圖片，以及要複製到 Tabletop Simulator「Saved Objects」資料夾的 <game>.json。",
+        "zh-Hans": "把 GAME 导出给 Tabletop Simulator，写入 OUT/<game>/tts/：牌组拼图、标记物和"
+        "图板图片，以及要复制到 Tabletop Simulator「Saved Objects」文件夹的 <game>.json。",
+    },
+    "export print": {
+        "zh-Hant": "依印刷廠的要求，把 GAME 的卡牌、指示物和板塊寫入 "
+        "OUT/<game>/print/<vendor>/<lang>/。",
+        "zh-Hans": "按印刷厂的要求，把 GAME 的卡牌、标记物和板块写入 "
+        "OUT/<game>/print/<vendor>/<lang>/。",
+    },
+    "preflight": {
+        "zh-Hant": "逐一配件列出 GAME 中印刷廠會退件的地方：未嵌入的字型、小於 6 pt "
+        "的文字、超出安全區的文字或圖示、印刷尺寸下低於 300 dpi 的圖片、超過上限的"
+        "總墨量、缺少出血。發現任何問題時以代碼 1 結束。",
+        "zh-Hans": "逐个配件列出 GAME 中印刷厂会退稿的地方：未嵌入的字体、小于 6 pt "
+        "的文字、超出安全区的文字或图标、印刷尺寸下低于 300 dpi 的图片、超过上限的"
+        "总墨量、缺少出血。发现任何问题时以代码 1 退出。",
+    },
+}
+OPTION_HELP.update(
+    {
+        "The print shop: tgc (The Game Crafter) and mpc (MakePlayingCards) take one PNG per "
+        "face; drivethrucards and pdfx take PDF/X-1a in CMYK.": {
+            "zh-Hant": "印刷廠：tgc（The Game Crafter）和 mpc（MakePlayingCards）每一面收一張 "
+            "PNG；drivethrucards 和 pdfx 收 CMYK 的 PDF/X-1a。",
+            "zh-Hans": "印刷厂：tgc（The Game Crafter）和 mpc（MakePlayingCards）每一面收一张 "
+            "PNG；drivethrucards 和 pdfx 收 CMYK 的 PDF/X-1a。",
+        },
+        "Check against this print shop's bleed, safe zone and ink limit.": {
+            "zh-Hant": "依這家印刷廠的出血、安全區和墨量上限檢查。",
+            "zh-Hans": "按这家印刷厂的出血、安全区和墨量上限检查。",
+        },
+        "Web address the images will be uploaded to (e.g. https://example.org/game/); "
+        "without it the JSON names the images by file:/// paths on this computer.": {
+            "zh-Hant": "圖片將上傳到的網址（例如 https://example.org/game/）；不給時，JSON 以"
+            "這台電腦上的 file:/// 路徑指向圖片。",
+            "zh-Hans": "图片将上传到的网址（例如 https://example.org/game/）；不给时，JSON 以"
+            "这台电脑上的 file:/// 路径指向图片。",
+        },
+        "Resolution of the images; deck sheets hold fewer cards to keep it within 4096 px.": {
+            "zh-Hant": "圖片的解析度；為了在 4096 像素內保持這個解析度，每張牌組拼圖會放較少的牌。",
+            "zh-Hans": "图片的分辨率；为了在 4096 像素内保持这个分辨率，每张牌组拼图会放较少的牌。",
+        },
+        "Folder holding one folder per game.": {
+            "zh-Hant": "存放各遊戲資料夾的資料夾。",
+            "zh-Hans": "存放各游戏文件夹的文件夹。",
+        },
+        "Where build results go.": {
+            "zh-Hant": "輸出檔案存放的位置。",
+            "zh-Hans": "输出文件存放的位置。",
+        },
+    }
+)

@@ -15,60 +15,23 @@ from typing import Any
 
 WORDS = [
     "roll", "fate draw", "fate stop", "fate add", "fate odds", "deck draw", "deck number", "deck discard",
-    "deck reset", "deck hand", "deck add", "deck turn", "deck activate", "deck reserve", "deck play", "deck remove",
+    "deck reset", "deck add", "deck turn", "deck activate", "deck reserve", "deck play", "deck remove",
+    "deck deal", "deck return", "turn", "turn next",
     "score add", "score pad", "score track", "score calc", "odds", "undo", "log", "status", "help", "quit",
 ]  # fmt: skip
 
 
-# the commands each kind of piece is played with, as `help` inside `pnp play` lists them
-BAG_COMMANDS = (
-    "fate draw --bag {id} [--generals N]",
-    "fate stop --bag {id}",
-    "fate odds --bag {id}",
-    "odds {id}",
-)
-DECK_COMMANDS = {
-    "number": (
-        "deck number {id} --position N --player P",
-        "deck draw {id} --player P",
-        "deck hand {id} --player P",
-        "deck discard {id} CARD --player P",
-        "deck reset {id}",
-        "odds {id} --position N",
-    ),
-    "plain": (
-        "deck draw {id} [--count N] [--player P [--fill]]",
-        "deck hand {id} --player P",
-        "deck discard {id} CARD [--player P]",
-        "deck reset {id}",
-        "odds {id}",
-    ),
-    "activation": (
-        "deck add {id} UNIT... --player P",
-        "deck turn {id} --mode M",
-        "deck activate {id} [--player P]",
-        "deck reserve {id} --player P",
-        "deck play {id} [CARD] --player P",
-        "deck remove {id} UNIT [--player P]",
-    ),
-}
-
-
 def game_help(game: Any, lang: str | None) -> list[str]:
-    """The game's own help: every command its rolls, bags, decks, tracks and scores are played
-    with (each with the options it takes)."""
-    from ..companion.i18n import Terms, detect, message, pick
+    """The game's own help: every command its rolls, bags, decks, tracks, turn and scores are
+    played with (each with the options it takes)."""
+    from ..companion.i18n import Terms, detect, message, pick, said
     from ..companion.scores import usage
+    from ..locale import N_
 
     terms = Terms(game.root, detect(lang))
     lg = terms.lang
     spec = game.spec
     lines = [message("play.help.title", lg, game=game.name(lg))]
-
-    def shown(text: Any, term: str | None = None) -> str:
-        name = terms.name(term, text) if term or text else ""
-        return f"    {name}" if name else ""
-
     if spec.rolls:
         lines.append(message("play.help.rolls", lg))
         for rid, r in spec.rolls.items():
@@ -78,30 +41,83 @@ def game_help(game: Any, lang: str | None) -> list[str]:
             name = pick(r.name, lg) or ""
             lines.append(f"  roll {rid} {opts}".rstrip() + (f"    {name}" if name else ""))
             lines.append(f"  odds {rid} {opts}".rstrip())
+
+    def shown(text: Any, term: str | None = None) -> str:
+        name = terms.name(term, text) if term or text else ""
+        return f"    {name}" if name else ""
+
     if spec.bags:
         lines.append(message("play.help.bags", lg))
-        for bid, b in spec.bags.items():
-            lines.append(f"  {BAG_COMMANDS[0].format(id=bid)}{shown(b.name, b.term)}")
-            lines += [f"  {c.format(id=bid)}" for c in BAG_COMMANDS[1:]]
-            aside = [t.id for t in b.tiles if not t.in_bag]
-            if aside:
-                lines.append(f"  fate add {'|'.join(aside)} --bag {bid}")
+    for bid, bag in spec.bags.items():
+        opt = "" if bid == "fate" else f" --bag {bid}"
+        first = "fate draw --generals N" if bag.per_turn else "fate draw"
+        lines.append(f"  {first}{opt}{shown(bag.name, bag.term)}")
+        lines.append(f"  fate stop{opt}   fate odds{opt}   odds {bid}")
+        waiting = [t.id for t in bag.tiles if not t.in_bag]
+        if waiting:
+            lines.append(f"  fate add {'|'.join(waiting)}{opt}")
     if spec.decks:
         lines.append(message("play.help.decks", lg))
-        for did, d in spec.decks.items():
-            first, *rest = DECK_COMMANDS[d.kind]
-            lines.append(f"  {first.format(id=did)}{shown(d.name)}")
-            lines += [f"  {c.format(id=did)}" for c in rest]
-    if spec.tracks:
-        lines.append(message("play.help.tracks", lg))
-        for tid, t in spec.tracks.items():
-            lines.append(f"  score track {tid} --by N | --to N{shown(t.name, t.term)}")
-    if spec.scoring:
-        lines.append(message("play.help.scores", lg))
-        for cid, c in spec.scoring.items():
-            lines.append(f"  score calc {game.id}:{cid} {usage(c)}")
+    for did, deck in spec.decks.items():
+        in_hand = any(did in h.decks for h in spec.hands.values())
+        first, *rest = deck_commands(did, deck, in_hand)
+        lines.append(f"  {first}{shown(deck.name)}")
+        lines += [f"  {c}" for c in rest]
+        if deck.kind != "activation":
+            lines.append(f"  odds {did}" + (" --position N" if deck.kind == "number" else ""))
+    for key, items, cmd in (
+        ("play.help.tracks", spec.tracks, "score track {id} --by N | --to N"),
+        ("play.help.scores", spec.scoring, "score calc " + game.id + ":{id}"),
+    ):
+        if not items:
+            continue
+        lines.append(message(key, lg))
+        for i, item in items.items():
+            text = cmd.format(id=i)
+            if key == "play.help.scores":
+                text += f" {usage(item)}"
+            lines.append(
+                f"  {text}{shown(getattr(item, 'name', None), getattr(item, 'term', None))}"
+            )
+    if getattr(spec, "turn", None) is not None:
+        lines.append(said(lg, N_("Turn, phase by phase:")))
+        lines.append("  turn   turn next")
+    if spec.decks:
+        lines.append(said(lg, N_("Your own secret cards (hand, reserve, order):")))
+        lines.append("  status --player P")
     lines.append(message("play.help.more", lg))
     return lines
+
+
+def deck_commands(did: str, deck: Any, in_hand: bool = False) -> list[str]:
+    """The commands a deck of this kind is played with, as typed at the prompt (``in_hand``: its
+    cards count towards a hand of the game's ``hands:``)."""
+    if deck.kind == "activation":
+        modes = "|".join(deck.modes)
+        return [
+            f"deck activate {did} [--player P]",
+            f"deck add {did} UNIT... --player P",
+            f"deck turn {did} --mode {modes} [--order P:UNIT,UNIT]",
+            f"deck reserve {did} --player P   deck play {did} [CARD] --player P",
+            f"deck remove {did} UNIT",
+        ]
+    held = deck.kind == "number" or in_hand or deck.hand_size is not None
+    said = [
+        f"deck draw {did} --player P [--up-to N]"
+        if held and deck.owner is None
+        else f"deck draw {did}"
+    ]
+    if deck.kind == "number":
+        said = [f"deck number {did} --position N", *said]
+    if deck.deal:
+        said.append(f"deck deal {did} --player P")
+    if held:
+        said.append(f"deck discard {did} CARD --player P")
+    if deck.deal or deck.must_play:
+        said.append(f"deck return {did} CARD --player P")
+    if deck.kind == "plain" and not in_hand:
+        said.append(f"deck reset {did}")
+    return said
 
 
 def pnp_help(lang: str | None) -> list[str]:
@@ -186,7 +202,8 @@ def _completer(game: Any) -> Any:
     words += [f"roll {r}" for r in game.spec.rolls]
     words += [f"roll {game.id}:{r}" for r in game.spec.rolls]
     words += [f"odds {r}" for r in [*game.spec.rolls, *game.spec.bags, *game.spec.decks]]
-    for command in ("draw", "number", "discard", "reset", "add", "turn", "activate", "play"):
+    for command in ("draw", "number", "discard", "reset", "add", "turn", "activate", "play",
+                    "deal", "return", "reserve", "remove"):  # fmt: skip
         words += [f"deck {command} {d}" for d in game.spec.decks]
     words += [f"fate draw --bag {b}" for b in game.spec.bags]
     words += [f"score track {t}" for t in game.spec.tracks]
@@ -216,6 +233,17 @@ def run_prompt(game_name: str, session_path: str | None, lang: str | None) -> No
     from ..companion.i18n import detect, message
 
     click.echo(message("play.banner", detect(lang), game=game.name(detect(lang)), path=path))
+    from ..companion.i18n import TYPED
+
+    TYPED["pnp"] = ""  # commands are typed without "pnp" at this prompt
+    try:
+        _read_lines(game, path, lang)
+    finally:
+        TYPED["pnp"] = "pnp "
+
+
+def _read_lines(game: Any, path: str, lang: str | None) -> None:
+    """Run each line from standard input, or from the interactive prompt with a terminal."""
     if not sys.stdin.isatty():
         for line in sys.stdin:
             if not _run_line(line.strip(), path, lang, game):
@@ -223,6 +251,8 @@ def run_prompt(game_name: str, session_path: str | None, lang: str | None) -> No
         return
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory
+
+    from ..companion import session
 
     history = session.data_dir() / "history"
     history.parent.mkdir(parents=True, exist_ok=True)

@@ -65,36 +65,48 @@ def run_event(
     table = table_of(session_path)
     event = table.run(kind, args)
     terms = terms_of(table, lang)
-    return event, event_lines(table.game, terms, event), notices(table, terms.lang)
+    return _told(event), event_lines(table.game, terms, event), notices(table, terms.lang)
 
 
-def status(session_path: str | None, lang: str | None) -> Result:
-    """The session's state: bags, tracks, decks, scores."""
+def _told(event: dict[str, Any]) -> dict[str, Any]:
+    """The event as printed (``--json``): a card secret to one player is left out; the session
+    log keeps it, so the game replays."""
+    fx = event.get("fx") or {}
+    secret = event["type"] in ("act.reserve", "deck.deal") or (
+        event["type"] == "deck.draw" and fx.get("player") and not fx.get("must_play")
+    )
+    if not secret:
+        return event
+    hidden = {k: v for k, v in fx.items() if k not in ("card", "cards", "n")}
+    return {**{k: v for k, v in event.items() if k != "out"}, "fx": hidden}
+
+
+def status(session_path: str | None, lang: str | None, player: str | None = None) -> Result:
+    """The session's state: bags, tracks, decks, scores (secret cards for ``player`` alone)."""
     from ..companion.status import status_lines
 
     table = table_of(session_path)
     state = table.snapshot_state()
     terms = terms_of(table, lang)
-    obj = {"path": str(table.path), "game": table.game.id, "state": _public(table.game, state)}
-    return obj, status_lines(table, terms), notices(table, terms.lang)
+    obj = {"path": str(table.path), "game": table.game.id, "state": state}
+    if player is None:
+        obj["state"] = _public(state)
+    return obj, status_lines(table, terms, player), notices(table, terms.lang)
 
 
-def _public(game: Any, state: dict[str, Any]) -> dict[str, Any]:
-    """The state as the whole table may see it: a secret hand shows how many cards it holds,
-    not which (``pnp deck hand DECK --player NAME`` shows them to their owner), and the draw
-    pile only its size (its cards would tell the hands by elimination)."""
-    decks = dict(state.get("decks", {}))
-    for did, deck in decks.items():
-        spec = game.spec.decks.get(did)
-        if spec is not None and spec.secret_hands:
-            hands = {p: len(h) for p, h in deck.get("hands", {}).items()}
-            decks[did] = {
-                **deck,
-                "hands": hands,
-                "out": len(deck.get("out", [])),
-                "pile": len(deck.get("pile", [])),
-            }
-    return {**state, "decks": decks}
+def _public(state: dict[str, Any]) -> dict[str, Any]:
+    """The state without what is secret to one player: hands, reserves and sequence orders."""
+    import copy
+
+    shown = copy.deepcopy(state)
+    for deck in shown.get("decks", {}).values():
+        if deck.get("hands"):
+            deck["hands"] = {p: len(h) for p, h in deck["hands"].items()}
+        if deck.get("reserve"):
+            deck["reserve"] = {p: len(r) for p, r in deck["reserve"].items()}
+        if deck.get("mode") == "sequence":
+            deck["queues"] = {p: len(q) for p, q in deck["queues"].items()}
+    return shown
 
 
 def is_named(expr: str) -> bool:
@@ -170,8 +182,11 @@ def _roll_with_content(
         note = pick(game.spec.rolls[named].note, lang_)
         if note:
             notes.append(message("roll.note", lang_, note=note))
-    elif params:
-        raise TableError("options.none", param=next(iter(params)))
+        counted = pick(getattr(game.spec.rolls[named], "result", None), lang_)
+    else:
+        counted = None
+        if params:
+            raise TableError("options.none", param=next(iter(params)))
     said: list[str] = []
     recorded = table is not None and (table.game.id == game.id or not game_name)
     source = None
@@ -200,6 +215,8 @@ def _roll_with_content(
         notes.append(message("roll.estimate", lang_, dice=sep.join(estimated)))
     data["notes"] = notes
     lines = [named_dice(game, terms, data["text"], data["labels"])]
+    if counted:
+        lines.append(counted.replace("{total}", str(data["total"])))
     if data["labels"]:
         counts: dict[str, int] = {}
         for label in data["labels"]:

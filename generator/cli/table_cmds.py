@@ -26,9 +26,21 @@ from .table_common import (
     table_of,
     terms_of,
 )
-from .table_play_cmds import deck, fate, score
+from .table_play_cmds import deck, fate, score, turn
 
-__all__ = ["deck", "fate", "log", "odds", "play", "roll", "score", "session", "status", "undo"]
+__all__ = [
+    "deck",
+    "fate",
+    "log",
+    "odds",
+    "play",
+    "roll",
+    "score",
+    "session",
+    "status",
+    "turn",
+    "undo",
+]
 
 
 # ---------------------------------------------------------------- roll
@@ -274,12 +286,15 @@ def log(tail: int | None, session_path: str | None, as_json: bool, lang: str | N
 
 
 @click.command()
+@click.option(
+    "--player", default=None, help="Show this player's own secret cards (hand, reserve, order)."
+)
 @common
-def status(session_path: str | None, as_json: bool, lang: str | None) -> None:
-    """Show the session's state: bags, tracks, decks, scores."""
+def status(session_path: str | None, player: str | None, as_json: bool, lang: str | None) -> None:
+    """Show the session's state: turn, bags, tracks, decks, hands, scores."""
     from .table_actions import status as do_status
 
-    obj, lines, said = do_status(session_path, lang)
+    obj, lines, said = do_status(session_path, lang, player)
     for line in said:
         click.echo(printable(line), err=True)
     out(as_json, obj, lines)

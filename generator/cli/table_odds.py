@@ -158,8 +158,8 @@ def _deck_odds(
     if state is None:
         state = initial(spec, [{"id": cid, **c} for cid, c in cards.items()])
     unseen = list(state["pile"])
-    if spec.secret_hands:
-        unseen += [inst for hand in state.get("hands", {}).values() for inst, _ in hand]
+    in_hands = [inst for hand in state.get("hands", {}).values() for inst, _ in hand]
+    unseen += in_hands  # hands are secret: their cards are unseen to the table
     if not unseen:  # the next draw reshuffles the discards first
         unseen = list(state["discard"])
     _ = translation(lang).gettext
@@ -203,7 +203,7 @@ def _deck_odds(
         f"  {name:<{width}}  {words.pct(Fraction(c, n)):>8}  {words.bar(Fraction(c, n), top)}"
         for name, c in rows
     ]
-    if spec.secret_hands:
+    if in_hands:
         lines.append(_("Cards in secret hands count as unseen."))
     data = {
         "deck": deck_id,

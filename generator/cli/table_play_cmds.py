@@ -110,33 +110,87 @@ def deck() -> None:
 @click.option("--count", type=click.IntRange(1, 100), default=1)
 @click.option("--player", default=None, help="Whose hand the cards go to.")
 @click.option(
-    "--fill", is_flag=True, help="Draw until the player's hand is full (the deck's hand size)."
+    "--up-to",
+    type=click.IntRange(0, 100),
+    default=None,
+    help="Draw until the player's hand holds this many cards (the hand limit).",
 )
 @common
 def deck_draw(
     deck_id: str,
     count: int,
     player: str | None,
-    fill: bool,
+    up_to: int | None,
     session_path: str | None,
     as_json: bool,
     lang: str | None,
 ) -> None:
-    """Draw COUNT cards: into PLAYER's hand when named (a number deck's always go to a hand),
-    else shown and discarded; --fill draws up to the hand size."""
+    """Draw COUNT cards: into a player's hand (--player; number decks always), else shown and
+    discarded."""
     args: dict[str, Any] = {"deck": deck_id}
     if player:
         args["player"] = player
-    if fill:
-        table = table_of(session_path)
-        state = table.snapshot_state()
-        spec = table.game.spec.decks.get(deck_id)
-        if not player or spec is None or spec.hand_size is None:
-            raise TableError(N_("--fill needs --player and a deck with a hand size"))
-        held = len(state["decks"][deck_id].get("hands", {}).get(player, []))
-        count = spec.hand_size - held
+    if up_to is not None:
+        _draw_up_to(session_path, args, up_to, as_json, lang)
+        return
     for _ in range(count):
         run(session_path, "deck.draw", args, as_json, lang)
+
+
+def _draw_up_to(
+    session_path: str | None, args: dict[str, Any], up_to: int, as_json: bool, lang: str | None
+) -> None:
+    """Draw into the player's hand until it holds ``up_to`` cards (cards played at once, such
+    as must-play cards, do not stay in it, so another is drawn)."""
+    from ..companion.decks import missing
+    from ..companion.i18n import said
+
+    player = args.get("player")
+    if not player:
+        raise TableError(N_("--up-to needs --player: whose hand to fill"))
+    drawn = 0
+    while drawn < 100:
+        table = table_of(session_path)
+        count, held = missing(table.snapshot_state(), args["deck"], player, up_to)
+        if count == 0:
+            break
+        run(session_path, "deck.draw", args, as_json, lang)
+        drawn += 1
+    if drawn == 0 and held >= up_to and not as_json:
+        note = N_("{player} holds {held} cards, the limit is {limit}: nothing to draw.")
+        lang_ = terms_of(table, lang).lang
+        click.echo(said(lang_, note, player=player, held=held, limit=up_to))
+
+
+@deck.command("deal")
+@click.argument("deck_id")
+@click.option("--player", required=True, help="Whose opening hand is dealt.")
+@common
+def deck_deal(
+    deck_id: str, player: str, session_path: str | None, as_json: bool, lang: str | None
+) -> None:
+    """Deal a player's opening hand (a card the rules redraw goes back and another is dealt)."""
+    run(session_path, "deck.deal", {"deck": deck_id, "player": player}, as_json, lang)
+
+
+@deck.command("return")
+@click.argument("deck_id")
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--player", default=None, help="Whose hand (needed when two hands hold the name).")
+@common
+def deck_return(
+    deck_id: str,
+    cards: tuple[str, ...],
+    player: str | None,
+    session_path: str | None,
+    as_json: bool,
+    lang: str | None,
+) -> None:
+    """Put cards from a hand back into the deck, to be drawn again."""
+    args: dict[str, Any] = {"deck": deck_id, "cards": list(cards)}
+    if player:
+        args["player"] = player
+    run(session_path, "deck.return", args, as_json, lang)
 
 
 @deck.command("number")
@@ -170,31 +224,6 @@ def deck_discard(
     if player:
         args["player"] = player
     run(session_path, "deck.discard", args, as_json, lang)
-
-
-@deck.command("hand")
-@click.argument("deck_id")
-@click.option("--player", required=True, help="Whose hand: shown to that player alone.")
-@common
-def deck_hand(
-    deck_id: str, player: str, session_path: str | None, as_json: bool, lang: str | None
-) -> None:
-    """Show one player's hand (secret: for that player's eyes, not the whole table)."""
-    from ..companion.status import hand_lines
-
-    table = table_of(session_path)
-    state = table.snapshot_state()
-    if deck_id not in table.game.spec.decks:
-        raise TableError(
-            "deck.unknown",
-            game=table.game.names(),
-            name=deck_id,
-            known=", ".join(table.game.spec.decks) or "-",
-        )
-    deck = state["decks"][deck_id]
-    hand = deck.get("hands", {}).get(player, [])
-    data = {"deck": deck_id, "player": player, "hand": [inst for inst, _ in hand]}
-    out(as_json, data, hand_lines(table.game, terms_of(table, lang), deck_id, deck, player))
 
 
 @deck.command("reset")
@@ -253,7 +282,12 @@ def deck_turn(
 
 @deck.command("activate")
 @click.argument("deck_id")
-@click.option("--player", default=None, help="sequence mode: whose next card to reveal.")
+@click.option(
+    "--player",
+    default=None,
+    help="Who draws (marauder mode: an enemy card goes to its owner) or whose next card is "
+    "revealed (sequence mode).",
+)
 @common
 def deck_activate(
     deck_id: str, player: str | None, session_path: str | None, as_json: bool, lang: str | None
@@ -308,6 +342,27 @@ def deck_remove(
     if player:
         args["player"] = player
     run(session_path, "act.remove", args, as_json, lang)
+
+
+# ---------------------------------------------------------------- turn
+
+
+@click.command()
+@click.argument("step", required=False, type=click.Choice(["next"]))
+@common
+def turn(step: str | None, session_path: str | None, as_json: bool, lang: str | None) -> None:
+    """Show the phase of the turn the game is in; `turn next` moves to the next phase."""
+    from ..companion.render import phase_lines
+
+    if step == "next":
+        run(session_path, "turn.next", {}, as_json, lang)
+        return
+    table = table_of(session_path)
+    state = table.snapshot_state()
+    if getattr(table.game.spec, "turn", None) is None:
+        raise TableError(N_("{game} has no turn order to follow"), game=table.game.names())
+    now = state.get("turn") or {"n": 1, "phase": 0}
+    out(as_json, now, phase_lines(table.game, terms_of(table, lang), now["n"], now["phase"]))
 
 
 # ---------------------------------------------------------------- scores

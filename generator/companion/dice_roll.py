@@ -51,7 +51,16 @@ class RollResult:
 
     def text(self) -> str:
         """A one-line account: ``4d6kh3 = [6, 5, ~2, 4] = 15``."""
+        if self._symbols_only():
+            return f"{self.expr} = {text_of(self._res)}"  # a sum of symbols means nothing
         return f"{self.expr} = {text_of(self._res)} = {self.total}"
+
+    def _symbols_only(self) -> bool:
+        """Every die rolled shows a symbol face worth nothing (action dice): no total to tell."""
+        dice = [d for g in self._groups for d in g]
+        return bool(dice) and all(
+            d.label is not None and not d.label.isdigit() and d.value == 0 for d in dice
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The roll as JSON: expression, total, dice, rolls, labels and detail."""

@@ -102,11 +102,18 @@ class TableError(UsageError):
 
             entry = {"en": self.key, lang: translation(lang).gettext(self.key)}
         values = {k: pick(v, lang) if isinstance(v, dict) else v for k, v in self.values.items()}
+        if self.key not in ERRORS:  # a gettext message, marked with N_ where it is raised
+            from ..locale import translation
+
+            return translation(lang).gettext(self.key).format(**_event_names(values, lang))
+        entry = ERRORS[self.key]
         values = _event_names(values, lang)
         if "help" in values:
             text = values["help"]
             values["help"] = "" if not text else f" ({text})" if lang == "en" else f"（{text}）"
-        return entry.get(lang, entry["en"]).format(**values)
+        from .i18n import typed
+
+        return typed(entry.get(lang, entry["en"]).format(**values))
 
 
 def _dice_lines(exc: Any, lang: str) -> list[str]:

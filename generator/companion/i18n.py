@@ -74,7 +74,23 @@ def message(key: str, lang: str, **values: Any) -> str:
             and (f"{{{name}}}." in text or f"{{{name}}}。" in text)
         ):
             values[name] = value[:-1]
-    return text.format(**values)
+    return typed(text.format(**values))
+
+
+def typed(text: str) -> str:
+    """``text`` with each quoted `pnp COMMAND` as the players type it here (no pnp in pnp play)."""
+    return text if TYPED["pnp"] == "pnp " else text.replace("`pnp ", "`" + TYPED["pnp"])
+
+
+def said(lang: str, text: str, **values: Any) -> str:
+    """A gettext message (marked with ``N_`` where it is written) in ``lang``, values filled in."""
+    from ..locale import translation
+
+    return translation(lang).gettext(text).format(**values)
+
+
+# What a command is typed with: "pnp " in a shell, nothing inside `pnp play` (set by its prompt).
+TYPED = {"pnp": "pnp "}
 
 
 def pick(text: Any, lang: str) -> str | None:

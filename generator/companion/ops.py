@@ -13,9 +13,10 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..content.localtext import LANGS
+from ..locale import N_
 from .errtext import TableError
 from .game import TableGame
-from .i18n import pick
+from .i18n import TYPED, pick
 from .rng import Source
 
 
@@ -63,12 +64,13 @@ def _part(t: Table, kind: str, name: str) -> tuple[Any, dict[str, Any]]:
     return specs[name], t.state[f"{kind}s"][name]
 
 
+def _deck(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """The spec and state of the deck a command names."""
+    return _part(t, "deck", args["deck"])
+
+
 def _bag(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     return _part(t, "bag", args["bag"])
-
-
-def _deck(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
-    return _part(t, "deck", args["deck"])
 
 
 def _track_over(t: Table, move: dict[str, Any]) -> None:
@@ -91,7 +93,26 @@ def op_fate_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
 
     _not_over(t)
     spec, state = _bag(t, args)
+    if getattr(spec, "per_turn", False):
+        turn = t.state.get("turn", {}).get("n", 1)
+        if state.get("done") == turn:
+            raise TableError(
+                N_("this bag has had its drawing for turn {turn}; `{pnp}turn next` moves on"),
+                turn=turn,
+                pnp=TYPED["pnp"],
+            )
+        if state["phase"] is None and args.get("generals") is None:
+            raise TableError(
+                N_("say how many tiles may be drawn this turn: `{pnp}fate draw --generals N`"),
+                pnp=TYPED["pnp"],
+            )
     return bags.draw(spec, state, source, args.get("generals"))
+
+
+def _bag_done(t: Table, spec: Any, state: dict[str, Any]) -> None:
+    """A per-turn bag has had its drawing for this turn."""
+    if getattr(spec, "per_turn", False):
+        state["done"] = t.state.get("turn", {}).get("n", 1)
 
 
 def apply_fate_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
@@ -101,6 +122,8 @@ def apply_fate_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
     spec, state = _bag(t, args)
     bags.apply_draw(spec, _g(t).spec.tracks, state, out, t.state)
     fx = {"resolved": state.pop("last", None)} if out["resolve"] else {}
+    if out["resolve"]:
+        _bag_done(t, spec, state)
     if fx.get("resolved") and "track" in fx["resolved"]:
         _track_over(t, fx["resolved"]["track"])
     return fx
@@ -119,6 +142,7 @@ def apply_fate_stop(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
 
     spec, state = _bag(t, args)
     resolved = bags.resolve(spec, _g(t).spec.tracks, state, t.state)
+    _bag_done(t, spec, state)
     if "track" in resolved:
         _track_over(t, resolved["track"])
     return {"resolved": resolved}
@@ -150,11 +174,13 @@ def op_deck_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
         raise TableError("deck.activation")
     if args.get("position") is not None:
         decks.check_position(spec, args["position"])
-    player = args.get("player")
+    player = decks.drawer(spec, args)
     if player and spec.hand_size is not None:
         held = len(state.get("hands", {}).get(player, []))
         if held >= spec.hand_size:
             raise TableError("deck.hand_full", player=player, held=held, limit=spec.hand_size)
+    if player and args.get("position") is None:
+        decks.check_room(_g(t), t.state, args["deck"], player)
     return decks.draw(spec, state, source)
 
 
@@ -164,12 +190,19 @@ def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
 
     spec, state = _deck(t, args)
     cards = _g(t).cards[args["deck"]]
-    # a number deck's draw goes to a hand; another deck's only when it names the player
-    to_hand = args.get("position") is None and (spec.kind == "number" or bool(args.get("player")))
+    player = decks.drawer(spec, args)
+    to_hand = args.get("position") is None and (spec.kind == "number" or bool(player))
     fx = decks.apply_draw(spec, state, out, cards, "out" if to_hand else "discard")
-    if to_hand:
-        fx["player"] = args.get("player") or ""
+    if to_hand and fx.get("must_play") and player:
+        # played at once: the card goes from the draw to the discard pile, never into the hand
+        state["out"].remove(fx["card"])
+        state["discard"].append(fx["card"])
+        fx["player"] = player
+    elif to_hand:
+        fx["player"] = player or ""
         fx["n"] = decks.to_hand(state, cards, fx["player"], fx["card"])
+        if player:
+            fx["over_limit"] = decks.over_limit(_g(t), t.state, args["deck"], player)
     if args.get("position") is not None:
         decks.number(spec, fx, cards, args["position"])
     if fx.get("ends_game") and not t.state.get("over"):
@@ -211,6 +244,48 @@ def apply_deck_discard(t: Table, args: dict[str, Any], out: dict[str, Any]) -> d
     return {"discarded": done}
 
 
+def op_deck_deal(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+    """Draw step of an opening deal: refuse a deck without one, else draw the hand."""
+    from . import decks
+
+    _not_over(t)
+    spec, state = _deck(t, args)
+    if getattr(spec, "deal", None) is None:
+        raise TableError(N_("the {deck} has no opening deal"), deck=args["deck"])
+    return decks.deal(spec, state, _g(t).cards[args["deck"]], source)
+
+
+def apply_deck_deal(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply a logged opening deal to the deck and the player's hand."""
+    from . import decks
+
+    spec, state = _deck(t, args)
+    return decks.apply_deal(spec, state, _g(t).cards[args["deck"]], args["player"], out)
+
+
+def apply_deck_return(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply cards going back from a hand into the deck's draw pile."""
+    from . import decks
+
+    state = _deck(t, args)[1]
+    cards = _g(t).cards[args["deck"]]
+    done = [decks.give_back(state, cards, c, args.get("player")) for c in args["cards"]]
+    return {"returned": done}
+
+
+def apply_turn_next(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Apply moving to the next phase of the turn (the first phase of the next turn after the last)."""
+    turn = getattr(_g(t).spec, "turn", None)
+    if turn is None:
+        raise TableError(N_("{game} has no turn order to follow"), game=_g(t).names())
+    now = t.state.setdefault("turn", {"n": 1, "phase": 0})
+    if now["phase"] + 1 < len(turn.phases):
+        now["phase"] += 1
+    else:
+        now["n"], now["phase"] = now["n"] + 1, 0
+    return {"n": now["n"], "phase": now["phase"]}
+
+
 def apply_deck_reset(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply a deck reset: gather every card back into the pile."""
     from . import decks
@@ -219,140 +294,57 @@ def apply_deck_reset(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dic
     return {}
 
 
+# ---------------------------------------------------------------- activation decks (see activation.py)
+
+
 def apply_act_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply adding a player's units to an activation deck; return the units added."""
-    from . import decks
+    from . import activation
 
-    return {"added": decks.act_add(_deck(t, args)[1], args["player"], args["units"])}
+    return activation.add(_deck(t, args)[1], args)
 
 
 def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply the start of an activation turn in one of the deck's modes."""
-    from . import decks
+    from . import activation
 
-    spec, state = _deck(t, args)
-    if args["mode"] not in spec.modes:
-        raise TableError("act.mode", known=", ".join(spec.modes))
-    decks.act_turn(state, args["mode"], args.get("order") or {})
-    return {}
+    return activation.turn(*_deck(t, args), args)
 
 
 def op_act_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
     """Draw step of an activation draw: pick a random card (marauder) or check the player's queue."""
+    from . import activation
+
     _not_over(t)
-    state = _deck(t, args)[1]
-    mode = state["mode"]
-    if mode is None:
-        raise TableError("act.no_turn")
-    if mode == "marauder":
-        if not state["pile"]:
-            raise TableError("act.empty")
-        return {"index": source.below(len(state["pile"]))}
-    if mode == "sequence":
-        player = args.get("player")
-        if not player:
-            raise TableError("act.whose")
-        if player not in state["queues"]:
-            raise TableError("act.no_player", player=player, known=", ".join(state["queues"]))
-        if not state["queues"][player]:
-            reserve = state["reserve"].get(player) or []
-            raise TableError(
-                "act.none_left" if not reserve else "act.none_left_reserve", player=player
-            )
-        return {}
-    raise TableError("act.barbarian")
+    return activation.draw(_deck(t, args)[1], args, source)
 
 
 def apply_act_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
-    """Apply a logged activation draw; return the card, its owner and whether it may be reserved."""
-    spec, state = _deck(t, args)
-    if state["mode"] == "marauder":
-        from .decks import take
+    """Apply a logged activation draw: the card, its owner, reserve allowed, who acts next."""
+    from . import activation
 
-        card = take(state["pile"], out["index"])
-    else:
-        card = state["queues"][args["player"]].pop(0)
-    owner = state["owners"].get(card)
-    state["last"] = card
-    state["discard"].append(card)
-    removed = card in state["removed"]
-    may_reserve = (
-        not removed
-        and owner is not None
-        and state["reserved_this_turn"].count(owner) < spec.reserve_per_turn
-    )
-    return {
-        "card": card,
-        "owner": owner,
-        "removed": removed,
-        "may_reserve": may_reserve,
-    }
+    return activation.apply_draw(*_deck(t, args), args, out)
 
 
 def apply_act_reserve(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
-    """Apply reserving the activation card just drawn for its owner; return owner and card."""
-    from . import decks
+    """Apply putting a card in reserve, face down."""
+    from . import activation
 
-    spec, state = _deck(t, args)
-    card = decks.act_reserve(state, args["player"], spec.reserve_per_turn)
-    if state["mode"] == "marauder":
-        state["discard"].remove(card)
-    else:
-        state["queues"][args["player"]].pop(0)
-    state["reserve"].setdefault(args["player"], []).append(card)
-    state["reserved_this_turn"].append(args["player"])
-    state["last"] = None
-    return {"owner": args["player"], "card": card}
-
-
-def _is_unit(t: Table, args: dict[str, Any], instance: str, named: str) -> bool:
-    """Whether a player's words name this unit card: as added, or a printed card's id or name."""
-    from . import decks
-
-    if named in (instance, decks.unit_name(instance)):
-        return True
-    cards = _g(t).cards.get(args["deck"], {})
-    return decks.card_id(instance) in cards and named.casefold() in decks.all_names(cards, instance)
+    return activation.reserve(*_deck(t, args), args)
 
 
 def apply_act_play(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply a player playing a unit from hand or reserve; return the card played."""
-    state = _deck(t, args)[1]
-    player, card = args["player"], args.get("card")
-    if state["mode"] == "barbarian" and card:
-        hand = state["queues"].get(player) or []
-        match = [u for u in hand if _is_unit(t, args, u, card)]
-        if not match:
-            raise TableError("act.no_card", player=player, card=card)
-        card = match[0]
-        hand.remove(card)
-    else:
-        reserve = state["reserve"].get(player) or []
-        if not reserve:
-            raise TableError("act.no_reserve", player=player)
-        card = reserve.pop(0)
-    state["discard"].append(card)
-    state["last"] = None
-    return {"card": card, "owner": player, "removed": False, "may_reserve": False}
+    from . import activation
+
+    return activation.play(_deck(t, args)[1], args, _g(t).cards.get(args["deck"], {}))
 
 
 def apply_act_remove(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
-    """Apply removing a unit from the activation deck; return the card removed."""
-    state = _deck(t, args)[1]
-    unit = args["unit"]
-    live = [u for u in state["owners"] if u not in state["removed"]]
-    match = [u for u in live if _is_unit(t, args, u, unit)]
-    if args.get("player"):
-        match = [u for u in match if state["owners"][u] == args["player"]]
-    if not match:
-        raise TableError("act.no_unit", unit=unit)
-    if len({state["owners"][u] for u in match}) > 1:
-        raise TableError("act.shared_unit", unit=unit)
-    card = match[0]
-    state["removed"].append(card)
-    if card in state["pile"]:
-        state["pile"].remove(card)
-    return {"card": card}
+    """Apply removing a destroyed unit from the activation deck and any reserve."""
+    from . import activation
+
+    return activation.remove(_deck(t, args)[1], args, _g(t).cards.get(args["deck"], {}))
 
 
 def op_track(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
@@ -407,12 +399,15 @@ OPS: dict[str, tuple[Op, Apply, bool]] = {
     "deck.draw": (op_deck_draw, apply_deck_draw, True),
     "deck.discard": (op_plain, apply_deck_discard, False),
     "deck.reset": (op_plain, apply_deck_reset, False),
+    "deck.deal": (op_deck_deal, apply_deck_deal, True),
+    "deck.return": (op_plain, apply_deck_return, False),
     "act.add": (op_plain, apply_act_add, False),
     "act.turn": (op_plain, apply_act_turn, False),
     "act.draw": (op_act_draw, apply_act_draw, True),
     "act.reserve": (op_plain, apply_act_reserve, False),
     "act.play": (op_plain, apply_act_play, False),
     "act.remove": (op_plain, apply_act_remove, False),
+    "turn.next": (op_plain, apply_turn_next, False),
     "track.move": (op_track, apply_track, False),
     "pad.add": (op_plain, apply_pad, False),
     "reveal": (op_plain, apply_nothing, False),

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .i18n import Terms, event_name, message, pick
+from ..locale import N_
+from .i18n import TYPED, Terms, event_name, message, pick, said
 
 
 def _tile_name(game: Any, terms: Terms, bag_id: str, instance: str) -> str:
@@ -38,10 +39,23 @@ def _track_lines(game: Any, terms: Terms, move: dict[str, Any]) -> list[str]:
     ]
     for mark_id in move["marks"]:
         mark = next(m for m in spec.marks if m.id == mark_id)
+        name = terms.name(mark.id, mark.name)
         if mark.note is not None:
             lines.append(pick(mark.note, terms.lang) or "")
+        elif mark.estimate:
+            lines.append(
+                said(
+                    terms.lang,
+                    N_(
+                        "{name} is ready if the step is {step}: that step is an estimate, "
+                        "not the publisher's; check it in your copy of the game."
+                    ),
+                    name=name,
+                    step=mark.at,
+                )
+            )
         else:
-            lines.append(message("track.ready", terms.lang, name=terms.name(mark.id, mark.name)))
+            lines.append(message("track.ready", terms.lang, name=name))
     for then in move.get("then", []):
         lines += _track_lines(game, terms, then)
     for told in _step_notes(game, terms, {move["track"]: move["to"], **move.get("tells", {})}):
@@ -112,7 +126,18 @@ def fate_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     if out["resolve"]:
         lines += _resolved(game, terms, bag_id, e["fx"]["resolved"])
     else:
-        lines.append(message("fate.more", lang, draw=out["draw"], limit=out["limit"]))
+        lines.append(
+            said(
+                lang,
+                N_(
+                    "Draw {draw} of at most {limit}: `{pnp}fate draw` sets it aside and draws "
+                    "again, `{pnp}fate stop` keeps it."
+                ),
+                draw=out["draw"],
+                limit=out["limit"],
+                pnp=TYPED["pnp"],
+            )
+        )
     return lines
 
 
@@ -186,26 +211,18 @@ def deck_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
             lines.append(message("deck.no_number", lang, card=name))
         if fx.get("must_play"):
             lines.append(message("deck.must_play_number", lang, card=name))
+    elif fx.get("player") and not fx.get("must_play"):
+        lines.append(_secret_draw(game, terms, deck_id, fx["player"], 1))
+        lines += _over_limit(game, terms, deck_id, fx)
     else:
-        secret = bool(fx.get("player")) and game.spec.decks[deck_id].secret_hands
-        if secret:
-            from ..locale import translation
-
-            _ = translation(lang).gettext
-            lines.append(
-                _(
-                    "{player} draws a card into a secret hand; `deck hand {deck} --player "
-                    "{player}` shows it to {player} alone."
-                ).format(player=fx["player"], deck=deck_id)
-            )
-        elif fx.get("player"):
+        if fx.get("player"):
             lines.append(message("deck.drew_to", lang, card=name, player=fx["player"]))
         else:
             lines.append(message("deck.drew", lang, card=name))
-        if not secret:
-            lines += _shown(game, terms, deck_id, fx["card"])
-        if fx.get("must_play") and not secret:
+        lines += _shown(game, terms, deck_id, fx["card"])
+        if fx.get("must_play"):
             lines.append(message("deck.must_play", lang, card=name))
+        lines += _over_limit(game, terms, deck_id, fx)
     if fx.get("ends_game"):
         note = pick(game.spec.decks[deck_id].ends_game_note, lang)
         lines.append(message("deck.ends", lang, card=name))
@@ -230,15 +247,131 @@ def deck_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _secret_draw(game: Any, terms: Terms, deck_id: str, player: str, count: int) -> str:
+    """A draw into a hand told to everyone: how many cards, not which."""
+    return said(
+        terms.lang,
+        N_(
+            "{player} takes cards from the {deck} into hand ({count}); they are shown to "
+            "{player} alone: `{pnp}status --player {player}`."
+        ),
+        player=player,
+        count=count,
+        deck=_deck_name(game, terms, deck_id),
+        pnp=TYPED["pnp"],
+    )
+
+
+def _over_limit(game: Any, terms: Terms, deck_id: str, fx: dict[str, Any]) -> list[str]:
+    """The hand limit passed by a draw, and what the player does about it."""
+    over = fx.get("over_limit")
+    if not over:
+        return []
+    return [
+        said(
+            terms.lang,
+            N_(
+                "{player} now holds {held} cards, more than the {limit} allowed: discard down to "
+                "{limit} (`{pnp}deck discard DECK CARD --player {player}`)."
+            ),
+            player=fx["player"],
+            held=over["held"],
+            limit=over["limit"],
+            pnp=TYPED["pnp"],
+        )
+    ]
+
+
+def deck_deal(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for an opening deal: how many cards the player got, and each card put back."""
+    deck_id, fx = e["args"]["deck"], e["fx"]
+    lines = [_secret_draw(game, terms, deck_id, fx["player"], len(fx["cards"]))]
+    for card in fx["returned"]:
+        lines.append(
+            said(
+                terms.lang,
+                N_(
+                    "{card} may not stay in an opening hand: it goes back into the {deck} and "
+                    "another card is dealt in its place."
+                ),
+                card=_card_name(game, terms, deck_id, card),
+                deck=_deck_name(game, terms, deck_id),
+            )
+        )
+    return lines
+
+
+def deck_return(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for cards put back from a hand into the deck."""
+    deck_id = e["args"]["deck"]
+    cards = [_card_name(game, terms, deck_id, c) for c in e["fx"]["returned"]]
+    return [
+        said(
+            terms.lang,
+            N_("Back into the {deck}, to be drawn again: {cards}."),
+            deck=_deck_name(game, terms, deck_id),
+            cards=_listing(cards, terms.lang),
+        )
+    ]
+
+
+def turn_next(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for the next phase of the turn: which turn and phase, and what the players do."""
+    return phase_lines(game, terms, e["fx"]["n"], e["fx"]["phase"])
+
+
+def phase_lines(game: Any, terms: Terms, n: int, k: int) -> list[str]:
+    """A phase of the game's turn in words: its number and name, then what is done in it."""
+    phases = game.spec.turn.phases
+    phase = phases[k]
+    lines = [
+        said(
+            terms.lang,
+            N_("Turn {n}, phase {k} of {total}: {phase}."),
+            n=n,
+            k=k + 1,
+            total=len(phases),
+            phase=pick(phase.name, terms.lang),
+        )
+    ]
+    does = pick(phase.does, terms.lang)
+    if does:
+        lines.append(f"  {does}")
+    return lines
+
+
+def _next(terms: Terms, fx: dict[str, Any]) -> list[str]:
+    if not fx.get("next"):
+        return []
+    return [said(terms.lang, N_("{player} acts next."), player=fx["next"])]
+
+
 def act_card(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
-    """Lines for an activation card drawn or played: removed, waiting to be reserved, or active."""
+    """Lines for an activation card drawn or played: removed, waiting to be reserved, or active;
+    then who acts next."""
     fx = e["fx"]
     card = _unit(game, terms, fx["card"])
+    owner, drawer = fx.get("owner"), fx.get("drawer")
     if fx.get("removed"):
-        return [message("deck.removed", terms.lang, card=card)]
-    if fx.get("may_reserve") and e["type"] == "act.draw":
-        return [message("deck.drawn_unit", terms.lang, card=card, owner=fx.get("owner"))]
-    return [message("deck.active", terms.lang, card=card, owner=fx.get("owner"))]
+        lines = [message("deck.removed", terms.lang, card=card)]
+    elif fx.get("may_reserve") and e["type"] == "act.draw":
+        lines = [message("deck.drawn_unit", terms.lang, card=card, owner=owner)]
+    elif drawer and owner and drawer != owner:
+        lines = [
+            said(
+                terms.lang,
+                N_(
+                    "{drawer} drew {card}, a card of {owner}: {owner} is now the active player "
+                    "and activates it."
+                ),
+                drawer=drawer,
+                card=card,
+                owner=owner,
+            )
+        ]
+    else:
+        lines = [message("deck.active", terms.lang, card=card, owner=owner)]
+    return lines + _next(terms, fx)
 
 
 def _deck_name(game: Any, terms: Terms, deck_id: str) -> str:
@@ -297,8 +430,8 @@ def act_turn(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 
 def act_remove(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
-    """Lines for a unit removed from an activation deck."""
-    return [
+    """Lines for a unit removed from an activation deck (and from a reserve, if it was there)."""
+    lines = [
         message(
             "act.removed",
             terms.lang,
@@ -306,19 +439,29 @@ def act_remove(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
             deck=_deck_name(game, terms, e["args"]["deck"]),
         )
     ]
+    if e.get("fx", {}).get("from_reserve"):
+        lines.append(
+            said(
+                terms.lang,
+                N_("It was held in reserve: it leaves the reserve too and will not be played."),
+            )
+        )
+    return lines
 
 
 def act_reserve(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
-    """Lines for an activation card put in reserve."""
-    card = e["fx"].get("card")
-    return [
-        message(
-            "deck.reserved",
-            terms.lang,
-            owner=e["fx"]["owner"],
-            card=_unit(game, terms, card or "?"),
-        )
-    ]
+    """Lines for an activation card put in reserve: face down, so the card is not named."""
+    owner = e["fx"]["owner"]
+    line = said(
+        terms.lang,
+        N_(
+            "{owner} puts a card in reserve, face down; only {owner} sees which: "
+            "`{pnp}status --player {owner}`."
+        ),
+        owner=owner,
+        pnp=TYPED["pnp"],
+    )
+    return [line, *_next(terms, e["fx"])]
 
 
 def track_move(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
@@ -381,6 +524,9 @@ RENDER: dict[str, Callable[[Any, Terms, dict[str, Any]], list[str]]] = {
     "deck.draw": deck_draw,
     "deck.discard": deck_discard,
     "deck.reset": deck_reset,
+    "deck.deal": deck_deal,
+    "deck.return": deck_return,
+    "turn.next": turn_next,
     "act.add": act_add,
     "act.turn": act_turn,
     "act.remove": act_remove,

@@ -1,20 +1,30 @@
 """The state of a session told in the players' language: ``pnp status``.
 
 One line for the session, then each bag, track and deck, each activation deck's players (cards
-left, reserve, whose turn), what ended the game if it is over, and the score pad's totals; and
-one player's own hand (``pnp deck hand``), which the table's status never names.
+left, reserve, whose turn), what ended the game if it is over, and the score pad's totals.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .i18n import RNG, Terms, message, pick
-from .render import _bag_name, _card_name, _deck_name, _listing, _unit
+from ..locale import N_, translation
+from .i18n import RNG, Terms, message, pick, said
+from .render import _bag_name, _card_name, _listing, _unit, phase_lines
 
 
-def _activation_lines(game: Any, terms: Terms, state: dict[str, Any]) -> list[str]:
-    """Per player of each activation deck: cards left this turn, reserve; whose card came last."""
+def _hidden(terms: Terms, count: int) -> str:
+    """Cards told by number only (they are secret to their owner)."""
+    return said(terms.lang, N_("{count} (secret)"), count=count) if count else "-"
+
+
+def _activation_lines(
+    game: Any, terms: Terms, state: dict[str, Any], viewer: str | None
+) -> list[str]:
+    """Per player of each activation deck: cards left this turn, reserve; whose card came last.
+
+    A reserve, and a sequence order, are secret: named for the ``viewer`` alone, counted for
+    everyone else."""
     lines: list[str] = []
     lang = terms.lang
     for deck in state["decks"].values():
@@ -26,14 +36,21 @@ def _activation_lines(game: Any, terms: Terms, state: dict[str, Any]) -> list[st
                 left = [u for u in deck["pile"] if deck["owners"].get(u) == player]
             else:
                 left = list(deck["queues"].get(player) or [])
-            reserve = [_unit(game, terms, u) for u in deck["reserve"].get(player) or []]
+            own = player == viewer
+            reserved = deck["reserve"].get(player) or []
+            reserve = [_unit(game, terms, u) for u in reserved]
+            left_names = _listing([_unit(game, terms, u) for u in left], lang) or "-"
+            if deck["mode"] == "sequence" and not own:
+                left_names = _hidden(terms, len(left))
             lines.append(
                 message(
                     "status.player",
                     lang,
                     player=player,
-                    left=_listing([_unit(game, terms, u) for u in left], lang) or "-",
-                    reserve=_listing(reserve, lang) or "-",
+                    left=left_names,
+                    reserve=(_listing(reserve, lang) or "-")
+                    if own
+                    else _hidden(terms, len(reserve)),
                 )
             )
         last = deck.get("last") or (deck["discard"][-1] if deck["discard"] else None)
@@ -49,8 +66,41 @@ def _activation_lines(game: Any, terms: Terms, state: dict[str, Any]) -> list[st
     return lines
 
 
-def status_lines(table: Any, terms: Terms) -> list[str]:
-    """The table's status in sentences: session, bags, tracks, decks, game over and score pad."""
+def _hand_lines(game: Any, terms: Terms, state: dict[str, Any], viewer: str | None) -> list[str]:
+    """How many cards each player holds; the cards themselves for the ``viewer`` alone."""
+    lines = []
+    for did, deck in state["decks"].items():
+        for player, hand in sorted((deck.get("hands") or {}).items()):
+            if not hand or not player:
+                continue
+            deck_name = pick(game.spec.decks[did].name, terms.lang) or did
+            if player == viewer:
+                cards = [_card_name(game, terms, did, inst, n) for inst, n in hand]
+                lines.append(
+                    said(
+                        terms.lang,
+                        N_("  {player}'s hand from the {deck}: {cards}."),
+                        player=player,
+                        deck=deck_name,
+                        cards=_listing(cards, terms.lang),
+                    )
+                )
+            else:
+                lines.append(
+                    translation(terms.lang)
+                    .ngettext(
+                        "  {player} holds {count} card from the {deck} (secret).",
+                        "  {player} holds {count} cards from the {deck} (secret).",
+                        len(hand),
+                    )
+                    .format(player=player, count=len(hand), deck=deck_name)
+                )
+    return lines
+
+
+def status_lines(table: Any, terms: Terms, viewer: str | None = None) -> list[str]:
+    """The table's status in sentences: session, turn, bags, tracks, decks, hands, game over and
+    score pad. Secret cards are named only for the ``viewer`` (``--player``)."""
     game, state, log, lang = table.game, table.state, table.log, terms.lang
     lines = [
         message(
@@ -62,6 +112,10 @@ def status_lines(table: Any, terms: Terms) -> list[str]:
             mode=RNG.get(log.header["rng"], {}).get(lang, log.header["rng"]),
         )
     ]
+    turn = getattr(game.spec, "turn", None)
+    if turn is not None:
+        now = state.get("turn") or {"n": 1, "phase": 0}
+        lines += phase_lines(game, terms, now["n"], now["phase"])
     for bag_id, bag in state["bags"].items():
         lines.append(
             message(
@@ -95,7 +149,8 @@ def status_lines(table: Any, terms: Terms) -> list[str]:
         )
     if game.changed:
         lines.append(message("session.content_changed", lang, game=game.name(lang)))
-    lines += _activation_lines(game, terms, state)
+    lines += _hand_lines(game, terms, state, viewer)
+    lines += _activation_lines(game, terms, state, viewer)
     over = state.get("over")
     if over:
         from .ops import over_note
@@ -109,21 +164,3 @@ def status_lines(table: Any, terms: Terms) -> list[str]:
             message("status.pad", lang, scores=", ".join(f"{p} {v}" for p, v in totals.items()))
         )
     return lines
-
-
-def hand_lines(
-    game: Any, terms: Terms, deck_id: str, state: dict[str, Any], player: str
-) -> list[str]:
-    """One player's hand of a deck, for that player's eyes: each card as it is named to discard."""
-    from ..locale import translation
-
-    _ = translation(terms.lang).gettext
-    hand = state.get("hands", {}).get(player, [])
-    deck = _deck_name(game, terms, deck_id)
-    limit = game.spec.decks[deck_id].hand_size
-    head = _("{player}'s hand of {deck}, for {player} alone ({count} cards):").format(
-        player=player, deck=deck, count=len(hand)
-    )
-    if limit is not None:
-        head += " " + _("at most {limit}.").format(limit=limit)
-    return [head, *(f"  {_card_name(game, terms, deck_id, inst, n)}" for inst, n in hand)]

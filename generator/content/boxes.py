@@ -266,3 +266,11 @@ class LayoutSpec(Model, frozen=True, kw_only=True):
     boxes: Annotated[list[Box], doc("Boxes drawn in order, later over earlier.")] = field(
         default_factory=list
     )
+    estimate_mark: Annotated[
+        Literal["corner", "values"],
+        doc(
+            "How an item with `estimate: true` is marked: corner: the ≈ mark in a corner free of "
+            "words; values: this layout's own templates print ≈ beside each estimated value "
+            "(the item says which), and no corner mark is drawn."
+        ),
+    ] = "corner"

@@ -14,12 +14,13 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from ..errors import IssueCollector, Location
 from ..layout.units import MM
 from ..locale import _
-from . import sandbox
+from . import sandbox, tabular
 from .faces import BoxDraw, Copy, FaceDraw, trim_size
 from .game import Component, Game, Item
 from .icons import ICONS
@@ -152,6 +153,8 @@ class Expander:
             message = exc.message or "undefined name"
             name = re.search(r"'(\w+)' is undefined", message)
             hint = suggest(name.group(1), [k for k in ctx if isinstance(k, str)]) if name else ""
+            if not hint and tabular.is_table(Path(item.location.file.partition("[")[0])):
+                hint = _(tabular.EMPTY_CELL_HINT)
             self.problem(at, f"item {item.id!r} ({item.location}): {message}{hint}")
             return None
         except (
@@ -264,7 +267,8 @@ class Expander:
             ):
                 continue
             boxes.append(self.box_draw(box, n, geo, ctx, item, loc))
-        face = FaceDraw(layout.id, bg, tuple(boxes), layout.safe, estimate)
+        corner = layout.estimate_mark == "corner"
+        face = FaceDraw(layout.id, bg, tuple(boxes), layout.safe, estimate, corner)
         return self._faces.setdefault(face, face)
 
     def _off_face(

@@ -117,7 +117,7 @@ class _Loader:
         return spec
 
     def items(self, rel: str, where: Location) -> tuple[tuple[Item, ...], str]:
-        """The items of the item file ``rel`` (YAML, JSON, CSV or TSV) and its shown path."""
+        """The items of the item file ``rel`` (YAML, JSON, CSV or TSV, or an Excel .xlsx workbook) and its shown path."""
         try:
             path = resolve_inside(self.root, rel)
         except ValueError as exc:

@@ -159,7 +159,10 @@ class ComponentBase(Tagged, frozen=True, kw_only=True):
     id: Annotated[Slug, doc("Component id; names the output file output/<game>/<id>.pdf.")]
     title: Annotated[LocalText, doc("Name printed in each sheet's label.")]
     items: Annotated[
-        str | None, doc("Item file (YAML, JSON, CSV or TSV), relative to the game folder.")
+        str | None,
+        doc(
+            "Item file (YAML, JSON, CSV or TSV, or an Excel .xlsx workbook), relative to the game folder."
+        ),
     ] = None
     size: Annotated[str | SizeSpec | None, doc(_SIZE_DOC)] = None
     layout: Annotated[
@@ -198,7 +201,12 @@ class ComponentBase(Tagged, frozen=True, kw_only=True):
 class ItemsComponent(ComponentBase, frozen=True, kw_only=True):
     """Cards, tokens (counters) or map tiles: many items imposed on each sheet."""
 
-    items: Annotated[str, doc("Item file (YAML, JSON, CSV or TSV), relative to the game folder.")]
+    items: Annotated[
+        str,
+        doc(
+            "Item file (YAML, JSON, CSV or TSV, or an Excel .xlsx workbook), relative to the game folder."
+        ),
+    ]
     size: Annotated[str | SizeSpec, doc(_SIZE_DOC)]
     layout: Annotated[str, doc("Layout id of the front face (an item may name its own).")]
 
@@ -301,7 +309,7 @@ _ITEM_KEYS = frozenset(ItemSpec.__struct_encode_fields__) - {DATA_KEY}
 
 
 class ItemsFile(Model, frozen=True, kw_only=True):
-    """An item file: shared defaults and the list of items (a .csv/.tsv file gives the items only)."""
+    """An item file: shared defaults and the list of items (a .csv/.tsv/.xlsx file: its rows, its `*` row)."""
 
     items: Annotated[list[ItemSpec], doc("The items.", max_length=MAX_ITEMS)]
     defaults: Annotated[dict[str, Any], doc("Data merged under every item.")] = field(

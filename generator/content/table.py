@@ -108,6 +108,13 @@ def _cross_check(spec: TableSpec, loaded: Loaded, root: Path, issues: IssueColle
                 )
     for rid, roll in spec.rolls.items():
         _check_roll(rid, roll, spec, add)
+    for hid, hand in spec.hands.items():
+        for n, did in enumerate(hand.decks):
+            if did not in spec.decks:
+                add(("hands", hid, "decks", n), f"no deck {did!r}{suggest(did, spec.decks)}")
+    for bid, bag in spec.bags.items():
+        if bag.per_turn and spec.turn is None:
+            add(("bags", bid, "per_turn"), "per_turn needs a turn: block to count the turns")
     for did, deck in spec.decks.items():
         if deck.cards_from is not None:
             if deck.cards:

@@ -94,6 +94,13 @@ class RollSpec(Fact, frozen=True, kw_only=True):
             "wins, and a tie for the highest is rolled again by everyone (a first-player roll)."
         ),
     ] = field(default_factory=list)
+    result: Annotated[
+        LocalText | None,
+        doc(
+            "What the total counts, as a whole phrase with {total} (e.g. '{total} hits'), "
+            "printed after the dice."
+        ),
+    ] = None
 
 
 class TileSpec(Model, frozen=True, kw_only=True):
@@ -135,6 +142,14 @@ class BagSpec(Fact, frozen=True, kw_only=True):
     symbol_note: Annotated[
         LocalText | None, doc("Printed when a resolved tile shows the symbol.")
     ] = None
+    per_turn: Annotated[
+        bool,
+        doc(
+            "One drawing phase per turn: the first draw must say how many tiles may be drawn "
+            "(--generals), and after a tile resolves the bag waits for the next turn "
+            "(`turn next`)."
+        ),
+    ] = False
 
 
 class TrackMove(Model, frozen=True, kw_only=True):
@@ -332,17 +347,25 @@ class DeckSpec(Fact, frozen=True, kw_only=True):
         Annotated[int, Meta(ge=0, le=5)],
         doc("activation decks: cards a player may reserve each turn."),
     ] = 1
+    owner: Annotated[
+        str | None,
+        doc("The one player (or side) who draws from this deck, e.g. a side's own story deck."),
+    ] = None
+    deal: Annotated[
+        Annotated[int, Meta(ge=1, le=100)] | None,
+        doc("Cards in an opening hand, dealt with `pnp deck deal DECK --player NAME`."),
+    ] = None
+    deal_redraw: Annotated[
+        list[str],
+        doc(
+            "Card kinds or ids that go back into the deck when dealt into an opening hand, "
+            "another card being dealt in their place."
+        ),
+    ] = field(default_factory=list)
     hand_size: Annotated[
         Annotated[int, Meta(ge=1, le=100)] | None,
         doc("Most cards a player's hand may hold (none: no limit)."),
     ] = None
-    secret_hands: Annotated[
-        bool,
-        doc(
-            "Hands are secret to their owners: a draw into a hand does not name the card; "
-            "`pnp deck hand DECK --player NAME` shows it to its owner."
-        ),
-    ] = False
     all_run_out: Annotated[
         LocalText | None,
         doc(
@@ -350,6 +373,41 @@ class DeckSpec(Fact, frozen=True, kw_only=True):
             "drawn from has run out at least once (each player's own deck); what that means."
         ),
     ] = None
+
+
+class HandSpec(Model, frozen=True, kw_only=True):
+    """A player's hand made of cards from one or more decks, with a limit."""
+
+    decks: Annotated[list[Slug], doc("The decks whose cards count towards this hand.")]
+    limit: Annotated[Annotated[int, Meta(ge=0, le=100)], doc("Most cards the hand may hold.")]
+    over: Annotated[
+        Literal["discard", "refuse"],
+        doc(
+            "discard: a draw past the limit is made, then the player is told to discard down to "
+            "it; refuse: a draw that would pass the limit is refused."
+        ),
+    ] = "discard"
+    name: Annotated[LocalText | None, doc("Shown name of the hand.")] = None
+    source: Annotated[str | None, doc("Where the limit comes from.")] = None
+
+
+class PhaseSpec(Model, frozen=True, kw_only=True):
+    """One step of a turn, in order."""
+
+    id: Annotated[Slug, doc("Phase id.")]
+    name: Annotated[LocalText, doc("Shown name.")]
+    does: Annotated[
+        LocalText | None, doc("What the players do in this phase, and which commands help.")
+    ] = None
+
+
+class TurnSpec(Fact, frozen=True, kw_only=True):
+    """A turn as an ordered procedure of phases; `pnp turn next` walks through it."""
+
+    phases: Annotated[
+        Annotated[list[PhaseSpec], Meta(min_length=1, max_length=20)],
+        doc("The phases of one turn, in the order they are played."),
+    ]
 
 
 class TableSpec(Model, frozen=True, kw_only=True):
@@ -372,3 +430,10 @@ class TableSpec(Model, frozen=True, kw_only=True):
     )
     decks: Annotated[dict[Slug, DeckSpec], doc("Decks.")] = field(default_factory=dict)
     scoring: Annotated[dict[Slug, Scoring], doc("Score calculators.")] = field(default_factory=dict)
+    hands: Annotated[
+        dict[Slug, HandSpec],
+        doc("Hands shared by several decks, each with a limit (cards held, whichever deck)."),
+    ] = field(default_factory=dict)
+    turn: Annotated[
+        TurnSpec | None, doc("The order of play in one turn, told phase by phase at the table.")
+    ] = None

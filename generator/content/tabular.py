@@ -1,6 +1,8 @@
-"""Item files kept in a spreadsheet: CSV and TSV read into the same data and marks as YAML.
+"""Item files kept in a spreadsheet: CSV, TSV and XLSX read into the same data and marks as YAML.
 
-A component's ``items:`` file may end in ``.csv`` or ``.tsv``. The first row names the fields;
+A component's ``items:`` file may end in ``.csv``, ``.tsv`` or ``.xlsx`` (the first worksheet
+of an Excel workbook, read with openpyxl: values as the program last saved them, never a
+formula). The first row names the fields;
 every later row is one item. This module turns such a file into the plain data an item file in
 YAML gives (``{"items": [...]}``) plus a :class:`~generator.content.yamlload.Marks` table, so the
 schema, the loader and every later stage treat both alike and errors point at the cell.
@@ -16,14 +18,21 @@ The rules, each one written down so a spreadsheet means one thing:
   A last part that names a language (``text.en``, ``text.zh-Hant``, ``text.zh-Hans``) gives a
   per-language text; a last part that is another language's code (``text.fr``, ``text.zh``,
   ``text.ja``) or has the ``xx-YY`` form of one (``text.zh-TW``) is reported.
+- A header whose last part is a number makes a list: ``numbers.1`` .. ``numbers.4`` give
+  ``numbers: [..]``, filled from ``.1`` on (an empty cell ends the list; a filled cell after
+  an empty one is reported). The parts before it may nest (``stats.hits.1``).
+- A row whose ``id`` is ``*`` holds the defaults of every other row (``defaults:`` in YAML).
 - An empty cell (or one of spaces only) means the field is absent, so defaults and the other
-  languages apply. A blank row is skipped.
+  languages apply. A cell holding just ``""`` (two double quotes) is an empty text. A blank
+  row is skipped.
 - ``TRUE``/``FALSE`` (any case) become booleans; a whole number written without leading zeros
   (``0``, ``12``, ``-3``) becomes an integer and a decimal (``1.5``; ``1,5`` in a semicolon file)
   a float; ``007`` and everything else stays text as written. ``id`` and ``source`` are always
-  text.
+  text. In a workbook, number and boolean cells keep their type and text cells follow the same
+  rules.
 - Errors are located as ``file:row:column``: the spreadsheet's row (the header is row 1) and the
-  column's number (A is 1); the key is the column's header.
+  column's number (A is 1); the key is the column's header. A workbook's file is shown with its
+  sheet, ``cards.xlsx[Sheet1]``. A missing field is reported with a hint on empty cells.
 - Limits as for YAML: the same file size, at most :data:`MAX_ROWS` items, :data:`MAX_COLUMNS`
   columns, :data:`MAX_CELL` characters a cell and :data:`MAX_KEY_PARTS` parts in a header.
 """
@@ -32,16 +41,36 @@ from __future__ import annotations
 
 import csv
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from ..errors import ContentError, Issue, Location
+from ..locale import N_, _
 from .schema import MAX_ITEMS
 from .types import LANGS
 from .validate import suggest
+from .workbook import workbook_rows
 from .yamlload import Loaded, Marks, display_path, read_text
 
-SUFFIXES = (".csv", ".tsv")
+SUFFIXES = (".csv", ".tsv", ".xlsx")
+EMPTY_TEXT = '""'  # a cell holding just this is an empty text
+DEFAULTS_ID = "*"  # the row with this id gives every other row's defaults
+# the words of this module's own problems (translated where they are reported)
+EMPTY_CELL_HINT = N_(
+    "; its cell is empty, which leaves the field out: fill it, give the column a value in the "
+    'defaults row (id *), or write "" for an empty text'
+)
+EMPTY_HINT = N_(
+    ' (in a spreadsheet an empty cell leaves the field out; write "" in the cell for an empty text)'
+)
+UNCLOSED = N_(
+    "a quote opens this cell and is never closed; close it, or write a quote inside a cell twice"
+)
+AFTER_QUOTE = N_(
+    "text after the closing quote of this cell; put the whole cell in quotes and write a quote "
+    "inside it twice"
+)
 MAX_ROWS = MAX_ITEMS
 MAX_COLUMNS = 200
 MAX_CELL = 10_000
@@ -54,34 +83,10 @@ _FLOAT_COMMA = re.compile(r"^-?(0|[1-9][0-9]*),[0-9]+$")
 _LANG_LIKE = re.compile(r"^[a-z]{2}-[A-Za-z]{2,4}$")
 # language codes a column could be meant for but that the project has no texts in
 _OTHER_LANGS = frozenset(
-    {
-        "ar",
-        "cs",
-        "da",
-        "de",
-        "el",
-        "es",
-        "fi",
-        "fr",
-        "he",
-        "hu",
-        "it",
-        "ja",
-        "ko",
-        "nl",
-        "pl",
-        "pt",
-        "ro",
-        "ru",
-        "sv",
-        "th",
-        "tr",
-        "uk",
-        "vi",
-        "zh",
-    }
+    "ar cs da de el es fi fr he hu it ja ko nl pl pt ro ru sv th tr uk vi zh".split()  # noqa: SIM905
 )
 _KEY_PART = re.compile(r"^[^.\[\]]*\S[^.\[\]]*$")
+_INDEX = re.compile(r"^[1-9][0-9]{0,2}$")  # a list position in a header, from 1
 
 
 def is_table(path: Path) -> bool:
@@ -96,11 +101,18 @@ def cell_key(key: str) -> str:
 
 
 def relabel(issues: list[Issue], file: str, start: int = 0) -> None:
-    """Rewrite, in place, the keys of ``issues[start:]`` located in ``file`` as column headers."""
+    """Rewrite, in place, the keys of ``issues[start:]`` located in ``file`` as column headers.
+
+    A missing field gets a hint: in a spreadsheet it is most often an empty cell.
+    """
     for n in range(start, len(issues)):
         issue = issues[n]
         if issue.location.file == file and issue.key:
-            issues[n] = issue._replace(key=cell_key(issue.key) or issue.key)
+            message = issue.message
+            hint = _(EMPTY_HINT)
+            if "missing" in message and hint not in message:
+                message += hint
+            issues[n] = issue._replace(key=cell_key(issue.key) or issue.key, message=message)
 
 
 def column_name(col: int) -> str:
@@ -125,8 +137,9 @@ def _delimiter(path: Path, header: str) -> str:
     return ";" if counts[";"] > counts[","] else ","
 
 
-def _bad_column(text: str, delimiter: str) -> int:
-    """The column of the quote problem in the record starting ``text`` (1-based)."""
+def _bad_column(text: str, delimiter: str) -> tuple[int, bool]:
+    """The column of the quote problem in the record starting ``text`` (1-based), and whether
+    it is a quote never closed (else text after a closing quote)."""
     field, opened, start, quoted, n = 1, 1, True, False, 0
     while n < len(text):
         ch = text[n]
@@ -138,18 +151,18 @@ def _bad_column(text: str, delimiter: str) -> int:
                     quoted = False
                     after = text[n + 1 : n + 2]
                     if after not in ("", delimiter, "\n", "\r"):
-                        return field
+                        return field, False
         elif ch == delimiter:
             field, start = field + 1, True
             n += 1
             continue
         elif ch in "\r\n":
-            return field
+            return field, False
         elif ch == '"' and start:
             quoted, opened = True, field
         start = False
         n += 1
-    return opened if quoted else field
+    return (opened, True) if quoted else (field, False)
 
 
 def _value(raw: str, key: str, comma_decimal: bool) -> Any:
@@ -173,6 +186,7 @@ class _Reader:
         self.file = file
         self.issues: list[Issue] = []
         self.marks = Marks(file)
+        self.columns: dict[tuple[str, ...], int] = {}
 
     def add(self, row: int, col: int, key: str, message: str) -> None:
         self.issues.append(Issue(Location(self.file, row, col), key, message))
@@ -190,7 +204,11 @@ class _Reader:
                 paths.append(None)
                 continue
             parts = tuple(p.strip() for p in name.split("."))
-            if len(parts) > MAX_KEY_PARTS or not all(_KEY_PART.match(p) for p in parts):
+            if (
+                _INDEX.match(parts[0])
+                or len(parts) > MAX_KEY_PARTS
+                or not all(_KEY_PART.match(p) for p in parts)
+            ):
                 self.add(
                     1,
                     col,
@@ -204,6 +222,7 @@ class _Reader:
                 paths.append(None)
                 continue
             seen[parts] = col
+            self.columns[parts] = col
             paths.append(parts)
         for col, value in enumerate(paths, 1):
             if value is None:
@@ -240,16 +259,17 @@ class _Reader:
 
     def row(
         self,
-        n: int,
+        base: tuple[str | int, ...],
         row: int,
-        cells: list[str],
+        cells: list[Any],
         paths: list[tuple[str, ...] | None],
         comma_decimal: bool,
     ) -> dict[str, Any]:
         item: dict[str, Any] = {}
-        self.marks._values[("items", n)] = (row, 1)
+        self.marks._values[base] = (row, 1)
+        places: dict[tuple[str, ...], tuple[int, int]] = {}
         for col, raw in enumerate(cells, 1):
-            if not raw.strip():
+            if raw is None or (isinstance(raw, str) and not raw.strip()):
                 continue
             if col > len(paths):
                 self.add(row, col, "", f"cell in column {column_name(col)} has no header")
@@ -257,34 +277,59 @@ class _Reader:
             parts = paths[col - 1]
             if parts is None:
                 continue
-            if len(raw) > MAX_CELL:
+            if isinstance(raw, str) and len(raw) > MAX_CELL:
                 self.add(
                     row, col, ".".join(parts), f"{len(raw)} characters; the limit is {MAX_CELL}"
                 )
                 continue
+            if raw == EMPTY_TEXT:
+                value: Any = ""
+            elif isinstance(raw, str):
+                value = _value(raw, parts[-1] if len(parts) == 1 else "", comma_decimal)
+            else:
+                value = raw
             node = item
             for part in parts[:-1]:
                 node = node.setdefault(part, {})
-            node[parts[-1]] = _value(raw, parts[-1] if len(parts) == 1 else "", comma_decimal)
-            path: tuple[str | int, ...] = ("items", n)
-            for part in parts:
-                path = (*path, part)
-                self.marks._values.setdefault(path, (row, col))
-                self.marks._keys.setdefault(path, (row, col))
+            node[parts[-1]] = value
+            places[parts] = (row, col)
+        item = self._lists(item, (), row)
+        for key, at in places.items():
+            mark: tuple[str | int, ...] = base
+            for name in key:
+                mark = (*mark, int(name) - 1 if _INDEX.match(name) else name)
+                self.marks._values.setdefault(mark, at)
+                self.marks._keys.setdefault(mark, at)
         return item
 
+    def _lists(self, node: Any, parts: tuple[str, ...], row: int) -> Any:
+        """Mappings keyed 1, 2, 3 ... (numbered columns) as lists, filled from 1 without gaps."""
+        if not isinstance(node, dict):
+            return node
+        out = {k: self._lists(v, (*parts, k), row) for k, v in node.items()}
+        if not out or not all(_INDEX.match(k) for k in out):
+            return out
+        numbers = sorted(int(k) for k in out)
+        if numbers != list(range(1, len(numbers) + 1)):
+            gap = next(n for n in range(1, numbers[-1] + 1) if n not in numbers)
+            after = next(n for n in numbers if n > gap)
+            col = self.columns.get((*parts, str(after)), 1)
+            self.add(
+                row,
+                col,
+                ".".join((*parts, str(after))),
+                _("{column} is empty; a list's cells are filled from .1 on").format(
+                    column=".".join((*parts, str(gap)))
+                ),
+            )
+        return [out[str(n)] for n in numbers]
 
-def load_table(path: Path, *, shown_as: str | None = None, root: Path | None = None) -> Loaded:
-    """Read a CSV or TSV item file into ``{"items": [...]}`` with cell marks.
 
-    Raises :class:`~generator.errors.ContentError` listing every problem, each located at
-    ``file:row:column``.
-    """
-    rel = display_path(path)
-    file = shown_as or (str(path) if rel.startswith("..") else rel)
-    text = read_text(
-        path, file, "utf-8-sig", root=root
-    )  # a spreadsheet's byte-order mark is skipped
+def _csv_records(
+    path: Path, file: str, out: _Reader, root: Path | None
+) -> tuple[Iterator[list[Any]], bool]:
+    """The rows of a CSV/TSV file (a malformed one is reported into ``out`` and ends them)."""
+    text = read_text(path, file, "utf-8-sig", root=root)  # a byte-order mark is skipped
     if "\x00" in text:
         raise ContentError([Issue(Location(file), "", "not a text file (holds NUL characters)")])
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # as YAML reads line ends
@@ -293,34 +338,67 @@ def load_table(path: Path, *, shown_as: str | None = None, root: Path | None = N
         lines.pop()
     delimiter = _delimiter(path, lines[0] if lines else "")
     reader = csv.reader(lines, delimiter=delimiter, quotechar='"', strict=True)
-    out = _Reader(file)
+
+    def rows() -> Iterator[list[Any]]:
+        record = 0
+        while True:
+            start = reader.line_num  # lines read before this record
+            try:
+                cells = next(reader)
+            except StopIteration:
+                return
+            except csv.Error:
+                col, unclosed = _bad_column("".join(lines[start:]), delimiter)
+                out.add(record + 1, col, "", _(UNCLOSED if unclosed else AFTER_QUOTE))
+                return
+            record += 1
+            yield cells
+
+    return rows(), delimiter == ";"
+
+
+def load_table(path: Path, *, shown_as: str | None = None, root: Path | None = None) -> Loaded:
+    """Read a CSV, TSV or XLSX item file into ``{"items": [...]}`` with cell marks.
+
+    The file is read through the guarded reader (inside ``root``, the game folder). Raises
+    :class:`~generator.errors.ContentError` listing every problem, each located at
+    ``file:row:column`` (a workbook's file named with its sheet: ``cards.xlsx[Sheet1]``).
+    """
+    rel = display_path(path)
+    file = shown_as or (str(path) if rel.startswith("..") else rel)
+    if path.suffix.lower() == ".xlsx":
+        records, sheet = workbook_rows(path, file, MAX_COLUMNS + 1, root)
+        file, comma_decimal = f"{file}[{sheet}]", False
+        out = _Reader(file)
+    else:
+        out = _Reader(file)
+        records, comma_decimal = _csv_records(path, file, out, root)
     out.marks._values[()] = (1, 1)
     out.marks._values[("items",)] = (1, 1)
     items: list[dict[str, Any]] = []
+    data: dict[str, Any] = {"items": items}
     paths: list[tuple[str, ...] | None] | None = None
-    record = 0
-    while True:
-        start = reader.line_num  # lines read before this record
-        try:
-            cells = next(reader)
-        except StopIteration:
-            break
-        except csv.Error as exc:
-            col = _bad_column("".join(lines[start:]), delimiter)
-            out.add(record + 1, col, "", f"malformed {path.suffix[1:].upper()}: {exc}")
-            break
-        record += 1
+    id_col = -1
+    for record, cells in enumerate(records, 1):
         if paths is None:
-            paths = out.header(cells)
+            paths = out.header(["" if c is None else str(c) for c in cells])
+            id_col = paths.index(("id",)) if ("id",) in paths else -1
             continue
-        if not any(c.strip() for c in cells):
+        if not any(c is not None and str(c).strip() for c in cells):
+            continue
+        if 0 <= id_col < len(cells) and str(cells[id_col]).strip() == DEFAULTS_ID:
+            if "defaults" in data:
+                out.add(record, id_col + 1, "id", _("a second defaults row (id *); keep one"))
+                continue
+            defaults = out.row(("defaults",), record, cells, paths, comma_decimal)
+            data["defaults"] = {k: v for k, v in defaults.items() if k != "id"}
             continue
         if len(items) >= MAX_ROWS:
             out.add(record, 1, "", f"more than {MAX_ROWS} items; the limit is {MAX_ROWS}")
             break
-        items.append(out.row(len(items), record, cells, paths, delimiter == ";"))
+        items.append(out.row(("items", len(items)), record, cells, paths, comma_decimal))
     if paths is None:
         out.add(1, 1, "", "the file is empty; the first row names the fields")
     if out.issues:
         raise ContentError(out.issues)
-    return Loaded({"items": items}, out.marks, path, text_cells=True)
+    return Loaded(data, out.marks, path, text_cells=True)

@@ -279,6 +279,56 @@ def _json_fast(text: str) -> Any:
     return data
 
 
+_FLOW = re.compile(r"[\[\]{}\"'#\n]")
+
+
+def _flow_too_deep(text: str, file: str) -> None:
+    """Refuse flow collections (``[[[...`` / ``{{{...``) nested deeper than :data:`MAX_DEPTH`.
+
+    Checked on the text before the parser runs, so the limit and its message are ours whatever
+    the installed YAML library refuses first (or how deep its own stack goes). Quoted scalars
+    and comments are skipped; a bracket in a plain scalar can only overcount, never hide depth.
+    """
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return
+    depth, line, line_start, n = 0, 1, 0, 0
+    while True:
+        m = _FLOW.search(text, n)
+        if m is None:
+            return
+        ch, n = m.group(), m.end()
+        if ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                where = Location(file, line, m.start() - line_start + 1)
+                raise ContentError([Issue(where, "", f"nesting deeper than {MAX_DEPTH} levels")])
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+        elif ch == "\n":
+            line, line_start = line + 1, n
+        elif ch == "#":
+            if m.start() == line_start or text[m.start() - 1] in " \t":
+                end = text.find("\n", n)
+                n = len(text) if end < 0 else end
+        else:  # a quoted scalar: skip to its closing quote (a doubled '' or a \" stays inside)
+            while True:
+                end = text.find(ch, n)
+                if end < 0:
+                    return  # unclosed: the parser says where
+                if ch == '"' and text[end - 1] == "\\" and text[end - 2] != "\\":
+                    n = end + 1
+                    continue
+                if ch == "'" and text[end + 1 : end + 2] == "'":
+                    n = end + 2
+                    continue
+                line += text.count("\n", n, end)
+                last = text.rfind("\n", n, end)
+                if last >= 0:
+                    line_start = last + 1
+                n = end + 1
+                break
+
+
 _COUNT_ABOVE = 1_000_000  # characters: a longer document's values are counted before it is built
 
 
@@ -361,6 +411,7 @@ def load_yaml_text(text: str, file: str, path: Path | None = None, *, fast: bool
         data = _json_fast(text)
         if data is not _NOT_JSON:
             return Loaded(data, Marks(file, text), path or Path(file))
+    _flow_too_deep(text, file)
     if len(text) > _COUNT_ABOVE:
         _count_values(text, file)
     builder = _Builder(file)

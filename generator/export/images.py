@@ -3,9 +3,12 @@
 A deck sheet holds at most :data:`MAX_COLS` x :data:`MAX_ROWS` cells and stays within
 :data:`MAX_PX` pixels on each side (the largest texture Tabletop Simulator is documented to take:
 its knowledge base, "Custom Content / Asset Creation"). The last cell of every sheet holds the
-back, which Tabletop Simulator can show for a card hidden in another player's hand. Faces are
-drawn by :func:`generator.render.preview.render_faces` at the resolution the grid allows, never
-above the requested dpi. Images are RGB PNGs (the knowledge base: "The color mode MUST be RGB").
+back, which Tabletop Simulator can show for a card hidden in another player's hand. The grid is
+chosen for the requested dpi (:func:`sheet_grid`): as many columns and rows as fit at that
+resolution, so a sharper export has fewer cards a sheet and more sheets; only a face too large
+for two cells at that dpi is drawn smaller, and the grid says so. Faces are drawn by
+:func:`generator.render.preview.render_faces`. Images are RGB PNGs (the knowledge base: "The
+color mode MUST be RGB").
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import math
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..content.expand import FaceDraw
 from ..render.preview import render_faces
@@ -26,19 +29,47 @@ if TYPE_CHECKING:
 MAX_COLS = 10
 MAX_ROWS = 7
 MAX_PX = 4096
-CELLS = MAX_COLS * MAX_ROWS - 1  # faces on one sheet; the last cell is the back
 PT_PER_IN = 72.0
 
 Trim = tuple[float, float, str]
 
 
-def grid_for(faces: int) -> tuple[int, int]:
-    """Columns and rows of a sheet for ``faces`` fronts plus the back cell."""
-    if not 1 <= faces <= CELLS:
-        raise ValueError(f"a sheet holds 1..{CELLS} faces, not {faces}")
-    cells = faces + 1
-    cols = min(MAX_COLS, cells)
-    return cols, math.ceil(cells / cols)
+class Grid(NamedTuple):
+    """The largest grid of one deck's sheets: columns, rows, one cell's pixels, its dpi."""
+
+    cols: int
+    rows: int
+    cell: tuple[int, int]
+    dpi: float
+
+    @property
+    def faces(self) -> int:
+        """Fronts on one full sheet (the last cell is the back)."""
+        return self.cols * self.rows - 1
+
+    def for_faces(self, faces: int) -> tuple[int, int]:
+        """Columns and rows of a sheet holding ``faces`` fronts and the back."""
+        if not 1 <= faces <= self.faces:
+            raise ValueError(f"a sheet holds 1..{self.faces} faces, not {faces}")
+        cols = min(self.cols, faces + 1)
+        return cols, math.ceil((faces + 1) / cols)
+
+
+def sheet_grid(trim: Trim, dpi: float) -> Grid:
+    """The grid that keeps faces at ``dpi``: as many cells as fit within the limits.
+
+    When not even one face and the back fit at ``dpi``, the two share the sheet (side by side
+    or one above the other, whichever is sharper) at the highest dpi that fits; ``Grid.dpi``
+    is then below ``dpi``.
+    """
+    tw, th, _ = trim
+    w, h = cell_size(trim, 1, 1, dpi)
+    cols, rows = min(MAX_COLS, MAX_PX // w), min(MAX_ROWS, MAX_PX // h)
+    if cols * rows >= 2:
+        return Grid(cols, rows, (w, h), float(dpi))
+    best = max(((2, 1), (1, 2)), key=lambda g: min(MAX_PX / (g[0] * tw), MAX_PX / (g[1] * th)))
+    scale = min(MAX_PX / (best[0] * tw), MAX_PX / (best[1] * th))
+    return Grid(*best, cell_size(trim, *best, scale * PT_PER_IN), scale * PT_PER_IN)
 
 
 def cell_size(trim: Trim, cols: int, rows: int, dpi: float) -> tuple[int, int]:
@@ -72,13 +103,13 @@ def face_image(
 
 
 def deck_sheet(
-    faces: Sequence[FaceDraw], back: PIL.Image.Image, trim: Trim, dpi: float, lang: str = "en"
+    faces: Sequence[FaceDraw], back: PIL.Image.Image, trim: Trim, grid: Grid, lang: str = "en"
 ) -> tuple[PIL.Image.Image, int, int]:
     """A sheet of ``faces`` in reading order with ``back`` in the last cell; (image, cols, rows)."""
     from PIL import Image
 
-    cols, rows = grid_for(len(faces))
-    w, h = cell_size(trim, cols, rows, dpi)
+    cols, rows = grid.for_faces(len(faces))
+    w, h = grid.cell
     sheet = Image.new("RGB", (cols * w, rows * h), "white")
     for n, image in enumerate(render_faces(faces, trim, (w, h), lang)):
         sheet.paste(image, ((n % cols) * w, (n // cols) * h))

@@ -36,7 +36,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,13 +45,16 @@ from urllib.parse import quote
 from ..build.game import BuildOptions, Checked, check_game
 from ..content.expand import Copy, FaceDraw, localize, trim_size
 from ..content.loader import Component
-from ..errors import BuildError, UsageError
+from ..errors import UsageError
+from ..locale import _
 from ..render.preview import render_faces
 from . import images
-from .images import CELLS
+from .folders import replace_folder, safe_name, staging_folder
+from .tts_dice import custom_dice
 
 DEFAULT_DPI = 200
 POKER_WIDTH_PT = 63.5 / 25.4 * 72  # estimate: the width of a scale-1 card in the game
+POKER_HEIGHT_PT = 88.9 / 25.4 * 72  # estimate: its height
 TILE_WIDTH_PT = 2.0 * 72  # estimate: the width of a scale-1 custom tile or token
 BOARD_WIDTH_PT = 20.0 * 72  # estimate: the width of a scale-1 custom board
 CARD_TYPE = {"rect": 0, "round": 4}  # Tabletop Simulator card shapes: rounded rectangle, circle
@@ -77,6 +80,7 @@ class TtsResult:
     images: list[Path] = field(default_factory=list)
     objects: list[tuple[str, str, int]] = field(default_factory=list)  # (component, kind, pieces)
     skipped: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
 
 def file_uri(path: Path) -> str:
@@ -106,6 +110,8 @@ class _Export:
         self.deck_id = 0
         self.guids = 0
         self.written: list[Path] = []
+        self.warnings: list[str] = []
+        self.skipped: list[str] = []
 
     # ------------------------------------------------------------------ helpers
     def guid(self) -> str:
@@ -118,6 +124,7 @@ class _Export:
         return file_uri(self.final / name)
 
     def save(self, image: Any, name: str) -> str:
+        """Write ``image`` into the export under ``name`` (made unique); its address."""
         stem, n = name.removesuffix(".png"), 1
         while (self.stage / name).exists():  # ids that differ only in unsafe characters
             n += 1
@@ -126,7 +133,15 @@ class _Export:
         self.written.append(self.final / name)
         return self.url(name)
 
-    def base(self, name: str, nickname: str, x: float, scale: float, face_down: bool) -> dict:
+    def base(
+        self,
+        name: str,
+        nickname: str,
+        x: float,
+        scale: float | tuple[float, float],
+        face_down: bool,
+    ) -> dict:
+        sx, sz = scale if isinstance(scale, tuple) else (scale, scale)
         return {
             "GUID": self.guid(),
             "Name": name,
@@ -137,9 +152,9 @@ class _Export:
                 "rotX": 0.0,
                 "rotY": 180.0,
                 "rotZ": 180.0 if face_down else 0.0,
-                "scaleX": round(scale, 4),
+                "scaleX": round(sx, 4),
                 "scaleY": 1.0,
-                "scaleZ": round(scale, 4),
+                "scaleZ": round(sz, 4),
             },
             "Nickname": nickname,
             "Description": "",
@@ -150,6 +165,16 @@ class _Export:
             "Sticky": True,
             "Tooltip": True,
         }
+
+    @property
+    def lang(self) -> str:
+        """The export's language."""
+        return self.options.lang
+
+    @property
+    def dpi(self) -> int:
+        """The export's resolution."""
+        return self.options.dpi
 
     def nickname(self, copy: Copy, fallback: str | None = None) -> str:
         """The item's ``name`` in the export's language, else ``fallback``, else its id."""
@@ -162,6 +187,19 @@ class _Export:
     # ------------------------------------------------------------------ kinds
     def cards(self, component: Component, x: float) -> dict:
         trim = trim_size(component)
+        grid = images.sheet_grid(trim, self.options.dpi)
+        if grid.dpi < self.options.dpi:
+            self.warnings.append(
+                _(
+                    "{component}: a face at {dpi} dpi is larger than a {px} px sheet allows; "
+                    "its cards are drawn at {kept} dpi"
+                ).format(
+                    component=component.id,
+                    dpi=self.options.dpi,
+                    px=images.MAX_PX,
+                    kept=f"{grid.dpi:.0f}",
+                )
+            )
         copies = self.copies(component)
         groups: dict[int, list[Copy]] = {}
         for cp in copies:  # one set of sheets per distinct back
@@ -172,15 +210,13 @@ class _Export:
         for n_back, group in enumerate(groups.values(), 1):
             fronts = list({id(cp.front): cp.front for cp in group}.values())
             back_name = f"{component.id}.back{'' if len(groups) == 1 else f'-{n_back}'}.png"
-            cols, rows = images.grid_for(min(len(fronts), CELLS))
-            cell = images.cell_size(trim, cols, rows, self.options.dpi)
-            back_img = images.face_image(group[0].back, trim, cell, self.options.lang)
+            back_img = images.face_image(group[0].back, trim, grid.cell, self.options.lang)
             back_url = self.save(back_img, back_name)
-            for start in range(0, len(fronts), CELLS):
-                chunk = fronts[start : start + CELLS]
+            for start in range(0, len(fronts), grid.faces):
+                chunk = fronts[start : start + grid.faces]
                 self.deck_id += 1
                 sheet, cols, rows = images.deck_sheet(
-                    chunk, back_img, trim, self.options.dpi, self.options.lang
+                    chunk, back_img, trim, grid, self.options.lang
                 )
                 face_url = self.save(sheet, f"{component.id}.{self.deck_id}.png")
                 key = str(self.deck_id)
@@ -196,8 +232,10 @@ class _Export:
                 for index, face in enumerate(chunk):
                     card_ids[id(face)] = self.deck_id * 100 + index
                     deck_of[id(face)] = key
-        scale = trim[0] / POKER_WIDTH_PT
         sideways = trim[0] > trim[1]
+        # a card object is a poker card (turned for sideways cards): scale each axis to the trim
+        poker = sorted((POKER_WIDTH_PT, POKER_HEIGHT_PT), reverse=sideways)
+        scale = (trim[0] / poker[0], trim[1] / poker[1])
         cards = []
         for cp in copies:
             card = self.base("Card", self.nickname(cp), x, scale, True)
@@ -227,7 +265,7 @@ class _Export:
         copies = self.copies(component)
         names: dict[int, tuple[FaceDraw, str]] = {}  # each distinct face once, drawn in one go
         for cp in copies:
-            stem = f"{component.id}-{_safe(cp.item.id)}"
+            stem = f"{component.id}-{safe_name(cp.item.id)}"
             names.setdefault(id(cp.front), (cp.front, f"{stem}.front.png"))
             if cp.back is not None:
                 names.setdefault(id(cp.back), (cp.back, f"{stem}.back.png"))
@@ -284,7 +322,7 @@ class _Export:
         copies = self.copies(component)
         title = self.title(component)
         for cp in copies:
-            name = f"{component.id}-{_safe(cp.item.id)}.png"
+            name = f"{component.id}-{safe_name(cp.item.id)}.png"
             nick = self.nickname(cp, title if len(copies) == 1 else f"{title} {cp.item.id}")
             board = self.base("Custom_Board", nick, x, trim[0] / BOARD_WIDTH_PT, False)
             board["CustomImage"] = {
@@ -306,16 +344,13 @@ class _Export:
         return str(localize(component.spec.title, self.options.lang))
 
 
-KINDS = {
+KINDS: dict[str, Callable[[_Export, Component, float], dict | None]] = {
+    "dice-labels": custom_dice,
     "cards": _Export.cards,
     "tokens": _Export.tokens,
     "tiles": _Export.tokens,
     "board": _Export.board,
 }
-
-
-def _safe(name: str) -> str:
-    return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name)
 
 
 def export_tts(path: Path, options: TtsOptions | None = None) -> TtsResult:
@@ -330,9 +365,7 @@ def export_tts(path: Path, options: TtsOptions | None = None) -> TtsResult:
     game = checked.game
     parent = options.out_dir / game.root.name  # the game's folder, as for every output
     final = parent / "tts"
-    parent.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=".tts-", dir=parent))
-    stage.chmod(0o777 & ~images.umask())
+    stage = staging_folder(parent, ".tts-")
     try:
         export = _Export(checked, options, stage, final)
         result = TtsResult(final, final / f"{game.id}.json")
@@ -346,6 +379,8 @@ def export_tts(path: Path, options: TtsOptions | None = None) -> TtsResult:
                 )
                 continue
             obj = make(export, component, 4.0 * n)
+            if obj is None:
+                continue
             states.append(obj)
             pieces = len(obj.get("ContainedObjects", ())) or 1
             result.objects.append((component.id, obj["Name"], pieces))
@@ -374,24 +409,10 @@ def export_tts(path: Path, options: TtsOptions | None = None) -> TtsResult:
         text = json.dumps(saved, indent=2, ensure_ascii=False) + "\n"
         (stage / result.saved_object.name).write_text(text, encoding="utf-8")
         result.images = export.written
-        _replace_folder(stage, final)
+        result.warnings = export.warnings
+        result.skipped.extend(export.skipped)
+        replace_folder(stage, final)
     except BaseException:
         shutil.rmtree(stage, ignore_errors=True)
         raise
     return result
-
-
-def _replace_folder(stage: Path, final: Path) -> None:
-    """Put ``stage`` where ``final`` is; the previous folder is removed only once it is replaced."""
-    old = None
-    if final.exists():
-        old = final.with_name(f"{stage.name}-old")
-        final.rename(old)
-    try:
-        stage.rename(final)
-    except OSError as exc:
-        if old is not None:
-            old.rename(final)
-        raise BuildError(f"cannot write {final}: {exc.strerror}") from None
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)

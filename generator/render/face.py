@@ -10,14 +10,13 @@ the same box with the same text comes again.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import msgspec
 from msgspec import field
 from reportlab.lib.rl_accel import fp_str  # type: ignore[import-untyped]
 
-from ..content.faces import BoxDraw, FaceDraw
+from ..content.faces import BoxDraw, FaceDraw, estimate_mark
 from ..content.schema import (
     ArcBox,
     CircleBox,
@@ -29,7 +28,6 @@ from ..content.schema import (
     TextBox,
 )
 from ..layout.impose import Slot
-from ..layout.units import MM
 from ..locale import N_
 from . import fonts, legibility, outlines
 from . import text as rtext
@@ -151,16 +149,20 @@ class FaceRenderer(msgspec.Struct):
             _DRAW[type(box.spec)](self, face, n, box, bleed)
             if type(box.spec) is not TextBox and (type(box.spec) is not FrameBox or box.fill):
                 self._fill = None  # drawn through the canvas or with a fill of its own
-        if face.estimate:
+        if face.estimate and face.corner_mark:
             self._estimate_mark(face)
             self._fill = None
 
     def _estimate_mark(self, face: FaceDraw) -> None:
         """The one mark printed on every face that carries an estimated value (see ESTIMATE_NOTE)."""
         c = self.canvas
-        at = estimate_mark_at(self.trim_w, self.trim_h, self.shape, inked(face))
-        cx, cy, d = at or estimate_mark_at(self.trim_w, self.trim_h, self.shape) or (0, 0, 0)
-
+        texts = [r for r in map(legibility.ink, face.boxes) if r is not None]
+        found = estimate_mark(self.trim_w, self.trim_h, self.shape, texts)
+        if found is None:  # every corner holds text (pnp check says so): the usual corner
+            found = estimate_mark(self.trim_w, self.trim_h, self.shape)
+        assert found is not None
+        x, y, d = found
+        cx, cy = x + d / 2, self.trim_h - (y + d / 2)  # the canvas counts up from the bottom
         c.saveState()
         c.setFillColorRGB(1, 1, 1)
         c.setStrokeColorRGB(0, 0, 0)
@@ -320,41 +322,6 @@ class FaceRenderer(msgspec.Struct):
             dw, dh = iw * scale, ih * scale
             c.drawImage(str(box.image), x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, mask="auto")
         c.restoreState()
-
-
-def estimate_mark_at(
-    trim_w: float,
-    trim_h: float,
-    shape: str,
-    inked: Sequence[tuple[float, float, float, float]] = (),
-) -> tuple[float, float, float] | None:
-    """Where the estimate mark goes on a face: its centre (points from the bottom-left) and
-    diameter, in the first corner free of words (bottom-right, top-right, bottom-left,
-    top-left; inside the circle of a round piece); None when words cover every corner.
-    ``inked``: where the face's words print (x, y, w, h from the top-left, see
-    :func:`legibility.ink`)."""
-    d = min(max(min(trim_w, trim_h) * 0.09, 2.2 * MM), 3.2 * MM)
-    inset = min(1.0 * MM, min(trim_w, trim_h) * 0.05)
-    if shape == "round":  # keep it inside the circle's edge
-        r = min(trim_w, trim_h) / 2
-        off = (r - d / 2 - inset) / 2**0.5
-        left, right = trim_w / 2 - off, trim_w / 2 + off
-        low, high = trim_h / 2 - off, trim_h / 2 + off
-    else:
-        left, right = inset + d / 2, trim_w - inset - d / 2
-        low, high = inset + d / 2, trim_h - inset - d / 2
-    for cx, cy in ((right, low), (right, high), (left, low), (left, high)):
-        x, y = cx - d / 2, trim_h - cy - d / 2  # the mark's square, from the top-left
-        if not any(
-            bx < x + d and x < bx + bw and by < y + d and y < by + bh for bx, by, bw, bh in inked
-        ):
-            return cx, cy, d
-    return None
-
-
-def inked(face: FaceDraw) -> list[tuple[float, float, float, float]]:
-    """Where a face's words print (see :func:`legibility.ink`)."""
-    return [r for b in face.boxes if (r := legibility.ink(b)) is not None]
 
 
 ESTIMATE_MARK = "≈"

@@ -4,7 +4,8 @@ The renderer shrinks text to fit its box (see :func:`generator.render.text.fit`)
 had to shrink below the box's ``min_size`` (or below its own ``size`` when that is already
 smaller), or that does not fit even at the smallest size, prints badly. ``pnp check`` and the
 renderer ask :func:`problem` the same question over the same cached layout, so a check before
-a build costs the build nothing and the two never disagree. A game's own fonts must be
+a build costs the build nothing and the two never disagree; :func:`ink` tells, from the same
+layout, the part of a box its words cover. A game's own fonts must be
 registered first (:func:`generator.render.fonts.use_game_fonts`), as for drawing.
 """
 
@@ -101,26 +102,35 @@ def box_layout(box: BoxDraw) -> tuple[rtext.Fitted, float, float] | None:
     return None
 
 
+def ink(box: BoxDraw) -> tuple[float, float, float, float] | None:
+    """The part of a text or circle box its words cover: (x, y, w, h) from the trim's top-left,
+    by the same layout the renderer draws; None for a box without words."""
+    found = box_layout(box)
+    if found is None:
+        return None
+    spec = box.spec
+    if not isinstance(spec, TextBox) or spec.rotate in (90, 270):
+        return box.x, box.y, box.w, box.h
+    fitted = found[0]
+    width = min(box.w, max((line.width for line in fitted.lines), default=0.0))
+    height = min(box.h, fitted.height)
+    if spec.align in ("left", "justify"):
+        x = box.x if spec.align == "left" else box.x
+        width = box.w if spec.align == "justify" else width
+    elif spec.align == "right":
+        x = box.x + box.w - width
+    else:
+        x = box.x + (box.w - width) / 2
+    if spec.valign == "top":
+        y = box.y
+    elif spec.valign == "bottom":
+        y = box.y + box.h - height
+    else:
+        y = box.y + (box.h - height) / 2
+    return x, y, width, height
+
+
 def problem(box: BoxDraw) -> str | None:
     """What keeps ``box``'s words from printing legibly, or None (also for boxes without words)."""
     found = box_layout(box)
     return judge(*found) if found is not None else None
-
-
-def ink(box: BoxDraw) -> tuple[float, float, float, float] | None:
-    """Where a text box's words print (x, y, w, h in points from the top-left), by the same
-    layout the renderer draws; the whole box when turned; None without words."""
-    spec = box.spec
-    if not isinstance(spec, TextBox) or not box.text or not box.text.strip():
-        return None
-    if spec.rotate not in (0, None):
-        return box.x, box.y, box.w, box.h
-    found = box_layout(box)
-    if found is None:
-        return None
-    fitted = found[0]
-    w = min(box.w, max((line.width for line in fitted.lines), default=0.0))
-    h = min(box.h, fitted.height)
-    x = {"left": box.x, "center": box.x + (box.w - w) / 2}.get(spec.align, box.x + box.w - w)
-    y = {"top": box.y, "middle": box.y + (box.h - h) / 2}.get(spec.valign, box.y + box.h - h)
-    return x, y, w, h

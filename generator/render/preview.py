@@ -124,30 +124,43 @@ def _save(image: PIL.Image.Image, path: Path) -> None:
     commit_file(fd, tmp, path)  # the same file mode as every other output
 
 
-def render_faces(
+def faces_pdf(
     faces: Sequence[FaceDraw],
     trim: tuple[float, float, str],
-    size: tuple[int, int],
     lang: str = "en",
-) -> Iterator[PIL.Image.Image]:
-    """Each face at its trim (no bleed, no guides) as an RGB image of ``size`` pixels, in order.
-
-    Used by exports that need one picture per face (Tabletop Simulator deck sheets); the faces
-    are drawn once into a PDF and rasterised page by page, so only one image is held at a time.
-    """
-    import pypdfium2 as pdfium
-
+    bleed: float = 0.0,
+) -> bytes:
+    """A PDF with one page per face: the trim and ``bleed`` points beyond it on every side."""
     tw, th, shape = trim
     buf = io.BytesIO()
-    c = new_canvas(buf, tw, th, "faces")  # type: ignore[arg-type]
-    renderer = FaceRenderer(c, tw, th, 0.0, shape)
-    slot = Slot(Rect(0, 0, tw, th), 0, 0, 0, 0, 0, 0)
+    c = new_canvas(buf, tw + 2 * bleed, th + 2 * bleed, "faces")  # type: ignore[arg-type]
+    renderer = FaceRenderer(c, tw, th, bleed, shape)
+    slot = Slot(Rect(bleed, bleed, tw, th), bleed, bleed, bleed, bleed, 0, 0)
     with fonts.language(lang):  # Chinese in the regional glyph forms of ``lang``
         for face in faces:
             renderer.place(face, slot)
             c.showPage()
         c.save()
-    pdf = pdfium.PdfDocument(buf.getvalue())
+    return buf.getvalue()
+
+
+def render_faces(
+    faces: Sequence[FaceDraw],
+    trim: tuple[float, float, str],
+    size: tuple[int, int],
+    lang: str = "en",
+    bleed: float = 0.0,
+) -> Iterator[PIL.Image.Image]:
+    """Each face (with ``bleed`` points around its trim) as an RGB image of ``size`` pixels.
+
+    Used by exports that need one picture per face (Tabletop Simulator deck sheets, print-shop
+    files); the faces are drawn once into a PDF and rasterised page by page, so only one image
+    is held at a time.
+    """
+    import pypdfium2 as pdfium
+
+    tw, th = trim[0] + 2 * bleed, trim[1] + 2 * bleed
+    pdf = pdfium.PdfDocument(faces_pdf(faces, trim, lang, bleed))
     try:
         for i in range(len(faces)):
             scale = max(size[0] / tw, size[1] / th)

@@ -1,0 +1,90 @@
+"""Excel workbooks (``.xlsx``) as item files: the first sheet's rows, cell by cell.
+
+openpyxl reads the workbook (read-only, values as the spreadsheet program last saved them,
+never a formula); :mod:`generator.content.tabular` turns the rows into items exactly as it does
+a CSV file's. openpyxl is the well-kept reader of the format; it is imported only when a
+workbook is read.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from ..errors import ContentError, Issue, Location
+from ..locale import _
+from .files import read_guarded
+from .yamlload import MAX_FILE_BYTES
+
+MAX_UNPACKED = 50 * 1024 * 1024  # bytes of XML inside one workbook
+
+
+def workbook_rows(
+    path: Path, file: str, max_cols: int, root: Path | None = None
+) -> tuple[Iterator[list[Any]], str]:
+    """The rows of a workbook's first sheet (values as last saved) and the sheet's name.
+
+    The file is read through the guarded reader, like every file content names.
+    """
+    import io
+    import zipfile
+
+    from openpyxl import load_workbook
+
+    try:
+        data = io.BytesIO(read_guarded(path, root, MAX_FILE_BYTES))
+    except ValueError as exc:
+        message = _("cannot read file: {reason}").format(reason=exc)
+        raise ContentError([Issue(Location(file), "", message)]) from None
+    try:
+        with zipfile.ZipFile(data) as archive:  # a workbook is a zip of XML files
+            unpacked = sum(info.file_size for info in archive.infolist())
+        if unpacked > MAX_UNPACKED:
+            raise ContentError(
+                [
+                    Issue(
+                        Location(file),
+                        "",
+                        _("the workbook unpacks to {size} bytes; the limit is {limit}").format(
+                            size=unpacked, limit=MAX_UNPACKED
+                        ),
+                    )
+                ]
+            )
+        book = load_workbook(data, read_only=True, data_only=True)
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:
+        raise ContentError(
+            [
+                Issue(
+                    Location(file),
+                    "",
+                    _("not an Excel workbook (.xlsx): {reason}").format(reason=exc),
+                )
+            ]
+        ) from None
+    sheet = book.worksheets[0]
+
+    def rows() -> Iterator[list[Any]]:
+        try:
+            for values in sheet.iter_rows(values_only=True, max_col=max_cols):
+                cells = [_cell(v) for v in values]
+                while cells and cells[-1] is None:  # rows come padded to the widest
+                    cells.pop()
+                yield cells
+        finally:
+            book.close()
+
+    return rows(), sheet.title
+
+
+def _cell(value: Any) -> Any:
+    """A workbook cell as the CSV reader would see it: text, a number, a boolean or None."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() and abs(value) < 2**53 else value
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        return value.isoformat()
+    return str(value)

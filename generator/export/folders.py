@@ -1,0 +1,44 @@
+"""An export's output folder: written in a staging folder beside it, then swapped in whole.
+
+Every export (Tabletop Simulator, print shops) writes into :func:`staging_folder` and ends
+with :func:`replace_folder`, so a failed export leaves the previous one as it was. File names
+made from ids go through :func:`safe_name`.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+from ..errors import BuildError
+from .images import umask
+
+
+def staging_folder(parent: Path, prefix: str) -> Path:
+    """A new hidden folder in ``parent`` with the mode an ordinary new folder gets."""
+    parent.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
+    stage.chmod(0o777 & ~umask())
+    return stage
+
+
+def safe_name(name: str) -> str:
+    """``name`` with every character but letters, digits, ``-`` and ``_`` made ``_``."""
+    return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name)
+
+
+def replace_folder(stage: Path, final: Path) -> None:
+    """Put ``stage`` where ``final`` is; the previous folder is removed only once it is replaced."""
+    old = None
+    if final.exists():
+        old = final.with_name(f"{stage.name}-old")
+        final.rename(old)
+    try:
+        stage.rename(final)
+    except OSError as exc:
+        if old is not None:
+            old.rename(final)
+        raise BuildError(f"cannot write {final}: {exc.strerror}") from None
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)

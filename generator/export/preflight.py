@@ -1,0 +1,278 @@
+"""Preflight (``pnp preflight GAME [--vendor V]``): what a print shop would reject, per component.
+
+Every distinct face of every card, token and tile component is drawn once, with the shop's
+bleed, and looked at the way a shop's checker does:
+
+- ``fonts``: every font in the drawn PDF is embedded (a ``FontFile`` in its descriptor);
+- ``text-size``: no text is set below :data:`MIN_TEXT_PT` (the size in the content stream,
+  scaled by the text and graphics matrices);
+- ``safe-zone``: text and icon boxes stay inside the safe zone (the shop's, else the layout's);
+- ``image-dpi``: pictures have at least :data:`MIN_DPI` at the size they print;
+- ``ink``: no colour takes more total ink than the shop's limit after CMYK conversion;
+- ``bleed``: art that reaches the trim continues into the bleed (a white bleed beside a
+  coloured edge is a white sliver after cutting).
+
+Without ``--vendor`` the defaults are 3 mm of bleed, the layout's safe zone, no ink limit.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from ..build.game import BuildOptions, check_game
+from ..content.expand import FaceDraw, trim_size
+from ..content.loader import Component
+from ..locale import _
+from ..render.preview import faces_pdf
+from . import pdfx
+from .printshop import KINDS, distinct_faces
+from .vendors import Vendor, vendor
+
+MIN_TEXT_PT = 6.0
+MIN_DPI = 300
+DEFAULT_BLEED = 3 / 25.4 * 72
+RASTER_DPI = 100  # enough to see ink and bleed; fonts and sizes are read from the PDF
+PT_PER_MM = 72 / 25.4
+
+
+class Finding(NamedTuple):
+    """One problem: where (component, item, side), which check, and what is wrong."""
+
+    component: str
+    item: str
+    side: str
+    check: str
+    message: str
+
+
+@dataclass
+class PreflightReport:
+    """Every finding, and per component how many faces were looked at."""
+
+    game: str
+    vendor: str | None
+    faces: dict[str, int] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """Whether nothing would be rejected."""
+        return not self.findings
+
+
+def fonts_and_text_sizes(data: bytes) -> Iterator[tuple[int, str, Any]]:
+    """(page, 'font', name) for each font not embedded; (page, 'size', pt) for each text size."""
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        for n, page in enumerate(pdf.pages):
+            fonts: Any = page.Resources.get("/Font", {})
+            for name, font in fonts.items():
+                descriptor = font.get("/FontDescriptor")
+                if font.get("/Subtype") == "/Type0":
+                    descriptor = font.DescendantFonts[0].get("/FontDescriptor")
+                if descriptor is None or not any(
+                    k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")
+                ):
+                    yield n, "font", str(font.get("/BaseFont", name))
+            yield from ((n, "size", pt) for pt in _text_sizes(pikepdf, page))
+
+
+def _text_sizes(pikepdf: Any, page: Any) -> Iterator[float]:
+    ctm, stack, size, tm = 1.0, [], 0.0, 1.0
+    for operands, op in pikepdf.parse_content_stream(page):
+        name = str(op)
+        if name == "q":
+            stack.append(ctm)
+        elif name == "Q" and stack:
+            ctm = stack.pop()
+        elif name == "cm":
+            a, b, c, d = (float(v) for v in operands[:4])
+            ctm *= math.sqrt(abs(a * d - b * c))
+        elif name == "BT":
+            tm = 1.0
+        elif name == "Tm":
+            a, b, c, d = (float(v) for v in operands[:4])
+            tm = math.sqrt(abs(a * d - b * c))
+        elif name == "Tf":
+            size = float(operands[1])
+        elif name in ("Tj", "TJ", "'", '"') and size:
+            yield size * tm * ctm
+
+
+def _boxes(
+    face: FaceDraw, trim: tuple[float, float, str], safe: float
+) -> Iterator[tuple[str, str]]:
+    tw, th, _shape = trim
+    for box in face.boxes:
+        if box.image is not None and box.w > 0 and box.h > 0:
+            from PIL import Image
+
+            try:
+                with Image.open(box.image) as im:
+                    px = im.size
+            except OSError:
+                continue
+            dpi = min(px[0] / (box.w / 72), px[1] / (box.h / 72))
+            if dpi < MIN_DPI - 0.5:
+                yield (
+                    "image-dpi",
+                    _(
+                        "{image} is {width} x {height} px over {w} x {h} mm: {dpi} dpi, "
+                        "under {limit}"
+                    ).format(
+                        image=box.image.name,
+                        width=px[0],
+                        height=px[1],
+                        w=f"{box.w / PT_PER_MM:.1f}",
+                        h=f"{box.h / PT_PER_MM:.1f}",
+                        dpi=f"{dpi:.0f}",
+                        limit=MIN_DPI,
+                    ),
+                )
+        if box.icon is None or box.text:  # text is measured where its glyphs land
+            continue
+        inside = (
+            box.x >= safe - 0.01
+            and box.y >= safe - 0.01
+            and box.x + box.w <= tw - safe + 0.01
+            and box.y + box.h <= th - safe + 0.01
+        )
+        if not inside:
+            yield (
+                "safe-zone",
+                _("icon {icon} reaches outside the safe zone ({safe} mm inside the trim)").format(
+                    icon=repr(box.icon), safe=f"{safe / PT_PER_MM:.1f}"
+                ),
+            )
+
+
+def _text_outside(page: Any, box: tuple[float, float, float, float], safe: float) -> str:
+    """The characters of ``page`` drawn outside ``box`` (left, bottom, right, top), in order."""
+    text = page.get_textpage()
+    out = []
+    try:
+        for i in range(text.count_chars()):
+            ch = text.get_text_range(i, 1)
+            if not ch.strip():
+                continue
+            left, bottom, right, top = text.get_charbox(i)
+            if left < box[0] or bottom < box[1] or right > box[2] or top > box[3]:
+                out.append(ch)
+    finally:
+        text.close()
+    return "".join(out)
+
+
+def bleed_and_ink(image: Any, bleed_px: int, v: Vendor | None) -> Iterator[tuple[str, str]]:
+    """Problems of one face drawn with ``bleed_px`` of bleed: art stopping at the trim, ink."""
+    from PIL import ImageStat
+
+    w, h = image.size
+    if bleed_px >= 1:
+        for outer, inner in (
+            ((0, 0, w, 1), (0, bleed_px, w, bleed_px + 1)),
+            ((0, h - 1, w, h), (0, h - bleed_px - 1, w, h - bleed_px)),
+            ((0, 0, 1, h), (bleed_px, 0, bleed_px + 1, h)),
+            ((w - 1, 0, w, h), (w - bleed_px - 1, 0, w - bleed_px, h)),
+        ):
+            edge = image.crop(inner).convert("L")
+            out = image.crop(outer).convert("L")
+            inked = ImageStat.Stat(edge.point(lambda p: 255 if p < 240 else 0)).mean[0] / 255
+            white = ImageStat.Stat(out.point(lambda p: 255 if p >= 250 else 0)).mean[0] / 255
+            if inked > 0.5 and white > 0.5:
+                yield (
+                    "bleed",
+                    _("the art stops at the trim; extend the background into the bleed"),
+                )
+                break
+    if v is not None and v.ink_limit is not None:
+        ink = pdfx.total_ink(pdfx.to_cmyk(image, RASTER_DPI, v.rich_black))
+        if ink > v.ink_limit + 0.5:
+            yield (
+                "ink",
+                _("up to {ink} % total ink; {shop} takes at most {limit} %").format(
+                    ink=f"{ink:.0f}", shop=v.name, limit=v.ink_limit
+                ),
+            )
+
+
+def _component(
+    component: Component, copies: list[Any], lang: str, v: Vendor | None
+) -> tuple[int, list[Finding]]:
+    import pypdfium2 as pdfium
+
+    trim = trim_size(component)
+    bleed = v.bleed if v is not None else DEFAULT_BLEED
+    faces = distinct_faces(copies)
+    data = faces_pdf([f for _, _, f in faces], trim, lang, bleed)
+    findings: list[Finding] = []
+
+    def add(n: int, problem: tuple[str, str]) -> None:
+        cp, side, _face = faces[n]
+        finding = Finding(component.id, cp.item.id, side, *problem)
+        if finding not in findings:
+            findings.append(finding)
+
+    for n, what, value in fonts_and_text_sizes(data):
+        if what == "font":
+            add(n, ("fonts", _("font {font} is not embedded").format(font=value)))
+        elif value < MIN_TEXT_PT - 0.01:
+            add(
+                n,
+                (
+                    "text-size",
+                    _("text set at {size} pt, under {limit} pt").format(
+                        size=f"{value:.1f}", limit=f"{MIN_TEXT_PT:.0f}"
+                    ),
+                ),
+            )
+    safe_of = [v.safe if v is not None else face.safe for _cp, _side, face in faces]
+    for n, (_cp, _side, face) in enumerate(faces):
+        for message in _boxes(face, trim, safe_of[n]):
+            add(n, message)
+    pdf = pdfium.PdfDocument(data)
+    try:
+        bleed_px = math.floor(bleed / 72 * RASTER_DPI)
+        for n in range(len(faces)):
+            safe = safe_of[n]
+            area = (bleed + safe, bleed + safe, bleed + trim[0] - safe, bleed + trim[1] - safe)
+            outside = _text_outside(pdf[n], area, safe)
+            if outside:
+                add(
+                    n,
+                    (
+                        "safe-zone",
+                        _(
+                            "text {text} is drawn outside the safe zone ({safe} mm inside the trim)"
+                        ).format(text=repr(outside[:24]), safe=f"{safe / PT_PER_MM:.1f}"),
+                    ),
+                )
+            image = pdf[n].render(scale=RASTER_DPI / 72).to_pil().convert("RGB")
+            for message in bleed_and_ink(image, bleed_px, v):
+                add(n, message)
+    finally:
+        pdf.close()
+    return len(faces), findings
+
+
+def preflight(path: Path, vendor_id: str | None = None, lang: str = "en") -> PreflightReport:
+    """Check the game at ``path`` as the print shop ``vendor_id`` (or a generic one) would."""
+    v = vendor(vendor_id) if vendor_id else None
+    checked = check_game(path, BuildOptions(langs=(lang,)))
+    report = PreflightReport(checked.game.id, vendor_id)
+    for component in checked.game.components:
+        if str(component.spec.kind) not in KINDS:
+            continue
+        copies = checked.copies.get((component.id, lang))
+        if not copies:
+            continue
+        count, findings = _component(component, copies, lang, v)
+        report.faces[component.id] = count
+        report.findings.extend(findings)
+    return report

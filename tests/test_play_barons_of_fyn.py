@@ -1,0 +1,161 @@
+"""The Barons of Fyn played at ``pnp play barons-of-fyn``, as a group types it.
+
+Seed 002 is a Simplified Chinese summary of the rules. Read top to bottom, this module shows how
+a game goes with our tools:
+
+1. set-up (C): capitals and King Timothy Returns out of the deck, five cards dealt to each
+   player, a must-play card dealt goes back and another is dealt;
+2. a turn (D): draw up to the hand limit (D.1), move, build or attack (the deck as a random
+   number generator, B.4; the hit number, D.4), expand, discard up to two (D.6);
+3. the deck over the game (E.5, E.6): a must-play card drawn acts at once, the discards are
+   reshuffled with King Timothy Returns in them, and drawing him ends the game (F: scoring).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from .playthrough import at_table, new_session, number_after
+
+GAME = "barons-of-fyn"
+
+
+@pytest.fixture
+def session(data_dir: Path) -> str:
+    """Two barons, seeded so that Bob's opening hand is dealt two must-play cards."""
+    return new_session(GAME, "--players", "Ann,Bob", seed=7)
+
+
+def test_help_lists_every_command_this_table_uses(session: str) -> None:
+    said = at_table(GAME, "help")
+    for command in (
+        "deck number fyn --position N",
+        "deck draw fyn --player P [--up-to N]",
+        "deck deal fyn --player P",
+        "deck discard fyn CARD --player P",
+        "deck return fyn CARD --player P",
+        "score calc barons-of-fyn:baron",
+        "turn   turn next",
+        "status --player P",
+    ):
+        assert command in said, command
+
+
+def test_setup_deals_five_cards_and_puts_a_must_play_card_back(session: str) -> None:
+    # seed 002 C: capitals and King Timothy Returns stay out; the deck is shuffled
+    said = at_table(GAME, "status")
+    assert "Fyn deck: 150 in the deck, 0 discarded, 0 in hands." in said
+    # five cards each; a must-play card in an opening hand goes back and another is drawn
+    said = at_table(GAME, "deck deal fyn --player Ann", "deck deal fyn --player Bob")
+    assert "Ann takes cards from the Fyn deck into hand (5)" in said
+    assert "Bob takes cards from the Fyn deck into hand (5)" in said
+    assert "Volcano may not stay in an opening hand: it goes back into the Fyn deck" in said
+    assert "Plague may not stay in an opening hand" in said
+    said = at_table(GAME, "status", "status --player Bob")
+    assert "Fyn deck: 140 in the deck, 0 discarded, 10 in hands." in said
+    bob = said.split("Bob's hand from the Fyn deck: ", 1)[1].split(".\n", 1)[0].split(", ")
+    assert len(bob) == 5 and "Volcano" not in bob and "Plague" not in bob
+    # a hand is secret: the table hears how many cards Ann holds, not which
+    assert "Ann holds 5 cards from the Fyn deck (secret)." in said
+
+
+def test_a_card_may_go_back_from_a_hand_into_the_deck(session: str) -> None:
+    # seed 002 C: the rule that returns a dealt card to the deck, by hand when a group needs it
+    at_table(GAME, "deck deal fyn --player Ann")
+    own = at_table(GAME, "status --player Ann")
+    card = own.split("Ann's hand from the Fyn deck: ", 1)[1].split(", ", 1)[0].split(".\n")[0]
+    said = at_table(GAME, f"deck return fyn '{card}' --player Ann", "status")
+    assert f"Back into the Fyn deck, to be drawn again: {card}." in said
+    assert "Fyn deck: 146 in the deck, 0 discarded, 4 in hands." in said
+
+
+def test_step_a_draws_up_to_the_hand_limit(session: str) -> None:
+    # seed 002 D.1: a player draws until his hand reaches his limit: 5 for the capital, 2 for a
+    # city, 1 for a town, 0 for a village
+    limit = at_table(GAME, "score calc barons-of-fyn:baron --holdings capital,city")
+    assert number_after(limit, r"hand limit: (\d+)") == 7
+    at_table(GAME, "deck deal fyn --player Ann")
+    said = at_table(GAME, "deck draw fyn --player Ann --up-to 7", "status")
+    # E.5: a must-play card drawn acts at once and leaves the hand, so another card is drawn
+    played = len(re.findall(r"must be played at once", said))
+    assert said.count("Ann takes cards from the Fyn deck into hand (1)") == 2
+    assert said.count("Ann draws ") == played
+    assert "Ann holds 7 cards from the Fyn deck (secret)." in said
+    said = at_table(GAME, "deck draw fyn --player Ann --up-to 7")
+    assert "Ann holds 7 cards, the limit is 7: nothing to draw." in said
+    # the card drawn is not in what --json prints either (the session log keeps it)
+    drawn = json.loads(at_table(GAME, "deck draw fyn --player Bob --json").splitlines()[0])
+    assert drawn["fx"]["player"] == "Bob" and "card" not in drawn["fx"] and "out" not in drawn
+
+
+def test_an_attack_reads_a_number_from_the_deck_and_compares_it_with_the_hit_number(
+    session: str,
+) -> None:
+    # seed 002 B.4: name a position 1..4, draw a card, read the number there (0 reads 10)
+    said = at_table(GAME, "turn next", "turn next")
+    assert "Turn 1, phase 3 of 5: Build armies or attack." in said
+    said = at_table(GAME, "deck number fyn --position 3")
+    drawn = number_after(said, r"Number at position 3 of .+?: (\d+)")
+    assert 1 <= drawn <= 10
+    # D.4: the attack hits at 5 plus the difference of combat values or below
+    calc = at_table(GAME, f"score calc barons-of-fyn:baron --mine 3 --theirs 1 --draw {drawn}")
+    hit = number_after(calc, r"hit number: (\d+)")
+    assert hit == 7
+    assert ("hit: yes" in calc) == (drawn == 1 or (drawn <= hit and drawn != 10)), calc
+    # a position outside 1..4 is refused
+    assert "Error:" in at_table(GAME, "deck number fyn --position 5")
+
+
+def test_step_f_discards_face_up_and_the_next_player_begins(session: str) -> None:
+    # seed 002 D.6: up to two cards discarded, face up, then the turn passes
+    at_table(GAME, "deck deal fyn --player Ann")
+    own = at_table(GAME, "status --player Ann")
+    card = own.split("Ann's hand from the Fyn deck: ", 1)[1].split(", ", 1)[0].split(".\n")[0]
+    said = at_table(GAME, *["turn next"] * 4, f"deck discard fyn '{card}' --player Ann")
+    assert "Turn 1, phase 5 of 5: Discard." in said
+    assert f"Onto the discard pile of the Fyn deck: {card}." in said
+    assert "Turn 2, phase 1 of 5" in at_table(GAME, "turn next")
+
+
+def test_a_must_play_card_drawn_later_acts_at_once_and_is_shown(session: str) -> None:
+    # seed 002 E.5: a must-play card drawn into a hand acts at once; drawn for a number, it
+    # does nothing
+    said = at_table(GAME, "deck draw fyn --player Ann --count 100", "status")
+    shown = re.findall(r"Ann draws (.+?)\.\n(.+?) must be played at once\.", said)
+    assert shown and all(a == b and a in ("Volcano", "Plague") for a, b in shown), said[-2000:]
+    # every other card drawn stays secret, and a played card does not stay in the hand
+    assert said.count("Ann draws ") == len(shown)
+    assert f"Ann holds {100 - len(shown)} cards from the Fyn deck (secret)." in said
+
+
+def test_king_timothy_returns_at_the_first_reshuffle_and_ends_the_game(session: str) -> None:
+    # seed 002 C and E.6: King Timothy Returns is shuffled in with the discards when the deck
+    # first runs out; drawing him ends the game and the scores are counted (F)
+    said = at_table(GAME, *["deck number fyn --position 1"] * 151)
+    assert "The discard pile was shuffled into a new deck." in said
+    said = at_table(GAME, *["deck number fyn --position 1"] * 151)
+    assert "King Timothy Returns!: the game ends now." in said
+    assert "Game over: the game ends and the scores are counted." in said
+    after = said.split("Game over:", 1)[1]
+    assert "Number at position" not in after, "no draw after the game is over"
+    score = at_table(GAME, "score calc barons-of-fyn:baron --lands 6 --population 4 --combat 5")
+    assert number_after(score, r"score: (\d+)") == 15
+
+
+def test_a_turn_in_simplified_chinese(session: str) -> None:
+    said = at_table(
+        GAME,
+        "turn",
+        "deck deal fyn --player Ann",
+        "deck deal fyn --player Bob",
+        "deck number fyn --position 2",
+        lang="zh-Hans",
+    )
+    assert "第 1 回合，第 1／5 阶段：抽到手牌上限。" in said
+    assert "Bob从菲恩牌库抽牌放入手牌（5 张）；只给Bob本人看" in said
+    assert "不能留在起始手牌：放回菲恩牌库，另发一张补上。" in said
+    assert re.search(r"第 2 位的数字：\d+", said)
