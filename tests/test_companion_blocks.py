@@ -104,9 +104,12 @@ def test_control_sum_army_and_territory_blocks() -> None:
     assert score("duel", holdings="castle,farm")["hand_limit"] == 4
     assert score("duel", mine="3", theirs="1", draw="0")["hit"] is False
     assert score("duel", mine="3", theirs="1", draw="6")["hit"] is True
-    both = score("clash", limit="40", destroyed="20", lost="20")
+    both = score("clash", destroyed="20", lost="20", **{"my-army": "40", "enemy-army": "40"})
     assert both["winner"] == "blue" and both["decided_by"] == "blue"
-    assert score("clash", limit="40", destroyed="30", lost="20")["winner"] == "me"
+    assert (
+        score("clash", destroyed="30", lost="20", **{"my-army": "40", "enemy-army": "40"})["winner"]
+        == "me"
+    )
     assert score("field", attack="5", defence="2")["result"] == "defender routed"
     assert score("field", attack="1", defence="2")["result"] == "attacker hurt"
     order = score("field", mine="2", theirs="2", colours="BLUE,Red")
@@ -123,3 +126,68 @@ def test_a_game_over_is_announced_in_every_language(tmp_path: Path) -> None:
     for lang, word in (("en", "Game over"), ("zh-Hant", "遊戲結束"), ("zh-Hans", "游戏结束")):
         status = runner.invoke(cli, ["status", "--session", str(t.path), "--lang", lang])
         assert word in status.output
+
+
+def test_a_contest_rolls_again_until_one_is_highest(monkeypatch: pytest.MonkeyPatch) -> None:
+    from .helpers import pnp
+
+    monkeypatch.setenv("PNP_CONTENT_DIR", str(GAME.parent))
+    for seed in range(1, 40):
+        done = pnp("roll", "table_blocks:initiative", "--seed", str(seed), "--no-session", "--json")
+        data = json.loads(done.stdout)
+        last = data["rounds"][-1]
+        assert last[0]["total"] != last[1]["total"]
+        assert all(r[0]["total"] == r[1]["total"] for r in data["rounds"][:-1])
+        assert data["winner"] == ("Red" if last[0]["total"] > last[1]["total"] else "Blue")
+        if len(data["rounds"]) > 1:
+            return
+    pytest.fail("no seed gave a tie")
+
+
+def test_a_mark_moves_another_track_and_steps_tell_their_meaning(tmp_path: Path) -> None:
+    t = table(tmp_path)
+    move = t.run("track.move", {"track": "week", "by": 1})["fx"]
+    assert move["marks"] == ["storm"]
+    assert move["then"][0]["track"] == "spirit" and move["then"][0]["to"] == 2
+    assert move["tells"] == {"spirit": 2}
+    from generator.companion.i18n import Terms
+    from generator.companion.render import event_lines
+
+    event = t.log.events[-1]
+    lines = event_lines(t.game, Terms(t.game.root, "en"), {**event, "fx": move})
+    assert "a storm lowers the spirit" in lines
+    assert lines.count("two guards on the walls") == 1
+
+
+def test_decks_of_one_side_keep_hands_hidden_and_end_together(tmp_path: Path) -> None:
+    t = table(tmp_path)
+    t.snapshot_state()  # loads the game
+    cards = t.game.cards["red-orders"]
+    assert set(cards) == {"p1", "p2"} and set(t.game.cards["blue-orders"]) == {"p3"}
+    assert cards["p1"]["name"]["en"] == "North Gate"
+    assert t.game.cards["blue-orders"]["p3"]["name"] == {
+        "en": "Old Bridge"
+    }  # the first field given
+    t.run("deck.draw", {"deck": "blue-orders", "player": "Bob"})  # Blue's deck is in play
+    first = t.run("deck.draw", {"deck": "red-orders", "player": "Ann"})["fx"]
+    assert not first.get("ran_out")
+    last = t.run("deck.draw", {"deck": "red-orders", "player": "Ann"})["fx"]
+    assert last["ran_out"] and last["all_run_out"]  # Blue's single card was drawn out first
+    from generator.companion.i18n import Terms
+    from generator.companion.render import deck_draw
+
+    said = deck_draw(t.game, Terms(t.game.root, "en"), t.log.events[-1] | {"fx": last})
+    assert (
+        "into hand" in said[0]
+        and "North Gate" not in " ".join(said)
+        and "Market" not in " ".join(said)
+    )
+    assert said[-1] == "both order decks are spent"
+
+
+def test_a_combat_table_per_kind() -> None:
+    assert score("siege", attack="5", defence="4", combat="storm")["result"] == "wall breached"
+    assert score("siege", attack="3", defence="4", combat="shell")["result"] == "nothing"
+    assert score("siege", attack="13", defence="4", combat="shell")["result"] == "wall falls"
+    with pytest.raises(UsageError, match="--combat"):
+        score("siege", attack="5", defence="4")

@@ -146,19 +146,36 @@ def test_pocket_battles_order_cost_and_victory_with_tie_breaks() -> None:
     spec = scoring("pocket-battles", "battle")
     assert calculate(spec, {"on-unit": "1"})["order_cost"] == 2
     assert calculate(spec, {"limit": "60"})["command_points"] == 6
-    assert calculate(spec, {"limit": "60", "destroyed": "30", "lost": "20"})["winner"] == "me"
-    assert calculate(spec, {"limit": "60", "destroyed": "30", "lost": "40"})["winner"] == "them"
     assert (
-        calculate(spec, {"limit": "60", "destroyed": "30", "lost": "30"})["winner"]["en"]
+        calculate(spec, {"my-army": "60", "enemy-army": "60", "destroyed": "30", "lost": "20"})[
+            "winner"
+        ]
+        == "me"
+    )
+    assert (
+        calculate(spec, {"my-army": "60", "enemy-army": "60", "destroyed": "30", "lost": "40"})[
+            "winner"
+        ]
+        == "them"
+    )
+    assert (
+        calculate(spec, {"my-army": "60", "enemy-army": "60", "destroyed": "30", "lost": "30"})[
+            "winner"
+        ]["en"]
         == "the second player"
     )
-    assert calculate(spec, {"limit": "60", "destroyed": "20", "lost": "10"})["winner"] is None
+    assert (
+        calculate(spec, {"my-army": "60", "enemy-army": "60", "destroyed": "20", "lost": "10"})[
+            "winner"
+        ]
+        is None
+    )
 
 
 def test_manoeuvre_combat_by_ratio_and_the_tie_break_order() -> None:
     spec = scoring("manoeuvre", "battle")
     rows = {
-        (a, d): calculate(spec, {"attack": str(a), "defence": str(d)})["row"]
+        (a, d): calculate(spec, {"attack": str(a), "defence": str(d), "combat": "assault"})["row"]
         for a, d in [(3, 4), (4, 4), (5, 4), (9, 4), (13, 4), (17, 4)]
     }
     assert rows == {(3, 4): 0, (4, 4): 0, (5, 4): 1, (9, 4): 2, (13, 4): 3, (17, 4): 4}

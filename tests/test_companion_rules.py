@@ -207,7 +207,17 @@ def test_five_armies_shadow_wins_at_10_points_seed_000_ch11() -> None:
 def test_manoeuvre_result_is_told_in_the_chosen_language_seed_004_6_1() -> None:
     # seed 004 section 6.1 step 7: the result table by attack / defence ratio
     code, text = run(
-        "score", "calc", "manoeuvre:battle", "--attack", "9", "--defence", "4", "--lang", "zh-Hans"
+        "score",
+        "calc",
+        "manoeuvre:battle",
+        "--attack",
+        "9",
+        "--defence",
+        "4",
+        "--combat",
+        "assault",
+        "--lang",
+        "zh-Hans",
     )
     assert code == 0 and "攻方替守方选择撤退或受一次伤害" in text
     assert "{" not in text and "zh-Hant" not in text

@@ -41,7 +41,7 @@ EXPECTED = {
         "dice-free-peoples",
         "dice-shadow",
     },
-    "manoeuvre": {"counters", "cards", "aid", "tiles"},
+    "manoeuvre": {"counters", "markers", "cards", "aid", "tiles"},
 }
 
 
@@ -238,9 +238,12 @@ def test_manoeuvre_assault_with_printed_cards_and_tie_break_by_printed_nations(
         str(attack),
         "--defence",
         str(defence),
+        "--combat",
+        "assault",
         "--json",
     )
-    table = item_table("manoeuvre", "table.yaml")["scoring"]["battle"]  # type: ignore[index]
+    battle = item_table("manoeuvre", "table.yaml")["scoring"]["battle"]  # type: ignore[index]
+    table = battle["combats"]["assault"]
     if attack < defence:
         expected = table["lower"]["en"]
     elif attack == defence:
@@ -282,7 +285,7 @@ def test_fate_track_board_marks_the_companions_character_spaces(games: dict[str,
         assert name.lower().replace(" ", "-") == expected[at]
 
 
-def test_map_tiles_are_24_double_sided_4_by_4_squares_of_known_terrain(
+def test_map_tiles_are_24_double_sided_4_by_4_squares_blank_or_of_known_terrain(
     games: dict[str, Game],
 ) -> None:
     tiles = games["manoeuvre"].component("tiles")
@@ -291,4 +294,4 @@ def test_map_tiles_are_24_double_sided_4_by_4_squares_of_known_terrain(
         for side in ("side_a", "side_b"):
             rows = [r.split() for r in item.data[side]]
             assert len(rows) == 4 and all(len(r) == 4 for r in rows), item.id
-            assert {c for r in rows for c in r} <= set("cfwhtml"), item.id
+            assert {c for r in rows for c in r} <= set("cfwhtml."), item.id

@@ -89,7 +89,8 @@ def test_maquis_prints_the_seed_pieces(games: dict[str, Game]) -> None:
         "spare-rooms": 6,
         "pawns": 15,
         "resources": 24,
-        "markers": 9,
+        "markers": 3,
+        "action-markers": 6,
     }
     pawns = {i.id: i.qty for i in maquis.component("pawns").items}
     assert pawns == {"resistance": 5, "milice": 5, "soldier": 5}
@@ -174,7 +175,7 @@ def test_the_mission_count_is_the_seeds_ten(games: dict[str, Game]) -> None:
 
 
 def test_every_maquis_item_names_its_source() -> None:
-    for name in ("patrols", "missions", "rooms", "pawns", "resources", "markers"):
+    for name in ("patrols", "missions", "rooms", "pawns", "resources", "markers", "action-markers"):
         assert load_yaml(ROOT / "content" / "maquis" / f"{name}.yaml").data["source"], name
         for item in raw_items("maquis", name):
             assert item.get("source"), (name, item["id"])

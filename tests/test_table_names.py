@@ -110,8 +110,8 @@ def test_the_second_player_wins_a_full_tie_named_in_the_players_language(
     lang: str, winner: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, text = _calc(
-        capsys, "pocket-battles:battle", "--destroyed", "9", "--lost", "9", "--limit", "10",
-        "--lang", lang,
+        capsys, "pocket-battles:battle", "--destroyed", "9", "--lost", "9", "--my-army", "10",
+        "--enemy-army", "10", "--lang", lang,
     )  # fmt: skip
     assert code == 0, text
     assert f"：{winner}" in text, text

@@ -64,6 +64,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "roll",
         N_("Roll dice: 2d6, 4d6kh3, 6d6>=5, GAME:ROLL."),
     ),
+    "odds": (
+        "generator.cli.table_cmds",
+        "odds",
+        N_("Exact odds of a roll or a draw: table, histogram, mean."),
+    ),
     "session": (
         "generator.cli.table_cmds",
         "session",

@@ -19,13 +19,15 @@ WORDS = [
     "roll", "fate draw", "fate stop", "fate add", "fate odds", "deck draw", "deck number", "deck discard",
     "deck reset", "deck add", "deck turn", "deck activate", "deck reserve", "deck play", "deck remove",
     "deck deal", "deck return", "turn", "turn next",
-    "score add", "score pad", "score track", "score calc", "undo", "log", "status", "help", "quit",
+    "score add", "score pad", "score track", "score calc", "odds", "undo", "log", "status", "help", "quit",
 ]  # fmt: skip
 
 
 def game_help(game: Any) -> list[str]:
-    """The game's own help: its rolls (with their options), bags, decks, tracks and scores."""
+    """The game's own help: every command its rolls, bags, decks, tracks, turn and scores are
+    played with (each with the options it takes)."""
     from ..companion.i18n import Terms, message, pick
+    from ..companion.scores import usage
 
     terms = Terms(game.root, current_language())
     lg = terms.lang
@@ -43,6 +45,7 @@ def game_help(game: Any) -> list[str]:
             )
             name = pick(r.name, lg) or ""
             lines.append(f"  roll {rid} {opts}".rstrip() + (f"    {name}" if name else ""))
+            lines.append(f"  odds {rid} {opts}".rstrip())
 
     def shown(text: Any, term: str | None = None) -> str:
         name = terms.name(term, text) if term or text else ""
@@ -54,7 +57,7 @@ def game_help(game: Any) -> list[str]:
         opt = "" if bid == "fate" else f" --bag {bid}"
         first = "fate draw --generals N" if bag.per_turn else "fate draw"
         lines.append(f"  {first}{opt}{shown(bag.name, bag.term)}")
-        lines.append(f"  fate stop{opt}   fate odds{opt}")
+        lines.append(f"  fate stop{opt}   fate odds{opt}   odds {bid}")
         waiting = [t.id for t in bag.tiles if not t.in_bag]
         if waiting:
             lines.append(f"  fate add {'|'.join(waiting)}{opt}")
@@ -65,8 +68,10 @@ def game_help(game: Any) -> list[str]:
         first, *rest = deck_commands(did, deck, in_hand)
         lines.append(f"  {first}{shown(deck.name)}")
         lines += [f"  {c}" for c in rest]
+        if deck.kind != "activation":
+            lines.append(f"  odds {did}" + (" --position N" if deck.kind == "number" else ""))
     for heading, items, cmd in (
-        (_("Tracks:"), spec.tracks, "score track {id} --by N"),
+        (_("Tracks:"), spec.tracks, "score track {id} --by N | --to N"),
         (_("Scores:"), spec.scoring, "score calc " + game.id + ":{id}"),
     ):
         if not items:
@@ -74,6 +79,8 @@ def game_help(game: Any) -> list[str]:
         lines.append(heading)
         for i, item in items.items():
             text = cmd.format(id=i)
+            if items is spec.scoring:
+                text += f" {usage(item)}"
             lines.append(
                 f"  {text}{shown(getattr(item, 'name', None), getattr(item, 'term', None))}"
             )
@@ -96,6 +103,7 @@ COMMANDS = (
     ("fate draw --generals N / stop", N_("draw a tile (N: how many may be drawn), or keep the last one")),
     ("fate add TILE", N_("put a special tile into the bag")),
     ("fate odds", N_("the chance of each tile")),
+    ("odds EXPR", N_("exact odds of a roll, a named roll or a bag")),
     ("deck draw DECK", N_("draw a card")),
     ("deck draw DECK --player P", N_("draw into a player's hand (shown to that player with status --player P)")),
     ("deck deal DECK --player P", N_("deal an opening hand")),
@@ -129,7 +137,7 @@ def deck_commands(did: str, deck: Any, in_hand: bool = False) -> list[str]:
             f"deck reserve {did} --player P   deck play {did} [CARD] --player P",
             f"deck remove {did} UNIT",
         ]
-    held = deck.kind == "number" or in_hand
+    held = deck.kind == "number" or in_hand or deck.hand_size is not None
     said = [
         f"deck draw {did} --player P [--up-to N]"
         if held and deck.owner is None
@@ -155,9 +163,12 @@ def pnp_help() -> list[str]:
 
 
 def _bare_roll(argv: list[str], game: Any) -> list[str]:
-    """``roll combat`` -> ``roll GAME:combat`` when combat is one of the game's rolls."""
-    if len(argv) > 1 and argv[0] == "roll" and argv[1] in game.spec.rolls:
-        return ["roll", f"{game.id}:{argv[1]}", *argv[2:]]
+    """``roll combat`` -> ``roll GAME:combat`` when combat is one of the game's rolls; ``odds``
+    takes the game's rolls, bags and decks the same way (``odds combat``, ``odds fate``)."""
+    spec = game.spec
+    named = spec.rolls if argv[:1] == ["roll"] else {**spec.decks, **spec.bags, **spec.rolls}
+    if len(argv) > 1 and argv[0] in ("roll", "odds") and argv[1] in named:
+        return [argv[0], f"{game.id}:{argv[1]}", *argv[2:]]
     return argv
 
 
@@ -216,6 +227,7 @@ def _completer(game: Any) -> Any:
     words = list(WORDS)
     words += [f"roll {r}" for r in game.spec.rolls]
     words += [f"roll {game.id}:{r}" for r in game.spec.rolls]
+    words += [f"odds {r}" for r in [*game.spec.rolls, *game.spec.bags, *game.spec.decks]]
     for command in ("draw", "number", "discard", "reset", "add", "turn", "activate", "play",
                     "deal", "return", "reserve", "remove"):  # fmt: skip
         words += [f"deck {command} {d}" for d in game.spec.decks]

@@ -203,16 +203,27 @@ def _roll_with_content(
                 _("--{param}: only a game's named roll takes options"), param=next(iter(params))
             )
     said: list[str] = []
-    if table is not None and (table.game.id == game.id or not game_name):
-        event = table.run("roll", {"expr": text, "game": game.id})
-        data = {**event["out"], "seq": event["seq"], "expr": text}
-        said = notices(table, lang_)
-    else:
-        from ..companion.dice_roll import roll as do_roll
+    recorded = table is not None and (table.game.id == game.id or not game_name)
+    source = None
+    if not recorded:
         from ..companion.rng import SystemSource, seeded
 
-        result = do_roll(text, seeded(seed) if seed is not None else SystemSource(), game.faces)
-        data = result.to_json()
+        source = seeded(seed) if seed is not None else SystemSource()
+
+    def roll_once() -> dict[str, Any]:
+        if table is not None and recorded:
+            event = table.run("roll", {"expr": text, "game": game.id})
+            return {**event["out"], "seq": event["seq"], "expr": text}
+        from ..companion.dice_roll import roll as do_roll
+
+        assert source is not None  # not recorded: a source of our own
+        return do_roll(text, source, game.faces).to_json()
+
+    if named and game.spec.rolls[named].each:
+        return _contest(game, terms, game.spec.rolls[named].each, roll_once, notes, lang_)
+    data = roll_once()
+    if recorded:
+        said = notices(table, lang_)
     estimated = [die_name(game, terms, d) for d in _estimated_dice(game, text)]
     if estimated:
         sep = ", " if lang_ == "en" else "、"
@@ -238,6 +249,40 @@ def _roll_with_content(
             )
         )
     return data, [*lines, *notes], said
+
+
+MAX_CONTEST_ROUNDS = 20
+
+
+def _contest(
+    game: Any, terms: Any, each: list[Any], roll_once: Any, notes: list[str], lang: str
+) -> Result:
+    """Everyone in ``each`` rolls; a tie for the highest is rolled again, until one is highest."""
+    from ..companion.i18n import pick
+    from ..companion.render import named_dice
+    from ..locale import translation
+
+    _ = translation(lang).gettext
+    names = [pick(who, lang) or "?" for who in each]
+    rounds: list[list[dict[str, Any]]] = []
+    lines: list[str] = []
+    for _round in range(MAX_CONTEST_ROUNDS):
+        rolled = [roll_once() for _who in names]
+        rounds.append(rolled)
+        for who, data in zip(names, rolled, strict=True):
+            lines.append(f"{who}: {named_dice(game, terms, data['text'], data['labels'])}")
+        best = max(d["total"] for d in rolled)
+        top = [who for who, d in zip(names, rolled, strict=True) if d["total"] == best]
+        if len(top) == 1:
+            lines.append(_("{name} rolls highest.").format(name=top[0]))
+            data = {"rounds": rounds, "winner": top[0], "notes": notes}
+            return data, [*lines, *notes], []
+        sep = ", " if lang == "en" else "、"
+        lines.append(
+            _("A tie for the highest ({names}): everyone rolls again.").format(names=sep.join(top))
+        )
+    lines.append(_("Still tied after {n} rounds; roll again.").format(n=MAX_CONTEST_ROUNDS))
+    return {"rounds": rounds, "winner": None, "notes": notes}, [*lines, *notes], []
 
 
 def _estimated_dice(game: Any, text: str) -> list[str]:

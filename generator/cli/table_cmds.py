@@ -29,7 +29,19 @@ from .table_common import (
 )
 from .table_play_cmds import deck, fate, score, turn
 
-__all__ = ["deck", "fate", "log", "play", "roll", "score", "session", "status", "turn", "undo"]
+__all__ = [
+    "deck",
+    "fate",
+    "log",
+    "odds",
+    "play",
+    "roll",
+    "score",
+    "session",
+    "status",
+    "turn",
+    "undo",
+]
 
 
 # ---------------------------------------------------------------- roll
@@ -76,6 +88,45 @@ def roll(
     data, lines, said = do_roll(expr, extra(ctx.args), seed, no_session, session_path, lang)
     for line in said:
         click.echo(printable(line), err=True)
+    out(as_json, data, lines)
+
+
+@click.command(context_settings=EXTRA)
+@click.argument("expr")
+@click.option(
+    "--depth",
+    type=click.IntRange(0, 12),
+    default=6,
+    show_default=True,
+    help="Extra dice followed for re-rolls and explosions; deeper outcomes are counted apart.",
+)
+@click.option(
+    "--at-least", "at_least", type=int, default=None, help="Also tell the chance of N or more."
+)
+@common
+@click.pass_context
+def odds(
+    ctx: click.Context,
+    expr: str,
+    depth: int,
+    at_least: int | None,
+    session_path: str | None,
+    as_json: bool,
+    lang: str | None,
+) -> None:
+    """Exact odds: every total of EXPR with its chance, a histogram and the mean.
+
+    \b
+    EXPR is anything `pnp roll` takes (2d6, 4d6kh3, 6d6>=5r2, d6!, 1d6@33445), a
+    game's named roll with its options (GAME:ROLL --param N) or a game's bag
+    (GAME:BAG: the next tile, from the open session's bag when it is that game's).
+    Worked out exactly over the dice, not simulated.
+    """
+    from .table_odds import odds as do_odds
+
+    data, lines, said = do_odds(expr, extra(ctx.args), depth, at_least, session_path, lang)
+    for line in said:
+        click.echo(line, err=True)
     out(as_json, data, lines)
 
 

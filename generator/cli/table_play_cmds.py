@@ -245,7 +245,7 @@ def deck_discard(
 @click.argument("deck_id")
 @common
 def deck_reset(deck_id: str, session_path: str | None, as_json: bool, lang: str | None) -> None:
-    """Gather every card back into the deck (a new day for Maquis' patrols)."""
+    """Gather every card back into the deck, shuffled (to start the deck over)."""
     run(session_path, "deck.reset", {"deck": deck_id}, as_json, lang)
 
 

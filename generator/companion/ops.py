@@ -265,7 +265,22 @@ def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
     if spec.empty_ends_game is not None and empty and not t.state.get("over"):
         t.state["over"] = {"by": "empty", "id": args["deck"]}
         fx["deck_empty"] = True
+    if spec.all_run_out is not None and not state["pile"] and not state.get("ran_out"):
+        state["ran_out"] = True  # the first time this deck is drawn out
+        fx["ran_out"] = True
+        rest = [
+            d
+            for did, d in t.state["decks"].items()
+            if _g(t).spec.decks[did].all_run_out is not None and _drawn(d)
+        ]
+        if all(d.get("ran_out") for d in rest):
+            fx["all_run_out"] = True
     return fx
+
+
+def _drawn(state: dict[str, Any]) -> bool:
+    """Whether a deck has been drawn from (a card in a hand, the discard or out of the pile)."""
+    return bool(state["discard"] or state["out"] or state.get("ran_out") or state.get("hands"))
 
 
 def op_plain(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
@@ -438,10 +453,11 @@ def apply_track(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str
 
     things = {k: (spec.term or k, spec.name) for k, spec in _g(t).spec.tracks.items()}
     tid = _named(t, args, "track", things, _("{game} has no track {name!r} (tracks: {known})"))
-    move = move_track(
-        _g(t).spec.tracks[tid], t.state["tracks"], tid, args.get("by"), args.get("to")
-    )
+    tracks = _g(t).spec.tracks
+    move = move_track(tracks[tid], t.state["tracks"], tid, args.get("by"), args.get("to"), tracks)
     _track_over(t, move)
+    for then in move.get("then", []):
+        _track_over(t, then)
     return move
 
 

@@ -49,7 +49,9 @@ def _track_lines(game: Any, terms: Terms, move: dict[str, Any]) -> list[str]:
     for mark_id in move["marks"]:
         mark = next(m for m in spec.marks if m.id == mark_id)
         name = terms.name(mark.id, mark.name)
-        if mark.estimate:
+        if mark.note is not None:
+            lines.append(pick(mark.note, terms.lang) or "")
+        elif mark.estimate:
             lines.append(
                 said(
                     terms.lang,
@@ -63,6 +65,11 @@ def _track_lines(game: Any, terms: Terms, move: dict[str, Any]) -> list[str]:
             )
         else:
             lines.append(message(_("{name} is ready."), name=name))
+    for then in move.get("then", []):
+        lines += _track_lines(game, terms, then)
+    for told in _step_notes(game, terms, {move["track"]: move["to"], **move.get("tells", {})}):
+        if told not in lines:  # a track moved by a mark and told by this one: once
+            lines.append(told)
     if move.get("game_over") is not None:
         note = pick(spec.game_over[move["game_over"]].note, terms.lang)
         lines.append(message(_("Game over: {note}."), note=note))
@@ -75,6 +82,18 @@ def _track_lines(game: Any, terms: Terms, move: dict[str, Any]) -> list[str]:
                 note=pick(spec.end_note, terms.lang),
             )
         )
+    return lines
+
+
+def _step_notes(game: Any, terms: Terms, at: dict[str, int]) -> list[str]:
+    """What the steps the markers stand on mean (told once each)."""
+    from .tracks import step_note
+
+    lines = []
+    for tid, step in at.items():
+        note = step_note(game.spec.tracks[tid], step)
+        if note is not None:
+            lines.append(pick(note, terms.lang) or "")
     return lines
 
 
@@ -232,6 +251,16 @@ def deck_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     if fx.get("deck_empty"):
         note = pick(game.spec.decks[deck_id].empty_ends_game, lang)
         lines.append(message(_("Game over: {note}."), note=note))
+    if fx.get("ran_out"):
+        deck = _deck_name(game, terms, deck_id)
+        if fx.get("all_run_out"):
+            lines.append(pick(game.spec.decks[deck_id].all_run_out, lang) or "")
+        else:
+            lines.append(
+                _(
+                    "{deck} has run out for the first time; its discards are shuffled into a new deck when it is next drawn from."
+                ).format(deck=deck)
+            )
     return lines
 
 

@@ -126,12 +126,26 @@ def tie_break(steps: list[Any], opts: dict[str, str]) -> tuple[str | None, str |
             return step.winner, step.name
         if step.order is not None:
             names = _list(opts, step.option)
-            if len(names) != 2 or any(n not in step.order for n in names):
+            known = ", ".join(pick((step.names or {}).get(n)) or n for n in step.order)
+            if len(names) != 2:
                 raise TableError(
                     _("a full tie: give --{option} MINE,THEIRS from {known}"),
                     option=step.option,
-                    known=", ".join(pick((step.names or {}).get(n)) or n for n in step.order),
+                    known=known,
                 )
+            for name in names:
+                if name not in step.order:
+                    import difflib
+
+                    close = difflib.get_close_matches(name, step.order, n=1, cutoff=0.6)
+                    said = {"option": step.option, "name": name, "known": known}
+                    if close:
+                        raise TableError(
+                            _("--{option}: {name} is not one of {known}; did you mean {close}?"),
+                            close=close[0],
+                            **said,
+                        )
+                    raise TableError(_("--{option}: {name} is not one of {known}"), **said)
             if names[0] == names[1]:
                 raise TableError(_("--{option}: the two must differ"), option=step.option)
             first = step.order.index(names[0]) < step.order.index(names[1])
@@ -156,9 +170,9 @@ def army(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
             )
         out["command_points"] = limit // spec.points_step
     if "destroyed" in opts or "lost" in opts:
-        limit = _int(opts, "limit", 0)
-        enemy_army = _int(opts, "enemy-army", limit or None)
-        my_army = _int(opts, "my-army", limit or None)
+        # the share is of the armies as built, which may fall short of the agreed limit
+        enemy_army = _int(opts, "enemy-army")
+        my_army = _int(opts, "my-army")
         destroyed, lost = _int(opts, "destroyed", 0), _int(opts, "lost", 0)
         i_win = destroyed >= spec.share * enemy_army
         they_win = lost >= spec.share * my_army
@@ -180,7 +194,7 @@ def army(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
     if not out:
         raise TableError(
             _("give {usage}"),
-            usage="--on-unit N | --limit N | --destroyed N --lost N --limit N | --my-army N --enemy-army N",
+            usage="--on-unit N | --limit N | --destroyed N --lost N --my-army N --enemy-army N",
         )
     return out
 
@@ -192,10 +206,19 @@ def territory(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
         attack, defence = _int(opts, "attack"), _int(opts, "defence")
         if defence <= 0 or attack < 0:
             raise TableError(_("--defence must be at least 1 and --attack at least 0"))
-        result = spec.lower if attack < defence else spec.equal if attack == defence else None
+        table = spec
+        if spec.combats:
+            kind = (opts.get("combat") or "").strip().lower()
+            if kind not in spec.combats:
+                raise TableError(
+                    _("give --combat KIND, one of {known}"), known=", ".join(spec.combats)
+                )
+            table = spec.combats[kind]
+            out["combat"] = table.name or kind
+        result = table.lower if attack < defence else table.equal if attack == defence else None
         row = 0
         if result is None:
-            for n, r in enumerate(spec.ratios):
+            for n, r in enumerate(table.ratios):
                 if attack > r.above * defence:
                     result, row = r.result, n + 1
         out.update({"attack": attack, "defence": defence, "result": result, "row": row})
@@ -206,7 +229,7 @@ def territory(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
     if not out:
         raise TableError(
             _("give {usage}"),
-            usage="--attack N --defence N | "
+            usage=f"--attack N --defence N{' --combat KIND' if spec.combats else ''} | "
             + " ".join(f"--{s.mine} N --{s.theirs} N" for s in spec.tie_break if s.mine),
         )
     return out
@@ -229,8 +252,11 @@ def usage(spec: Any) -> str:
         if s.mine or s.option
     )
     if spec.kind == "army":
-        return f"--on-unit N | --limit N | --limit N {steps}"
-    return f"--attack N --defence N | {steps}"
+        return (
+            f"--on-unit N | --limit N | --destroyed N --lost N --my-army N --enemy-army N {steps}"
+        )
+    combat = f" --combat {'|'.join(spec.combats)}" if spec.combats else ""
+    return f"--attack N --defence N{combat} | {steps}"
 
 
 CALCULATORS: dict[str, Callable[[Any, dict[str, str]], dict[str, Any]]] = {
@@ -245,26 +271,39 @@ def _named_lists(spec: Any, opts: dict[str, str], terms: Any) -> dict[str, str]:
     """``opts`` with each listed place, holding or nation turned from a name into its id."""
     from .names import find, listing
 
-    lists: list[tuple[str, Any, str]] = []
+    lists: list[tuple[str, Any, str, bool]] = []
     if spec.kind == "control":
         things = {p.id: (p.id, p.name) for p in spec.places}
-        lists.append(("hold", things, _("no place {name!r}; places: {known}")))
+        lists.append(("hold", things, _("no place {name!r}; places: {known}"), False))
     if spec.kind == "sum" and spec.hand_limit:
         things = {h: (h, None) for h in spec.hand_limit}
-        lists.append(("holdings", things, _("no holding {name!r}; holdings: {known}")))
+        lists.append(("holdings", things, _("no holding {name!r}; holdings: {known}"), False))
     for step in getattr(spec, "tie_break", None) or ():
         if step.order is not None and step.option:
             things = {n: (n, (step.names or {}).get(n)) for n in step.order}
-            lists.append((step.option, things, _("no {name!r} to rank; give two of: {known}")))
+            lists.append(
+                (step.option, things, _("no {name!r} to rank; give two of: {known}"), True)
+            )
     said = dict(opts)
-    for key, things, unknown in lists:
+    for key, things, unknown, ranked in lists:
         if key not in said:
             continue
         ids = []
         for typed in (p for p in said[key].split(",") if p.strip()):
             found = find(terms, typed, things)
             if found is None:
-                raise TableError(unknown, name=typed.strip(), known=listing(terms, things))
+                values = {"option": key, "name": typed.strip(), "known": listing(terms, things)}
+                if ranked:
+                    import difflib
+
+                    close = difflib.get_close_matches(typed.strip(), list(things), n=1, cutoff=0.6)
+                    if close:
+                        raise TableError(
+                            _("--{option}: {name} is not one of {known}; did you mean {close}?"),
+                            close=close[0],
+                            **values,
+                        )
+                raise TableError(unknown, **values)
             ids.append(found)
         said[key] = ",".join(ids)
     return said

@@ -128,6 +128,9 @@ def status_lines(table: Any, terms: Terms, viewer: str | None = None) -> list[st
         lines.append(
             message(_("{track}: {step}"), track=terms.name(spec.term or tid, spec.name), step=step)
         )
+        meaning = next((s.note for s in spec.steps if s.at == step), None)
+        if meaning is not None:
+            lines.append(f"    {pick(meaning, lang)}")
     for did, deck in state["decks"].items():
         spec = game.spec.decks[did]
         lines.append(

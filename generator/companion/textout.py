@@ -39,8 +39,11 @@ LABELS: dict[str, str] = {
     "attack": NC_("score", "attack"),
     "defence": NC_("score", "defence"),
     "result": NC_("score", "result"),
+    "combat": NC_("score", "combat"),
     "row": NC_("score", "row"),
 }
+# what the JSON keeps for scripts but a player has no use for: the calculator's kind, a row number
+HIDDEN = {"kind", "row"}
 # values that are words, said with the "score" context ("-" stays as it is)
 WORDS: dict[str, str] = {
     "true": NC_("score", "yes"),
@@ -77,6 +80,8 @@ def result_lines(result: dict[str, Any], terms: Any = None) -> list[str]:
     """``label: value`` lines for a calculator's result (ids named through ``terms``)."""
     lines = []
     for key, value in result.items():
+        if key in HIDDEN:
+            continue
         label = pgettext("score", LABELS[key]) if key in LABELS else key
         lines.append(_("{label}: {value}").format(label=label, value=_value(value, terms)))
     return lines

@@ -35,9 +35,18 @@ def bounds(track: Any) -> tuple[int, int]:
 
 
 def move_track(
-    track: Any, steps: dict[str, int], tid: str, by: int | None = None, to: int | None = None
+    track: Any,
+    steps: dict[str, int],
+    tid: str,
+    by: int | None = None,
+    to: int | None = None,
+    tracks: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Move track ``tid`` by ``by`` steps or to step ``to``; update ``steps``."""
+    """Move track ``tid`` by ``by`` steps or to step ``to``; update ``steps``.
+
+    With ``tracks`` (every track of the game), a mark reached that moves another track moves
+    it too (``then``: those moves, one level deep), and the tracks this one ``tells`` are read.
+    """
     low, high = bounds(track)
     direction = 1 if track.end > track.start else -1
     old = steps[tid]
@@ -51,7 +60,7 @@ def move_track(
         if asked != old and _TESTS[rule.when](asked, rule.at):
             over = n
             break
-    return {
+    out = {
         "track": tid,
         "from": old,
         "to": new,
@@ -60,6 +69,24 @@ def move_track(
         "end": new == track.end and old != track.end,
         "game_over": over,
     }
+    if tracks is None:
+        return out
+    then = []
+    for mark in track.marks:
+        if mark.id in reached and mark.move is not None and mark.move.track in tracks:
+            other = mark.move.track
+            then.append(move_track(tracks[other], steps, other, by=mark.move.by))
+    if then:
+        out["then"] = then
+    told = [t for t in getattr(track, "tells", []) if t in tracks]
+    if told:
+        out["tells"] = {t: steps[t] for t in told}
+    return out
+
+
+def step_note(track: Any, step: int) -> Any:
+    """What the step means while the marker stands on it (a LocalText), or None."""
+    return next((s.note for s in getattr(track, "steps", []) if s.at == step), None)
 
 
 def ready(track: Any, step: int) -> list[str]:

@@ -42,11 +42,15 @@ def _cards_of(root: Path, source: CardsFrom) -> dict[str, dict[str, Any]]:
         extra = {**spec.defaults, **item.extra}
         if source.skip is not None and extra.get(source.skip):
             continue
-        card: dict[str, Any] = {"id": str(item.id), "qty": item.qty, "name": extra.get(source.name)}
-        if card["name"] in (None, ""):
+        if any(str(extra.get(k)) != v for k, v in source.where.items()):
+            continue
+        fields = [source.name] if isinstance(source.name, str) else source.name
+        name = next((extra[f] for f in fields if extra.get(f) not in (None, "")), None)
+        card: dict[str, Any] = {"id": str(item.id), "qty": item.qty, "name": name}
+        if name is None:
             raise ValueError(
                 _("item {id!r} of {name} has no {name2!r} to show").format(
-                    id=item.id, name=path.name, name2=source.name
+                    id=item.id, name=path.name, name2=" | ".join(fields)
                 )
             )
         if source.owner is not None:

@@ -88,6 +88,13 @@ class RollSpec(Fact, frozen=True, kw_only=True):
         default_factory=dict
     )
     note: Annotated[LocalText | None, doc("A reminder printed with the result.")] = None
+    each: Annotated[
+        Annotated[list[LocalText], Meta(max_length=8)],
+        doc(
+            "A contest: each of these (players, sides) rolls the expression; the highest total "
+            "wins, and a tie for the highest is rolled again by everyone (a first-player roll)."
+        ),
+    ] = field(default_factory=list)
     result: Annotated[
         LocalText | None,
         doc(
@@ -146,13 +153,35 @@ class BagSpec(Fact, frozen=True, kw_only=True):
     ] = False
 
 
+class TrackMove(Model, frozen=True, kw_only=True):
+    """A move of another track that a mark sets off."""
+
+    track: Annotated[Slug, doc("The track moved.")]
+    by: Annotated[int, doc("Steps towards that track's end (negative: back).")]
+
+
 class MarkSpec(Model, frozen=True, kw_only=True):
-    """A step of a track where something happens."""
+    """A step of a track where something happens, told when the marker reaches or passes it."""
 
     at: Annotated[int, doc("The step.")]
     id: Annotated[Slug, doc("Id (a glossary term: the character who becomes ready).")]
     name: Annotated[LocalText | None, doc("Shown name when the glossary lacks the id.")] = None
     estimate: Annotated[bool, doc("True when the step is not known from a source.")] = False
+    note: Annotated[
+        LocalText | None,
+        doc("What happens here, told instead of the default '<name> is ready'."),
+    ] = None
+    move: Annotated[
+        TrackMove | None,
+        doc("Another track moved when this mark is reached (a day that lowers morale)."),
+    ] = None
+
+
+class StepNote(Model, frozen=True, kw_only=True):
+    """What a step of a track means while the marker stands on it."""
+
+    at: Annotated[int, doc("The step.")]
+    note: Annotated[LocalText, doc("What it means (e.g. how many patrols come out today).")]
 
 
 class Threshold(Model, frozen=True, kw_only=True):
@@ -184,6 +213,17 @@ class TrackSpec(Fact, frozen=True, kw_only=True):
     high: Annotated[int | None, doc("Highest step (default: the higher of start and end).")] = None
     game_over: Annotated[
         list[Threshold], doc("Steps that end the game; later moves are refused.")
+    ] = field(default_factory=list)
+    steps: Annotated[
+        list[StepNote],
+        doc("Steps with a meaning, told when the marker lands on one and shown in status."),
+    ] = field(default_factory=list)
+    tells: Annotated[
+        list[Slug],
+        doc(
+            "Other tracks whose step meaning is told after this one moves (the day clock tells "
+            "the day's patrols from the morale track)."
+        ),
     ] = field(default_factory=list)
 
 
@@ -218,7 +258,17 @@ class CardsFrom(Model, frozen=True, kw_only=True):
     """A deck whose cards are a printed component's items (the same cards the PDF prints)."""
 
     component: Annotated[Slug, doc("The component's id in game.yaml.")]
-    name: Annotated[str, doc("The item field holding the card's shown name.")] = "name"
+    name: Annotated[
+        str | list[str],
+        doc("The item field holding the card's shown name (a list: the first one an item has)."),
+    ] = "name"
+    where: Annotated[
+        dict[str, str],
+        doc(
+            "Only the items whose fields have these values (e.g. deck_nation: france: one "
+            "nation's cards of a component printing every nation's)."
+        ),
+    ] = field(default_factory=dict)
     owner: Annotated[
         str | None,
         doc(
@@ -316,6 +366,13 @@ class DeckSpec(Fact, frozen=True, kw_only=True):
     hand_size: Annotated[
         Annotated[int, Meta(ge=1, le=100)] | None,
         doc("Most cards a player's hand may hold (none: no limit)."),
+    ] = None
+    all_run_out: Annotated[
+        LocalText | None,
+        doc(
+            "When set, the game's end comes once every deck with this field that has been "
+            "drawn from has run out at least once (each player's own deck); what that means."
+        ),
     ] = None
 
 

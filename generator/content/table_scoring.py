@@ -143,13 +143,42 @@ class RatioRow(Model, frozen=True, kw_only=True):
     result: Annotated[LocalText, doc("What happens.")]
 
 
+class CombatTable(Model, frozen=True, kw_only=True):
+    """The results of one kind of combat, read from attack against defence."""
+
+    name: Annotated[LocalText | None, doc("Shown name of the kind of combat.")] = None
+    lower: Annotated[LocalText, doc("Result when attack < defence.")]
+    equal: Annotated[LocalText, doc("Result when attack = defence.")]
+    ratios: Annotated[
+        list[RatioRow], doc("Rows for attack > defence, by rising ratio (the last that applies).")
+    ]
+
+
 class TerritoryScoring(Fact, Tagged, tag="territory", frozen=True, kw_only=True):
     """A combat result by ratio, and the end-of-game comparison by a tie-break list."""
 
     tie_break: Annotated[list[TieStep], doc("Steps in order; the first that differs wins.")]
-    lower: Annotated[LocalText, doc("Result when attack < defence.")]
-    equal: Annotated[LocalText, doc("Result when attack = defence.")]
-    ratios: Annotated[list[RatioRow], doc("Rows for attack > defence, by rising ratio.")]
+    lower: Annotated[
+        LocalText | None, doc("Result when attack < defence (one kind of combat only).")
+    ] = None
+    equal: Annotated[
+        LocalText | None, doc("Result when attack = defence (one kind of combat only).")
+    ] = None
+    ratios: Annotated[
+        list[RatioRow], doc("Rows for attack > defence, by rising ratio (one kind only).")
+    ] = field(default_factory=list)
+    combats: Annotated[
+        dict[Slug, CombatTable],
+        doc(
+            "Several kinds of combat, each read from its own table; `--combat KIND` chooses "
+            "one (instead of lower, equal and ratios)."
+        ),
+    ] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        single = self.lower is not None and self.equal is not None and bool(self.ratios)
+        if single == bool(self.combats):
+            raise ValueError("give either lower, equal and ratios, or combats (one table a kind)")
 
 
 Scoring = ControlScoring | SumScoring | ArmyScoring | TerritoryScoring

@@ -136,13 +136,62 @@ def _draw_tile(
     c.addLiteral(f"q n {fp_str(a.x, a.y, a.w, a.h)} re W n")
     renderer.place(cp.front, board, reuse=tiling.count > 1, spread=tiling.count > 1)
     c.addLiteral("Q")
-    c.addLiteral(_join_ops(tile, t, tiling))
+    c.addLiteral(_join_ops(tile, t, tiling, _occupied(cp, tiling)))
     if tile.strip_right or tile.strip_bottom:
         _strip_label(c, tile, t, tiling, lang)
 
 
-def _join_ops(tile: Tile, t: Rect, tiling: Tiling) -> str:
-    """Alignment lines and ticks on the glue strips; triangles on edges that lie on a strip."""
+Box = tuple[float, float, float, float]  # x, y, w, h in points from the board's top-left
+
+
+def _occupied(cp: Copy, tiling: Tiling) -> list[Box]:
+    """What a triangle must not sit on once the tiles are glued: words, and the frames and
+    circles of the board's spaces (not its background panels)."""
+    out: list[Box] = []
+    small = 0.1 * tiling.board_w * tiling.board_h
+    for b in cp.front.boxes:
+        x, w = (b.x, b.w) if b.w >= 0 else (b.x + b.w, -b.w)
+        y, h = (b.y, b.h) if b.h >= 0 else (b.y + b.h, -b.h)
+        kind = type(b.spec).__name__
+        if (b.text and b.text.strip()) or (kind in ("FrameBox", "CircleBox") and w * h < small):
+            out.append((x, y, w, h))
+    return out
+
+
+def _ticks(vertical: bool, at: float, start: float, length: float, busy: list[Box]) -> list[float]:
+    """Where along a joined edge its marks go: near a quarter, half and three quarters of it,
+    each moved to the nearest place the next tile's triangle does not cover a space or words.
+    The edge lies at ``at`` (x of a vertical edge, y of a horizontal one), from ``start``."""
+    size = 2 * MM  # a triangle and a little room around it
+
+    def free(f: float) -> bool:
+        p = start + length * f
+        if vertical:
+            area = (at - size, p - size, 2 * size, 2 * size)
+        else:
+            area = (p - size, at - size, 2 * size, 2 * size)
+        ax, ay, aw, ah = area
+        return not any(
+            bx < ax + aw and ax < bx + bw and by < ay + ah and ay < by + bh
+            for bx, by, bw, bh in busy
+        )
+
+    places = [n / 40 for n in range(3, 38)]
+    chosen: list[float] = []
+    for want in TICKS:
+        options = sorted((f for f in places if f not in chosen), key=lambda f: abs(f - want))
+        chosen.append(next((f for f in options if free(f)), want))
+    return sorted(chosen)
+
+
+def _join_ops(tile: Tile, t: Rect, tiling: Tiling, busy: list[Box] | None = None) -> str:
+    """Alignment lines and ticks on the glue strips; triangles on edges that lie on a strip,
+    placed where they cover no space or words of the board (``busy``)."""
+    busy = busy or []
+    right = _ticks(True, tile.x0 + tiling.step_x, tile.y0, tiling.step_y, busy)
+    below = _ticks(False, tile.y0 + tiling.step_y, tile.x0, tiling.step_x, busy)
+    left = _ticks(True, tile.x0, tile.y0, tiling.step_y, busy)
+    above = _ticks(False, tile.y0, tile.x0, tiling.step_x, busy)
     out = [f"q {ALIGN_RGB} RG .5 w [3 2] 0 d"]
     tick = min(tiling.overlap * 0.6, 6 * MM)
     if tile.strip_right:
@@ -152,26 +201,24 @@ def _join_ops(tile: Tile, t: Rect, tiling: Tiling) -> str:
         y = t.top - tiling.step_y
         out.append(f"n {fp_str(t.x, y)} m {fp_str(t.right, y)} l S")
     out.append("[] 0 d")
-    for f in TICKS:
-        if tile.strip_right:
-            x, y = t.x + tiling.step_x, t.top - tiling.step_y * f
-            out.append(f"n {fp_str(x, y)} m {fp_str(x + tick, y)} l S")
-        if tile.strip_bottom:
-            x, y = t.x + tiling.step_x * f, t.top - tiling.step_y
-            out.append(f"n {fp_str(x, y)} m {fp_str(x, y - tick)} l S")
+    for f in right if tile.strip_right else ():
+        x, y = t.x + tiling.step_x, t.top - tiling.step_y * f
+        out.append(f"n {fp_str(x, y)} m {fp_str(x + tick, y)} l S")
+    for f in below if tile.strip_bottom else ():
+        x, y = t.x + tiling.step_x * f, t.top - tiling.step_y
+        out.append(f"n {fp_str(x, y)} m {fp_str(x, y - tick)} l S")
     out.append("0 0 0 rg")
     size = 1.6 * MM
-    for f in TICKS:
-        if tile.col > 0:  # this tile's left edge lies on the left neighbour's strip
-            y = t.top - tiling.step_y * f
-            out.append(
-                f"n {fp_str(t.x, y - size / 2)} m {fp_str(t.x + size, y)} l {fp_str(t.x, y + size / 2)} l f"
-            )
-        if tile.row > 0:
-            x = t.x + tiling.step_x * f
-            out.append(
-                f"n {fp_str(x - size / 2, t.top)} m {fp_str(x, t.top - size)} l {fp_str(x + size / 2, t.top)} l f"
-            )
+    for f in left if tile.col > 0 else ():  # the left edge lies on the left neighbour's strip
+        y = t.top - tiling.step_y * f
+        out.append(
+            f"n {fp_str(t.x, y - size / 2)} m {fp_str(t.x + size, y)} l {fp_str(t.x, y + size / 2)} l f"
+        )
+    for f in above if tile.row > 0 else ():  # the top edge lies on the upper neighbour's strip
+        x = t.x + tiling.step_x * f
+        out.append(
+            f"n {fp_str(x - size / 2, t.top)} m {fp_str(x, t.top - size)} l {fp_str(x + size / 2, t.top)} l f"
+        )
     out.append("Q")
     return "\n".join(out)
 

@@ -1,0 +1,293 @@
+"""Manoeuvre, played for a turn at the table with our tools.
+
+Two players, Ann (France) and Bo (Britain), set up and play a turn; every step is checked
+against the Simplified Chinese rules in seed 004 (004_36c866b9a4224666.txt): the dice (1.2),
+the nation decks (1.3), the end of the game (2.3), set-up (3), the five phases of a turn (4),
+the four kinds of combat (6.1, 6.2, 6.5) and the end-of-game count. The game's random
+procedures are the first-player roll, the decks and the combat dice; its scores are the combat
+result and the count of squares held.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .helpers import pnp
+
+GAME = "manoeuvre"
+
+
+def ok(*args: str, lang: str = "en") -> str:
+    done = pnp(*args, "--lang", lang)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def data(*args: str) -> dict:  # type: ignore[type-arg]
+    return json.loads(ok(*args, "--json"))  # type: ignore[no-any-return]
+
+
+def hand_of(player: str, deck: str) -> list[str]:
+    """A player's own view of their hand (``status --player``): the card ids in it."""
+    state = data("status", "--player", player)["state"]
+    return [card for card, _ in state["decks"][deck]["hands"].get(player, [])]
+
+
+@pytest.fixture
+def table(data_dir: Path) -> Path:
+    ok("session", "new", GAME, "--seed", "4", "--players", "Ann,Bo")
+    return data_dir
+
+
+# ---------------------------------------------------------------- set-up (section 3)
+
+
+def test_first_player_both_roll_a_d10_high_starts_ties_roll_again(table: Path) -> None:
+    # section 3: each player rolls 1d10; the higher roll is the start player; a tie rolls again
+    for seed in range(1, 30):
+        roll = json.loads(
+            pnp(
+                "roll", f"{GAME}:first-player", "--seed", str(seed), "--json", "--no-session"
+            ).stdout
+        )
+        rounds = roll["rounds"]
+        for earlier in rounds[:-1]:  # every round but the last was a tie for the highest
+            assert len(earlier) == 2 and earlier[0]["total"] == earlier[1]["total"]
+        last = rounds[-1]
+        assert len(last) == 2 and last[0]["total"] != last[1]["total"]
+        assert all(1 <= r["total"] <= 10 for r in last)  # the d10's 0 reads 10 (1.2)
+        high = "Player A" if last[0]["total"] > last[1]["total"] else "Player B"
+        assert roll["winner"] == high
+        if len(rounds) > 1:
+            break
+    else:
+        pytest.fail("no seed gave a tie to roll again")
+    # seed 2 ties first: the text says so and rolls again, in Simplified Chinese too
+    text = ok("roll", f"{GAME}:first-player", "--seed", "2", "--no-session", lang="zh-Hans")
+    assert "全部重掷" in text and "掷出最高点" in text and "起始玩家" in text
+
+
+def test_each_player_draws_a_secret_hand_of_five(table: Path) -> None:
+    # section 3 step 5: each player shuffles their own nation's deck and draws 5 cards
+    drawn = ok("deck", "draw", "france", "--player", "Ann", "--count", "5")
+    ok("deck", "draw", "britain", "--player", "Bo", "--count", "5")
+    # a hand is secret: the table's output does not name Ann's cards...
+    assert drawn.count("takes cards from the France deck into hand") == 5
+    assert "Guard" not in drawn and "Regiment" not in drawn
+    # ...and Ann asks for her own view
+    hand = hand_of("Ann", "france")
+    assert len(hand) == 5 and all(card.startswith("france-") for card in hand)
+    assert "Ann" in ok("status", "--player", "Ann", lang="zh-Hant")
+    # Bo's cards are Britain's, from his own deck
+    assert all(c.startswith("britain-") for c in hand_of("Bo", "britain"))
+    # each deck is the nation's 60 cards (1.3): 55 are left in France's after the hand
+    status = ok("status")
+    assert "France deck: 55 in the deck" in status and "Britain deck: 55 in the deck" in status
+    # the table's status says how many cards a hand holds, never which, even to scripts
+    state = json.loads(ok("status", "--json"))["state"]["decks"]["france"]
+    assert state["hands"] == {"Ann": 5}  # a count only: no card named
+    assert not any(str(c) in json.dumps(state["hands"]) for c in hand)
+    # the hand holds 5 at most
+    full = pnp("deck", "draw", "france", "--player", "Ann")
+    assert full.returncode != 0 and "at most 5" in full.stderr
+
+
+# ---------------------------------------------------------------- one turn (section 4)
+
+
+def test_discard_then_draw_back_up_to_five(table: Path) -> None:
+    ok("deck", "draw", "france", "--player", "Ann", "--count", "5")
+    hand = hand_of("Ann", "france")
+    # discard phase: any number of cards, face up (so naming them is fine)
+    line = next(
+        x for x in ok("status", "--player", "Ann").splitlines() if "hand from the France" in x
+    )
+    first = line.split(": ", 1)[1].split(", ")[0].rstrip(".")
+    said = ok("deck", "discard", "france", first, "--player", "Ann")
+    assert first in said
+    assert len(hand_of("Ann", "france")) == 4
+    # draw phase: back up to 5 (--up-to draws as many as the hand lacks)
+    ok("deck", "draw", "france", "--player", "Ann", "--up-to", "5")
+    after = hand_of("Ann", "france")
+    assert len(after) == 5 and set(hand) - set(after)
+
+
+def test_assault_reads_the_ratio_table(table: Path) -> None:
+    # 6.1 and 6.5: an assault compares the attack total (strength + the card's dice) with the
+    # defence total; the result is read by their ratio
+    roll = data("roll", f"{GAME}:d8", "--n", "2")
+    assert len(roll["dice"]) == 2 and all(1 <= d <= 8 for d in roll["dice"])
+    attack = 5 + roll["total"]
+    result = data(
+        "score",
+        "calc",
+        f"{GAME}:battle",
+        "--attack",
+        str(attack),
+        "--defence",
+        "4",
+        "--combat",
+        "assault",
+    )
+    assert result["attack"] == attack and result["result"]["en"]
+    rows = {
+        (3, 4): "every attacking and supporting unit takes a hit",  # lower: the attackers pay
+        (4, 4): "nothing happens",
+        (5, 4): "the defender chooses: retreat or take a hit",
+        (9, 4): "the attacker chooses: the defender retreats or takes a hit",
+        (13, 4): "the defender retreats and takes a hit",
+        (17, 4): "the defender is eliminated",
+    }
+    for (a, d), words in rows.items():
+        got = data(
+            "score",
+            "calc",
+            f"{GAME}:battle",
+            "--attack",
+            str(a),
+            "--defence",
+            str(d),
+            "--combat",
+            "ambush",
+        )
+        assert got["result"]["en"] == words, (a, d)
+
+
+def test_bombard_and_volley_only_hit_when_attack_beats_defence(table: Path) -> None:
+    # 6.2 step 4: a bombard or volley hits (one hit) when the attack total beats the defence
+    # total; anything else does nothing. The assault table must not be read: a low volley
+    # never hurts the shooters, and a big one does not eliminate
+    for kind in ("bombard", "volley"):
+        low = data(
+            "score", "calc", f"{GAME}:battle", "--attack", "3", "--defence", "4", "--combat", kind
+        )
+        assert low["result"]["en"] == "nothing happens"
+        big = data(
+            "score", "calc", f"{GAME}:battle", "--attack", "20", "--defence", "4", "--combat", kind
+        )
+        assert big["result"]["en"] == "the defender takes a hit"
+    # the kind of combat must be said
+    none = pnp("score", "calc", f"{GAME}:battle", "--attack", "9", "--defence", "4")
+    assert none.returncode != 0 and "--combat" in none.stderr
+
+
+def test_results_are_told_without_internals(table: Path) -> None:
+    text = ok(
+        "score",
+        "calc",
+        f"{GAME}:battle",
+        "--attack",
+        "9",
+        "--defence",
+        "4",
+        "--combat",
+        "volley",
+        lang="zh-Hant",
+    )
+    assert "守方受一次傷害" in text and "齊射" in text
+    assert "territory" not in text and "row" not in text and "列：" not in text
+
+
+def test_odds_of_an_attack_card(table: Path) -> None:
+    # a card with 2d8 of attack: 2 to 16, 8 ways of 9 in 64; mean 9
+    odds = data("odds", f"{GAME}:d8", "--n", "2")
+    rows = {r["total"]: r["exact"] for r in odds["rows"]}
+    assert rows[9] == "1/8" and rows[2] == "1/64" and odds["mean"] == 9
+
+
+# ---------------------------------------------------------------- the end (2.3) and the count
+
+
+def test_the_game_ends_with_the_turn_both_decks_have_run_out(table: Path) -> None:
+    # 2.3: a player who draws out their deck shuffles the discards into a new one and goes on;
+    # once both players have drawn out their decks, the game ends at the end of that turn
+    ok("deck", "draw", "france", "--player", "Ann", "--count", "5")  # set-up: both hands
+    ok("deck", "draw", "britain", "--player", "Bo", "--count", "5")
+    first = ok("deck", "draw", "france", "--count", "55")  # plain draws go to the discard
+    assert "France deck has run out for the first time" in first
+    assert "game ends" not in first
+    again = ok("deck", "draw", "france")  # France goes on with its discards reshuffled
+    assert "reshuffled" in again.casefold() or "shuffle" in again.casefold()
+    end = ok("deck", "draw", "britain", "--count", "55")
+    assert "both players' decks have now run out once" in end
+    assert "count the squares held" in end
+
+
+def test_end_count_squares_then_losses_then_nation_order(table: Path) -> None:
+    # the count: most squares held in the enemy half wins; a tie goes to fewer reduced units,
+    # then to the nation earlier in the order USA, Ottoman, Spain, Austria, Prussia, Russia,
+    # Britain, France
+    calc = ("score", "calc", f"{GAME}:battle")
+    assert data(*calc, "--mine", "5", "--theirs", "3")["winner"] == "me"
+    fewer = data(
+        *calc, "--mine", "4", "--theirs", "4", "--losses-mine", "1", "--losses-theirs", "3"
+    )
+    assert fewer["winner"] == "me" and fewer["decided_by"]["en"] == "fewer losses"
+    order = data(*calc, "--mine", "4", "--theirs", "4", "--nations", "france,britain")
+    assert order["winner"] == "them" and order["decided_by"]["en"] == "nation order"
+    # a misspelt nation is named, with what was meant; not called a full tie
+    typo = pnp(*calc, "--mine", "4", "--theirs", "4", "--nations", "frnace,britain")
+    assert typo.returncode != 0
+    assert "frnace is not one of" in typo.stderr and "did you mean france" in typo.stderr
+    assert "full tie" not in typo.stderr
+    zh = pnp(
+        *calc, "--mine", "4", "--theirs", "4", "--nations", "frnace,britain", "--lang", "zh-Hant"
+    )
+    assert "是不是要寫 france" in zh.stderr
+
+
+def test_help_in_pnp_play_lists_every_command_the_table_uses(table: Path) -> None:
+    done = pnp("play", GAME, "--lang", "zh-Hans", input="help\nroll first-player\nquit\n")
+    assert done.returncode == 0, done.stderr
+    for command in (
+        "roll first-player",
+        "odds d8",
+        "deck draw france",
+        "status --player P",
+        "deck discard france CARD",
+        "score calc manoeuvre:battle --attack N --defence N --combat assault|ambush|bombard|volley",
+        "--nations A,B",
+    ):
+        assert command in done.stdout, command
+    assert "掷出最高点" in done.stdout
+
+
+# ---------------------------------------------------------------- what the owner of the box is given
+
+
+@pytest.fixture(scope="module")
+def printed(shipped):  # type: ignore[no-untyped-def]
+    from pypdf import PdfReader
+
+    out = shipped.built(GAME) / GAME
+
+    def text(name: str) -> str:
+        path = out / f"{name}.pdf"
+        return " ".join(p.extract_text() for p in PdfReader(path).pages)
+
+    return text
+
+
+def test_the_sheet_explains_every_printed_value_and_what_is_estimated(printed) -> None:  # type: ignore[no-untyped-def]
+    rules = " ".join(printed("rules.en").split())
+    for words in ("Pursuit", "Rally", "Restoration phase", "Command", "Withdraw"):
+        assert words in rules, words
+    assert "What is estimated, and why" in rules
+    assert "blank 4 x 4 grids" in rules
+
+
+def test_markers_for_the_start_player_and_redoubts(printed) -> None:  # type: ignore[no-untyped-def]
+    # seed 004 section 3: the first-player roll's winner takes the start-player marker;
+    # 6.3: a redoubt is built onto a square
+    text = printed("markers.en")
+    assert "Start player" in text and text.count("Redoubt") == 2 * 8  # fronts and backs
+
+
+def test_map_tiles_are_blank_grids_not_a_guessed_terrain(printed) -> None:  # type: ignore[no-untyped-def]
+    text = printed("tiles")  # one file serves every language: the tiles carry no words
+    for word in ("woods", "hill", "marsh", "town", "lake", "fields"):
+        assert word not in text, word
+    assert "1A" in text and "24B" in text

@@ -1,0 +1,173 @@
+"""Maquis, played for days at the table with our tools.
+
+A solo game: the resistance has 15 days to finish two missions before the occupation crushes
+the town. Every step is checked against the Maquis part of seed 004 (004_36c866b9a4224666.txt:
+the component list, set-up steps 1-9 and the day's three phases) and, where the seed stops, the
+public sources named in content/maquis (board.yaml, table.yaml). The game's random procedure is
+the patrol deck; its tracks are the day, morale and soldiers, and its end conditions morale at
+0, the end of day 15, and two missions done.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .helpers import pnp
+
+GAME = "maquis"
+
+
+def ok(*args: str, lang: str = "en") -> str:
+    done = pnp(*args, "--lang", lang)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def step(track: str) -> int:
+    state = json.loads(ok("status", "--json"))["state"]
+    return int(state["tracks"][track])
+
+
+@pytest.fixture
+def town(data_dir: Path) -> Path:
+    # set-up 2 and 3: ten patrol cards shuffled face down; the day marker on day 1, morale and
+    # soldiers on their start spaces
+    ok("session", "new", GAME, "--seed", "7")
+    return data_dir
+
+
+def test_setup_the_patrol_deck_and_the_tracks(town: Path) -> None:
+    status = ok("status")
+    assert "patrol deck: 10 in the deck" in status
+    assert step("day") == 1 and step("morale") == 6 and step("soldiers") == 0
+    # the placement phase starts by reading the morale track: at morale 6, three patrols
+    assert "today 3 patrols come out" in status
+
+
+def test_a_patrol_card_names_its_route(town: Path) -> None:
+    # placement: each patrol card lists three locations in the order the patrol tries them
+    drawn = ok("deck", "draw", "patrol")
+    assert "route (first empty location, else the first with a worker)" in drawn
+    route = drawn.splitlines()[-1]
+    assert route.split("): ")[1].count(",") == 2  # three places
+    zh = ok("deck", "draw", "patrol", lang="zh-Hant")
+    assert "路線" in zh
+
+
+def test_the_day_clock_lowers_morale_on_its_marked_days(town: Path) -> None:
+    # the start of days 3, 6, 9 and 12 (and 14, an estimate) lowers morale by one, and the day's
+    # patrols are read from the morale reached
+    said = ok("score", "track", "day", "--by", "1")
+    assert "day: 1 → 2" in said and "today 3 patrols come out" in said
+    assert step("morale") == 6
+    said = ok("score", "track", "day", "--by", "1")
+    assert "morale falls by 1" in said and "Morale: 6 → 5" in said
+    assert said.count("today 3 patrols come out") == 1
+    for _ in range(3):
+        said = ok("score", "track", "day", "--by", "1")
+    assert step("day") == 6 and step("morale") == 4
+    assert "today 4 patrols come out" in said
+    zh = ok("score", "track", "day", "--by", "1", lang="zh-Hans")
+    assert "今天出动 4 支巡逻队" in zh
+
+
+def test_the_patrol_deck_is_shuffled_again_when_it_runs_out(town: Path) -> None:
+    # the deck is drawn card by card; when it runs out the used cards make a new deck
+    for _ in range(10):
+        ok("deck", "draw", "patrol")
+    again = ok("deck", "draw", "patrol")
+    assert "shuffle" in again.casefold()
+    assert "patrol deck: 9 in the deck, 1 discarded" in ok("status")
+    # the reset command says the same thing as the table notes: it starts the deck over, not "a
+    # new day"
+    help_text = ok("deck", "reset", "--help")
+    assert "day" not in help_text
+
+
+def test_two_missions_done_the_resistance_wins(town: Path) -> None:
+    # the goal: finish two missions within 15 days
+    first = ok("score", "track", "missions", "--by", "1")
+    assert "game over" not in first.casefold()
+    won = ok("score", "track", "missions", "--by", "1")
+    assert "both missions are done: the resistance wins" in won
+    refused = pnp("score", "track", "day", "--by", "1")
+    assert refused.returncode != 0  # the game is over
+
+
+def test_morale_at_zero_the_occupation_wins(town: Path) -> None:
+    lost = ok("score", "track", "morale", "--by", "-6", lang="zh-Hant")
+    assert "城鎮士氣崩潰：佔領軍獲勝" in lost
+
+
+def test_day_fifteen_over_the_occupation_wins(town: Path) -> None:
+    ok("score", "track", "day", "--to", "15")
+    over = ok("score", "track", "day", "--by", "1")
+    assert "day 15 is over with a mission still open: the occupation wins" in over
+
+
+def test_help_in_pnp_play_lists_every_command_the_table_uses(town: Path) -> None:
+    done = pnp("play", GAME, input="help\ndeck draw patrol\nstatus\nquit\n")
+    assert done.returncode == 0, done.stderr
+    for command in (
+        "deck draw patrol",
+        "deck reset patrol",
+        "score track day --by N | --to N",
+        "score track morale --by N | --to N",
+        "score track missions --by N | --to N",
+    ):
+        assert command in done.stdout, command
+
+
+# ---------------------------------------------------------------- the printed pieces at the table
+
+
+@pytest.fixture(scope="module")
+def maquis_game():  # type: ignore[no-untyped-def]
+    from generator.content.loader import load_game
+
+    from .helpers import ROOT
+
+    return load_game(ROOT / "content" / GAME)
+
+
+def test_action_markers_fit_the_mission_squares_and_suffice(maquis_game) -> None:  # type: ignore[no-untyped-def]
+    # seed 004 components: 6 wooden action markers tick off a mission's steps
+    markers = maquis_game.component("action-markers")
+    assert markers.copies == 6
+    disc = markers.trim[0]
+    from generator.layout.units import MM
+
+    layout = maquis_game.component("missions").front
+    squares = [b for b in layout.boxes if getattr(b, "when", None) and "steps >=" in b.when]
+    assert len(squares) == 6  # no mission asks for more markers than exist
+    for square in squares:
+        assert disc < square.w.resolve(0) < 9 * MM, "a marker lies inside its square"
+    assert max(int(i.data["steps"]) for i in maquis_game.component("missions").items) <= 6
+
+
+def test_no_seam_of_the_a4_tiling_runs_through_a_place(maquis_game) -> None:  # type: ignore[no-untyped-def]
+    # the board is printed in tiles on A4: a seam through a location splits its words
+    from generator.layout.tiling import tile_board
+
+    board = maquis_game.component("board")
+    w, h, _ = board.trim
+    tiling = tile_board(w, h, paper="A4")
+    seams_x = [tiling.step_x * c for c in range(1, tiling.cols)]
+    seams_y = [tiling.step_y * r for r in range(1, tiling.rows)]
+    from generator.layout.units import MM
+
+    def at(b):  # type: ignore[no-untyped-def]
+        return b.x.resolve(w), b.y.resolve(h), b.w.resolve(w), b.h.resolve(h)
+
+    spaces = [
+        at(b)
+        for b in board.front.boxes
+        if type(b).__name__ == "FrameBox" and at(b)[2] < 60 * MM and at(b)[3] < 40 * MM
+    ]
+    assert len(spaces) > 10
+    for x, y, bw, bh in spaces:
+        assert not any(x < s < x + bw for s in seams_x), (x / MM, y / MM)
+        assert not any(y < s < y + bh for s in seams_y), (x / MM, y / MM)
