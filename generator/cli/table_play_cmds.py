@@ -202,10 +202,7 @@ def deck_return(
     lang: str | None,
 ) -> None:
     """Put cards from a hand back into the deck, to be drawn again."""
-    args: dict[str, Any] = {"deck": deck_id, "cards": list(cards)}
-    if player:
-        args["player"] = player
-    run(session_path, "deck.return", args, as_json, lang)
+    _from_hand("deck.return", deck_id, cards, player, session_path, as_json, lang)
 
 
 @deck.command("number")
@@ -235,10 +232,23 @@ def deck_discard(
     lang: str | None,
 ) -> None:
     """Put cards from the hands onto the discard pile, by the name shown when drawn."""
+    _from_hand("deck.discard", deck_id, cards, player, session_path, as_json, lang)
+
+
+def _from_hand(
+    op: str,
+    deck_id: str,
+    cards: tuple[str, ...],
+    player: str | None,
+    session_path: str | None,
+    as_json: bool,
+    lang: str | None,
+) -> None:
+    """Run ``op`` on cards named from the hands (``player`` when two hands hold a name)."""
     args: dict[str, Any] = {"deck": deck_id, "cards": list(cards)}
     if player:
         args["player"] = player
-    run(session_path, "deck.discard", args, as_json, lang)
+    run(session_path, op, args, as_json, lang)
 
 
 @deck.command("reset")
