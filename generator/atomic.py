@@ -19,11 +19,21 @@ from pathlib import Path
 from .locale import _
 
 
-def file_mode() -> int:
-    """The mode a newly created ordinary file gets under the current umask."""
+def _umask() -> int:
+    """The process's file-creation mask (read without changing it)."""
     umask = os.umask(0)
     os.umask(umask)
-    return 0o666 & ~umask
+    return umask
+
+
+def file_mode() -> int:
+    """The mode a newly created ordinary file gets under the current umask."""
+    return 0o666 & ~_umask()
+
+
+def folder_mode() -> int:
+    """The mode a newly created folder gets under the current umask."""
+    return 0o777 & ~_umask()
 
 
 def atomic_target(path: Path) -> tuple[int, str]:

@@ -11,16 +11,16 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from ..atomic import folder_mode
 from ..errors import BuildError
 from ..locale import _
-from .images import umask
 
 
 def staging_folder(parent: Path, prefix: str) -> Path:
     """A new hidden folder in ``parent`` with the mode an ordinary new folder gets."""
     parent.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
-    stage.chmod(0o777 & ~umask())
+    stage.chmod(folder_mode())
     return stage
 
 

@@ -14,7 +14,6 @@ color mode MUST be RGB").
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -139,10 +138,3 @@ def thumbnail(source: Path, target: Path) -> None:
     with Image.open(source) as image:
         image.thumbnail((256, 256))
         save_png(image, target)
-
-
-def umask() -> int:
-    """The process's file-creation mask (read without changing it)."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
