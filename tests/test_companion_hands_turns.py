@@ -20,11 +20,9 @@ pytestmark = pytest.mark.usefixtures("data_dir")
 TABLE = """
 decks:
   red:
-    kind: plain
     cards: [{id: red, qty: 6, name: red card}]
     owner: Ann
   blue:
-    kind: plain
     cards:
       - {id: blue, qty: 3, name: blue card}
       - {id: trap, qty: 5, name: trap, kind: trap}

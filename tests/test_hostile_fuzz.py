@@ -48,7 +48,7 @@ FRONT = (
 )
 TABLE = (
     "dice:\n  d6: {sides: 6}\nrolls:\n  hit: {expr: '{n}d[d6]>=5', params: {n: {default: 2}}}\n"
-    "decks:\n  deck: {kind: plain, cards: [{id: x}, {id: y}]}\n"
+    "decks:\n  deck: {cards: [{id: x}, {id: y}]}\n"
     "tracks:\n  t: {start: 0, end: 5}\n"
 )
 FILES = {

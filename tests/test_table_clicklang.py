@@ -36,11 +36,9 @@ CLICK_ENGLISH = (
 USAGE_ERRORS = [
     (["roll"], ("EXPR",)),
     (["roll", "2d6", "--seed", "x"], ("2d6",)),
-    (["deck", "turn", "units", "--mode", "foo"], ("DECK_ID", "units", "foo", "barbarian",
-     "marauder", "sequence")),
     (["deck", "bogus"], ("bogus",)),
     (["deck", "play", "units"], ("DECK_ID", "CARD", "units")),
-    (["deck", "turn", "units"], ("DECK_ID", "units", "barbarian", "marauder", "sequence")),
+    (["deck", "turn", "units"], ("DECK_ID", "units")),
     (["deck", "draw", "cycle", "--count", "0"], ("DECK_ID", "cycle", "1<=x<=100")),
     (["log", "--tail", "0"], ("1<=x<=100000",)),
     (["status", "extra"], ("extra",)),

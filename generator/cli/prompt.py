@@ -68,8 +68,8 @@ def game_help(game: Any) -> list[str]:
         first, *rest = deck_commands(did, deck, in_hand)
         lines.append(f"  {first}{shown(deck.name)}")
         lines += [f"  {c}" for c in rest]
-        if deck.kind != "activation":
-            lines.append(f"  odds {did}" + (" --position N" if deck.kind == "number" else ""))
+        if not deck.modes:
+            lines.append(f"  odds {did}" + (" --position N" if deck.positions else ""))
     for heading, items, cmd in (
         (_("Tracks:"), spec.tracks, "score track {id} --by N | --to N"),
         (_("Scores:"), spec.scoring, "score calc " + game.id + ":{id}"),
@@ -126,9 +126,9 @@ COMMANDS = (
 
 
 def deck_commands(did: str, deck: Any, in_hand: bool = False) -> list[str]:
-    """The commands a deck of this kind is played with, as typed at the prompt (``in_hand``: its
-    cards count towards a hand of the game's ``hands:``)."""
-    if deck.kind == "activation":
+    """The commands a deck is played with, as typed at the prompt (``in_hand``: its cards count
+    towards a hand of the game's ``hands:``)."""
+    if deck.modes:
         modes = "|".join(deck.modes)
         return [
             f"deck activate {did} [--player P]",
@@ -137,13 +137,14 @@ def deck_commands(did: str, deck: Any, in_hand: bool = False) -> list[str]:
             f"deck reserve {did} --player P   deck play {did} [CARD] --player P",
             f"deck remove {did} UNIT",
         ]
-    held = deck.kind == "number" or in_hand or deck.hand_size is not None
+    numbers = deck.positions is not None
+    held = numbers or in_hand
     said = [
         f"deck draw {did} --player P [--up-to N]"
         if held and deck.owner is None
         else f"deck draw {did}"
     ]
-    if deck.kind == "number":
+    if numbers:
         said = [f"deck number {did} --position N", *said]
     if deck.deal:
         said.append(f"deck deal {did} --player P")
@@ -151,7 +152,7 @@ def deck_commands(did: str, deck: Any, in_hand: bool = False) -> list[str]:
         said.append(f"deck discard {did} CARD --player P")
     if deck.deal or deck.must_play:
         said.append(f"deck return {did} CARD --player P")
-    if deck.kind == "plain" and not in_hand:
+    if not numbers and not in_hand:
         said.append(f"deck reset {did}")
     return said
 

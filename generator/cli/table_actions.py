@@ -95,21 +95,23 @@ def status(session_path: str | None, lang: str | None, player: str | None = None
     terms = terms_of(table, lang)
     obj = {"path": str(table.path), "game": table.game.id, "state": state}
     if player is None:
-        obj["state"] = _public(state)
+        obj["state"] = _public(table.game, state)
     return obj, status_lines(table, terms, player), notices(table, terms.lang)
 
 
-def _public(state: dict[str, Any]) -> dict[str, Any]:
-    """The state without what is secret to one player: hands, reserves and sequence orders."""
+def _public(game: Any, state: dict[str, Any]) -> dict[str, Any]:
+    """The state without what is secret to one player: hands, reserves and queued orders."""
     import copy
 
+    from ..companion.activation import way
+
     shown = copy.deepcopy(state)
-    for deck in shown.get("decks", {}).values():
+    for did, deck in shown.get("decks", {}).items():
         if deck.get("hands"):
             deck["hands"] = {p: len(h) for p, h in deck["hands"].items()}
         if deck.get("reserve"):
             deck["reserve"] = {p: len(r) for p, r in deck["reserve"].items()}
-        if deck.get("mode") == "sequence":
+        if "owners" in deck and way(game.spec.decks[did], deck) == "queue":
             deck["queues"] = {p: len(q) for p, q in deck["queues"].items()}
     return shown
 

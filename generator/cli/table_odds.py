@@ -143,12 +143,12 @@ def _deck_odds(
 
     from ..companion import odds as exact
     from ..companion import odds_text as words
-    from ..companion.decks import card_id, initial
+    from ..companion.decks import card_id, check_position, initial
     from ..companion.render import _card_name, _deck_name
 
     spec = game.spec.decks[deck_id]
     unknown = [k for k in params if k != "position"]
-    if unknown or spec.kind == "activation":
+    if unknown or spec.modes:
         raise TableError(
             _("--{param}: only a game's named roll takes options"),
             param=unknown[0] if unknown else "position",
@@ -179,8 +179,7 @@ def _deck_odds(
                 param="position",
                 value=params["position"],
             ) from None
-        if not 1 <= position <= spec.positions:
-            raise TableError(_("position must be 1..{limit}"), limit=spec.positions)
+        check_position(spec, position)
         counts: dict[int, int] = {}
         for inst in unseen:
             numbers = cards.get(card_id(inst), {}).get("numbers") or []

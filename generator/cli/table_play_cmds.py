@@ -284,9 +284,13 @@ def deck_add(
 
 @deck.command("turn")
 @click.argument("deck_id")
-@click.option("--mode", type=click.Choice(["barbarian", "marauder", "sequence"]), required=True)
 @click.option(
-    "--order", multiple=True, help="sequence mode: PLAYER:unit,unit,... in activation order."
+    "--mode", required=True, help="One of the game's modes of play, by its id or its name."
+)
+@click.option(
+    "--order",
+    multiple=True,
+    help="Modes where each player orders their cards: PLAYER:unit,unit,... in activation order.",
 )
 @common
 def deck_turn(
@@ -310,14 +314,14 @@ def deck_turn(
 @click.option(
     "--player",
     default=None,
-    help="Who draws (marauder mode: an enemy card goes to its owner) or whose next card is "
-    "revealed (sequence mode).",
+    help="Who draws from a mixed pile (an enemy card goes to its owner) or whose next card is "
+    "revealed from an ordered one.",
 )
 @common
 def deck_activate(
     deck_id: str, player: str | None, session_path: str | None, as_json: bool, lang: str | None
 ) -> None:
-    """Draw (marauder) or reveal (sequence) the next activation card."""
+    """Draw or reveal the next activation card."""
     run(session_path, "act.draw", {"deck": deck_id, "player": player}, as_json, lang)
 
 
@@ -345,7 +349,7 @@ def deck_play(
     as_json: bool,
     lang: str | None,
 ) -> None:
-    """Play the reserved card, or in barbarian mode the chosen CARD."""
+    """Play the reserved card, or in a mode where players choose, the chosen CARD."""
     run(session_path, "act.play", {"deck": deck_id, "player": player, "card": card}, as_json, lang)
 
 

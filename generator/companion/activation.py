@@ -1,13 +1,16 @@
-"""The steps of an activation deck (Rag'narok): add units, start a turn, draw, reserve, play, remove.
+"""The steps of a deck of units that activate: add units, start a turn, draw, reserve, play, remove.
 
-Called by :mod:`generator.companion.ops` with the deck's spec and state (loaded only when an
-activation deck is played, so a plain roll or draw never imports it). Who acts next
-is told with each card: in marauder mode the owner of a revealed card is the active player and
-the player after him draws next; in sequence mode the player after the one who acted. A reserved
-card is secret to its owner (told to everyone as "a card"); it is chosen instead of revealing in
-sequence mode and, in marauder mode, only from one's own card just drawn by oneself. A unit
-removed as destroyed never activates again, from the deck or from a reserve; a new turn does not
-start over a reserve still to be played.
+Called by :mod:`generator.companion.ops` with the deck's spec and state (loaded only when such a
+deck is played, so a plain roll or draw never imports it). A turn is played in one of the
+game's modes (``modes:``), and each mode finds the next card in one of three ways:
+``random`` (every owner's cards in one mixed pile; the owner of a drawn card is the active
+player and the player after him draws next), ``queue`` (each owner reveals the next card of a
+secret order; the player after the one who acted goes next) or ``choose`` (the acting owner
+picks any own card). The code knows these three ways, never a mode's id. A reserved card is
+secret to its owner (told to everyone as "a card"); it is chosen instead of revealing in a
+queue and, from a random pile, only from one's own card just drawn by oneself. A unit removed
+as destroyed never activates again, from the deck or from a reserve; a new turn does not start
+over a reserve still to be played.
 """
 
 from __future__ import annotations
@@ -26,28 +29,36 @@ def players(state: dict[str, Any]) -> list[str]:
     return sorted(set(state["owners"].values()))
 
 
-def has_more(state: dict[str, Any], player: str) -> bool:
+def way(spec: Any, state: dict[str, Any]) -> str | None:
+    """How the current turn's mode finds the next card (random, queue, choose); None before the
+    first turn (or when the game no longer has the mode)."""
+    found = spec.modes.get(state.get("mode")) if state.get("mode") is not None else None
+    return None if found is None else str(found)
+
+
+def has_more(state: dict[str, Any], how: str | None, player: str) -> bool:
     """Whether a player still has a card to reveal or a reserve to play this turn."""
     if state["reserve"].get(player):
         return True
-    if state["mode"] == "marauder":
+    if how == "random":
         return any(state["owners"].get(u) == player for u in state["pile"])
     return bool(state["queues"].get(player))
 
 
-def after(state: dict[str, Any], player: str | None) -> str | None:
-    """Who acts after ``player``: marauder: the next player draws; else the next with cards left."""
+def after(state: dict[str, Any], how: str | None, player: str | None) -> str | None:
+    """Who acts after ``player``: from a random pile the next player draws; else the next with
+    cards left."""
     order = players(state)
     if player not in order:
         return None
-    if state["mode"] == "marauder":
+    if how == "random":
         if not state["pile"] and not any(state["reserve"].values()):
             return None
         return order[(order.index(player) + 1) % len(order)]
     k = order.index(player)
     for step in range(1, len(order) + 1):
         other = order[(k + step) % len(order)]
-        if has_more(state, other):
+        if has_more(state, how, other):
             return other
     return None
 
@@ -64,27 +75,35 @@ def turn(
     names: Callable[[str, str], bool] | None = None,
     who: Callable[[str], str] = str,
 ) -> dict[str, Any]:
-    """Start a turn in one of the deck's modes; refused while a reserve is still to be played."""
-    if args["mode"] not in spec.modes:
-        raise TableError(_("mode must be one of {known}"), known=", ".join(spec.modes))
+    """Start a turn in one of the deck's modes (``args["mode"]``, an id the deck has); refused
+    while a reserve is still to be played."""
     waiting = sorted(p for p, cards in (state.get("reserve") or {}).items() if cards)
     if waiting and state.get("mode") is not None:
         raise TableError(
             _("{players} must still play the reserved card before the turn ends"),
             players=", ".join(waiting),
         )
-    decks.act_turn(state, args["mode"], args.get("order") or {}, names, who)
+    mode = args["mode"]
+    decks.act_turn(state, mode, spec.modes[mode], args.get("order") or {}, names, who)
     return {}
 
 
-def draw(state: dict[str, Any], args: dict[str, Any], source: Source) -> dict[str, Any]:
-    """Draw step: pick a random card (marauder) or check the player's queue (sequence)."""
-    mode = state["mode"]
-    if mode is None:
+def draw(
+    spec: Any,
+    state: dict[str, Any],
+    args: dict[str, Any],
+    source: Source,
+    mode_name: Callable[[str | None], str] = str,
+) -> dict[str, Any]:
+    """Draw step: pick a card from the random pile, or check the player's queue; ``mode_name``
+    names a mode (None: every mode of the deck) in a message."""
+    how = way(spec, state)
+    if how is None:
         raise TableError(
-            _("start a turn first: `pnp deck turn DECK --mode marauder|sequence|barbarian`")
+            _("start a turn first: `pnp deck turn DECK --mode MODE` (modes: {known})"),
+            known=mode_name(None),
         )
-    if mode == "marauder":
+    if how == "random":
         if not state["pile"]:
             waiting = sorted(p for p, cards in state["reserve"].items() if cards)
             if waiting:
@@ -94,7 +113,7 @@ def draw(state: dict[str, Any], args: dict[str, Any], source: Source) -> dict[st
                 )
             raise TableError(_("the deck is empty: play the reserved cards (`pnp deck play`)"))
         return {"index": source.below(len(state["pile"]))}
-    if mode == "sequence":
+    if how == "queue":
         player = args.get("player")
         if not player:
             raise TableError(_("say whose sequence with --player"))
@@ -117,7 +136,8 @@ def draw(state: dict[str, Any], args: dict[str, Any], source: Source) -> dict[st
             raise TableError(_("{player} has no cards left this turn"), player=player)
         return {}
     raise TableError(
-        _("in barbarian mode the player chooses: `pnp deck play DECK --player P CARD`")
+        _("in {mode} the player chooses a card: `pnp deck play DECK --player P CARD`"),
+        mode=mode_name(state["mode"]),
     )
 
 
@@ -125,7 +145,8 @@ def apply_draw(
     spec: Any, state: dict[str, Any], args: dict[str, Any], out: dict[str, Any]
 ) -> dict[str, Any]:
     """Apply a logged draw; the card, its owner, whether it may be reserved and who acts next."""
-    if state["mode"] == "marauder":
+    how = way(spec, state)
+    if how == "random":
         card = decks.take(state["pile"], out["index"])
     else:
         card = state["queues"][args["player"]].pop(0)
@@ -139,7 +160,7 @@ def apply_draw(
     state["discard"].append(card)
     removed = card in state["removed"]
     may_reserve = (
-        state["mode"] == "marauder"
+        how == "random"
         and not removed
         and owner is not None
         and drawer in (None, owner)
@@ -148,28 +169,34 @@ def apply_draw(
     fx = {"card": card, "owner": owner, "removed": removed, "may_reserve": may_reserve}
     if drawer:
         fx["drawer"] = drawer
-    fx["next"] = after(state, owner if not removed else drawer or owner)
+    fx["next"] = after(state, how, owner if not removed else drawer or owner)
     return fx
 
 
 def reserve(
-    spec: Any, state: dict[str, Any], args: dict[str, Any], who: Callable[[str], str] = str
+    spec: Any,
+    state: dict[str, Any],
+    args: dict[str, Any],
+    who: Callable[[str], str] = str,
+    mode_name: Callable[[str | None], str] = str,
 ) -> dict[str, Any]:
     """Put a card in reserve (face down); its owner, the card and who is next."""
     player = args["player"]
     drawer = state.get("drawn_by")
-    if state["mode"] == "marauder" and drawer and drawer != player:
+    how = way(spec, state)
+    if how == "random" and drawer and drawer != player:
         raise TableError(_("{player} may reserve only a card {player} drew"),
                          player=player)  # fmt: skip
-    if state["mode"] == "sequence" and state.get("last") and drawer == player:
-        others = [p for p in players(state) if p != player and has_more(state, p)]
+    if how == "queue" and state.get("last") and drawer == player:
+        others = [p for p in players(state) if p != player and has_more(state, how, p)]
         if others:
             raise TableError(
                 _("{player} revealed a card this go: a reserve is chosen instead of revealing"),
                 player=player,
             )
-    card = decks.act_reserve(state, player, spec.reserve_per_turn, who)
-    if state["mode"] == "marauder":
+    shown = mode_name(state["mode"]) if state.get("mode") else ""
+    card = decks.act_reserve(state, how or "", player, spec.reserve_per_turn, who, shown)
+    if how == "random":
         state["discard"].remove(card)
     else:
         state["queues"][player].pop(0)
@@ -177,7 +204,7 @@ def reserve(
     state["reserved_this_turn"].append(player)
     state["last"] = None
     state.pop("drawn_by", None)
-    return {"owner": player, "card": card, "next": after(state, player)}
+    return {"owner": player, "card": card, "next": after(state, how, player)}
 
 
 def _is_unit(cards: dict[str, Any], instance: str, named: str) -> bool:
@@ -187,10 +214,14 @@ def _is_unit(cards: dict[str, Any], instance: str, named: str) -> bool:
     return decks.card_id(instance) in cards and named.casefold() in decks.all_names(cards, instance)
 
 
-def play(state: dict[str, Any], args: dict[str, Any], cards: dict[str, Any]) -> dict[str, Any]:
-    """A player plays a unit from hand (barbarian) or reserve; the card played."""
+def play(
+    spec: Any, state: dict[str, Any], args: dict[str, Any], cards: dict[str, Any]
+) -> dict[str, Any]:
+    """A player plays a unit chosen from their own cards (a mode that chooses) or from reserve;
+    the card played."""
     player, card = args["player"], args.get("card")
-    if state["mode"] == "barbarian" and card:
+    how = way(spec, state)
+    if how == "choose" and card:
         hand = state["queues"].get(player) or []
         match = [u for u in hand if _is_unit(cards, u, card)]
         if not match:
@@ -213,7 +244,7 @@ def play(state: dict[str, Any], args: dict[str, Any], cards: dict[str, Any]) -> 
         "owner": player,
         "removed": removed,
         "may_reserve": False,
-        "next": after(state, player),
+        "next": after(state, how, player),
     }
 
 

@@ -1,13 +1,14 @@
-"""Decks at the table: the card-number generator, plain decks and activation decks.
+"""Decks at the table: plain decks, decks whose cards carry numbers, and decks of units.
 
 A deck's draw pile is an unordered list (kept sorted): drawing picks one card at random from it,
 which is the same as drawing the top of a shuffled deck but never writes the future order into
-the log. ``number`` decks (Barons of Fyn) read one of a card's numbers and discard it, reshuffle
-the discard when the pile runs out (adding the cards that join at the first reshuffle), and end
-the game when a card that ends it is drawn. Players' hands: who may draw from a deck, hand
-limits shared by decks, opening deals and cards put back. ``activation`` decks (Rag'narok) hold
-each player's unit cards and follow one of three modes, with one reserved card per player per
-turn (their steps: :mod:`generator.companion.activation`).
+the log. A deck reshuffles its discard when the pile runs out (adding the cards that join at the
+first reshuffle) and ends the game when a card that ends it is drawn; a deck with ``positions``
+reads one of a drawn card's numbers. Players' hands: who may draw from a deck, hand limits shared
+by decks, opening deals and cards put back. A deck with ``modes`` holds each player's unit cards
+and plays a turn in one of the game's modes, each finding the next card in one of three ways
+(random, queue, choose), with reserved cards per player per turn (their steps:
+:mod:`generator.companion.activation`).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def initial(deck: Any, cards: list[dict[str, Any]]) -> dict[str, Any]:
         "over": False,
         "hands": {},
     }
-    if deck.kind == "activation":
+    if deck.modes:
         # printed unit cards with an owner (one roster per army) are in play from the start
         owners = {i: c["owner"] for c in cards if c.get("owner") for i in _instances(c)}
         state.update(
@@ -133,7 +134,9 @@ def number(
 
 
 def check_position(deck: Any, position: int) -> None:
-    """Refuse a position outside the deck's numbered positions."""
+    """Refuse a position outside the deck's numbered positions (any, when its cards carry none)."""
+    if deck.positions is None:
+        raise TableError(_("the cards of this deck carry no numbers"))
     if not 1 <= position <= deck.positions:
         raise TableError(_("position must be 1..{limit}"), limit=deck.positions)
 
@@ -372,22 +375,24 @@ def act_add(state: dict[str, Any], player: str, units: list[str]) -> list[str]:
 def act_turn(
     state: dict[str, Any],
     mode: str,
+    way: str,
     order: dict[str, list[str]],
     names: Callable[[str, str], bool] | None = None,
     who: Callable[[str], str] = str,
 ) -> None:
-    """Start a turn in ``mode``: marauder mixes every card into one pile; sequence keeps each
-    player's order (a unit given by any name ``names`` accepts for it, else as added); ``who``
-    names a player in a message."""
+    """Start a turn in ``mode``, whose cards are found the ``way`` it says: random mixes every
+    card into one pile; queue keeps each player's order (a unit given by any name ``names``
+    accepts for it, else as added); choose leaves each player's cards in hand. ``who`` names
+    a player in a message."""
     live = [u for u in state["owners"] if u not in state["removed"]]
     state["mode"] = mode
     state["reserve"] = {}
     state["reserved_this_turn"] = []
     state["last"] = None
-    state["pile"] = sorted(live) if mode == "marauder" else []
+    state["pile"] = sorted(live) if way == "random" else []
     state["discard"] = []
     state["queues"] = {}
-    if mode == "sequence":
+    if way == "queue":
         for player in sorted(set(state["owners"].values())):
             own = [u for u in live if state["owners"][u] == player]
             wanted: list[str] = []
@@ -405,7 +410,7 @@ def act_turn(
                     )
                 wanted.append(match[0])
             state["queues"][player] = wanted + [u for u in own if u not in wanted]
-    elif mode == "barbarian":
+    elif way == "choose":
         state["queues"] = {
             p: sorted(u for u in live if state["owners"][u] == p)
             for p in set(state["owners"].values())
@@ -413,24 +418,30 @@ def act_turn(
 
 
 def act_reserve(
-    state: dict[str, Any], player: str, per_turn: int, who: Callable[[str], str] = str
+    state: dict[str, Any],
+    way: str,
+    player: str,
+    per_turn: int,
+    who: Callable[[str], str] = str,
+    mode_name: str = "",
 ) -> str:
     """The card the player may put in reserve now (checks the per-turn limit); ``who`` names a
-    player in a message."""
+    player in a message, ``mode_name`` is the turn's mode as the players read it."""
     if state["reserved_this_turn"].count(player) >= per_turn:
         raise TableError(
             _("{player} has already reserved a card this turn (at most {limit})"),
             player=who(player),
             limit=per_turn,
         )
-    if state["mode"] == "marauder":
+    if way == "random":
         last = state["last"]
         if not last or state["owners"].get(last) != player:
             raise TableError(
-                _("in marauder mode only the card just drawn, if it is your own, can be reserved")
+                _("in {mode} only the card just drawn, if it is your own, can be reserved"),
+                mode=mode_name,
             )
         return str(last)
     queue = state["queues"].get(player) or []
-    if state["mode"] != "sequence" or not queue:
+    if way != "queue" or not queue:
         raise TableError(_("{player} has no card to reserve"), player=who(player))
     return str(queue[0])

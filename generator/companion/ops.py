@@ -102,6 +102,22 @@ def _deck(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     return specs[deck_id], t.state["decks"][deck_id]
 
 
+def _modes(spec: Any) -> dict[str, tuple[str | None, object]]:
+    """A deck's modes as things to name: each mode's id is its glossary term."""
+    return {str(m): (str(m), None) for m in spec.modes}
+
+
+def _mode_name(t: Table, spec: Any) -> Callable[[str | None], str]:
+    """Names a mode of the deck in the players' language (None: every mode, as one list)."""
+    from .names import listing, shown, terms_for
+
+    def name(mode: str | None) -> str:
+        terms = terms_for(_g(t), t.cache)
+        return listing(terms, _modes(spec)) if mode is None else shown(terms, mode, _modes(spec))
+
+    return name
+
+
 def _player(t: Table, args: dict[str, Any], players: Any) -> str:
     """The player of an activation deck the args name (as added, or a glossary name)."""
     things = {p: (p, None) for p in players}
@@ -214,25 +230,16 @@ def apply_fate_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
 
 
 def op_deck_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
-    """Draw step of a deck draw: refuse activation decks, bad positions and full hands, else pick a card."""
+    """Draw step of a deck draw: refuse unit decks, bad positions and full hands, else pick a card."""
     from . import decks
 
     _not_over(t)
     spec, state = _deck(t, args)
-    if spec.kind == "activation":
+    if spec.modes:
         raise TableError(_("activation decks are drawn with `pnp deck activate`"))
     if args.get("position") is not None:
         decks.check_position(spec, args["position"])
     player = decks.drawer(spec, args)
-    if player and spec.hand_size is not None:
-        held = len(state.get("hands", {}).get(player, []))
-        if held >= spec.hand_size:
-            raise TableError(
-                _("{player}'s hand already holds {held} cards (at most {limit})"),
-                player=player,
-                held=held,
-                limit=spec.hand_size,
-            )
     if player and args.get("position") is None:
         decks.check_room(_g(t), t.state, args["deck"], player)
     return decks.draw(spec, state, source)
@@ -245,7 +252,7 @@ def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
     spec, state = _deck(t, args)
     cards = _g(t).cards[args["deck"]]
     player = decks.drawer(spec, args)
-    to_hand = args.get("position") is None and (spec.kind == "number" or bool(player))
+    to_hand = args.get("position") is None and (spec.positions is not None or bool(player))
     fx = decks.apply_draw(spec, state, out, cards, "out" if to_hand else "discard")
     if to_hand and fx.get("must_play") and player:
         # played at once: the card goes from the draw to the discard pile, never into the hand
@@ -365,8 +372,7 @@ def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
     from . import activation
 
     spec, state = _deck(t, args)
-    if args["mode"] not in spec.modes:
-        raise TableError(_("mode must be one of {known}"), known=", ".join(spec.modes))
+    _named(t, args, "mode", _modes(spec), _("no mode {name!r} in this deck (modes: {known})"))
     order = args.get("order") or {}
     if order:  # players and units by any of their names, as recorded in the args
         from .names import find, terms_for
@@ -387,14 +393,14 @@ def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
 
 
 def op_act_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
-    """Draw step of an activation draw: pick a random card (marauder) or check the player's queue."""
+    """Draw step of an activation draw: pick a card from a random pile or check the player's queue."""
     from . import activation
 
     _not_over(t)
-    state = _deck(t, args)[1]
-    if state["mode"] == "sequence" and args.get("player"):
+    spec, state = _deck(t, args)
+    if activation.way(spec, state) == "queue" and args.get("player"):
         _player(t, args, state["queues"])
-    return activation.draw(state, args, source)
+    return activation.draw(spec, state, args, source, _mode_name(t, spec))
 
 
 def apply_act_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
@@ -410,7 +416,9 @@ def apply_act_reserve(t: Table, args: dict[str, Any], out: dict[str, Any]) -> di
 
     spec, state = _deck(t, args)
     _owner(t, args, state)
-    return activation.reserve(spec, state, args, lambda player: _who(t, player))
+    return activation.reserve(
+        spec, state, args, lambda player: _who(t, player), _mode_name(t, spec)
+    )
 
 
 def _is_unit(t: Table, args: dict[str, Any], instance: str, named: str) -> bool:
@@ -427,9 +435,9 @@ def apply_act_play(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
     """Apply a player playing a unit from hand or reserve; return the card played."""
     from . import activation
 
-    state = _deck(t, args)[1]
+    spec, state = _deck(t, args)
     _owner(t, args, state)
-    return activation.play(state, args, _g(t).cards.get(args["deck"], {}))
+    return activation.play(spec, state, args, _g(t).cards.get(args["deck"], {}))
 
 
 def apply_act_remove(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:

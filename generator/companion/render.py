@@ -12,13 +12,6 @@ from typing import Any
 from ..locale import N_, _, ngettext
 from .i18n import TYPED, Terms, event_name, message, pick, said
 
-# Activation modes, when the game's glossary has no term ``<mode>-mode`` for them.
-MODES = {
-    "barbarian": N_("Barbarian mode"),
-    "marauder": N_("Marauder mode"),
-    "sequence": N_("sequence mode"),
-}
-
 
 def _tile_name(game: Any, terms: Terms, bag_id: str, instance: str) -> str:
     from .bag import tile_kind  # the bags and decks load with a command that uses them
@@ -444,9 +437,8 @@ def act_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 
 def act_turn(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
-    """Lines for the start of an activation turn, naming its mode."""
-    mode = e["args"]["mode"]
-    name = terms.name(f"{mode}-mode", _(MODES[mode]) if mode in MODES else mode)
+    """Lines for the start of an activation turn, naming its mode (a glossary term)."""
+    name = terms.name(e["args"]["mode"])
     return [
         message(
             _("A new turn of the {deck} begins in {mode}."),

@@ -11,6 +11,7 @@ from typing import Any
 from ..locale import N_, _, pgettext, translation
 from .i18n import Terms, message, pick, said
 from .render import _bag_name, _card_name, _listing, _unit, phase_lines
+from .tracks import step_note
 
 
 def _hidden(terms: Terms, count: int) -> str:
@@ -23,16 +24,19 @@ def _activation_lines(
 ) -> list[str]:
     """Per player of each activation deck: cards left this turn, reserve; whose card came last.
 
-    A reserve, and a sequence order, are secret: named for the ``viewer`` alone, counted for
+    A reserve, and a queued order, are secret: named for the ``viewer`` alone, counted for
     everyone else."""
+    from .activation import way
+
     lines: list[str] = []
     lang = terms.lang
-    for deck in state["decks"].values():
+    for did, deck in state["decks"].items():
         if "owners" not in deck or deck.get("mode") is None:
             continue
+        how = way(game.spec.decks[did], deck)
         players = sorted(set(deck["owners"].values()))
         for player in players:
-            if deck["mode"] == "marauder":
+            if how == "random":
                 left = [u for u in deck["pile"] if deck["owners"].get(u) == player]
             else:
                 left = list(deck["queues"].get(player) or [])
@@ -40,7 +44,7 @@ def _activation_lines(
             reserved = deck["reserve"].get(player) or []
             reserve = [_unit(game, terms, u) for u in reserved]
             left_names = _listing([_unit(game, terms, u) for u in left], lang) or "-"
-            if deck["mode"] == "sequence" and not own:
+            if how == "queue" and not own:
                 left_names = _hidden(terms, len(left))
             lines.append(
                 message(
@@ -128,7 +132,7 @@ def status_lines(table: Any, terms: Terms, viewer: str | None = None) -> list[st
         lines.append(
             message(_("{track}: {step}"), track=terms.name(spec.term or tid, spec.name), step=step)
         )
-        meaning = next((s.note for s in spec.steps if s.at == step), None)
+        meaning = step_note(spec, step)
         if meaning is not None:
             lines.append(f"    {pick(meaning, lang)}")
     for did, deck in state["decks"].items():

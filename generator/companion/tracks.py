@@ -5,7 +5,9 @@ negative N lowers it, whichever way the track counts); ``--to N`` puts the marke
 marker stays within the track's lowest and highest step. The outcome lists every mark reached or
 passed towards the track's end (a character becomes ready at or past his step), whether the end
 was reached, and the first of the track's ``game_over`` thresholds the asked-for step meets
-(checked before clamping, so asking for a day past the last one ends the game).
+(checked before clamping, so asking for a day past the last one ends the game). A mark with
+``stay`` is a step's meaning instead: never reached or passed, told while the marker stands on
+its step (:func:`step_note`).
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ def move_track(
     new = max(low, min(high, asked))
     steps[tid] = new
     ahead = (lambda at: old < at <= new) if direction > 0 else (lambda at: new <= at < old)
-    reached = [m.id for m in track.marks if ahead(m.at)]
+    reached = [m.id for m in _once(track) if ahead(m.at)]
     over = None
     for n, rule in enumerate(getattr(track, "game_over", []) or []):
         if asked != old and _TESTS[rule.when](asked, rule.at):
@@ -72,10 +74,11 @@ def move_track(
     if tracks is None:
         return out
     then = []
-    for mark in track.marks:
-        if mark.id in reached and mark.move is not None and mark.move.track in tracks:
-            other = mark.move.track
-            then.append(move_track(tracks[other], steps, other, by=mark.move.by))
+    for mark in _once(track):
+        if mark.id in reached:
+            for other, by in (mark.move or {}).items():
+                if other in tracks:
+                    then.append(move_track(tracks[other], steps, other, by=by))
     if then:
         out["then"] = then
     told = [t for t in getattr(track, "tells", []) if t in tracks]
@@ -84,13 +87,18 @@ def move_track(
     return out
 
 
+def _once(track: Any) -> list[Any]:
+    """The marks told once, when reached or passed (not the stay marks)."""
+    return [m for m in track.marks if not getattr(m, "stay", False)]
+
+
 def step_note(track: Any, step: int) -> Any:
-    """What the step means while the marker stands on it (a LocalText), or None."""
-    return next((s.note for s in getattr(track, "steps", []) if s.at == step), None)
+    """What the step means while the marker stands on it (a stay mark's note), or None."""
+    return next((m.note for m in track.marks if m.at == step and getattr(m, "stay", False)), None)
 
 
 def ready(track: Any, step: int) -> list[str]:
     """Marks at or behind the marker (characters that are ready)."""
     if track.end > track.start:
-        return [m.id for m in track.marks if m.at <= step]
-    return [m.id for m in track.marks if m.at >= step]
+        return [m.id for m in _once(track) if m.at <= step]
+    return [m.id for m in _once(track) if m.at >= step]

@@ -20,6 +20,7 @@ from .paths import resolve_inside
 from .printed_cards import card_file_of, load_items, printed_cards
 from .table_models import (
     DeckSpec,
+    MarkSpec,
     RollSpec,
     TableSpec,
     TrackSpec,
@@ -112,13 +113,7 @@ def _cross_check(spec: TableSpec, loaded: Loaded, root: Path, issues: IssueColle
                 _("start and end must lie within {low}..{high}").format(low=low, high=high),
             )
         for n, mark in enumerate(track.marks):
-            if not low <= mark.at <= high:
-                add(
-                    ("tracks", tid, "marks", n, "at"),
-                    _("step {at} is off the track ({start}..{end})").format(
-                        at=mark.at, start=track.start, end=track.end
-                    ),
-                )
+            _check_mark(("tracks", tid, "marks", n), mark, track, spec, add)
     for rid, roll in spec.rolls.items():
         _check_roll(rid, roll, spec, add)
     for hid, hand in spec.hands.items():
@@ -130,6 +125,8 @@ def _cross_check(spec: TableSpec, loaded: Loaded, root: Path, issues: IssueColle
         if bag.per_turn and spec.turn is None:
             add(("bags", bid, "per_turn"), _("per_turn needs a turn: block to count the turns"))
     for did, deck in spec.decks.items():
+        if deck.modes and deck.positions is not None:
+            add(("decks", did, "modes"), _("give positions or modes, not both"))
         if deck.cards_from is not None:
             if deck.cards:
                 add(("decks", did, "cards"), _("give cards or cards_from, not both"))
@@ -140,8 +137,8 @@ def _cross_check(spec: TableSpec, loaded: Loaded, root: Path, issues: IssueColle
                     card_file_of(root, source.component)
                 except ValueError as exc:
                     add((*at, "component"), str(exc))
-                if source.owner is not None and deck.kind != "activation":
-                    add((*at, "owner"), _("only activation decks have owners"))
+                if source.owner is not None and not deck.modes:
+                    add((*at, "owner"), _("only a deck with modes has owners"))
             if not issues.issues:
                 try:
                     printed_cards(root, deck)
@@ -158,6 +155,32 @@ def track_range(track: TrackSpec) -> tuple[int, int]:
         track.low if track.low is not None else low,
         track.high if track.high is not None else high,
     )
+
+
+def _check_mark(
+    at: tuple[str | int, ...], mark: MarkSpec, track: TrackSpec, spec: TableSpec, add: Any
+) -> None:
+    """A mark's step lies on the track; a mark told once has an id, a stay mark a note; the
+    tracks it moves exist."""
+    low, high = track_range(track)
+    if not low <= mark.at <= high:
+        add(
+            (*at, "at"),
+            _("step {at} is off the track ({start}..{end})").format(
+                at=mark.at, start=track.start, end=track.end
+            ),
+        )
+    if mark.stay:
+        if mark.note is None:
+            add((*at, "note"), _("a mark with stay: true needs a note (what the step means)"))
+        if mark.move:
+            add((*at, "move"), _("a mark with stay: true moves no track"))
+    elif mark.id is None:
+        add((*at, "id"), _("a mark needs an id, unless it has stay: true"))
+    for other in mark.move:
+        if other not in spec.tracks:
+            said = _("no track {track!r}").format(track=other) + suggest(other, spec.tracks)
+            add((*at, "move", other), said)
 
 
 def _check_roll(rid: str, roll: RollSpec, spec: TableSpec, add: Any) -> None:
@@ -202,7 +225,7 @@ def _check_card_file(
     except ContentError as exc:
         issues.issues.extend(exc.issues)
         return
-    if deck.kind == "number":
+    if deck.positions is not None:
         for item in cards.items:
             extra = item.extra
             numbers = extra.get("numbers")

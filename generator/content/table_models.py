@@ -4,11 +4,11 @@ Every field is documented; ``pnp schema`` exports them. Loading and cross-checki
 :mod:`generator.content.table`.
 """
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from msgspec import Meta, field
 
-from ..locale import _
+from ..locale import N_, _
 from .table_scoring import Fact, Scoring
 from .types import LocalText, Model, Slug, doc
 
@@ -153,35 +153,43 @@ class BagSpec(Fact, frozen=True, kw_only=True):
     ] = False
 
 
-class TrackMove(Model, frozen=True, kw_only=True):
-    """A move of another track that a mark sets off."""
-
-    track: Annotated[Slug, doc("The track moved.")]
-    by: Annotated[int, doc("Steps towards that track's end (negative: back).")]
-
-
 class MarkSpec(Model, frozen=True, kw_only=True):
-    """A step of a track where something happens, told when the marker reaches or passes it."""
+    """A step of a track where something happens.
+
+    A mark is told once, when the marker reaches or passes its step towards the track's end
+    (a character who becomes ready, a day that lowers morale). A mark with ``stay: true`` is a
+    step's meaning instead: told each time the marker lands on that step, and shown in
+    ``pnp status`` while the marker stands there (how many patrols come out at this morale).
+    """
 
     at: Annotated[int, doc("The step.")]
-    id: Annotated[Slug, doc("Id (a glossary term: the character who becomes ready).")]
+    id: Annotated[
+        Slug | None,
+        doc(
+            "Id (a glossary term: the character who becomes ready); needed unless the mark "
+            "has stay: true."
+        ),
+    ] = None
     name: Annotated[LocalText | None, doc("Shown name when the glossary lacks the id.")] = None
     estimate: Annotated[bool, doc("True when the step is not known from a source.")] = False
     note: Annotated[
         LocalText | None,
         doc("What happens here, told instead of the default '<name> is ready'."),
     ] = None
+    stay: Annotated[
+        bool,
+        doc(
+            "The note tells what the step means while the marker stands on it: told whenever "
+            "the marker lands there and shown in status, instead of once when reached or passed."
+        ),
+    ] = False
     move: Annotated[
-        TrackMove | None,
-        doc("Another track moved when this mark is reached (a day that lowers morale)."),
-    ] = None
-
-
-class StepNote(Model, frozen=True, kw_only=True):
-    """What a step of a track means while the marker stands on it."""
-
-    at: Annotated[int, doc("The step.")]
-    note: Annotated[LocalText, doc("What it means (e.g. how many patrols come out today).")]
+        dict[Slug, int],
+        doc(
+            "Other tracks moved when this mark is reached, each by its steps towards that "
+            "track's end (negative: back), e.g. {morale: -1} for a day that lowers morale."
+        ),
+    ] = field(default_factory=dict)
 
 
 class Threshold(Model, frozen=True, kw_only=True):
@@ -201,12 +209,17 @@ class Threshold(Model, frozen=True, kw_only=True):
 class TrackSpec(Fact, frozen=True, kw_only=True):
     """A numbered track (fate track, day clock)."""
 
+    retired: ClassVar[dict[str, str]] = {
+        "steps": N_("a step's meaning is now a mark with stay: true (at, note, stay)")
+    }
+
     name: Annotated[LocalText | None, doc("Shown name.")] = None
     term: Annotated[str | None, doc("Glossary term id for the name.")] = None
     start: Annotated[int, doc("Starting step.")] = 0
     end: Annotated[int, doc("Last step (below start for a track that counts down); see end_note.")]
     marks: Annotated[
-        list[MarkSpec], doc("Steps that announce something (a character is ready).")
+        list[MarkSpec],
+        doc("Steps that announce something (a character is ready) or mean something (stay)."),
     ] = field(default_factory=list)
     end_note: Annotated[LocalText | None, doc("What reaching the last step means.")] = None
     low: Annotated[int | None, doc("Lowest step (default: the lower of start and end).")] = None
@@ -214,15 +227,11 @@ class TrackSpec(Fact, frozen=True, kw_only=True):
     game_over: Annotated[
         list[Threshold], doc("Steps that end the game; later moves are refused.")
     ] = field(default_factory=list)
-    steps: Annotated[
-        list[StepNote],
-        doc("Steps with a meaning, told when the marker lands on one and shown in status."),
-    ] = field(default_factory=list)
     tells: Annotated[
         list[Slug],
         doc(
-            "Other tracks whose step meaning is told after this one moves (the day clock tells "
-            "the day's patrols from the morale track)."
+            "Other tracks whose step meaning (their stay marks) is told after this one moves "
+            "(the day clock tells the day's patrols from the morale track)."
         ),
     ] = field(default_factory=list)
 
@@ -235,7 +244,7 @@ class CardSpec(Model, frozen=True, kw_only=True):
     name: Annotated[LocalText | None, doc("Shown name.")] = None
     kind: Annotated[str | None, doc("Card kind, for rules that name a kind.")] = None
     text: Annotated[LocalText | None, doc("What the card says, shown when drawn.")] = None
-    owner: Annotated[str | None, doc("Player or side the card belongs to (activation decks).")] = (
+    owner: Annotated[str | None, doc("Player or side the card belongs to (decks with modes).")] = (
         None
     )
 
@@ -272,7 +281,7 @@ class CardsFrom(Model, frozen=True, kw_only=True):
     owner: Annotated[
         str | None,
         doc(
-            "Activation decks: the player (or army) these cards belong to; they are in the deck "
+            "Decks with modes: the player (or army) these cards belong to; they are in the deck "
             "from the start, and `pnp deck add` adds further units."
         ),
     ] = None
@@ -289,15 +298,24 @@ class CardsFrom(Model, frozen=True, kw_only=True):
 
 
 class DeckSpec(Fact, frozen=True, kw_only=True):
-    """A deck: a card-number generator, an activation deck, or a plain deck."""
+    """A deck of cards, drawn at random.
 
-    kind: Annotated[
-        Literal["number", "activation", "plain"],
-        doc(
-            "number: read the number at a chosen position; activation: unit cards per player; "
-            "plain: draw and show."
+    What a deck does follows from its fields: a deck with ``positions`` reads numbers off its
+    cards (a card-number generator); a deck with ``modes`` holds units that activate, each card
+    owned by a player; any other deck is drawn and shown, into a hand or onto the discard pile.
+    """
+
+    # keys of the former format, told how they are now written when a file still has them
+    retired: ClassVar[dict[str, str]] = {
+        "kind": N_(
+            "decks have no kind any more: give positions for cards that carry numbers, modes "
+            "for unit cards that activate, neither for a plain deck"
         ),
-    ]
+        "hand_size": N_(
+            "hand_size is now a hand of the file's hands: block (decks, limit, over: refuse)"
+        ),
+    }
+
     name: Annotated[LocalText | None, doc("Shown name.")] = None
     cards: Annotated[
         str | list[CardSpec],
@@ -337,16 +355,26 @@ class DeckSpec(Fact, frozen=True, kw_only=True):
         return self.cards_from if isinstance(self.cards_from, list) else [self.cards_from]
 
     positions: Annotated[
-        Annotated[int, Meta(ge=1, le=10)], doc("number decks: how many numbers each card carries.")
-    ] = 4
+        Annotated[int, Meta(ge=1, le=10)] | None,
+        doc(
+            "How many numbers each card carries (its field numbers): a draw may read the one at "
+            "a chosen position (`pnp deck number`). None: the cards carry no numbers."
+        ),
+    ] = None
     reshuffle: Annotated[bool, doc("Shuffle the discards into a new deck when it runs out.")] = True
     modes: Annotated[
-        list[Literal["barbarian", "marauder", "sequence"]],
-        doc("activation decks: the modes offered (choose / one mixed deck / each in order)."),
-    ] = field(default_factory=list)
+        dict[Slug, Literal["random", "queue", "choose"]],
+        doc(
+            "Unit cards that activate, each owned by a player: the game's modes of play by id "
+            "(a glossary term for the shown name), each saying how the next card is found. "
+            "random: every owner's cards in one mixed pile, a card drawn at random, its owner "
+            "acts; queue: each owner arranges their own cards in a secret order and reveals the "
+            "next; choose: the acting owner picks any of their own cards."
+        ),
+    ] = field(default_factory=dict)
     reserve_per_turn: Annotated[
         Annotated[int, Meta(ge=0, le=5)],
-        doc("activation decks: cards a player may reserve each turn."),
+        doc("Decks with modes: cards a player may reserve each turn."),
     ] = 1
     owner: Annotated[
         str | None,
@@ -363,10 +391,6 @@ class DeckSpec(Fact, frozen=True, kw_only=True):
             "another card being dealt in their place."
         ),
     ] = field(default_factory=list)
-    hand_size: Annotated[
-        Annotated[int, Meta(ge=1, le=100)] | None,
-        doc("Most cards a player's hand may hold (none: no limit)."),
-    ] = None
     all_run_out: Annotated[
         LocalText | None,
         doc(

@@ -26,6 +26,8 @@ class Model(msgspec.Struct, kw_only=True, frozen=True, forbid_unknown_fields=Tru
 
     A subclass may define ``prepare(data)`` (a class method) to reshape raw data before it is
     converted, and ``__post_init__`` for checks that span several fields (raise ValueError).
+    A subclass may keep ``retired`` (a ClassVar: key -> message marked with ``N_``) for keys of
+    a former format, so a file that still has one is told how it is written now.
     """
 
     def replace(self, **changes: Any) -> Any:

@@ -251,8 +251,12 @@ class _Walk:
                 self.add((*path, name), _("required key is missing"), "missing")
         if cls.__struct_config__.forbid_unknown_fields:  # type: ignore[attr-defined]
             allowed = [*fields, *([tag_field] if tag_field else [])]
+            retired = getattr(cls, "retired", {})
             for key in value:
-                if key not in allowed:
+                if key in retired:
+                    said = _("unknown key: {why}").format(why=_(retired[key]))
+                    self.add((*path, key), said, "key")
+                elif key not in allowed:
                     said = _("unknown key") + suggest(str(key), allowed)
                     self.add((*path, key), said, "key")
 
