@@ -54,7 +54,7 @@ def test_a_deck_takes_its_cards_and_names_from_a_printed_component(tmp_path: Pat
         t.run("track.move", {"track": "alarm", "by": 1})
 
 
-def test_hand_size_limits_a_players_hand(tmp_path: Path) -> None:
+def test_a_hand_of_hands_refuses_a_draw_past_its_limit(tmp_path: Path) -> None:
     t = table(tmp_path)
     t.run("deck.draw", {"deck": "hand", "player": "Ann"})
     t.run("deck.draw", {"deck": "hand", "player": "Ann"})

@@ -305,3 +305,18 @@ def test_a_session_recorded_in_the_former_format_opens_replays_and_goes_on(
     assert re.search(r"\((Ann|Bob)\)", ok(capsys, "deck", "activate", "units"))
     assert "sequence" in ok(capsys, "deck", "turn", "units", "--mode", "sequence")
     assert ok(capsys, "session", "verify", str(log)).strip()
+
+
+def test_the_exported_schema_documents_the_deck_and_mark_fields(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ok(capsys, "schema", "--out", str(tmp_path / "schema"))
+    defs = json.loads((tmp_path / "schema" / "table.schema.json").read_text())["$defs"]
+    assert "TrackMove" not in defs and "StepNote" not in defs
+    deck, mark = defs["DeckSpec"]["properties"], defs["MarkSpec"]["properties"]
+    assert "kind" not in deck and "hand_size" not in deck and "steps" not in defs["TrackSpec"]
+    assert set(deck["modes"]["additionalProperties"]["enum"]) == {"random", "queue", "choose"}
+    assert "queue:" in deck["modes"]["description"] and deck["positions"]["description"]
+    assert mark["stay"]["type"] == "boolean" and "stands" in mark["stay"]["description"]
+    assert mark["move"]["additionalProperties"]["type"] == "integer"
+    assert "id" not in defs["MarkSpec"].get("required", [])
