@@ -132,7 +132,8 @@ def test_game_over_and_an_empty_bag_are_told_in_chinese(
     assert code != 0 and text.strip() in ("錯誤：袋子已經空了", "错误：袋子已经空了"), text
     word = "錯誤：" if lang == "zh-Hant" else "错误："
     for args, typed in (
-        (["deck", "activate", "units"], ()),
+        # the game's modes have no glossary names, so the error lists them by their ids
+        (["deck", "activate", "units"], ("barbarian", "marauder", "sequence", "MODE")),
         (["deck", "discard", "numbers", "Nothing", "--player", "Ann"], ("Nothing", "Ann")),
         (["deck", "draw", "units"], ()),
     ):
