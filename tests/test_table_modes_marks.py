@@ -320,3 +320,26 @@ def test_the_exported_schema_documents_the_deck_and_mark_fields(
     assert mark["stay"]["type"] == "boolean" and "stands" in mark["stay"]["description"]
     assert mark["move"]["additionalProperties"]["type"] == "integer"
     assert "id" not in defs["MarkSpec"].get("required", [])
+
+
+def test_the_counters_starter_pulls_chits_at_random_or_lets_a_side_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = tmp_path / "content"
+    ok(capsys, "new", "war", "--from", "counters", "--content", str(content))
+    ok(capsys, "session", "new", str(content / "war"), "--seed", "1")
+    said = ok(capsys, "deck", "turn", "chits", "--mode", "chit-pull")
+    assert said.startswith("A new turn of the activation chits begins in chit-pull mode.")
+    pulled = [ok(capsys, "deck", "activate", "chits").splitlines()[0] for _ in range(4)]
+    assert sorted(pulled) == [
+        "Blue 1st division (Blue) activates.",
+        "Blue 2nd division (Blue) activates.",
+        "Red 1st division (Red) activates.",
+        "Red 2nd division (Red) activates.",
+    ]
+    said = ok(capsys, "deck", "turn", "chits", "--mode", "指揮模式", "--lang", "zh-Hant")
+    assert "指揮模式" in said
+    played = ok(
+        capsys, "deck", "play", "chits", "紅軍第一師", "--player", "紅軍", "--lang", "zh-Hant"
+    )
+    assert played.startswith("紅軍第一師（紅軍）啟動。"), played
