@@ -85,8 +85,8 @@ def upgrade(spec: Any) -> Any:
         )
         size = deck.pop("hand_size", None)
         if size is not None:
-            hands = spec.setdefault("hands", {})
-            hands[f"{did}-hand"] = {"decks": [did], "limit": size, "over": "refuse"}
+            hand = {"decks": [did], "limit": size, "over": "refuse", "name": None, "source": None}
+            spec.setdefault("hands", {}).setdefault(f"{did}-hand", hand)
     tracks = spec.get("tracks")
     for track in tracks.values() if isinstance(tracks, dict) else ():
         if not isinstance(track, dict) or "steps" not in track:
