@@ -343,3 +343,18 @@ def test_the_counters_starter_pulls_chits_at_random_or_lets_a_side_command(
         capsys, "deck", "play", "chits", "紅軍第一師", "--player", "紅軍", "--lang", "zh-Hant"
     )
     assert played.startswith("紅軍第一師（紅軍）啟動。"), played
+
+
+def test_a_deck_without_positions_reads_no_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    # seed 004 (Maquis): patrol cards name places, no numbers; seed 002 (Barons of Fyn): four
+    # numbers on every card, read at a chosen position
+    code, text = pnp_printed(capsys, "odds", "maquis:patrol", "--position", "1")
+    assert code != 0 and "the cards of this deck carry no numbers" in text, text
+    assert "position 4 of the next card" in ok(
+        capsys, "odds", "barons-of-fyn:fyn", "--position", "4"
+    )
+    ok(capsys, "session", "new", "maquis", "--seed", "1")
+    code, text = pnp_printed(
+        capsys, "deck", "number", "patrol", "--position", "1", "--lang", "zh-Hans"
+    )
+    assert code != 0 and "这个牌堆的卡牌上没有数字" in text, text
