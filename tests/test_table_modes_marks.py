@@ -358,3 +358,17 @@ def test_a_deck_without_positions_reads_no_numbers(capsys: pytest.CaptureFixture
         capsys, "deck", "number", "patrol", "--position", "1", "--lang", "zh-Hans"
     )
     assert code != 0 and "这个牌堆的卡牌上没有数字" in text, text
+
+
+def test_a_deck_without_reserves_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = tmp_path / "content"
+    ok(capsys, "new", "war", "--from", "counters", "--content", str(content))
+    ok(capsys, "session", "new", str(content / "war"), "--seed", "1")
+    ok(capsys, "deck", "turn", "chits", "--mode", "chit-pull")
+    ok(capsys, "deck", "activate", "chits")
+    code, text = pnp_printed(
+        capsys, "deck", "reserve", "chits", "--player", "blue", "--lang", "zh-Hant"
+    )
+    assert code != 0 and "這個牌堆的卡牌從不放入保留區" in text, text

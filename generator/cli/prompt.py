@@ -134,7 +134,8 @@ def deck_commands(did: str, deck: Any, in_hand: bool = False) -> list[str]:
             f"deck activate {did} [--player P]",
             f"deck add {did} UNIT... --player P",
             f"deck turn {did} --mode {modes} [--order P:UNIT,UNIT]",
-            f"deck reserve {did} --player P   deck play {did} [CARD] --player P",
+            (f"deck reserve {did} --player P   " if deck.reserve_per_turn else "")
+            + f"deck play {did} [CARD] --player P",
             f"deck remove {did} UNIT",
         ]
     numbers = deck.positions is not None

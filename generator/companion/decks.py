@@ -427,6 +427,8 @@ def act_reserve(
 ) -> str:
     """The card the player may put in reserve now (checks the per-turn limit); ``who`` names a
     player in a message, ``mode_name`` is the turn's mode as the players read it."""
+    if per_turn == 0:
+        raise TableError(_("the cards of this deck are never put in reserve"))
     if state["reserved_this_turn"].count(player) >= per_turn:
         raise TableError(
             _("{player} has already reserved a card this turn (at most {limit})"),
