@@ -24,6 +24,7 @@ from .table_models import (
     TableSpec,
     TrackSpec,
 )
+from .table_scoring import check_score
 from .validate import key_path, suggest, validate
 from .yamlload import Loaded, display_path, load_yaml
 
@@ -121,13 +122,19 @@ def _cross_check(spec: TableSpec, loaded: Loaded, root: Path, issues: IssueColle
                 )
     for rid, roll in spec.rolls.items():
         _check_roll(rid, roll, spec, add)
+    for sid, score in spec.scoring.items():
+
+        def add_score(path: tuple[str | int, ...], message: str, sid: str = sid) -> None:
+            add(("scoring", sid, *path), message)
+
+        check_score(score, add_score)
     for hid, hand in spec.hands.items():
         for n, did in enumerate(hand.decks):
             if did not in spec.decks:
                 said = _("no deck {deck!r}").format(deck=did) + suggest(did, spec.decks)
                 add(("hands", hid, "decks", n), said)
     for bid, bag in spec.bags.items():
-        if bag.per_turn and spec.turn is None:
+        if bag.per_turn and not spec.turn:
             add(("bags", bid, "per_turn"), _("per_turn needs a turn: block to count the turns"))
     for did, deck in spec.decks.items():
         if deck.cards_from is not None:
