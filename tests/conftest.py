@@ -18,6 +18,18 @@ import pytest
 from .helpers import ROOT, ShippedBuild, once
 
 
+@pytest.fixture(autouse=True)
+def _no_real_data_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Saved games and the current-session pointer of a test that names no data folder of its
+    own go to a temporary one, never to the user's."""
+    import os
+
+    if "PNP_DATA_DIR" not in os.environ:
+        monkeypatch.setenv("PNP_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
 @pytest.fixture
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A fresh companion data directory (sessions, the current-session pointer)."""

@@ -11,7 +11,6 @@ from click.testing import CliRunner
 from generator.cli.app import cli
 from generator.companion.engine import Table, new_session
 from generator.companion.game import TableGame, named_roll
-from generator.companion.scores import calculate
 from generator.errors import UsageError
 
 from .helpers import ROOT
@@ -24,11 +23,6 @@ def table(tmp_path: Path, seed: int = 3) -> Table:
     path = tmp_path / "s.jsonl"
     new_session(str(GAME), path, ["Ann", "Bob"], seed=seed)
     return Table(path)
-
-
-def score(name: str, **opts: str) -> dict:  # type: ignore[type-arg]
-    spec = TableGame.load(GAME).spec.scoring[name]
-    return calculate(spec, {k.replace("_", "-"): v for k, v in opts.items()})
 
 
 def test_the_game_folder_holds_no_python() -> None:
@@ -90,30 +84,6 @@ def test_the_bag_moves_its_track(tmp_path: Path) -> None:
     event = t.run("fate.draw", {"bag": "luck", "generals": 1})
     resolved = event["fx"]["resolved"]
     assert t.snapshot_state()["tracks"]["alarm"] == resolved["value"]
-
-
-def test_control_sum_army_and_territory_blocks() -> None:
-    low = score("hold", hold="well")
-    assert low["points"] == 2 and low["wins"] is False
-    assert [w for w in low["other_side_instant_wins"] if "army" in w]
-    high = score("hold", hold="tower,well")
-    assert high["wins_now"] is True and not [
-        w for w in high["other_side_instant_wins"] if "army" in w
-    ]
-    assert score("duel", gold="2", land="3")["score"] == 5
-    assert score("duel", holdings="castle,farm")["hand_limit"] == 4
-    assert score("duel", mine="3", theirs="1", draw="0")["hit"] is False
-    assert score("duel", mine="3", theirs="1", draw="6")["hit"] is True
-    both = score("clash", destroyed="20", lost="20", **{"my-army": "40", "enemy-army": "40"})
-    assert both["winner"] == "blue" and both["decided_by"] == "blue"
-    assert (
-        score("clash", destroyed="30", lost="20", **{"my-army": "40", "enemy-army": "40"})["winner"]
-        == "me"
-    )
-    assert score("field", attack="5", defence="2")["result"] == "defender routed"
-    assert score("field", attack="1", defence="2")["result"] == "attacker hurt"
-    order = score("field", mine="2", theirs="2", colours="BLUE,Red")
-    assert order["winner"] == "them" and order["decided_by"] == "colour order"
 
 
 def test_a_game_over_is_announced_in_every_language(tmp_path: Path) -> None:
@@ -183,11 +153,3 @@ def test_decks_of_one_side_keep_hands_hidden_and_end_together(tmp_path: Path) ->
         and "Market" not in " ".join(said)
     )
     assert said[-1] == "both order decks are spent"
-
-
-def test_a_combat_table_per_kind() -> None:
-    assert score("siege", attack="5", defence="4", combat="storm")["result"] == "wall breached"
-    assert score("siege", attack="3", defence="4", combat="shell")["result"] == "nothing"
-    assert score("siege", attack="13", defence="4", combat="shell")["result"] == "wall falls"
-    with pytest.raises(UsageError, match="--combat"):
-        score("siege", attack="5", defence="4")

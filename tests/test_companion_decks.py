@@ -1,4 +1,4 @@
-"""Decks and score calculators: the card-number generator, activation modes, patrols, scores, the prompt."""
+"""Decks and the score pad: the card-number generator, activation modes, patrols, the pad, the prompt."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.companion.engine import Table, TableGame, new_session
-from generator.companion.scores import calculate
+from generator.companion.engine import Table, new_session
 from generator.errors import UsageError
 
 from .helpers import ROOT, pnp
@@ -113,80 +112,6 @@ def test_barbarian_mode_plays_the_chosen_card(tmp_path: Path) -> None:
     assert t.run("act.play", {"deck": "units", "player": "Ann", "card": "a2"})["fx"]["card"] == "a2"
     with pytest.raises(UsageError, match="has no card 'a2' left"):
         t.run("act.play", {"deck": "units", "player": "Ann", "card": "a2"})
-
-
-def scoring(game: str, calc: str) -> object:
-    return TableGame.load(ROOT / "content" / game).spec.scoring[calc]
-
-
-def test_five_armies_victory_points_and_instant_win_at_the_front_gate() -> None:
-    spec = scoring("five-armies", "victory")
-    held = calculate(spec, {"hold": "ravenhill,east-hill,camp"})
-    assert held["points"] == 10 and held["wins_now"] is False and held["wins"] is True
-    assert calculate(spec, {"hold": "front-gate,ravenhill,camp"})["wins_now"] is True
-    low = calculate(spec, {"hold": "camp,dale-ruins"})["other_side_instant_wins"]
-    assert any("Beorn" in w["en"] for w in low)
-    high = calculate(spec, {"hold": "ravenhill,east-hill"})["other_side_instant_wins"]
-    assert not any("Beorn" in w["en"] for w in high)
-    with pytest.raises(UsageError, match="no place 'mordor'"):
-        calculate(spec, {"hold": "mordor"})
-
-
-def test_barons_score_hand_limit_and_hit_number() -> None:
-    spec = scoring("barons-of-fyn", "baron")
-    assert calculate(spec, {"lands": "5", "population": "7", "combat": "6"})["score"] == 18
-    assert calculate(spec, {"holdings": "capital,city,town,town,village"})["hand_limit"] == 9
-    hit = calculate(spec, {"mine": "3", "theirs": "2", "draw": "6"})
-    assert hit["hit_number"] == 6 and hit["hit"] is True
-    assert calculate(spec, {"mine": "1", "theirs": "9", "draw": "1"})["hit"] is True
-    assert calculate(spec, {"mine": "9", "theirs": "1", "draw": "10"})["hit"] is False
-
-
-def test_pocket_battles_order_cost_and_victory_with_tie_breaks() -> None:
-    spec = scoring("pocket-battles", "battle")
-    assert calculate(spec, {"on-unit": "1"})["order_cost"] == 2
-    assert calculate(spec, {"limit": "60"})["command_points"] == 6
-    assert (
-        calculate(spec, {"my-army": "60", "enemy-army": "60", "destroyed": "30", "lost": "20"})[
-            "winner"
-        ]
-        == "me"
-    )
-    assert (
-        calculate(spec, {"my-army": "60", "enemy-army": "60", "destroyed": "30", "lost": "40"})[
-            "winner"
-        ]
-        == "them"
-    )
-    assert (
-        calculate(spec, {"my-army": "60", "enemy-army": "60", "destroyed": "30", "lost": "30"})[
-            "winner"
-        ]["en"]
-        == "the second player"
-    )
-    assert (
-        calculate(spec, {"my-army": "60", "enemy-army": "60", "destroyed": "20", "lost": "10"})[
-            "winner"
-        ]
-        is None
-    )
-
-
-def test_manoeuvre_combat_by_ratio_and_the_tie_break_order() -> None:
-    spec = scoring("manoeuvre", "battle")
-    rows = {
-        (a, d): calculate(spec, {"attack": str(a), "defence": str(d), "combat": "assault"})["row"]
-        for a, d in [(3, 4), (4, 4), (5, 4), (9, 4), (13, 4), (17, 4)]
-    }
-    assert rows == {(3, 4): 0, (4, 4): 0, (5, 4): 1, (9, 4): 2, (13, 4): 3, (17, 4): 4}
-    assert (
-        calculate(spec, {"mine": "4", "theirs": "4", "losses-mine": "1", "losses-theirs": "2"})[
-            "winner"
-        ]
-        == "me"
-    )
-    tie = calculate(spec, {"mine": "4", "theirs": "4", "nations": "france,britain"})
-    assert tie["winner"] == "them" and tie["decided_by"]["en"] == "nation order"
 
 
 def test_score_pad_sums_rounds_per_player(tmp_path: Path, data_dir: Path) -> None:

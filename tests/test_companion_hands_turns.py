@@ -39,9 +39,8 @@ bags:
 tracks:
   clock: {start: 0, end: 20}
 turn:
-  phases:
-    - {id: draw, name: {en: Draw}}
-    - {id: fight, name: {en: Fight}, does: {en: Roll the dice.}}
+  - {id: draw, name: {en: Draw}}
+  - {id: fight, name: {en: Fight}, does: {en: Roll the dice.}}
 """
 
 
@@ -124,3 +123,26 @@ def test_table_yaml_names_a_missing_deck_in_a_hand_and_a_per_turn_bag_without_a_
     said = str(found.value)
     assert "hands.cards.decks[1]: no deck 'bleu'" in said and "blue" in said
     assert "bags.pool.per_turn: per_turn needs a turn: block" in said
+
+
+def test_a_log_recorded_in_the_older_table_shape_goes_on_with_the_rules_as_they_are_now(
+    tmp_path: Path,
+) -> None:
+    import json
+
+    from .helpers import pnp
+
+    path = tmp_path / "old.jsonl"
+    new_session(str(game(tmp_path)), path, ["Ann"], seed=2)
+    Table(path).run("turn.next", {})
+    lines = path.read_text(encoding="utf-8").split("\n")
+    header = json.loads(lines[0])
+    record = header["record"]
+    del record["format"]  # written before the turn became a list of phases
+    record["spec"]["turn"] = {"phases": record["spec"]["turn"]}
+    lines[0] = json.dumps(header, ensure_ascii=False)
+    path.write_text("\n".join(lines), encoding="utf-8")
+    done = pnp("status", "--session", str(path))
+    assert done.returncode == 0, done.stderr
+    assert "Turn 1, phase 2 of 2: Fight." in done.stdout
+    assert "has changed since this session started" in done.stderr

@@ -184,7 +184,7 @@ def test_each_nation_deck_has_40_unit_cards_5_per_counter_and_20_command_cards(
 
 def test_tie_break_order_names_the_printed_nations(games: dict[str, Game]) -> None:
     battle = item_table("manoeuvre", "table.yaml")["scoring"]["battle"]  # type: ignore[index]
-    order = next(step["order"] for step in battle["tie_break"] if "order" in step)
+    order = battle["tables"]["nation-order"]
     decks = {i.data["deck_nation"] for i in games["manoeuvre"].component("cards").items}
     assert set(order) == decks and len(order) == 8  # type: ignore[arg-type]
 
@@ -243,15 +243,10 @@ def test_manoeuvre_assault_with_printed_cards_and_tie_break_by_printed_nations(
         "--json",
     )
     battle = item_table("manoeuvre", "table.yaml")["scoring"]["battle"]  # type: ignore[index]
-    table = battle["combats"]["assault"]
-    if attack < defence:
-        expected = table["lower"]["en"]
-    elif attack == defence:
-        expected = table["equal"]["en"]
-    else:
-        rows = [r for r in table["ratios"] if attack > r["above"] * defence]
-        expected = rows[-1]["result"]["en"]
-    assert result["result"]["en"] == expected
+    table = battle["tables"]["assault"]
+    # seed 004 section 6.1: below, equal, then more than once, twice, three and four times
+    row = 0 if attack < defence else 1 + sum(attack > k * defence for k in (1, 2, 3, 4))
+    assert result["says"]["result"] == table.get(row, table.get(str(row)))["en"]
     # a full tie at the end is settled by the nation order, printed on the decks' backs
     tie = call(
         "score",
@@ -261,11 +256,13 @@ def test_manoeuvre_assault_with_printed_cards_and_tie_break_by_printed_nations(
         "4",
         "--theirs",
         "4",
-        "--nations",
-        "usa,france",
+        "--my-nation",
+        "usa",
+        "--their-nation",
+        "france",
         "--json",
     )
-    assert tie["winner"] == "me" and tie["decided_by"]["en"] == "nation order"
+    assert tie["values"]["winner"] == 1 and tie["decided_by"]["winner"] == "nation order"
     text = pdfcheck.text(pdf_of(built, "manoeuvre", "cards", "en"))
     names = defaultdict(set)
     for c in cards.values():

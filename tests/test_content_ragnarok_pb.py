@@ -337,10 +337,14 @@ def test_pocket_battles_command_pool_fits_the_printed_markers(
     assert "Command" in text and "Damage" in text
 
     run("session", "new", "pocket-battles", "--players", "orcs,elves", "--seed", "5")
-    pool = run("score", "calc", "pocket-battles:battle", "--limit", "100")["command_points"]
+    pool = run("score", "calc", "pocket-battles:battle", "--limit", "100")["values"][
+        "command-points"
+    ]
     assert 2 * pool <= fronts, "both players can field the largest suggested army"
     # an order on a unit already carrying one command marker costs two
-    assert run("score", "calc", "pocket-battles:battle", "--on-unit", "1")["order_cost"] == 2
+    assert (
+        run("score", "calc", "pocket-battles:battle", "--on-unit", "1")["values"]["order-cost"] == 2
+    )
 
 
 def test_pocket_battles_melee_scores_by_the_icon_row_printed_on_a_troop_card(

@@ -190,8 +190,8 @@ def test_end_of_turn_checks_victory_and_starts_the_next_turn(session: str) -> No
     # seed 000 ch.4 phase 6 and ch.11: fortresses 4 points, other settlements 2; ten wins
     said = at_table(GAME, *["turn next"] * 5)
     assert "Turn 1, phase 6 of 6: End of turn." in said
-    calc = at_table(GAME, "score calc five-armies:victory --hold ravenhill,front-gate,camp")
-    assert "wins at the end of the turn: yes" in calc
+    calc = at_table(GAME, "score calc five-armies:victory --hold ravenhill,east-hill,camp")
+    assert "the Shadow: wins at the end of this turn" in calc
     said = at_table(GAME, "turn next")
     assert "Turn 2, phase 1 of 6: Recovery." in said
     # a new turn, a new fate phase
@@ -251,9 +251,9 @@ def test_the_game_ends_when_the_fate_marker_reaches_15_or_the_shadow_holds_enoug
     # seed 000 ch.11: the Shadow wins at once with 10 points and the Front Gate, else with 10 at
     # the end of a turn; Beorn arriving while the Shadow has fewer than 6 wins for the Free Peoples
     calc = at_table(GAME, "score calc five-armies:victory --hold front-gate,ravenhill,east-hill")
-    assert "points: 12" in calc and "wins at once: yes" in calc
+    assert "points: 12" in calc and "the Shadow: wins at once" in calc
     calc = at_table(GAME, "score calc five-armies:victory --hold front-gate,camp")
-    assert "points: 6" in calc and "wins at the end of the turn: no" in calc
+    assert "points: 6" in calc and "the Shadow: not yet" in calc
     assert "Beorn enters play now" not in calc, "with 6 points Beorn no longer wins at once"
     # ch.7: the fate marker on step 15 wins for the Free Peoples at once; nothing is drawn after
     said = at_table(GAME, "score track fate --by 16", "fate draw --generals 1")

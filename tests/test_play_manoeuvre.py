@@ -132,7 +132,7 @@ def test_assault_reads_the_ratio_table(table: Path) -> None:
         "--combat",
         "assault",
     )
-    assert result["attack"] == attack and result["result"]["en"]
+    assert result["says"]["result"] and 0 <= result["values"]["result"] <= 5
     rows = {
         (3, 4): "every attacking and supporting unit takes a hit",  # lower: the attackers pay
         (4, 4): "nothing happens",
@@ -153,7 +153,7 @@ def test_assault_reads_the_ratio_table(table: Path) -> None:
             "--combat",
             "ambush",
         )
-        assert got["result"]["en"] == words, (a, d)
+        assert got["says"]["result"] == words, (a, d)
 
 
 def test_bombard_and_volley_only_hit_when_attack_beats_defence(table: Path) -> None:
@@ -164,11 +164,11 @@ def test_bombard_and_volley_only_hit_when_attack_beats_defence(table: Path) -> N
         low = data(
             "score", "calc", f"{GAME}:battle", "--attack", "3", "--defence", "4", "--combat", kind
         )
-        assert low["result"]["en"] == "nothing happens"
+        assert low["says"]["result"] == "nothing happens"
         big = data(
             "score", "calc", f"{GAME}:battle", "--attack", "20", "--defence", "4", "--combat", kind
         )
-        assert big["result"]["en"] == "the defender takes a hit"
+        assert big["says"]["result"] == "the defender takes a hit"
     # the kind of combat must be said
     none = pnp("score", "calc", f"{GAME}:battle", "--attack", "9", "--defence", "4")
     assert none.returncode != 0 and "--combat" in none.stderr
@@ -187,7 +187,7 @@ def test_results_are_told_without_internals(table: Path) -> None:
         "volley",
         lang="zh-Hant",
     )
-    assert "守方受一次傷害" in text and "齊射" in text
+    assert "戰鬥結果：守方受一次傷害" in text
     assert "territory" not in text and "row" not in text and "列：" not in text
 
 
@@ -221,20 +221,30 @@ def test_end_count_squares_then_losses_then_nation_order(table: Path) -> None:
     # then to the nation earlier in the order USA, Ottoman, Spain, Austria, Prussia, Russia,
     # Britain, France
     calc = ("score", "calc", f"{GAME}:battle")
-    assert data(*calc, "--mine", "5", "--theirs", "3")["winner"] == "me"
+    assert data(*calc, "--mine", "5", "--theirs", "3")["values"]["winner"] == 1
     fewer = data(
         *calc, "--mine", "4", "--theirs", "4", "--losses-mine", "1", "--losses-theirs", "3"
     )
-    assert fewer["winner"] == "me" and fewer["decided_by"]["en"] == "fewer losses"
-    order = data(*calc, "--mine", "4", "--theirs", "4", "--nations", "france,britain")
-    assert order["winner"] == "them" and order["decided_by"]["en"] == "nation order"
+    assert fewer["values"]["winner"] == 1 and fewer["decided_by"]["winner"] == "fewer losses"
+    nations = ("--my-nation", "france", "--their-nation", "britain")
+    order = data(*calc, "--mine", "4", "--theirs", "4", *nations)
+    assert order["values"]["winner"] == -1 and order["decided_by"]["winner"] == "nation order"
     # a misspelt nation is named, with what was meant; not called a full tie
-    typo = pnp(*calc, "--mine", "4", "--theirs", "4", "--nations", "frnace,britain")
+    typo = pnp(*calc, "--mine", "4", "--theirs", "4", "--my-nation", "frnace", *nations[2:])
     assert typo.returncode != 0
     assert "frnace is not one of" in typo.stderr and "did you mean france" in typo.stderr
     assert "full tie" not in typo.stderr
     zh = pnp(
-        *calc, "--mine", "4", "--theirs", "4", "--nations", "frnace,britain", "--lang", "zh-Hant"
+        *calc,
+        "--mine",
+        "4",
+        "--theirs",
+        "4",
+        "--my-nation",
+        "frnace",
+        *nations[2:],
+        "--lang",
+        "zh-Hant",
     )
     assert "是不是要寫 france" in zh.stderr
 
@@ -249,7 +259,7 @@ def test_help_in_pnp_play_lists_every_command_the_table_uses(table: Path) -> Non
         "status --player P",
         "deck discard france CARD",
         "score calc manoeuvre:battle --attack N --defence N --combat assault|ambush|bombard|volley",
-        "--nations A,B",
+        "--my-nation usa|ottoman|spain|austria|prussia|russia|britain|france",
     ):
         assert command in done.stdout, command
     assert "掷出最高点" in done.stdout

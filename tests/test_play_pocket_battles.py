@@ -43,8 +43,8 @@ def scored(icons: str, faces: list[int]) -> int:
 def test_setup_the_limit_gives_the_command_points(data_dir: Path) -> None:
     # seed 003 section 3: the players agree an army limit in tens; each takes limit / 10
     # command markers (a 60-point army takes 6) and builds an army within the limit
-    assert calc("--limit", "60")["command_points"] == 6
-    assert calc("--limit", "100")["command_points"] == 10
+    assert calc("--limit", "60")["values"]["command-points"] == 6
+    assert calc("--limit", "100")["values"]["command-points"] == 10
     refused = pnp("score", "calc", f"{GAME}:battle", "--limit", "65")
     assert refused.returncode != 0 and "Traceback" not in refused.stderr
 
@@ -65,8 +65,8 @@ def test_a_turn_orders_charge_melee_counter_attack_and_shooting(data_dir: Path) 
 
     # section 7: an order costs the command markers already on the unit plus one; a unit
     # ordered for the first time this turn costs 1, the second time 2 (then it holds 3)
-    assert calc("--on-unit", "0")["order_cost"] == 1
-    assert calc("--on-unit", "1")["order_cost"] == 2
+    assert calc("--on-unit", "0")["values"]["order-cost"] == 1
+    assert calc("--on-unit", "1")["values"]["order-cost"] == 2
 
     # 7-2 and the melee steps: a charging unit rolls one die plus one for the charge and
     # counts, for each die, the entries of its black (melee) icon row showing that face;
@@ -114,7 +114,7 @@ def test_the_same_turn_in_pnp_play_in_traditional_chinese(data_dir: Path) -> Non
     assert "2d6@33445" in text and "1d6@456" in text
     # odds of the charge, worked by hand: no hit needs both dice on 1, 2 or 6: 1/4
     assert "25.00%" in text and "精確機率" in text
-    assert "命令花費：2" in text
+    assert "命令費用：2" in text
 
 
 def test_odds_of_the_shooting_roll_by_hand(data_dir: Path) -> None:
@@ -131,11 +131,13 @@ def test_victory_is_half_the_enemy_army_not_half_the_limit(data_dir: Path) -> No
     # (or more) of the enemy's points wins. Both armies were built for a 60 limit, but the Orcs
     # spent only 50: destroying 25 Orc points wins, although 25 is under half the limit
     orcs_beaten = calc("--destroyed", "25", "--lost", "10", "--my-army", "60", "--enemy-army", "50")
-    assert orcs_beaten["winner"] == "me" and orcs_beaten["needed"] == 25
+    assert orcs_beaten["values"]["winner"] == 1 and orcs_beaten["values"]["you-broke-them"] == 1
     # and 29 of a full 60-point army is not yet half
     assert (
-        calc("--destroyed", "29", "--lost", "10", "--my-army", "50", "--enemy-army", "60")["winner"]
-        is None
+        "winner"
+        not in calc("--destroyed", "29", "--lost", "10", "--my-army", "50", "--enemy-army", "60")[
+            "values"
+        ]
     )
 
 
@@ -143,9 +145,9 @@ def test_victory_when_both_reach_half_at_once(data_dir: Path) -> None:
     # section 8: if both reach it in the same check, the higher destroyed total wins; still
     # equal, the second player (who did not start) wins
     both = ("--my-army", "60", "--enemy-army", "60")
-    assert calc("--destroyed", "40", "--lost", "30", *both)["winner"] == "me"
+    assert calc("--destroyed", "40", "--lost", "30", *both)["values"]["winner"] == 1
     tie = calc("--destroyed", "30", "--lost", "30", *both)
-    assert tie["winner"]["en"] == "the second player"
+    assert tie["says"]["winner"] == "the second player"
 
 
 def test_victory_needs_both_armies(data_dir: Path) -> None:
@@ -158,7 +160,7 @@ def test_victory_needs_both_armies(data_dir: Path) -> None:
     zh = pnp(
         "score", "calc", f"{GAME}:battle", "--destroyed", "30", "--lost", "10", "--lang", "zh-Hans"
     )
-    assert zh.returncode != 0 and "需要 --" in zh.stderr
+    assert zh.returncode != 0 and "需要提供 --enemy-army" in zh.stderr
 
 
 # ---------------------------------------------------------------- what the players read

@@ -77,10 +77,10 @@ def test_dice_notation_shell_examples_roll(argv: list[str], tmp_path: Path) -> N
 
 def test_table_yaml_example_plays_as_shown(tmp_path: Path) -> None:
     section = _section("### Game data: `table.yaml`")
-    (table,) = _blocks(section, "yaml")
+    table, scoring = _blocks(section, "yaml")
     env = {"PNP_DATA_DIR": str(tmp_path / "data"), "PATH": ""}
     assert pnp("new", "my-game", "--from", "cards", cwd=tmp_path, env=env).returncode == 0
-    (tmp_path / "content" / "my-game" / "table.yaml").write_text(table, encoding="utf-8")
+    (tmp_path / "content" / "my-game" / "table.yaml").write_text(table + scoring, encoding="utf-8")
     checked = pnp("check", "my-game", cwd=tmp_path, env=env)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     commands = _shell_lines(section)
@@ -95,6 +95,13 @@ def test_table_yaml_example_plays_as_shown(tmp_path: Path) -> None:
     assert "1 discarded" in status, status  # the card drawn from the plain deck
     assert (tmp_path / "data" / "current").is_file()
     assert list((tmp_path / "data" / "sessions").glob("my-game-*.jsonl"))
+    calc = ("score", "calc", "my-game:battle")
+    held = pnp(*calc, "--hold", "tower,well", "--attack", "5", "--defence", "2", cwd=tmp_path)
+    assert held.stdout.splitlines()[-3:] == [
+        "points: 5",
+        "wins: 1",
+        "result: the defender retreats",
+    ]
 
 
 def test_rules_example_builds_a_rule_sheet_and_a_player_aid(tmp_path: Path) -> None:

@@ -88,7 +88,7 @@ def test_score_calculations_name_places_and_results_in_chinese(
     code, text = pnp_printed(
         capsys, "score", "calc", "five-armies:victory", "--hold", "camp", "--lang", "en"
     )
-    assert "camp" in text  # English keeps the ids the player types
+    assert "the places the Shadow holds: Camp" in text  # the names understood, told back
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -167,3 +167,17 @@ def test_help_inside_pnp_play_is_in_chinese(lang: str, data_dir: Path) -> None:
     assert not leftover(
         text, "patrol", "day", "morale", "soldiers", "missions", "bogus", path=path.group(1)
     ), text
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["roll", "2d6", "--lang", "xx"], ["--lang", "fr", "roll", "2d6"], ["status", "--lang=de"]],
+)
+def test_a_language_we_do_not_speak_is_refused_not_answered_in_english(args: list[str]) -> None:
+    from .helpers import pnp
+
+    done = pnp(*args)
+    assert done.returncode == 2 and done.stdout == ""
+    wrong = args[args.index("--lang") + 1] if "--lang" in args else args[-1].split("=")[1]
+    assert f"'{wrong}' is not a language; use en, zh-Hant or zh-Hans" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -40,7 +40,11 @@ def test_places_are_taken_by_id_or_by_name_in_any_language(
 ) -> None:
     code, text = _calc(capsys, "five-armies:victory", "--hold", held, "--lang", lang)
     assert code == 0, text
-    points = {"zh-Hant": "分數：8", "zh-Hans": "分数：8", "en": "points: 8"}[lang]
+    points = {
+        "zh-Hant": "黑暗勢力勝利分：8",
+        "zh-Hans": "黑暗势力胜利分：8",
+        "en": "Shadow victory points: 8",
+    }[lang]
     assert points in text, text
     if lang != "en":
         assert not leftover(text), text
@@ -67,9 +71,9 @@ def test_an_unknown_place_is_refused_with_the_places_in_the_players_language(
 @pytest.mark.parametrize(
     ("lang", "nations", "said"),
     [
-        ("zh-Hant", "法國,美國", ("勝方：對方", "決定依據：國家順序")),
-        ("zh-Hans", "普鲁士,france", ("胜方：我方", "决定依据：国家顺序")),
-        ("en", "法國,USA", ("winner: them", "decided by: nation order")),
+        ("zh-Hant", "法國,美國", ("戰役結束：對方贏得這場戰役", "以國家順序決定")),
+        ("zh-Hans", "普鲁士,france", ("战役结束：你赢得这场战役", "以国家顺序决定")),
+        ("en", "法國,USA", ("the other side wins the battle", "decided by nation order")),
     ],
 )
 def test_a_full_tie_ranks_nations_named_in_any_language_and_says_why_in_the_players_words(
@@ -79,10 +83,12 @@ def test_a_full_tie_ranks_nations_named_in_any_language_and_says_why_in_the_play
     data_dir: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+    mine, theirs = nations.split(",")
     code, text = _calc(
         capsys,
         "manoeuvre:battle",
-        "--mine", "3", "--theirs", "3", "--nations", nations, "--lang", lang,
+        "--mine", "3", "--theirs", "3", "--my-nation", mine, "--their-nation", theirs,
+        "--lang", lang,
     )  # fmt: skip
     assert code == 0, text
     assert all(s in text for s in said), text
@@ -94,7 +100,7 @@ def test_an_unknown_nation_is_refused_with_the_nations_in_the_players_language(
     data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, text = _calc(
-        capsys, "manoeuvre:battle", "--mine", "1", "--theirs", "1", "--nations", "法國,xx",
+        capsys, "manoeuvre:battle", "--mine", "1", "--theirs", "1", "--my-nation", "法國", "--their-nation", "xx",
         "--lang", "zh-Hans",
     )  # fmt: skip
     assert code == 2, text

@@ -141,6 +141,7 @@ def _version(ctx: click.Context, value: bool) -> None:
     "--lang",
     default=None,
     expose_value=False,
+    callback=lambda ctx, param, value: _speak(ctx, param, value),
     help=N_("Language of the messages: en, zh-Hant or zh-Hans (default: the locale)."),
 )
 def cli() -> None:
@@ -151,6 +152,13 @@ def cli() -> None:
     pnp check GAME             validate a game's YAML and say where each problem is
     pnp roll 3d6               roll dice (see `pnp roll --help` for the notation)
     """
+
+
+def _speak(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``pnp --lang LANG COMMAND``: refuse a language we do not speak, as a command's does."""
+    from .clicklang import speak
+
+    return speak(ctx, param, value)
 
 
 # errno values that mean the machine refused a file operation, not a bug of ours

@@ -20,7 +20,7 @@ from typing import Any
 
 import click
 
-from ..locale import N_, current_language, translation, use_language
+from ..locale import N_, _, current_language, translation, use_language
 
 WIDE = ("W", "F")
 # option kinds whose names a help page shows translated (as the "metavar" context)
@@ -165,8 +165,13 @@ def speak(ctx: click.Context, param: click.Parameter, value: str | None) -> str 
     if value:
         from ..companion.i18n import detect
 
+        lang = detect(value)
+        if lang == "en" and not value.lower().replace("_", "-").startswith("en"):
+            raise click.BadParameter(
+                _("{value!r} is not a language; use en, zh-Hant or zh-Hans").format(value=value)
+            )
         before = current_language()
-        use_language(detect(value))
+        use_language(lang)
         ctx.call_on_close(lambda: use_language(before))
     return value
 

@@ -84,7 +84,7 @@ def game_help(game: Any) -> list[str]:
             lines.append(
                 f"  {text}{shown(getattr(item, 'name', None), getattr(item, 'term', None))}"
             )
-    if getattr(spec, "turn", None) is not None:
+    if getattr(spec, "turn", None):
         lines.append(_("Turn, phase by phase:"))
         lines.append("  turn   turn next")
     if spec.decks:
@@ -202,7 +202,8 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
         return True
     if game is not None:
         argv = _bare_roll(argv, game)
-    if argv[0] not in ("session",) and "--session" not in argv:
+    sessionless = argv[0] == "session" or argv[:2] == ["score", "calc"]
+    if not sessionless and "--session" not in argv:
         argv += ["--session", session_path]
     if "--lang" not in argv:
         argv += ["--lang", lg]

@@ -388,7 +388,7 @@ def turn(step: str | None, session_path: str | None, as_json: bool, lang: str | 
         return
     table = table_of(session_path)
     state = table.snapshot_state()
-    if getattr(table.game.spec, "turn", None) is None:
+    if not getattr(table.game.spec, "turn", None):
         raise TableError(_("{game} has no turn order to follow"), game=table.game.names())
     now = state.get("turn") or {"n": 1, "phase": 0}
     out(as_json, now, phase_lines(table.game, terms_of(table, lang), now["n"], now["phase"]))
@@ -482,8 +482,8 @@ def score_calc(ctx: click.Context, what: str, as_json: bool, lang: str | None) -
     from the game's table.yaml).
     """
     from ..companion.engine import TableGame, find_game
-    from ..companion.scores import calculate, usage
-    from ..companion.textout import result_lines
+    from ..companion.i18n import Terms, pick
+    from ..companion.scores import calculate, result_lines, usage
 
     game_name, _colon, calc = what.partition(":")
     game = TableGame.load(find_game(game_name))
@@ -499,8 +499,15 @@ def score_calc(ctx: click.Context, what: str, as_json: bool, lang: str | None) -
             )
         out(as_json, {"scores": lines}, lines or ["-"])
         return
-    from ..companion.i18n import Terms
-
     terms = Terms(game.root, lang_)
-    result = calculate(game.spec.scoring[calc], extra(ctx.args), terms)
-    out(as_json, result, result_lines(result, terms))
+    spec = game.spec.scoring[calc]
+    result = calculate(spec, extra(ctx.args), terms, calc)
+    shown = {
+        **result,
+        "says": {
+            k: pick(v, lang_) if isinstance(v, (str, dict)) else v
+            for k, v in result["says"].items()
+        },
+        "decided_by": {k: pick(v, lang_) for k, v in result["decided_by"].items()},
+    }
+    out(as_json, shown, result_lines(spec, result, terms))

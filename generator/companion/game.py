@@ -39,6 +39,11 @@ def find_game(name: str) -> Path:
     return game_dir(folder, name).resolve()
 
 
+# the shape of the recorded table.yaml; a log recorded in an older shape plays with the game's
+# content as it is now (2: scores as formulas, a turn as a list of phases)
+RECORD_FORMAT = 2
+
+
 class Rec(dict):  # type: ignore[type-arg]
     """A recorded table (plain JSON data) read like the validated models: ``spec.bags[b].tiles``."""
 
@@ -189,6 +194,7 @@ class TableGame:
 
         files = self.files()
         return {
+            "format": RECORD_FORMAT,
             "spec": to_builtins(self.spec),
             "cards": self.cards,
             "files": files,

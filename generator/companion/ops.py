@@ -337,10 +337,10 @@ def apply_deck_return(t: Table, args: dict[str, Any], out: dict[str, Any]) -> di
 def apply_turn_next(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply moving to the next phase of the turn (the first phase of the next turn after the last)."""
     turn = getattr(_g(t).spec, "turn", None)
-    if turn is None:
+    if not turn:
         raise TableError(_("{game} has no turn order to follow"), game=_g(t).names())
     now = t.state.setdefault("turn", {"n": 1, "phase": 0})
-    if now["phase"] + 1 < len(turn.phases):
+    if now["phase"] + 1 < len(turn):
         now["phase"] += 1
     else:
         now["n"], now["phase"] = now["n"] + 1, 0

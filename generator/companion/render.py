@@ -332,7 +332,7 @@ def turn_next(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 def phase_lines(game: Any, terms: Terms, n: int, k: int) -> list[str]:
     """A phase of the game's turn in words: its number and name, then what is done in it."""
-    phases = game.spec.turn.phases
+    phases = game.spec.turn
     phase = phases[k]
     lines = [
         said(

@@ -1,323 +1,267 @@
-"""Score calculators driven by a game's ``scoring:`` data, and the generic score pad.
+"""Scores worked out from a game's ``scoring:`` data, and the generic score pad.
 
-Each calculator kind is one function in a dispatch table: ``control`` (points for held places,
-a threshold at the end of a turn, an instant-win place and the other side's instant wins),
-``sum`` (add named counts; hand limits; hit numbers with a draw read through a lookup table),
-``army`` (victory at a share of the enemy's army points; order costs; a tie-break list) and
-``territory`` (combat result from a ratio table; the end-of-game tie-break list). Inputs are the
-options given on the command line as a plain dict of strings; every bad input is a UsageError.
+One evaluator serves every game (see :mod:`generator.content.table_scoring` for the block): the
+inputs typed on the command line are read and checked, each result's formula is filled with
+numbers and worked out by the dice evaluator (no dice: plain arithmetic), a lookup table tells the
+result's text and a tie-break list decides a tie. Every bad input is a :class:`TableError` naming
+the option; an input a result needs but nobody gave is asked for by name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import difflib
 from typing import Any
 
+from ..content.dice_parse import DiceError, parse
+from ..content.formula import PLACEHOLDER, placeholders, read_row
 from ..locale import _
+from .dice_ops import Roller
 from .errtext import TableError
-from .i18n import pick
+from .i18n import Terms, pick
+from .names import find, listing
 
 
-def _int(opts: dict[str, str], key: str, default: int | None = None) -> int:
-    raw = opts.get(key)
-    if raw is None:
-        if default is None:
-            raise TableError(_("--{param} N is needed"), param=key)
-        return default
+class _NoDice:
+    """A source for formulas that roll nothing (the table check refuses dice in a score)."""
+
+    def below(self, n: int) -> int:
+        raise TableError(_("a score formula cannot roll dice"))
+
+
+def work_out(text: str) -> int:
+    """The number a filled-in formula comes to."""
     try:
-        return int(raw)
-    except ValueError:
+        return Roller(parse(text), _NoDice(), None).run().total  # type: ignore[arg-type]
+    except DiceError as exc:
         raise TableError(
-            _("--{param} must be a whole number, not {value!r}"), param=key, value=raw
+            _("cannot work out {formula}: {message}"), formula=text, message=exc.message
         ) from None
 
 
-def _list(opts: dict[str, str], key: str) -> list[str]:
-    raw = opts.get(key) or ""
-    return [p.strip().lower() for p in raw.split(",") if p.strip()]
+def _things(spec: Any, table_id: str) -> dict[str, tuple[str | None, object]]:
+    """The names a table lists: each key, named by the glossary or by the table's text."""
+    table = spec.tables[table_id]
+    return {key: (key, None if isinstance(value, int) else value) for key, value in table.items()}
 
 
-def control(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
-    """Points for held places; ``wins`` at ``win_at`` (end of turn), ``wins_now`` with the instant place."""
-    points = {p.id: p.points for p in spec.places}
-    held = _list(opts, "hold")
-    unknown = [h for h in held if h not in points]
-    if unknown:
-        raise TableError(
-            _("no place {name!r}; places: {known}"), name=unknown[0], known=", ".join(points)
-        )
-    total = sum(points[h] for h in set(held))
-    instant = bool(spec.instant_place and spec.instant_place in held and total >= spec.win_at)
-    return {
-        "points": total,
-        "held": sorted(set(held)),
-        "win_at": spec.win_at,
-        "wins": total >= spec.win_at,
-        "wins_now": instant,
-        "other_side_instant_wins": [
-            w.text for w in spec.instant_wins if w.points_below is None or total < w.points_below
-        ],
-    }
-
-
-def total_sum(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
-    """Add the named parts; optionally the hand limit and a combat hit number."""
-    out: dict[str, Any] = {}
-    if any(part in opts for part in spec.parts):
-        parts = {part: _int(opts, part, 0) for part in spec.parts}
-        out["parts"] = parts
-        out["score"] = sum(parts.values())
-    if "holdings" in opts:
-        limits = spec.hand_limit
-        holdings = _list(opts, "holdings")
-        unknown = [h for h in holdings if h not in limits]
-        if unknown:
-            raise TableError(
-                _("no holding {name!r}; holdings: {known}"),
-                name=unknown[0],
-                known=", ".join(limits),
-            )
-        out["hand_limit"] = sum(limits[h] for h in holdings)
-    if "mine" in opts or "theirs" in opts:
-        if spec.hit_base is None:
-            raise TableError(_("this game has no hit number"))
-        hit = spec.hit_base + _int(opts, "mine") - _int(opts, "theirs")
-        low = spec.always_hit if spec.always_hit is not None else spec.draw_min
-        high = spec.always_miss - 1 if spec.always_miss is not None else spec.draw_max
-        out["hit_number"] = max(low, min(high, hit))
-        if "draw" in opts:
-            shown = _int(opts, "draw")
-            draw = spec.draw_reads.get(shown, spec.draw_reads.get(str(shown), shown))
-            if not spec.draw_min <= draw <= spec.draw_max:
-                raise TableError(
-                    _("--draw must be {low}..{high}{help}"),
-                    low=spec.draw_min,
-                    high=spec.draw_max,
-                    help={
-                        lang: (", " if lang == "en" else "，").join(
-                            f"{k} {word} {v}" for k, v in spec.draw_reads.items()
-                        )
-                        for lang, word in (
-                            ("en", "reads"),
-                            ("zh-Hant", "當作"),
-                            ("zh-Hans", "当作"),
-                        )
-                    },
-                )
-            out["draw"] = draw
-            if spec.always_hit is not None and draw <= spec.always_hit:
-                out["hit"] = True
-            elif spec.always_miss is not None and draw >= spec.always_miss:
-                out["hit"] = False
-            else:
-                out["hit"] = draw <= hit
-    if not out:
-        raise TableError(
-            _("give {usage}"),
-            usage=f"--{' N --'.join(spec.parts)} N | --holdings A,B,... | --mine N --theirs N [--draw N]",
-        )
-    return out
-
-
-def tie_break(steps: list[Any], opts: dict[str, str]) -> tuple[str | None, str | None]:
-    """Walk a tie-break list: ("me" | "them" | a named winner, the step's name) or (None, None)."""
-    for step in steps:
-        if step.winner is not None:
-            return step.winner, step.name
-        if step.order is not None:
-            names = _list(opts, step.option)
-            known = ", ".join(pick((step.names or {}).get(n)) or n for n in step.order)
-            if len(names) != 2:
-                raise TableError(
-                    _("a full tie: give --{option} MINE,THEIRS from {known}"),
-                    option=step.option,
-                    known=known,
-                )
-            for name in names:
-                if name not in step.order:
-                    import difflib
-
-                    close = difflib.get_close_matches(name, step.order, n=1, cutoff=0.6)
-                    said = {"option": step.option, "name": name, "known": known}
-                    if close:
-                        raise TableError(
-                            _("--{option}: {name} is not one of {known}; did you mean {close}?"),
-                            close=close[0],
-                            **said,
-                        )
-                    raise TableError(_("--{option}: {name} is not one of {known}"), **said)
-            if names[0] == names[1]:
-                raise TableError(_("--{option}: the two must differ"), option=step.option)
-            first = step.order.index(names[0]) < step.order.index(names[1])
-            return ("me" if first else "them"), step.name
-        mine, theirs = _int(opts, step.mine, step.default), _int(opts, step.theirs, step.default)
-        if mine != theirs:
-            better = mine > theirs if step.better == "higher" else mine < theirs
-            return ("me" if better else "them"), step.name
-    return None, None
-
-
-def army(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
-    """Victory at a share of the enemy's army; when both reach it, the tie-break list."""
-    out: dict[str, Any] = {}
-    if "on-unit" in opts:
-        out["order_cost"] = _int(opts, "on-unit") + spec.order_base
-    if "limit" in opts:
-        limit = _int(opts, "limit")
-        if limit <= 0 or limit % spec.points_step:
-            raise TableError(
-                _("--limit must be a positive multiple of {step}"), step=spec.points_step
-            )
-        out["command_points"] = limit // spec.points_step
-    if "destroyed" in opts or "lost" in opts:
-        # the share is of the armies as built, which may fall short of the agreed limit
-        enemy_army = _int(opts, "enemy-army")
-        my_army = _int(opts, "my-army")
-        destroyed, lost = _int(opts, "destroyed", 0), _int(opts, "lost", 0)
-        i_win = destroyed >= spec.share * enemy_army
-        they_win = lost >= spec.share * my_army
-        how = None
-        if i_win and they_win:
-            winner, how = tie_break(spec.tie_break, opts)
-            out["tie"] = spec.tie
-        else:
-            winner = "me" if i_win else "them" if they_win else None
-        out.update(
-            {
-                "destroyed": destroyed,
-                "lost": lost,
-                "needed": spec.share * enemy_army,
-                "winner": winner,
-                "decided_by": how,
-            }
-        )
-    if not out:
-        raise TableError(
-            _("give {usage}"),
-            usage="--on-unit N | --limit N | --destroyed N --lost N --my-army N --enemy-army N",
-        )
-    return out
-
-
-def territory(spec: Any, opts: dict[str, str]) -> dict[str, Any]:
-    """Combat result from the ratio table (--attack --defence) or the end-of-game comparison."""
-    out: dict[str, Any] = {}
-    if "attack" in opts or "defence" in opts:
-        attack, defence = _int(opts, "attack"), _int(opts, "defence")
-        if defence <= 0 or attack < 0:
-            raise TableError(_("--defence must be at least 1 and --attack at least 0"))
-        table = spec
-        if spec.combats:
-            kind = (opts.get("combat") or "").strip().lower()
-            if kind not in spec.combats:
-                raise TableError(
-                    _("give --combat KIND, one of {known}"), known=", ".join(spec.combats)
-                )
-            table = spec.combats[kind]
-            out["combat"] = table.name or kind
-        result = table.lower if attack < defence else table.equal if attack == defence else None
-        row = 0
-        if result is None:
-            for n, r in enumerate(table.ratios):
-                if attack > r.above * defence:
-                    result, row = r.result, n + 1
-        out.update({"attack": attack, "defence": defence, "result": result, "row": row})
-    first = spec.tie_break[0] if spec.tie_break else None
-    if first is not None and first.mine is not None and first.mine in opts:
-        winner, how = tie_break(spec.tie_break, opts)
-        out.update({"winner": winner, "decided_by": how})
-    if not out:
-        raise TableError(
-            _("give {usage}"),
-            usage=f"--attack N --defence N{' --combat KIND' if spec.combats else ''} | "
-            + " ".join(f"--{s.mine} N --{s.theirs} N" for s in spec.tie_break if s.mine),
-        )
-    return out
+def _usage_of(spec: Any, iid: str) -> str:
+    param = spec.inputs[iid]
+    if param.kind != "names":
+        return f"--{iid} N"
+    keys = list(spec.tables[param.of])
+    return f"--{iid} " + ("|".join(keys) if param.max == 1 else ",".join(keys))
 
 
 def usage(spec: Any) -> str:
-    """The options a calculator takes, from its data."""
-    if spec.kind == "control":
-        return f"--hold {','.join(p.id for p in spec.places)}"
-    if spec.kind == "sum":
-        text = " ".join(f"--{p} N" for p in spec.parts)
-        if spec.hand_limit:
-            text += f" | --holdings {','.join(spec.hand_limit)}"
-        if spec.hit_base is not None:
-            text += " | --mine N --theirs N [--draw N]"
-        return text
-    steps = " ".join(
-        f"--{s.mine} N --{s.theirs} N" if s.mine else f"--{s.option} A,B"
-        for s in spec.tie_break
-        if s.mine or s.option
-    )
-    if spec.kind == "army":
-        return (
-            f"--on-unit N | --limit N | --destroyed N --lost N --my-army N --enemy-army N {steps}"
-        )
-    combat = f" --combat {'|'.join(spec.combats)}" if spec.combats else ""
-    return f"--attack N --defence N{combat} | {steps}"
+    """The options a score takes, from its data."""
+    return " ".join(_usage_of(spec, iid) for iid in spec.inputs)
 
 
-CALCULATORS: dict[str, Callable[[Any, dict[str, str]], dict[str, Any]]] = {
-    "control": control,
-    "sum": total_sum,
-    "army": army,
-    "territory": territory,
-}
+class _Inputs:
+    """The inputs typed for one score, read and checked when a result first needs them."""
 
+    def __init__(self, spec: Any, opts: dict[str, str], terms: Terms | None) -> None:
+        self.spec, self.opts, self.terms = spec, opts, terms
+        self.read: dict[str, int | list[str]] = {}
+        for name in opts:
+            if name not in spec.inputs:
+                raise TableError(
+                    _("no input --{name}; this score takes: {usage}"), name=name, usage=usage(spec)
+                )
 
-def _named_lists(spec: Any, opts: dict[str, str], terms: Any) -> dict[str, str]:
-    """``opts`` with each listed place, holding or nation turned from a name into its id."""
-    from .names import find, listing
+    def get(self, iid: str) -> int | list[str]:
+        if iid not in self.read:
+            self.read[iid] = self._read(iid)
+        return self.read[iid]
 
-    lists: list[tuple[str, Any, str, bool]] = []
-    if spec.kind == "control":
-        things = {p.id: (p.id, p.name) for p in spec.places}
-        lists.append(("hold", things, _("no place {name!r}; places: {known}"), False))
-    if spec.kind == "sum" and spec.hand_limit:
-        things = {h: (h, None) for h in spec.hand_limit}
-        lists.append(("holdings", things, _("no holding {name!r}; holdings: {known}"), False))
-    for step in getattr(spec, "tie_break", None) or ():
-        if step.order is not None and step.option:
-            things = {n: (n, (step.names or {}).get(n)) for n in step.order}
-            lists.append(
-                (step.option, things, _("no {name!r} to rank; give two of: {known}"), True)
+    def _read(self, iid: str) -> int | list[str]:
+        param = self.spec.inputs[iid]
+        raw = self.opts.get(iid)
+        if raw is None:
+            if param.default is None:
+                raise TableError(_("{usage} is needed"), usage=_usage_of(self.spec, iid))
+            raw = str(param.default)
+            if param.kind == "names":
+                return [] if raw in ("", "0") else self._names(iid, raw)
+            return int(raw)
+        if param.kind == "names":
+            return self._names(iid, raw)
+        try:
+            value = int(raw)
+        except ValueError:
+            raise TableError(
+                _("--{param} must be a whole number, not {value!r}"), param=iid, value=raw
+            ) from None
+        if not param.min <= value <= param.max:
+            if param.clamp and value > param.max:
+                return int(param.max)
+            raise TableError(
+                _("--{param} must be {low}..{high}, not {value}"),
+                param=iid,
+                low=param.min,
+                high=param.max,
+                value=value,
             )
-    said = dict(opts)
-    for key, things, unknown, ranked in lists:
-        if key not in said:
-            continue
-        ids = []
-        for typed in (p for p in said[key].split(",") if p.strip()):
+        if value % param.step:
+            raise TableError(
+                _("--{param} must be a multiple of {step}"), param=iid, step=param.step
+            )
+        return value
+
+    def _names(self, iid: str, raw: str) -> list[str]:
+        param = self.spec.inputs[iid]
+        things = _things(self.spec, param.of)
+        terms = self.terms or Terms(None, "en")
+        ids: list[str] = []
+        for typed in (p.strip() for p in raw.split(",") if p.strip()):
             found = find(terms, typed, things)
             if found is None:
-                values = {"option": key, "name": typed.strip(), "known": listing(terms, things)}
-                if ranked:
-                    import difflib
+                what = pick(param.help, terms.lang) if param.help is not None else f"--{iid}"
+                said = {"name": typed, "what": what, "known": listing(terms, things)}
+                close = difflib.get_close_matches(typed.casefold(), list(things), n=1, cutoff=0.6)
+                if close:
+                    raise TableError(
+                        _("{what}: {name} is not one of {known}; did you mean {close}?"),
+                        close=close[0],
+                        **said,
+                    )
+                raise TableError(_("{what}: {name} is not one of {known}"), **said)
+            if found not in ids:
+                ids.append(found)
+        if not param.min <= len(ids) <= param.max:
+            raise TableError(
+                _("--{param} takes {low} to {high} names, not {count}"),
+                param=iid,
+                low=param.min,
+                high=param.max,
+                count=len(ids),
+            )
+        return ids
 
-                    close = difflib.get_close_matches(typed.strip(), list(things), n=1, cutoff=0.6)
-                    if close:
-                        raise TableError(
-                            _("--{option}: {name} is not one of {known}; did you mean {close}?"),
-                            close=close[0],
-                            **values,
-                        )
-                raise TableError(unknown, **values)
-            ids.append(found)
-        said[key] = ",".join(ids)
-    return said
+    def number(self, iid: str, table_id: str | None) -> int:
+        """The number ``{iid}`` or ``{table:iid}`` stands for."""
+        value = self.get(iid)
+        if isinstance(value, int):
+            return value
+        table = self.spec.tables[table_id or self.spec.inputs[iid].of]
+        return sum(v for name in value if isinstance(v := table.get(name, 0), int))
 
 
-def calculate(spec: Any, opts: dict[str, str], terms: Any = None) -> dict[str, Any]:
-    """Score a game's calculator with the player's options; return its kind and result.
+def _fill(formula: str, inputs: _Inputs, done: dict[str, int]) -> str:
+    def number(match: Any) -> str:
+        first, second = match.group(1), match.group(2)
+        if second is not None:
+            value = inputs.number(second, first)
+        elif first in done:
+            value = done[first]
+        else:
+            value = inputs.number(first, None)
+        return f"({value})"
 
-    With ``terms`` (the game's glossary), places, holdings and nations may be given by name in
-    any language as well as by id.
+    return PLACEHOLDER.sub(number, formula)
+
+
+def _refs(result: Any) -> list[str]:
+    """Every name a result's value, condition and first tie step mention."""
+    formulas = [result.value, result.when or ""]
+    if result.ties and result.ties[0].mine is not None:
+        formulas += [result.ties[0].mine, result.ties[0].theirs]
+    return [name for f in formulas for name, _table in placeholders(f)]
+
+
+def _ties(steps: list[Any], inputs: _Inputs, done: dict[str, int]) -> tuple[int, Any, Any]:
+    """(1 me, -1 them or 0, the step that decided, the winner named by a last step)."""
+    for step in steps:
+        if step.winner is not None:
+            return 0, step, step.winner
+        mine = work_out(_fill(step.mine, inputs, done))
+        theirs = work_out(_fill(step.theirs, inputs, done))
+        if mine != theirs:
+            better = mine > theirs if step.better == "higher" else mine < theirs
+            return (1 if better else -1), step, None
+    return 0, None, None
+
+
+def _says(spec: Any, result: Any, value: int, inputs: _Inputs) -> Any:
+    table_id = result.says
+    for match in PLACEHOLDER.finditer(table_id):
+        chosen = inputs.get(match.group(1))
+        table_id = table_id.replace(
+            match.group(0), chosen[0] if isinstance(chosen, list) and chosen else ""
+        )
+    table = spec.tables.get(table_id, {})
+    row = read_row(table, value)
+    return row if row is not None else None
+
+
+def calculate(
+    spec: Any, opts: dict[str, str], terms: Terms | None = None, score: str = ""
+) -> dict[str, Any]:
+    """Work out a score from the options typed; every result that can be, in order.
+
+    Names (places, holdings, nations) may be given by id or by name in any language when
+    ``terms`` (the game's glossary) is given. Returns ``{"score", "names", "values", "says",
+    "decided_by"}``: the ids of the names typed, numbers by result id, the text a result tells
+    and the tie step that decided.
     """
-    if terms is not None:
-        opts = _named_lists(spec, opts, terms)
-    return {"kind": spec.kind, **CALCULATORS[spec.kind](spec, opts)}
+    inputs = _Inputs(spec, opts, terms)
+    given = set(opts)
+    done: dict[str, int] = {}
+    says: dict[str, Any] = {}
+    decided: dict[str, Any] = {}
+    for rid, result in spec.results.items():
+        refs = _refs(result)
+        if any(r in spec.results and r not in done for r in refs):
+            continue
+        named = {r for r in refs if r in spec.inputs}
+        if named and not named & given:
+            continue
+        if not named and not given:
+            continue
+        if result.when is not None and not work_out(_fill(result.when, inputs, done)):
+            continue
+        value = work_out(_fill(result.value, inputs, done))
+        if value == 0 and result.ties:
+            value, step, winner = _ties(result.ties, inputs, done)
+            if winner is not None:
+                says[rid] = winner
+            elif step is not None:
+                decided[rid] = step.name
+        done[rid] = value
+        if result.says is not None and rid not in says:
+            said = _says(spec, result, value, inputs)
+            if said is not None:
+                says[rid] = said
+    if not done:
+        raise TableError(_("give {usage}"), usage=usage(spec))
+    typed = {
+        iid: value for iid, value in inputs.read.items() if isinstance(value, list) and iid in given
+    }
+    return {"score": score, "names": typed, "values": done, "says": says, "decided_by": decided}
+
+
+def result_lines(spec: Any, result: dict[str, Any], terms: Terms) -> list[str]:
+    """``name: value`` lines for a worked-out score, in the players' language."""
+    lines = []
+    for iid, ids in result.get("names", {}).items():
+        param = spec.inputs[iid]
+        label = pick(param.help, terms.lang) if param.help is not None else f"--{iid}"
+        things = _things(spec, param.of)
+        shown = listing(terms, {i: things[i] for i in ids}) if ids else "-"
+        lines.append(_("{label}: {value}").format(label=label, value=shown))
+    for rid, value in result["values"].items():
+        given = spec.results[rid].name
+        name = pick(given, terms.lang) if given is not None else terms.name(rid)
+        said = result["says"].get(rid)
+        text = pick(said, terms.lang) if said is not None and not isinstance(said, int) else None
+        shown = text if text is not None else str(said if isinstance(said, int) else value)
+        step = result["decided_by"].get(rid)
+        if step is not None:
+            shown = _("{result} (decided by {step})").format(
+                result=shown, step=pick(step, terms.lang)
+            )
+        lines.append(_("{label}: {value}").format(label=name, value=shown))
+    return lines
 
 
 def pad_add(

@@ -114,7 +114,7 @@ def status_lines(table: Any, terms: Terms, viewer: str | None = None) -> list[st
         )
     ]
     turn = getattr(game.spec, "turn", None)
-    if turn is not None:
+    if turn:
         now = state.get("turn") or {"n": 1, "phase": 0}
         lines += phase_lines(game, terms, now["n"], now["phase"])
     for bag_id, bag in state["bags"].items():

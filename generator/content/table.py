@@ -25,6 +25,7 @@ from .table_models import (
     TableSpec,
     TrackSpec,
 )
+from .table_scoring import check_score
 from .validate import key_path, suggest, validate
 from .yamlload import Loaded, display_path, load_yaml
 
@@ -116,13 +117,19 @@ def _cross_check(spec: TableSpec, loaded: Loaded, root: Path, issues: IssueColle
             _check_mark(("tracks", tid, "marks", n), mark, track, spec, add)
     for rid, roll in spec.rolls.items():
         _check_roll(rid, roll, spec, add)
+    for sid, score in spec.scoring.items():
+
+        def add_score(path: tuple[str | int, ...], message: str, sid: str = sid) -> None:
+            add(("scoring", sid, *path), message)
+
+        check_score(score, add_score)
     for hid, hand in spec.hands.items():
         for n, did in enumerate(hand.decks):
             if did not in spec.decks:
                 said = _("no deck {deck!r}").format(deck=did) + suggest(did, spec.decks)
                 add(("hands", hid, "decks", n), said)
     for bid, bag in spec.bags.items():
-        if bag.per_turn and spec.turn is None:
+        if bag.per_turn and not spec.turn:
             add(("bags", bid, "per_turn"), _("per_turn needs a turn: block to count the turns"))
     for did, deck in spec.decks.items():
         if deck.modes and deck.positions is not None:

@@ -9,7 +9,7 @@ from typing import Annotated, ClassVar, Literal
 from msgspec import Meta, field
 
 from ..locale import N_, _
-from .table_scoring import Fact, Scoring
+from .table_scoring import Fact, ParamSpec, ScoreSpec
 from .types import LocalText, Model, Slug, doc
 
 
@@ -56,24 +56,6 @@ class DieSpec(Fact, frozen=True, kw_only=True):
     def __post_init__(self) -> None:
         if (self.sides is None) == (self.faces is None):
             raise ValueError(_("give either sides (a numbered die) or faces (a labelled die)"))
-
-
-class ParamSpec(Model, frozen=True, kw_only=True):
-    """A number a named roll takes from the command line (``--strength 4``)."""
-
-    kind: Annotated[
-        Literal["number", "icons"],
-        doc("number: a whole number; icons: a digit string such as 33445."),
-    ] = "number"
-    default: Annotated[
-        int | str | None, doc("Value when the option is not given; null: the option must be given.")
-    ] = 0
-    min: Annotated[int, doc("Smallest allowed value.")] = 0
-    max: Annotated[int, doc("Largest allowed value.")] = 999
-    clamp: Annotated[
-        bool, doc("Lower a larger value to max instead of refusing it (the game's dice cap).")
-    ] = False
-    help: Annotated[LocalText | None, doc("What the number means.")] = None
 
 
 class RollSpec(Fact, frozen=True, kw_only=True):
@@ -426,15 +408,6 @@ class PhaseSpec(Model, frozen=True, kw_only=True):
     ] = None
 
 
-class TurnSpec(Fact, frozen=True, kw_only=True):
-    """A turn as an ordered procedure of phases; `pnp turn next` walks through it."""
-
-    phases: Annotated[
-        Annotated[list[PhaseSpec], Meta(min_length=1, max_length=20)],
-        doc("The phases of one turn, in the order they are played."),
-    ]
-
-
 class TableSpec(Model, frozen=True, kw_only=True):
     """``content/<game>/table.yaml``: what the table companion knows about one game."""
 
@@ -454,11 +427,14 @@ class TableSpec(Model, frozen=True, kw_only=True):
         default_factory=dict
     )
     decks: Annotated[dict[Slug, DeckSpec], doc("Decks.")] = field(default_factory=dict)
-    scoring: Annotated[dict[Slug, Scoring], doc("Score calculators.")] = field(default_factory=dict)
+    scoring: Annotated[dict[Slug, ScoreSpec], doc("Scores worked out at the table.")] = field(
+        default_factory=dict
+    )
     hands: Annotated[
         dict[Slug, HandSpec],
         doc("Hands shared by several decks, each with a limit (cards held, whichever deck)."),
     ] = field(default_factory=dict)
     turn: Annotated[
-        TurnSpec | None, doc("The order of play in one turn, told phase by phase at the table.")
-    ] = None
+        Annotated[list[PhaseSpec], Meta(max_length=20)],
+        doc("The phases of one turn in the order they are played; `pnp turn next` walks them."),
+    ] = field(default_factory=list)

@@ -1,27 +1,39 @@
-"""Score calculators of ``table.yaml`` (``scoring:``), built from a few generic blocks.
+"""Scores of ``table.yaml`` (``scoring:``): formulas over named inputs, lookup tables, tie-breaks.
 
-Every calculator is one of four kinds, each made of documented building blocks so a game's
-scoring needs data, not code:
+One block serves every game. A score names its **inputs** (numbers, or names taken from a lookup
+table, typed on the command line), its **tables** (a name or a number to a number or a text) and
+its **results**, worked out in order. A result's ``value`` is written in the arithmetic of the dice
+notation (``+ - * / // %``, comparisons giving 1 or 0, ``(a, b)kh1`` for the larger of two) over
+placeholders:
 
-* ``control``: points for held places (a lookup table), a threshold that wins at the end of a
-  turn, an instant-win place, and the other side's instant wins with an optional points condition;
-* ``sum``: named counts added up, a lookup table of hand sizes, and a hit number (base plus a
-  difference) with a draw read through a lookup table and the always-hit / always-miss ends;
-* ``army``: victory at a share of the enemy's points, order costs, and a tie-break list;
-* ``territory``: a combat result read from a ratio table, and the end-of-game comparison by a
-  tie-break list.
+* ``{input}``: a number typed, or for a list of names the sum of the input's table over them;
+* ``{result}``: a result worked out before this one;
+* ``{table:input}``: the sum of another table's numbers over the names given to ``input``.
 
-A tie-break list (``tie_break``) is read in order: each ``compare`` step compares two numbers
-given on the command line (higher or lower wins); an ``order`` step ranks names given in one option
-(earlier wins, case ignored); a ``winner`` step names the result when every step before it tied.
+A result may tell a text from a table (``says``): the row of the largest number key not above the
+value (a combat results table), ``{input}`` choosing the table by a name given. A result with
+``ties`` reads them in order when its value is 0: each step compares my number and theirs, the
+first that differs decides (1 for me, -1 for them), a ``winner`` step names the result when every
+step before it tied.
 """
 
+from collections.abc import Callable
 from typing import Annotated, Literal
 
 from msgspec import Meta, field
 
 from ..locale import _
-from .types import LocalText, Model, Slug, Tagged, doc
+from .formula import DICE, PLACEHOLDER, placeholders
+from .types import LocalText, Model, Slug, doc
+
+Formula = Annotated[
+    str,
+    Meta(min_length=1, max_length=200),
+    doc(
+        "Dice-notation arithmetic without dice (+ - * / // %, comparisons giving 1 or 0, "
+        "(a, b)kh1 for the larger) over {input}, {result} and {table:input}."
+    ),
+]
 
 
 class Fact(Model, frozen=True, kw_only=True):
@@ -35,150 +47,168 @@ class Fact(Model, frozen=True, kw_only=True):
     ] = False
 
 
-class Place(Model, frozen=True, kw_only=True):
-    """A place that scores when held."""
+class ParamSpec(Model, frozen=True, kw_only=True):
+    """A value typed on the command line: a roll's ``--strength 4`` or a score's ``--hold a,b``."""
 
-    id: Annotated[Slug, doc("Place id (a glossary term).")]
-    points: Annotated[Annotated[int, Meta(ge=0, le=100)], doc("Points while held.")]
-    name: Annotated[LocalText | None, doc("Shown name when the glossary lacks the id.")] = None
-
-
-class InstantWin(Model, frozen=True, kw_only=True):
-    """An instant victory of the other side, shown as a reminder with the score."""
-
-    text: Annotated[LocalText, doc("What wins at once.")]
-    points_below: Annotated[
-        Annotated[int, Meta(ge=0, le=1000)] | None,
-        doc("Only possible while the scoring side holds fewer points than this."),
-    ] = None
-
-
-class ControlScoring(Fact, Tagged, tag="control", frozen=True, kw_only=True):
-    """Points for held places (victory points by control)."""
-
-    side: Annotated[str, doc("The side that scores (a glossary term).")]
-    places: Annotated[list[Place], doc("Places and their points.")]
-    win_at: Annotated[int, doc("Points that win, checked at the end of a turn.")]
-    instant_place: Annotated[
-        Slug | None, doc("Holding this place with win_at points wins at once.")
-    ] = None
-    instant_wins: Annotated[list[InstantWin], doc("The other side's instant victories.")] = field(
-        default_factory=list
-    )
-
-
-class SumScoring(Fact, Tagged, tag="sum", frozen=True, kw_only=True):
-    """A score that adds named counts, hand limits and a combat hit number."""
-
-    parts: Annotated[list[Slug], doc("Names of the numbers added for each player.")]
-    hand_limit: Annotated[dict[Slug, int], doc("Hand size each holding adds (a lookup table).")] = (
-        field(default_factory=dict)
-    )
-    hit_base: Annotated[
-        int | None, doc("Combat: base hit number, plus the difference in combat values.")
-    ] = None
-    always_hit: Annotated[int | None, doc("Combat: a draw this low always hits.")] = None
-    always_miss: Annotated[int | None, doc("Combat: a draw this high always misses.")] = None
-    draw_reads: Annotated[
-        dict[Annotated[str, Meta(pattern=r"^-?[0-9]+$")], int],
+    kind: Annotated[
+        Literal["number", "icons", "names"],
         doc(
-            "Lookup table for a printed draw (0 reads 10); applied before the checks. "
-            "Keys are whole numbers (YAML mapping keys, read as text)."
+            "number: a whole number; icons: a digit string such as 33445; names: names from the "
+            "table `of`, separated by commas (a score's input)."
         ),
-    ] = field(default_factory=dict)
-    draw_min: Annotated[int, doc("Smallest draw after reading.")] = 1
-    draw_max: Annotated[int, doc("Largest draw after reading.")] = 10
+    ] = "number"
+    of: Annotated[Slug | None, doc("names: the lookup table whose keys may be given.")] = None
+    default: Annotated[
+        int | str | None, doc("Value when the option is not given; null: the option must be given.")
+    ] = 0
+    min: Annotated[int, doc("Smallest allowed value (names: fewest names).")] = 0
+    max: Annotated[int, doc("Largest allowed value (names: most names).")] = 999
+    step: Annotated[
+        Annotated[int, Meta(ge=1, le=1000)],
+        doc("The value must be a multiple of this (army sizes in tens)."),
+    ] = 1
+    clamp: Annotated[
+        bool, doc("Lower a larger value to max instead of refusing it (the game's dice cap).")
+    ] = False
+    help: Annotated[LocalText | None, doc("What the value means.")] = None
+
+    def __post_init__(self) -> None:
+        if (self.kind == "names") != (self.of is not None):
+            raise ValueError(_("an input of names needs `of`, and only it"))
 
 
 class TieStep(Model, frozen=True, kw_only=True):
-    """One step of a tie-break list: compare two numbers, rank names, or name the winner."""
+    """One step of a tie-break list: compare my number with theirs, or name the winner."""
 
-    name: Annotated[LocalText, doc("What the step decides by, shown with the result.")]
-    mine: Annotated[str | None, doc("compare: the option with my number.")] = None
-    theirs: Annotated[str | None, doc("compare: the option with the other number.")] = None
-    better: Annotated[Literal["higher", "lower"], doc("compare: which wins.")] = "higher"
-    default: Annotated[int | None, doc("compare: value when the options are left out.")] = None
-    order: Annotated[
-        list[Slug] | None, doc("order: names ranked first to last; the earlier one wins.")
-    ] = None
-    option: Annotated[
-        str | None, doc("order: the option naming mine and theirs (A,B; case ignored).")
-    ] = None
-    names: Annotated[
-        dict[Slug, LocalText] | None,
-        doc("order: the shown name of each ranked id, when the glossary has no term for it."),
-    ] = None
+    name: Annotated[LocalText, doc("What the step decides by, told with the result.")]
+    mine: Annotated[Formula | None, doc("My number.")] = None
+    theirs: Annotated[Formula | None, doc("The other side's number.")] = None
+    better: Annotated[Literal["higher", "lower"], doc("Which number wins the step.")] = "higher"
     winner: Annotated[LocalText | None, doc("The result when every step before tied.")] = None
 
     def __post_init__(self) -> None:
-        kinds = [self.mine is not None, self.order is not None, self.winner is not None]
-        if sum(kinds) != 1:
-            raise ValueError(_("a step gives one of: mine and theirs, order and option, or winner"))
-        if self.mine is not None and self.theirs is None:
-            raise ValueError(_("a compare step needs theirs as well as mine"))
-        if self.order is not None and self.option is None:
-            raise ValueError(_("an order step needs the option that names the two"))
+        if (self.mine is None) != (self.theirs is None):
+            raise ValueError(_("a compare step needs both mine and theirs"))
+        if (self.mine is None) == (self.winner is None):
+            raise ValueError(_("a step gives either mine and theirs, or winner"))
 
 
-class ArmyScoring(Fact, Tagged, tag="army", frozen=True, kw_only=True):
-    """Victory by destroying a share of the enemy's army points."""
+class ResultSpec(Model, frozen=True, kw_only=True):
+    """One result of a score, worked out from the inputs and the results before it."""
 
-    share: Annotated[
-        Annotated[float, Meta(gt=0, le=1)], doc("Share of the enemy's points to destroy.")
-    ] = 0.5
-    tie: Annotated[LocalText, doc("How a tie is broken, in words (shown with a tie).")]
-    tie_break: Annotated[list[TieStep], doc("When both sides reach the share: steps in order.")] = (
-        field(default_factory=list)
-    )
-    order_base: Annotated[int, doc("An order costs the points on the unit plus this.")] = 1
-    points_step: Annotated[
-        int, doc("Army limits are multiples of this; command points = limit / step.")
-    ] = 10
+    name: Annotated[
+        LocalText | None, doc("Shown name (default: the glossary term of the result's id).")
+    ] = None
+    value: Annotated[Formula, doc("The number (0 when left out: the ties decide).")] = "0"
+    when: Annotated[
+        Formula | None, doc("Work the result out only when this is not 0 (e.g. a side broke).")
+    ] = None
+    says: Annotated[
+        str | None,
+        doc(
+            "A table whose text is told for the value: the row of the largest number key not "
+            "above it; {input} names the table by the one name given to that input."
+        ),
+    ] = None
+    ties: Annotated[
+        Annotated[list[TieStep], Meta(max_length=10)],
+        doc("Read in order when the value is 0; the first step that differs decides (1 or -1)."),
+    ] = field(default_factory=list)
 
 
-class RatioRow(Model, frozen=True, kw_only=True):
-    """One row of a ratio table (attack / defence)."""
-
-    above: Annotated[float, doc("The row applies when attack > above x defence.")]
-    result: Annotated[LocalText, doc("What happens.")]
+TableValue = int | LocalText  # a lookup table's entry: a number or a text
 
 
-class CombatTable(Model, frozen=True, kw_only=True):
-    """The results of one kind of combat, read from attack against defence."""
+class ScoreSpec(Fact, frozen=True, kw_only=True):
+    """A score: inputs typed at the table, lookup tables and results worked out in order."""
 
-    name: Annotated[LocalText | None, doc("Shown name of the kind of combat.")] = None
-    lower: Annotated[LocalText, doc("Result when attack < defence.")]
-    equal: Annotated[LocalText, doc("Result when attack = defence.")]
-    ratios: Annotated[
-        list[RatioRow], doc("Rows for attack > defence, by rising ratio (the last that applies).")
+    inputs: Annotated[
+        dict[Slug, ParamSpec],
+        doc("What the players type: `pnp score calc GAME:SCORE --INPUT VALUE`."),
+    ] = field(default_factory=dict)
+    tables: Annotated[
+        dict[Slug, dict[Annotated[str, Meta(max_length=64)], TableValue]],
+        doc(
+            "Lookup tables: a name or a whole number to a number or a text (number keys are "
+            "read as the largest not above the value)."
+        ),
+    ] = field(default_factory=dict)
+    results: Annotated[
+        dict[Slug, ResultSpec],
+        doc(
+            "Worked out in order; a result is told when the results it names were, and one "
+            "of the inputs it names (in value, when or its first tie step) was given."
+        ),
     ]
 
 
-class TerritoryScoring(Fact, Tagged, tag="territory", frozen=True, kw_only=True):
-    """A combat result by ratio, and the end-of-game comparison by a tie-break list."""
+def check_score(score: ScoreSpec, add: Callable[[tuple[str | int, ...], str], None]) -> None:
+    """Report every broken reference or formula of one score through ``add(path, message)``."""
+    from .dice_parse import DiceError, parse
 
-    tie_break: Annotated[list[TieStep], doc("Steps in order; the first that differs wins.")]
-    lower: Annotated[
-        LocalText | None, doc("Result when attack < defence (one kind of combat only).")
-    ] = None
-    equal: Annotated[
-        LocalText | None, doc("Result when attack = defence (one kind of combat only).")
-    ] = None
-    ratios: Annotated[
-        list[RatioRow], doc("Rows for attack > defence, by rising ratio (one kind only).")
-    ] = field(default_factory=list)
-    combats: Annotated[
-        dict[Slug, CombatTable],
-        doc(
-            "Several kinds of combat, each read from its own table; `--combat KIND` chooses "
-            "one (instead of lower, equal and ratios)."
-        ),
-    ] = field(default_factory=dict)
+    for iid, param in score.inputs.items():
+        if param.of is not None and param.of not in score.tables:
+            add(("inputs", iid, "of"), _("no table {table!r}").format(table=param.of))
+    earlier: set[str] = set()
 
-    def __post_init__(self) -> None:
-        single = self.lower is not None and self.equal is not None and bool(self.ratios)
-        if single == bool(self.combats):
-            raise ValueError("give either lower, equal and ratios, or combats (one table a kind)")
+    def check(path: tuple[str | int, ...], formula: str) -> None:
+        for name, table in placeholders(formula):
+            if table is not None and table not in score.tables:
+                add(path, _("no table {table!r}").format(table=table))
+            elif name in score.inputs:
+                param = score.inputs[name]
+                source = score.tables.get(table or param.of or "", {})
+                if param.kind == "names" and not all(isinstance(v, int) for v in source.values()):
+                    said = _("{{{name}}} adds up texts; name a table of numbers: {{TABLE:{name}}}")
+                    add(path, said.format(name=name))
+            elif table is not None or name not in earlier:
+                add(
+                    path,
+                    _("{{{name}}} is neither an input nor an earlier result").format(name=name),
+                )
+        try:
+            expr = parse(PLACEHOLDER.sub("(1)", formula))
+        except DiceError as exc:
+            add(
+                path,
+                _("{message} (column {col} of {text!r})").format(
+                    message=exc.message, col=exc.col, text=formula
+                ),
+            )
+            return
+        if DICE.search(expr.text):
+            add(path, _("a score formula cannot roll dice"))
+
+    for rid, result in score.results.items():
+        check(("results", rid, "value"), result.value)
+        if result.when is not None:
+            check(("results", rid, "when"), result.when)
+        for n, step in enumerate(result.ties):
+            for key in ("mine", "theirs"):
+                formula = getattr(step, key)
+                if formula is not None:
+                    check(("results", rid, "ties", n, key), formula)
+        if result.says is not None:
+            _check_says(score, result.says, ("results", rid, "says"), add)
+        earlier.add(rid)
 
 
-Scoring = ControlScoring | SumScoring | ArmyScoring | TerritoryScoring
+def _check_says(
+    score: ScoreSpec,
+    says: str,
+    path: tuple[str | int, ...],
+    add: Callable[[tuple[str | int, ...], str], None],
+) -> None:
+    chosen = [name for name, _table in placeholders(says)]
+    if not chosen:
+        if says not in score.tables:
+            add(path, _("no table {table!r}").format(table=says))
+        return
+    param = score.inputs.get(chosen[0])
+    if len(chosen) > 1 or param is None or param.of is None or param.max != 1:
+        add(path, _("{{INPUT}} must name an input of one name (kind: names, max: 1)"))
+        return
+    for key in score.tables.get(param.of, {}):
+        table = PLACEHOLDER.sub(key, says)
+        if table not in score.tables:
+            add(path, _("no table {table!r} for the name {name!r}").format(table=table, name=key))
