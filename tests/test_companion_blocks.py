@@ -52,7 +52,7 @@ def test_a_hand_of_hands_refuses_a_draw_past_its_limit(tmp_path: Path) -> None:
     t = table(tmp_path)
     t.run("deck.draw", {"deck": "hand", "player": "Ann"})
     t.run("deck.draw", {"deck": "hand", "player": "Ann"})
-    with pytest.raises(UsageError, match="at most 2"):
+    with pytest.raises(UsageError, match="its limit is 2"):
         t.run("deck.draw", {"deck": "hand", "player": "Ann"})
     t.run("deck.draw", {"deck": "hand", "player": "Bob"})
 

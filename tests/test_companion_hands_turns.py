@@ -63,7 +63,7 @@ def test_a_hand_shared_by_two_decks_refuses_a_card_past_its_limit(tmp_path: Path
     t.run("deck.draw", {"deck": "red", "player": "Ann"})
     t.run("deck.draw", {"deck": "red", "player": "Ann"})
     t.run("deck.draw", {"deck": "blue", "player": "Ann"})
-    with pytest.raises(UsageError, match="Ann's hand already holds 3 cards"):
+    with pytest.raises(UsageError, match="Ann's hand is full; its limit is 3"):
         t.run("deck.draw", {"deck": "blue", "player": "Ann"})
     t.run("deck.draw", {"deck": "blue", "player": "Bob"})  # Bob's hand is his own
 

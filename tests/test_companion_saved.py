@@ -49,7 +49,7 @@ def test_editing_the_table_mid_game_is_announced_and_play_goes_on_then_migrates(
             "{id: three, value: 3, qty: 1}", "{id: three, value: 5, qty: 1}"
         )
     )
-    code, text = run("fate", "draw", "--generals", "1", "--session", str(path))
+    code, text = run("fate", "draw", "--generals", "1", "--bag", "fate", "--session", str(path))
     assert code == 0, text
     assert "has changed since this session started" in text and "session migrate" in text
     code, text = run("session", "migrate", "--session", str(path))
@@ -66,7 +66,7 @@ def test_migrating_to_content_without_a_piece_in_play_is_refused(tmp_path: Path)
     table_file.write_text(
         table_file.read_text().replace("      - {id: three, value: 3, qty: 1}\n", "")
     )
-    code, text = run("fate", "odds", "--session", str(path))
+    code, text = run("fate", "odds", "--bag", "fate", "--session", str(path))
     assert code == 0, text  # the recorded pieces still play
     code, text = run("session", "migrate", "--session", str(path))
     assert code != 0 and "fate: three" in text and "Traceback" not in text

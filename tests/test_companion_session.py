@@ -102,7 +102,7 @@ def test_track_announces_ready_characters_and_the_end(tmp_path: Path) -> None:
 def test_fate_odds_come_from_what_is_left(tmp_path: Path, data_dir: Path) -> None:
     start(tmp_path, seed=2)
     env = {**os.environ, "PNP_DATA_DIR": str(data_dir)}
-    odds = json.loads(pnp("fate", "odds", "--json", env=env).stdout)
+    odds = json.loads(pnp("fate", "odds", "--bag", "fate", "--json", env=env).stdout)
     assert odds["tiles"] == 8 and odds["counts"] == {"0": 2, "1": 3, "2": 2, "3": 1}
     assert odds["symbol"] == pytest.approx(2 / 8)
 
@@ -321,7 +321,7 @@ def test_log_tells_each_event_in_the_chosen_language(tmp_path: Path, data_dir: P
     env = {**os.environ, "PNP_DATA_DIR": str(data_dir)}
     assert pnp("session", "new", "five-armies", env=env).returncode == 0
     assert pnp("roll", "2d6", env=env).returncode == 0
-    assert pnp("fate", "draw", "--generals", "1", env=env).returncode == 0
+    assert pnp("fate", "draw", "--generals", "1", "--bag", "fate", env=env).returncode == 0
     assert pnp("undo", "--force", env=env).returncode == 0  # the draw showed a hidden tile
     english = pnp("log", "--lang", "en", env=env)
     chinese = pnp("log", "--lang", "zh-Hant", env=env)

@@ -44,7 +44,7 @@ def _pdf_for(out: Path, component: str, lang: str) -> Path:
 
 
 def test_every_starter_is_offered() -> None:
-    assert starter_names() == ["blank", "board", "cards", "counters"]
+    assert starter_names() == ["blank", "board", "cards", "counters", "skirmish"]
 
 
 @pytest.mark.parametrize("starter", ["cards", "counters", "board", "blank"])

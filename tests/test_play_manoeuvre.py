@@ -92,7 +92,7 @@ def test_each_player_draws_a_secret_hand_of_five(table: Path) -> None:
     assert not any(str(c) in json.dumps(state["hands"]) for c in hand)
     # the hand holds 5 at most
     full = pnp("deck", "draw", "france", "--player", "Ann")
-    assert full.returncode != 0 and "at most 5" in full.stderr
+    assert full.returncode != 0 and "its limit is 5" in full.stderr
 
 
 # ---------------------------------------------------------------- one turn (section 4)

@@ -246,7 +246,7 @@ def test_manoeuvre_hand_of_five_is_one_hand_over_the_eight_nation_decks(
     ok(capsys, "session", "new", "manoeuvre", "--seed", "3")
     ok(capsys, "deck", "draw", "france", "--player", "Ann", "--up-to", "5")
     code, text = pnp_printed(capsys, "deck", "draw", "france", "--player", "Ann")
-    assert code != 0 and "Ann's hand already holds 5 cards (at most 5)" in text, text
+    assert code != 0 and "Ann's hand is full; its limit is 5" in text, text
     ok(capsys, "deck", "draw", "britain", "--player", "Bo", "--up-to", "5")  # Bo's own hand
     hands = state(capsys)["decks"]
     assert len(hands["france"]["hands"]["Ann"]) == 5  # type: ignore[index]
@@ -301,7 +301,7 @@ def test_a_session_recorded_in_the_former_format_opens_replays_and_goes_on(
     assert state(capsys) == before
     assert "two guards on the walls" in ok(capsys, "status")  # a former step's meaning
     code, text = pnp_printed(capsys, "deck", "draw", "hand", "--player", "Ann")
-    assert code != 0 and "at most 2" in text, text  # the former hand_size
+    assert code != 0 and "its limit is 2" in text, text  # the former hand_size
     assert re.search(r"\((Ann|Bob)\)", ok(capsys, "deck", "activate", "units"))
     assert "sequence" in ok(capsys, "deck", "turn", "units", "--mode", "sequence")
     assert ok(capsys, "session", "verify", str(log)).strip()

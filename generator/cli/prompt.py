@@ -54,7 +54,7 @@ def game_help(game: Any) -> list[str]:
     if spec.bags:
         lines.append(_("Bags:"))
     for bid, bag in spec.bags.items():
-        opt = "" if bid == "fate" else f" --bag {bid}"
+        opt = "" if len(spec.bags) == 1 else f" --bag {bid}"
         first = "fate draw --generals N" if bag.per_turn else "fate draw"
         lines.append(f"  {first}{opt}{shown(bag.name, bag.term)}")
         lines.append(f"  fate stop{opt}   fate odds{opt}   odds {bid}")

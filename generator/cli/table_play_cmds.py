@@ -40,45 +40,55 @@ def fate() -> None:
     default=None,
     help="Activated generals: how many tiles may be drawn (at least 1).",
 )
-@click.option("--bag", "bag_id", default="fate", show_default=True)
+@click.option("--bag", "bag_id", default=None, help="The bag (default: the game's only bag).")
 @common
 def fate_draw(
-    generals: int | None, bag_id: str, session_path: str | None, as_json: bool, lang: str | None
+    generals: int | None,
+    bag_id: str | None,
+    session_path: str | None,
+    as_json: bool,
+    lang: str | None,
 ) -> None:
     """Draw a tile; while the phase is open, the previous tile is set aside."""
     run(session_path, "fate.draw", {"bag": bag_id, "generals": generals}, as_json, lang)
 
 
 @fate.command("stop")
-@click.option("--bag", "bag_id", default="fate", show_default=True)
+@click.option("--bag", "bag_id", default=None, help="The bag (default: the game's only bag).")
 @common
-def fate_stop(bag_id: str, session_path: str | None, as_json: bool, lang: str | None) -> None:
+def fate_stop(
+    bag_id: str | None, session_path: str | None, as_json: bool, lang: str | None
+) -> None:
     """Keep the last tile drawn: it resolves, the set-aside tiles go back."""
     run(session_path, "fate.stop", {"bag": bag_id}, as_json, lang)
 
 
 @fate.command("add")
 @click.argument("tile")
-@click.option("--bag", "bag_id", default="fate", show_default=True)
+@click.option("--bag", "bag_id", default=None, help="The bag (default: the game's only bag).")
 @common
 def fate_add(
-    tile: str, bag_id: str, session_path: str | None, as_json: bool, lang: str | None
+    tile: str, bag_id: str | None, session_path: str | None, as_json: bool, lang: str | None
 ) -> None:
     """Put a special tile (blue, red) into the bag when its story card is played."""
     run(session_path, "fate.add", {"bag": bag_id, "tile": tile}, as_json, lang)
 
 
 @fate.command("odds")
-@click.option("--bag", "bag_id", default="fate", show_default=True)
+@click.option("--bag", "bag_id", default=None, help="The bag (default: the game's only bag).")
 @common
-def fate_odds(bag_id: str, session_path: str | None, as_json: bool, lang: str | None) -> None:
+def fate_odds(
+    bag_id: str | None, session_path: str | None, as_json: bool, lang: str | None
+) -> None:
     """The chance of each advance for the next tile, from what is left in the bag."""
     from ..companion.bag import odds
     from ..companion.i18n import message
+    from ..companion.ops import only_bag
     from ..companion.render import _bag_name
 
     table = table_of(session_path)
     state = table.snapshot_state()
+    bag_id = only_bag(table.game, bag_id)
     if bag_id not in table.game.spec.bags:
         raise TableError(_("{game} has no bag {name!r}"), game=table.game.id, name=bag_id)
     result = odds(table.game.spec.bags[bag_id], state["bags"][bag_id])

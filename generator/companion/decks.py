@@ -261,9 +261,8 @@ def check_room(game: Any, state: dict[str, Any], deck_id: str, player: str) -> N
         count = held(state, hand, player)
         if hand.over == "refuse" and count >= hand.limit:
             raise TableError(
-                _("{player}'s hand already holds {held} cards (at most {limit})"),
+                _("{player}'s hand is full; its limit is {limit}"),
                 player=player,
-                held=count,
                 limit=hand.limit,
             )
 

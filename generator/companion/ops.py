@@ -86,9 +86,29 @@ def _owner(t: Table, args: dict[str, Any], state: dict[str, Any]) -> None:
         args["player"] = found
 
 
+def only_bag(game: Any, typed: str | None) -> str | None:
+    """``typed``, or when no bag is named the game's only bag; a TableError when it has several
+    (or none) to choose from."""
+    if typed is not None:
+        return typed
+    bags = list(game.spec.bags)
+    if len(bags) == 1:
+        return bags[0]
+    from .names import listing, terms_for
+
+    things = {b: (spec.term or b, spec.name) for b, spec in game.spec.bags.items()}
+    raise TableError(
+        _("{game} has {count} bags; say which with --bag ({known})"),
+        game=game.names(),
+        count=len(bags),
+        known=listing(terms_for(game), things),
+    )
+
+
 def _bag(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
-    """The spec and state of the bag the args name."""
+    """The spec and state of the bag the args name (the game's only bag when they name none)."""
     specs = _g(t).spec.bags
+    args["bag"] = only_bag(_g(t), args.get("bag"))
     things = {b: (spec.term or b, spec.name) for b, spec in specs.items()}
     bag_id = _named(t, args, "bag", things, _("{game} has no bag {name!r} (bags: {known})"))
     return specs[bag_id], t.state["bags"][bag_id]

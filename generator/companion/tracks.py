@@ -17,8 +17,6 @@ from typing import Any
 _TESTS = {
     "at-or-above": lambda step, at: step >= at,
     "at-or-below": lambda step, at: step <= at,
-    "above": lambda step, at: step > at,
-    "below": lambda step, at: step < at,
 }
 
 

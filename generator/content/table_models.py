@@ -179,10 +179,10 @@ class Threshold(Model, frozen=True, kw_only=True):
 
     at: Annotated[int, doc("The step compared with.")]
     when: Annotated[
-        Literal["at-or-above", "at-or-below", "above", "below"],
+        Literal["at-or-above", "at-or-below"],
         doc(
-            "at-or-above: reaching `at` or more; above: asking for more than `at` (a day past "
-            "the last)."
+            "at-or-above: a move asking for `at` or more; at-or-below: for `at` or less (a day "
+            "past the last is `at: LAST + 1`)."
         ),
     ]
     note: Annotated[LocalText, doc("What happens: who wins or loses.")]
