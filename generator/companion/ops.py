@@ -86,7 +86,7 @@ def _owner(t: Table, args: dict[str, Any], state: dict[str, Any]) -> None:
         args["player"] = found
 
 
-def only_bag(game: Any, typed: str | None) -> str | None:
+def only_bag(game: Any, typed: str | None) -> str:
     """``typed``, or when no bag is named the game's only bag; a TableError when it has several
     (or none) to choose from."""
     if typed is not None:
