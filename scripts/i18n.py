@@ -8,7 +8,8 @@ A message is marked where it is written: ``_("...")``, ``N_("...")``, ``ngettext
 with literal text; every command's help (its docstring) and every option's ``help=`` counts as
 marked too, since click shows them through the catalogue. ``check`` exits 1 and lists, as
 ``file:line: problem``, each marked message missing or empty in a catalogue, each translation
-whose ``{placeholders}`` differ from the English, and each PO file polib cannot read.
+whose ``{placeholders}`` differ from the English, each translation of our own that no message
+asks for any more, and each PO file polib cannot read.
 """
 
 from __future__ import annotations
@@ -118,6 +119,17 @@ def check(package: Path = PACKAGE, catalogues: dict[str, Path] | None = None) ->
                     problems.append(
                         f"{_shown(path)}:{entry.linenum}: placeholders differ from "
                         f"the English ({lang}): {msgid!r}"
+                    )
+        if package == PACKAGE:
+            asked = {(context, msgid) for context, msgid, _p, _w, _l in found}
+            for key, entry in entries.items():
+                ours = not entry.occurrences or any(
+                    where.startswith("generator/") for where, _n in entry.occurrences
+                )
+                if entry.msgid and ours and key not in asked:
+                    problems.append(
+                        f"{_shown(path)}:{entry.linenum}: no message asks for it any more: "
+                        f"{entry.msgid!r}"
                     )
     return problems
 

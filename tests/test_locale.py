@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -104,3 +105,17 @@ def test_a_catalogue_is_kept_compiled_and_read_again_when_its_po_file_changes(
     (newer,) = (tmp_path / "cache" / "locale").iterdir()
     assert newer != compiled  # the copy of the earlier file is gone
     assert locale._read("zh-Hant").gettext("a message added later") == "後來加上的訊息"
+
+
+def test_check_names_a_translation_no_message_asks_for_any_more(tmp_path: Path) -> None:
+    script = _script()
+    path = tmp_path / "zh_Hant.po"
+    shutil.copyfile(ROOT / "generator" / "locale" / "zh_Hant.po", path)
+    with path.open("a", encoding="utf-8") as po:
+        po.write(
+            '\n#: generator/companion/gone.py\nmsgid "A message nobody says"\nmsgstr "沒人說"\n'
+        )
+    problems = script.check(script.PACKAGE, {"zh-Hant": path})
+    assert [p for p in problems if "no message asks for it any more" in p] == [
+        p for p in problems if "'A message nobody says'" in p
+    ] and len(problems) == 1, problems
