@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..locale import N_, _, ngettext
+from ..locale import N_, _, ngettext, pgettext
 from .i18n import TYPED, Terms, event_name, message, pick, said
 
 
@@ -20,9 +20,11 @@ def _tile_name(game: Any, terms: Terms, bag_id: str, instance: str) -> str:
     for tile in game.spec.bags[bag_id].tiles:
         if tile.id == kind:
             mark = " ✦" if tile.symbol else ""
-            return (
-                pick(tile.name, terms.lang) or f"{terms.name('fate-tile', None)} {tile.value}{mark}"
-            )
+            # an unnamed tile is "<the bag's word for a tile> <value>": the glossary term
+            # BAG-tile when the game has one, else the plain word
+            term = f"{bag_id}-tile"
+            word = terms.name(term) if term in terms.glossary else pgettext("bag", "tile")
+            return pick(tile.name, terms.lang) or f"{word} {tile.value}{mark}"
     return kind
 
 
