@@ -7,6 +7,7 @@ with a score are checked against their rules (the seed section named in each tes
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -292,3 +293,19 @@ def test_scores_are_told_in_chinese_with_names_typed_in_chinese(lang: str) -> No
         lang=lang,
     )
     assert nation in wrong and "gaul" in wrong
+
+
+def test_a_lookup_table_past_its_limit_is_refused_at_its_line(tmp_path: Path) -> None:
+    game = tmp_path / "made-up"
+    shutil.copytree(MADE_UP, game)
+    table = game / "table.yaml"
+    many = ", ".join(f"p{i}: 1" for i in range(501))
+    text = table.read_text(encoding="utf-8").replace(
+        "places: {tower: 3, well: 2}", f"places: {{{many}}}"
+    )
+    table.write_text(text, encoding="utf-8")
+    done = pnp("score", "calc", f"{game}:hold", "--hold", "p1")
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert re.search(
+        r"table\.yaml:\d+:\d+: scoring\.hold\.tables\.places: must have at most 500", done.stderr
+    )

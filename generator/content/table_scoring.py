@@ -123,18 +123,26 @@ class ScoreSpec(Fact, frozen=True, kw_only=True):
     """A score: inputs typed at the table, lookup tables and results worked out in order."""
 
     inputs: Annotated[
-        dict[Slug, ParamSpec],
+        Annotated[dict[Slug, ParamSpec], Meta(max_length=30)],
         doc("What the players type: `pnp score calc GAME:SCORE --INPUT VALUE`."),
     ] = field(default_factory=dict)
     tables: Annotated[
-        dict[Slug, dict[Annotated[str, Meta(max_length=64)], TableValue]],
+        Annotated[
+            dict[
+                Slug,
+                Annotated[
+                    dict[Annotated[str, Meta(max_length=64)], TableValue], Meta(max_length=500)
+                ],
+            ],
+            Meta(max_length=50),
+        ],
         doc(
             "Lookup tables: a name or a whole number to a number or a text (number keys are "
             "read as the largest not above the value)."
         ),
     ] = field(default_factory=dict)
     results: Annotated[
-        dict[Slug, ResultSpec],
+        Annotated[dict[Slug, ResultSpec], Meta(max_length=30)],
         doc(
             "Worked out in order; a result is told when the results it names were, and one "
             "of the inputs it names (in value, when or its first tie step) was given."
