@@ -63,53 +63,6 @@ class Rec(dict):  # type: ignore[type-arg]
         return data
 
 
-# The three modes of play the former table format built in, and how each finds the next card.
-FORMER_MODES = {"barbarian": "choose", "marauder": "random", "sequence": "queue"}
-
-
-def upgrade(spec: Any) -> Any:
-    """A table recorded by a session in the former format, in today's shapes (a table already
-    in them is returned as it is): a deck's ``kind`` becomes ``positions`` (a number deck) or
-    ``modes`` (an activation deck: the list of built-in modes, each with its way); a deck's
-    ``hand_size`` a hand of ``hands`` that refuses draws past it; a track's ``steps`` marks
-    with ``stay``; a mark's ``move: {track, by}`` the mapping ``{track: by}``."""
-    if not isinstance(spec, dict):
-        return spec
-    decks = spec.get("decks")
-    for did, deck in decks.items() if isinstance(decks, dict) else ():
-        if not isinstance(deck, dict) or "kind" not in deck:
-            continue
-        kind = deck.pop("kind")
-        if kind != "number":
-            deck["positions"] = None
-        modes = deck.get("modes")
-        deck["modes"] = (
-            {m: FORMER_MODES[m] for m in modes if m in FORMER_MODES}
-            if kind == "activation" and isinstance(modes, list)
-            else {}
-        )
-        size = deck.pop("hand_size", None)
-        if size is not None:
-            hand = {"decks": [did], "limit": size, "over": "refuse", "name": None, "source": None}
-            spec.setdefault("hands", {}).setdefault(f"{did}-hand", hand)
-    tracks = spec.get("tracks")
-    for track in tracks.values() if isinstance(tracks, dict) else ():
-        if not isinstance(track, dict) or "steps" not in track:
-            continue
-        marks = track.get("marks") or []
-        for mark in marks:
-            move = mark.get("move") if isinstance(mark, dict) else None
-            mark["stay"] = False
-            mark["move"] = {move["track"]: move["by"]} if isinstance(move, dict) else {}
-        stays = [
-            {"at": s["at"], "id": None, "name": None, "estimate": False, "note": s["note"]}
-            | {"stay": True, "move": {}}
-            for s in track.pop("steps") or []
-        ]
-        track["marks"] = marks + stays
-    return spec
-
-
 def hash_files(root: Path, files: list[str]) -> str:
     """The hash of a game's table file and card files (named relative to the game's folder)."""
     from hashlib import sha256
@@ -206,7 +159,7 @@ class TableGame:
     def from_record(cls, game_id: str, root: Path, record: dict[str, Any]) -> TableGame:
         """The game as recorded in a session (no YAML read, no validation: it was checked then)."""
         title = record.get("title")
-        spec = Rec.wrap(upgrade(record["spec"]))
+        spec = Rec.wrap(record["spec"])
         return cls(game_id, root, spec, record["cards"], title=title)
 
     def name(self, lang: str) -> str:
