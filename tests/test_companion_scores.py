@@ -132,6 +132,7 @@ BROKEN = [
     ("of: hand}", "of: hands}", "inputs.holdings.of", "no table 'hands'"),
     ("storm: {0: attacker hurt", "storms: {0: attacker hurt", "results.result.says", "no table 'storm' for the name 'storm'"),
     ('mine: "{mine}"', 'mine: "{combat}"', "results.winner.ties[0].mine", "{combat} adds up texts"),
+    ("      land: {}", "      land: {kind: icons}", "inputs.land.kind", "a score's input is a number or names"),
     ('value: "{hit-number}"', 'value: "{attack}"', None, None),
 ]  # fmt: skip
 
@@ -309,3 +310,16 @@ def test_a_lookup_table_past_its_limit_is_refused_at_its_line(tmp_path: Path) ->
     assert re.search(
         r"table\.yaml:\d+:\d+: scoring\.hold\.tables\.places: must have at most 500", done.stderr
     )
+
+
+def test_a_roll_refuses_a_parameter_of_names(tmp_path: Path) -> None:
+    game = tmp_path / "made-up"
+    shutil.copytree(MADE_UP, game)
+    table = game / "table.yaml"
+    text = table.read_text(encoding="utf-8")
+    old = "n: {default: 1, min: 1, max: 2}"
+    assert old in text
+    table.write_text(text.replace(old, "n: {kind: names, of: places}"), encoding="utf-8")
+    done = pnp("score", "calc", f"{game}:hold", "--hold", "well")
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "rolls.volley.params.n.kind: a roll's parameter is a number or icons" in done.stderr

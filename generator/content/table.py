@@ -191,6 +191,12 @@ def _check_mark(
 
 
 def _check_roll(rid: str, roll: RollSpec, spec: TableSpec, add: Any) -> None:
+    for name, param in roll.params.items():
+        if param.kind == "names":
+            add(
+                ("rolls", rid, "params", name, "kind"), _("a roll's parameter is a number or icons")
+            )
+            return
 
     values = {
         name: (p.default if p.default is not None else ("1" if p.kind == "icons" else p.min))

@@ -155,6 +155,8 @@ def check_score(score: ScoreSpec, add: Callable[[tuple[str | int, ...], str], No
     from .dice_parse import DiceError, parse
 
     for iid, param in score.inputs.items():
+        if param.kind == "icons":
+            add(("inputs", iid, "kind"), _("a score's input is a number or names"))
         if param.of is not None and param.of not in score.tables:
             add(("inputs", iid, "of"), _("no table {table!r}").format(table=param.of))
     earlier: set[str] = set()
