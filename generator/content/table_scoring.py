@@ -99,7 +99,14 @@ class ResultSpec(Model, frozen=True, kw_only=True):
     name: Annotated[
         LocalText | None, doc("Shown name (default: the glossary term of the result's id).")
     ] = None
-    value: Annotated[Formula, doc("The number (0 when left out: the ties decide).")] = "0"
+    value: Annotated[
+        Formula,
+        doc(
+            "The number: dice-notation arithmetic without dice (+ - * / // %, comparisons "
+            "giving 1 or 0, (a, b)kh1 for the larger) over {input}, {result} and "
+            "{table:input}; 0 when left out (the ties decide)."
+        ),
+    ] = "0"
     when: Annotated[
         Formula | None, doc("Work the result out only when this is not 0 (e.g. a side broke).")
     ] = None
