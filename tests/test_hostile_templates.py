@@ -181,7 +181,14 @@ for src in json.load(sys.stdin):
     except Exception as exc:
         out["unexpected"].append([src, repr(exc)[:200]])
     out["slowest"] = max(out["slowest"], time.monotonic() - start)
-out["peak_kb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+# the peak of this process itself: ru_maxrss keeps the parent's peak across fork and exec,
+# so a large test process would count; VmHWM belongs to this program's memory alone
+try:
+    with open("/proc/self/status") as status:
+        hwm = [line for line in status if line.startswith("VmHWM:")]
+    out["peak_kb"] = int(hwm[0].split()[1])
+except (OSError, IndexError, ValueError):
+    out["peak_kb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 print(json.dumps(out))
 """
 _BIG = [
