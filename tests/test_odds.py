@@ -197,3 +197,24 @@ def test_a_secret_hand_is_counted_as_unseen(data_dir: Path) -> None:
     assert pnp("deck", "draw", "france", "--player", "Ann", "--count", "5").returncode == 0
     data = json.loads(pnp("odds", "manoeuvre:france", "--json").stdout)
     assert data["unseen"] == 60  # the hand's 5 still count: the odds tell nothing of it
+
+
+def test_too_many_outcomes_is_refused_before_filling_the_memory(data_dir: Path) -> None:
+    # 300d6kh3 has about 2 * 10**10 ways to fall; they are counted, not made
+    import resource
+    import subprocess
+    import sys
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1_000_000_000, 1_000_000_000))
+
+    done = subprocess.run(
+        [sys.executable, "-m", "generator.cli", "odds", "300d6kh3"],
+        capture_output=True,
+        text=True,
+        preexec_fn=limit,
+        timeout=60,
+    )
+    assert done.returncode == 1, done.stderr
+    assert "too many outcomes to work out exactly" in done.stderr
+    assert "MemoryError" not in done.stderr

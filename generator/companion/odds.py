@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 from itertools import combinations_with_replacement
-from math import factorial, prod
+from math import comb, factorial, prod
 from typing import TYPE_CHECKING
 
 from ..content.dice_parse import (
@@ -42,6 +42,7 @@ __all__ = ["DEFAULT_DEPTH", "MAX_DEPTH", "Odds", "distribution"]
 DEFAULT_DEPTH = 6  # extra dice (re-rolls, explosions) followed per enumerated roll
 MAX_DEPTH = 12
 MAX_WORK = 2_000_000  # roller runs and convolution products one answer may take
+MAX_CELLS = 20_000_000  # faces held at once by the multisets of one group of dice (memory)
 
 # a distribution: total -> weight, over a common denominator (weights may sum to less than
 # the denominator: the rest is the chance left out beyond the depth)
@@ -232,10 +233,13 @@ class _Walker:
         values = sorted(first)
         share = _counts(faces)
         n = node.count
+        # how many multisets there are, counted before any is made: a large pool is refused
+        # at once rather than after filling the memory with them
+        count = comb(n + len(values) - 1, len(values) - 1)
+        self.budget.spend(max(count, (count * n) * MAX_WORK // MAX_CELLS), node.col)
         out = []
         total = len(faces) ** n
         for combo in combinations_with_replacement(values, n):
-            self.budget.spend(1, node.col)
             counts = _counts(list(combo))
             ways = factorial(n) // prod(factorial(c) for c in counts.values())
             weight = ways * prod(share[v] ** c for v, c in counts.items())
