@@ -48,10 +48,10 @@ def test_setup_puts_every_deck_the_fate_pool_and_the_marker_on_the_table(session
 
 
 def test_help_lists_every_command_this_table_uses(session: str) -> None:
-    # the fate phase needs --generals, stop, odds and the special tiles; the decks need hands
+    # the fate phase needs --draws (or --generals), stop, odds and the special tiles; the decks need hands
     said = at_table(GAME, "help")
     for command in (
-        "fate draw --generals N",
+        "fate draw --draws N",
         "fate stop",
         "fate odds",
         "fate add blue|red",
@@ -113,7 +113,7 @@ def test_the_fate_phase_draws_and_holds_then_keeps_the_last_tile_once_a_turn(
     assert "Turn 1, phase 3 of 6: Fate." in said
     # ch.7: how many tiles depends on the generals activated, so the table asks
     said = at_table(GAME, "fate draw")
-    assert "say how many tiles may be drawn this turn: `fate draw --generals N`" in said
+    assert "say how many tiles may be drawn this turn: `fate draw --draws N`" in said
     # three generals: up to three tiles, each drawn one sets the one before aside
     said = at_table(GAME, "fate draw --generals 3", "fate draw")
     assert "Draw 1 of at most 3: `fate draw` sets it aside and draws again" in said
@@ -240,7 +240,7 @@ def test_a_turn_in_traditional_chinese(session: str) -> None:
     assert "第 1 回合，第 1／6 階段：恢復。" in said
     assert "shadow從事件牌庫抽牌放入手牌（1 張）；只給shadow本人看" in said
     assert "第 1 回合，第 3／6 階段：天命。" in said
-    assert "請說明本回合最多可抽幾片：`fate draw --generals N`" in said
+    assert "請說明本回合最多可抽幾片：`fate draw --draws N`" in said
     assert "第 1 片，最多 2 片：`fate draw` 擱置這片再抽" in said
     assert "黑色戰鬥骰" in said and re.search(r"命中 \d+ 次", said)
 

@@ -69,9 +69,7 @@ def test_orders_three_ways_of_play(camp: Path) -> None:  # section "orders"
 
 def test_supply_draws_once_an_hour_and_the_last_tile_raises_the_alarm(camp: Path) -> None:
     # section "hour", step 2: up to two tiles; only the last counts
-    said = play(
-        camp, "fate draw --bag supply --generals 2", "fate stop --bag supply", "status --json"
-    )
+    said = play(camp, "fate draw --bag supply --draws 2", "fate stop --bag supply", "status --json")
     state = json.loads(said[said.index('{"') :].splitlines()[0])["state"]
     assert 0 <= state["tracks"]["alarm"] <= 2
     again = play(camp, "fate draw --bag supply")

@@ -55,7 +55,7 @@ def game_help(game: Any) -> list[str]:
         lines.append(_("Bags:"))
     for bid, bag in spec.bags.items():
         opt = "" if len(spec.bags) == 1 else f" --bag {bid}"
-        first = "fate draw --generals N" if bag.per_turn else "fate draw"
+        first = "fate draw --draws N" if bag.per_turn else "fate draw"
         lines.append(f"  {first}{opt}{shown(bag.name, bag.term)}")
         lines.append(f"  fate stop{opt}   fate odds{opt}   odds {bid}")
         waiting = [t.id for t in bag.tiles if not t.in_bag]
@@ -100,7 +100,7 @@ def game_help(game: Any) -> list[str]:
 COMMANDS = (
     ("roll EXPR", N_("roll dice: 2d6, 4d6kh3, 6d6>=5")),
     ("roll ROLL --OPTION N", N_("one of the game's rolls")),
-    ("fate draw --generals N / stop", N_("draw a tile (N: how many may be drawn), or keep the last one")),
+    ("fate draw --draws N / stop", N_("draw a tile (N: how many may be drawn), or keep the last one")),
     ("fate add TILE", N_("put a special tile into the bag")),
     ("fate odds", N_("the chance of each tile")),
     ("odds EXPR", N_("exact odds of a roll, a named roll or a bag")),

@@ -35,10 +35,12 @@ def fate() -> None:
 
 @fate.command("draw")
 @click.option(
-    "--generals",
+    "--draws",
+    "--generals",  # the same option, under the name a Five Armies player knows
+    "generals",  # the key saved games have always logged it under
     type=click.IntRange(0, 20),
     default=None,
-    help="Activated generals: how many tiles may be drawn (at least 1).",
+    help="How many tiles this turn's drawing may take (at least 1).",
 )
 @click.option("--bag", "bag_id", default=None, help="The bag (default: the game's only bag).")
 @common

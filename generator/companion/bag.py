@@ -82,7 +82,7 @@ def stop(state: dict[str, Any]) -> dict[str, Any]:
     """The drawer keeps the last tile drawn."""
     phase = state["phase"]
     if phase is None or not phase["drawn"]:
-        raise TableError(_("no fate draw is open; start one with `pnp fate draw --generals N`"))
+        raise TableError(_("no fate draw is open; start one with `pnp fate draw --draws N`"))
     return {"tile": phase["drawn"][-1]}
 
 

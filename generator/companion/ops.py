@@ -176,7 +176,7 @@ def op_fate_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
             )
         if state["phase"] is None and args.get("generals") is None:
             raise TableError(
-                _("say how many tiles may be drawn this turn: `{pnp}fate draw --generals N`"),
+                _("say how many tiles may be drawn this turn: `{pnp}fate draw --draws N`"),
                 pnp=TYPED["pnp"],
             )
     return bags.draw(spec, state, source, args.get("generals"))

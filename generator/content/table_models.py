@@ -116,7 +116,7 @@ class BagSpec(Fact, frozen=True, kw_only=True):
     tiles: Annotated[list[TileSpec], doc("Every tile kind.")]
     max_draws: Annotated[
         Annotated[int, Meta(ge=1, le=20)],
-        doc("Most tiles one phase may draw (N = activated generals)."),
+        doc("Most tiles one turn's drawing may take."),
     ] = 3
     hold_back: Annotated[
         bool, doc("Draw-and-hold: only the last tile drawn resolves; the others go back.")
@@ -129,7 +129,7 @@ class BagSpec(Fact, frozen=True, kw_only=True):
         bool,
         doc(
             "One drawing phase per turn: the first draw must say how many tiles may be drawn "
-            "(--generals), and after a tile resolves the bag waits for the next turn "
+            "(--draws), and after a tile resolves the bag waits for the next turn "
             "(`turn next`)."
         ),
     ] = False
