@@ -7,6 +7,7 @@ worker to ask for it under a file lock while the others wait for it.
 
 from __future__ import annotations
 
+import os
 import shutil
 import site
 import subprocess
@@ -24,8 +25,6 @@ def _no_real_data_folder(
 ) -> None:
     """Saved games and the current-session pointer of a test that names no data folder of its
     own go to a temporary one, never to the user's."""
-    import os
-
     if "PNP_DATA_DIR" not in os.environ:
         monkeypatch.setenv("PNP_DATA_DIR", str(tmp_path_factory.mktemp("data")))
 

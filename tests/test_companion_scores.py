@@ -182,35 +182,26 @@ def test_five_armies_victory_points_and_the_front_gate(  # seed 000 chapter 11
     assert "mordor is not one of" in refused("five-armies:victory", "--hold", "mordor")
 
 
+def typed(line: str) -> list[str]:
+    """Options written as the players type them on one line."""
+    return line.split()
+
+
+def values(what: str, line: str) -> dict[str, Any]:
+    """The numbers a score works out from options written as one line."""
+    return calc(what, *typed(line))["values"]  # type: ignore[no-any-return]
+
+
 def test_barons_score_hand_limit_and_hit_number() -> None:  # seed 002 D.1, D.4 and F
-    assert calc("barons-of-fyn:baron", "--lands", "5", "--population", "7", "--combat", "6")[
-        "values"
-    ] == {"score": 18}
-    limit = calc("barons-of-fyn:baron", "--holdings", "capital,city,town,village")
-    assert limit["values"] == {"hand-limit": 8}
-    hit = calc("barons-of-fyn:baron", "--mine", "3", "--theirs", "2", "--draw", "6")
-    assert hit["values"] == {"hit-number": 6, "attack": 1}
-    assert (
-        calc("barons-of-fyn:baron", "--mine", "1", "--theirs", "9", "--draw", "1")["values"][
-            "attack"
-        ]
-        == 1
-    )
-    assert (
-        calc("barons-of-fyn:baron", "--mine", "9", "--theirs", "1", "--draw", "10")["values"][
-            "attack"
-        ]
-        == 0
-    )
-    assert (
-        calc("barons-of-fyn:baron", "--mine", "9", "--theirs", "1", "--draw", "0")["values"][
-            "attack"
-        ]
-        == 0
-    )
-    assert "--draw must be 0..10" in refused(
-        "barons-of-fyn:baron", "--mine", "2", "--theirs", "2", "--draw", "11"
-    )
+    barons = "barons-of-fyn:baron"
+    assert values(barons, "--lands 5 --population 7 --combat 6") == {"score": 18}
+    assert values(barons, "--holdings capital,city,town,village") == {"hand-limit": 8}
+    assert values(barons, "--mine 3 --theirs 2 --draw 6") == {"hit-number": 6, "attack": 1}
+    # a 1 always hits, a 10 always misses, and a drawn 0 reads 10
+    assert values(barons, "--mine 1 --theirs 9 --draw 1")["attack"] == 1
+    assert values(barons, "--mine 9 --theirs 1 --draw 10")["attack"] == 0
+    assert values(barons, "--mine 9 --theirs 1 --draw 0")["attack"] == 0
+    assert "--draw must be 0..10" in refused(barons, *typed("--mine 2 --theirs 2 --draw 11"))
 
 
 def test_pocket_battles_orders_and_victory_at_half_the_enemy() -> None:  # seed 003 sections 3, 7, 8
@@ -224,12 +215,7 @@ def test_pocket_battles_orders_and_victory_at_half_the_enemy() -> None:  # seed 
     assert tie["says"]["winner"] == "the second player"
     assert "winner" not in calc(game, "--destroyed", "20", "--lost", "10", *armies)["values"]
     # the share is of each army as built, which may fall short of the agreed size
-    assert (
-        calc(game, "--destroyed", "28", "--lost", "0", "--my-army", "60", "--enemy-army", "55")[
-            "values"
-        ]["winner"]
-        == 1
-    )
+    assert values(game, "--destroyed 28 --lost 0 --my-army 60 --enemy-army 55")["winner"] == 1
 
 
 def test_manoeuvre_combat_rows_and_the_end_of_battle_order() -> None:  # seed 004 sections 6.1, 6.2
@@ -246,27 +232,11 @@ def test_manoeuvre_combat_rows_and_the_end_of_battle_order() -> None:  # seed 00
         and said[17] == "the defender is eliminated"
     )
     losses = calc(
-        "manoeuvre:battle",
-        "--mine",
-        "4",
-        "--theirs",
-        "4",
-        "--losses-mine",
-        "1",
-        "--losses-theirs",
-        "2",
+        "manoeuvre:battle", *typed("--mine 4 --theirs 4 --losses-mine 1 --losses-theirs 2")
     )
     assert losses["values"]["winner"] == 1 and losses["decided_by"]["winner"] == "fewer losses"
     order = calc(
-        "manoeuvre:battle",
-        "--mine",
-        "4",
-        "--theirs",
-        "4",
-        "--my-nation",
-        "france",
-        "--their-nation",
-        "britain",
+        "manoeuvre:battle", *typed("--mine 4 --theirs 4 --my-nation france --their-nation britain")
     )
     assert order["values"]["winner"] == -1 and order["decided_by"]["winner"] == "nation order"
 
@@ -281,18 +251,8 @@ def test_scores_are_told_in_chinese_with_names_typed_in_chinese(lang: str) -> No
     assert done.returncode == 0, done.stderr
     assert {"zh-Hant": "國家順序", "zh-Hans": "国家顺序"}[lang] in done.stdout
     assert not any(ch.isascii() and ch.isalpha() for ch in done.stdout), done.stdout
-    wrong = refused(
-        "manoeuvre:battle",
-        "--mine",
-        "4",
-        "--theirs",
-        "4",
-        "--my-nation",
-        "gaul",
-        "--their-nation",
-        "usa",
-        lang=lang,
-    )
+    gaul = typed("--mine 4 --theirs 4 --my-nation gaul --their-nation usa")
+    wrong = refused("manoeuvre:battle", *gaul, lang=lang)
     assert nation in wrong and "gaul" in wrong
 
 

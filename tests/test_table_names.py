@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import pnp_printed
+from .helpers import ROOT, pnp_printed
 from .test_table_lang import leftover
 
 LATIN = re.compile(r"[A-Za-z]")
@@ -105,7 +105,12 @@ def test_an_unknown_nation_is_refused_with_the_nations_in_the_players_language(
     )  # fmt: skip
     assert code == 2, text
     # the names the table accepts, each in Simplified Chinese, in the table's tie-break order
-    nations = ("美国", "奥斯曼", "西班牙", "奥地利", "普鲁士", "俄罗斯", "英国", "法国")
+    from generator.content.table import load_table
+
+    tables = load_table(ROOT / "content" / "manoeuvre").scoring["battle"].tables
+    ranked = sorted(tables["nations"], key=lambda n: tables["nation-order"][n])
+    nations = [tables["nations"][n]["zh-Hans"] for n in ranked]  # type: ignore[index]
+    assert len(nations) == 8 and "法国" in nations
     places = [text.find(name) for name in nations]
     assert -1 not in places and places == sorted(places), text
     assert not LATIN.search(text.replace("xx", "")), text

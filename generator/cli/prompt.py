@@ -174,6 +174,11 @@ def _bare_roll(argv: list[str], game: Any) -> list[str]:
     return argv
 
 
+# commands the prompt does not hand its session: `session ...` names its own file, and a score
+# is worked out from the game alone
+SESSIONLESS = (("session",), ("score", "calc"))
+
+
 def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) -> bool:
     """Run one command line; False when the user asked to leave."""
     import click
@@ -202,8 +207,7 @@ def _run_line(line: str, session_path: str, lang: str | None, game: Any = None) 
         return True
     if game is not None:
         argv = _bare_roll(argv, game)
-    sessionless = argv[0] == "session" or argv[:2] == ["score", "calc"]
-    if not sessionless and "--session" not in argv:
+    if not any(argv[: len(p)] == list(p) for p in SESSIONLESS) and "--session" not in argv:
         argv += ["--session", session_path]
     if "--lang" not in argv:
         argv += ["--lang", lg]

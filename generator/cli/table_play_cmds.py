@@ -442,7 +442,7 @@ def score_add(
 @common
 def score_pad(session_path: str | None, as_json: bool, lang: str | None) -> None:
     """Show the score pad: points per player and round, and totals."""
-    from ..companion.scores import pad_table
+    from ..companion.pad import pad_table
 
     table = table_of(session_path)
     state = table.snapshot_state()

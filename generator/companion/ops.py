@@ -491,9 +491,9 @@ def apply_track(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str
 
 def apply_pad(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply points to a player's score pad; return the pad entry."""
-    from . import scores
+    from . import pad
 
-    return scores.pad_add(t.state, args["player"], args["points"], args.get("round"))
+    return pad.pad_add(t.state, args["player"], args["points"], args.get("round"))
 
 
 def apply_migrate(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:

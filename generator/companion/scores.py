@@ -1,4 +1,4 @@
-"""Scores worked out from a game's ``scoring:`` data, and the generic score pad.
+"""Scores worked out from a game's ``scoring:`` data (the score pad is :mod:`.pad`).
 
 One evaluator serves every game (see :mod:`generator.content.table_scoring` for the block): the
 inputs typed on the command line are read and checked, each result's formula is filled with
@@ -116,7 +116,7 @@ class _Inputs:
         for typed in (p.strip() for p in raw.split(",") if p.strip()):
             found = find(terms, typed, things)
             if found is None:
-                what = pick(param.help, terms.lang) if param.help is not None else f"--{iid}"
+                what = _label(self.spec, iid, terms.lang)
                 said = {"name": typed, "what": what, "known": listing(terms, things)}
                 close = difflib.get_close_matches(typed.casefold(), list(things), n=1, cutoff=0.6)
                 if close:
@@ -240,21 +240,24 @@ def calculate(
     return {"score": score, "names": typed, "values": done, "says": says, "decided_by": decided}
 
 
+def _label(spec: Any, iid: str, lang: str) -> str:
+    """What an input is called to the players: its help text, else its option."""
+    help_text = spec.inputs[iid].help
+    return pick(help_text, lang) or f"--{iid}"
+
+
 def result_lines(spec: Any, result: dict[str, Any], terms: Terms) -> list[str]:
     """``name: value`` lines for a worked-out score, in the players' language."""
     lines = []
     for iid, ids in result.get("names", {}).items():
-        param = spec.inputs[iid]
-        label = pick(param.help, terms.lang) if param.help is not None else f"--{iid}"
-        things = _things(spec, param.of)
+        things = _things(spec, spec.inputs[iid].of)
         shown = listing(terms, {i: things[i] for i in ids}) if ids else "-"
-        lines.append(_("{label}: {value}").format(label=label, value=shown))
+        lines.append(_("{label}: {value}").format(label=_label(spec, iid, terms.lang), value=shown))
     for rid, value in result["values"].items():
         given = spec.results[rid].name
         name = pick(given, terms.lang) if given is not None else terms.name(rid)
-        said = result["says"].get(rid)
-        text = pick(said, terms.lang) if said is not None and not isinstance(said, int) else None
-        shown = text if text is not None else str(said if isinstance(said, int) else value)
+        said = result["says"].get(rid, value)  # a table's text (or number), else the value
+        shown = str(said) if isinstance(said, int) else pick(said, terms.lang) or ""
         step = result["decided_by"].get(rid)
         if step is not None:
             shown = _("{result} (decided by {step})").format(
@@ -262,45 +265,3 @@ def result_lines(spec: Any, result: dict[str, Any], terms: Terms) -> list[str]:
             )
         lines.append(_("{label}: {value}").format(label=name, value=shown))
     return lines
-
-
-def pad_add(
-    state: dict[str, Any], player: str, points: int, round_no: int | None
-) -> dict[str, Any]:
-    """Record points on the score pad; a new round starts when a player scores twice in one."""
-    pad = state.setdefault("pad", {"rows": []})
-    if round_no is None:
-        rows = pad["rows"]
-        current = max((r[0] for r in rows), default=1)
-        round_no = current + 1 if any(r[0] == current and r[1] == player for r in rows) else current
-    pad["rows"].append([round_no, player, points])
-    return {
-        "player": player,
-        "points": points,
-        "round": round_no,
-        "total": pad_totals(state).get(player, 0),
-    }
-
-
-def pad_totals(state: dict[str, Any]) -> dict[str, int]:
-    """Each player's total on the score pad."""
-    totals: dict[str, int] = {}
-    for _round, player, points in state.get("pad", {}).get("rows", []):
-        totals[player] = totals.get(player, 0) + points
-    return totals
-
-
-def pad_table(state: dict[str, Any], players: list[str]) -> dict[str, Any]:
-    """The score pad as a grid: players, rounds, points per player and round, and totals."""
-    rows = state.get("pad", {}).get("rows", [])
-    names = list(players) + sorted({r[1] for r in rows} - set(players))
-    rounds = sorted({r[0] for r in rows})
-    grid = {p: {str(r): 0 for r in rounds} for p in names}
-    for round_no, player, points in rows:
-        grid[player][str(round_no)] += points
-    return {
-        "players": names,
-        "rounds": rounds,
-        "grid": grid,
-        "totals": {p: sum(grid[p].values()) for p in names},
-    }

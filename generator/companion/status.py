@@ -162,7 +162,7 @@ def status_lines(table: Any, terms: Terms, viewer: str | None = None) -> list[st
         from .ops import over_note
 
         lines.append(message(_("Game over: {note}."), note=over_note(game, over, lang)))
-    from .scores import pad_totals
+    from .pad import pad_totals
 
     totals = pad_totals(state)
     if totals:
