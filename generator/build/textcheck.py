@@ -36,11 +36,14 @@ from ..content.schema import CircleBox, LayoutSpec, TextBox
 from ..content.types import is_local_text
 from ..content.validate import key_path, suggest
 from ..errors import IssueCollector, Location
+from ..layout.units import MM
 from ..locale import _
 from ..render.fonts import use_game_fonts  # type: ignore[attr-defined]
 from ..render.legibility import ink, problem
+from ..render.text import plain_text as rtext_plain
 
 MAX_SAMPLE = 40
+TRIM_SLACK = 0.05 * MM  # rounding in a layout's numbers is not a crossing
 # what looks like a colour tag ``[#...]`` but is not one the renderer knows (#rgb, #rrggbb)
 _BAD_COLOUR = re.compile(r"\[#(?![0-9a-fA-F]{6}\]|[0-9a-fA-F]{3}\])[^\]\s]{0,20}\]")
 
@@ -129,6 +132,7 @@ class TextCheck:
             for face in faces:
                 if face.estimate and face.corner_mark:
                     self._mark_over_text(component, face)
+                self._past_trim(component, item, face)
             illegible: tuple[FaceDraw, int, BoxDraw, str] | None = None
             for face in faces:
                 for n, box in enumerate(face.boxes):
@@ -172,6 +176,34 @@ class TextCheck:
                 "print over them; keep one corner free of words"
             ).format(layout=face.layout_id),
         )
+
+    def _past_trim(self, component: Component, item: Item, face: FaceDraw) -> None:
+        """Refuse words that cross the trim: the cut would take part of them off."""
+        tw, th, _shape = trim_size(component)
+        for box in face.boxes:
+            found = ink(box) if isinstance(box.spec, (TextBox, CircleBox)) else None
+            if found is None:
+                continue
+            x, y, w, h = found
+            past = max(-x, -y, x + w - tw, y + h - th)
+            if past <= TRIM_SLACK or past >= max(w, h):
+                continue  # inside, or wholly off the card (refused as such where it is)
+            where = self._layout_place(component, face, box)
+            if not self._once("trim", face.layout_id, where or item.id, id(box.spec)):
+                continue
+            layout = _layout(component, face.layout_id)
+            boxes = layout.boxes if layout is not None else ()
+            n = next((i for i, b in enumerate(boxes) if b is box.spec), 0)
+            text = rtext_plain(box.text or "")
+            sample = text if len(text) <= MAX_SAMPLE else text[:MAX_SAMPLE] + "..."
+            message = _(
+                "the text {sample!r} (layout {layout}) reaches {past} mm past the trim, so the "
+                "cut would take part of it off; keep words inside the trim (and its safe zone)"
+            ).format(sample=sample, layout=face.layout_id, past=f"{past / MM:.1f}")
+            if where is None:
+                self._add(component, item, (), message)
+            else:
+                self.issues.add(where, key_path(("boxes", n, "text")), message)
 
     # ------------------------------------------------------------------ reports
     def _once(self, *key: Any) -> bool:

@@ -44,7 +44,7 @@ __all__ = [
 
 MAX_TEXT = 4000  # characters one template may produce
 MAX_TEMPLATE_SECONDS = 60  # all of one game's template evaluations together
-OFF_FACE_MARGIN = 10 * MM  # past the trim by more than any bleed: a box wholly there never prints
+OFF_FACE_MARGIN = -0.05 * MM  # a box wholly beyond the trim (rounding aside) is cut off
 
 
 # {{ name }} alone: printed as str(value) without running a template when the name is given
@@ -308,7 +308,7 @@ class Expander:
         th: float,
         loc: Callable[..., Where],
     ) -> None:
-        """Warn once of each box that lies wholly off the face and its bleed: it never prints."""
+        """Refuse, once, each box that lies wholly off the card, beyond its trim: the cut takes it off."""
         if (layout.id, -1, tw, th) in self._outside:
             return  # this layout at this size is checked already
         self._outside.add((layout.id, -1, tw, th))
@@ -324,9 +324,9 @@ class Expander:
                     where,
                     key,
                     _(
-                        "the box lies wholly outside the {width} x {height} mm face, so it never prints"
+                        "the box lies wholly off the {width} x {height} mm card, beyond its trim, "
+                        "so the cut takes it off; move it onto the card or remove it"
                     ).format(width=round(tw / MM, 1), height=round(th / MM, 1)),
-                    "warning",
                 )
 
     def box_draw(
