@@ -10,7 +10,8 @@ import pikepdf
 import pytest
 from PIL import Image
 
-from generator.build.game import BuildOptions, check_game
+from generator.pipeline.check import check_game
+from generator.pipeline.options import BuildOptions
 
 from .helpers import ROOT, pnp
 

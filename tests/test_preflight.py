@@ -9,9 +9,10 @@ import pytest
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.build.game import BuildOptions, check_game
 from generator.export.preflight import fonts_and_text_sizes, preflight, preflight_checked
 from generator.export.vendors import vendor
+from generator.pipeline.check import check_game
+from generator.pipeline.options import BuildOptions
 
 from .helpers import ROOT, pnp
 

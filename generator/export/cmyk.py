@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pikepdf
+import pypdfium2 as pdfium
 from pikepdf import Dictionary, Name, Operator
 from PIL import Image, ImageCms
 
@@ -303,8 +304,6 @@ class _Rewriter:
 
     def _flatten(self, ops: list[Any], index: int, ctm: Matrix) -> Image.Image:
         """What the page shows where a transparent picture lies, up to and with that picture."""
-        import pypdfium2 as pdfium
-
         if abs(ctm[1]) > 1e-6 or abs(ctm[2]) > 1e-6:
             raise Transparent("a turned picture with transparency")
         depth = sum(1 if str(op) == "q" else -1 if str(op) == "Q" else 0 for _, op in ops[:index])

@@ -23,7 +23,9 @@ from pathlib import Path
 from typing import Any
 
 import pikepdf
+import pypdfium2 as pdfium
 from pikepdf import Array, Dictionary, Name, String
+from PIL import ImageMath
 
 from .cmyk import Transparent, picture_to_cmyk, separate_page
 from .vendors import OutputIntent, profile_path
@@ -44,8 +46,6 @@ def _as_picture(
     owner: pikepdf.Pdf, page: pikepdf.Page, drawn: bytes, n: int, dpi: int, profile: Path
 ) -> None:
     """Replace page ``n``'s drawing by one CMYK picture of it at ``dpi``."""
-    import pypdfium2 as pdfium
-
     doc = pdfium.PdfDocument(drawn)
     try:
         image = doc[n].render(scale=dpi / 72).to_pil().convert("RGB")
@@ -150,8 +150,6 @@ def write_pdfx(
 
 def total_ink(cmyk: Any) -> float:
     """The most ink (C+M+Y+K, percent) any pixel of a CMYK picture takes."""
-    from PIL import ImageMath
-
     c, m, y, k = cmyk.split()
     total = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"] + a["k"], c=c, m=m, y=y, k=k)
     return float(total.getextrema()[1]) / 2.55  # type: ignore[union-attr]

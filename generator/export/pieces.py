@@ -6,7 +6,7 @@ Shared by the files an export writes (:mod:`.printshop`) and the checks made on 
 
 from __future__ import annotations
 
-from ..content.expand import Copy, FaceDraw
+from ..faces.expand import Copy, FaceDraw
 
 KINDS = ("cards", "tokens", "tiles")
 

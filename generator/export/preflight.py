@@ -24,11 +24,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..build.game import BuildOptions, Checked, check_game
-from ..content.expand import FaceDraw, trim_size
+import pikepdf
+import pypdfium2 as pdfium
+from PIL import Image, ImageStat
+
 from ..content.loader import Component
 from ..errors import PnpError
+from ..faces.expand import FaceDraw, trim_size
 from ..locale import _, pgettext
+from ..pipeline.check import Checked, check_game
+from ..pipeline.options import BuildOptions
 from ..render.preview import faces_pdf
 from . import pdfx
 from .pieces import KINDS, distinct_faces
@@ -106,8 +111,6 @@ def fonts_and_text_sizes(
 ) -> Iterator[tuple[int, str, Any]]:
     """(page, 'font', name) for each font not embedded; (page, 'size', pt) for each text size
     (of ``pages`` only, when given)."""
-    import pikepdf
-
     with pikepdf.open(io.BytesIO(data)) as pdf:
         for n, page in enumerate(pdf.pages):
             if pages is not None and n not in pages:
@@ -152,8 +155,6 @@ def _boxes(
     tw, th, _shape = trim
     for box in face.boxes:
         if box.image is not None and box.w > 0 and box.h > 0:
-            from PIL import Image
-
             try:
                 with Image.open(box.image) as im:
                     px = im.size
@@ -221,8 +222,6 @@ def _text_outside(page: Any, box: tuple[float, float, float, float]) -> str:
 
 def missing_bleed(image: Any, bleed_px: int) -> Iterator[tuple[str, str]]:
     """Art of one face (drawn with ``bleed_px`` of bleed) that stops at the trim."""
-    from PIL import ImageStat
-
     w, h = image.size
     if bleed_px < 1:
         return
@@ -266,8 +265,6 @@ def check_component(
     component: Component, copies: list[Any], drawn: Drawn, v: Vendor | None
 ) -> tuple[int, list[Finding]]:
     """Everything a shop would reject in ``drawn``, the faces of ``component``'s ``copies``."""
-    import pypdfium2 as pdfium
-
     trim = trim_size(component)
     bleed = drawn.bleed
     faces = distinct_faces(copies)

@@ -27,20 +27,23 @@ from pathlib import Path
 from typing import Any
 
 from ..content import tabular
-from ..content.faces import BoxDraw, Copy, FaceDraw, estimate_mark, trim_size
 from ..content.game import Component, Game, Item
 from ..content.icons import ICONS
-from ..content.language import local_texts, missing_languages, source_language, written_languages
-from ..content.markup import TOKEN
+from ..content.markup import TOKEN, plain_text
 from ..content.schema import CircleBox, LayoutSpec, TextBox
-from ..content.types import is_local_text
 from ..content.validate import key_path, suggest
 from ..errors import IssueCollector, Location
+from ..faces.draws import BoxDraw, Copy, FaceDraw, estimate_mark, trim_size
 from ..layout.units import MM
 from ..locale import _
-from ..render.fonts import use_game_fonts  # type: ignore[attr-defined]
+from ..render.fonts import (
+    chain_names,
+    missing_glyphs,
+    use_game_fonts,  # type: ignore[attr-defined]
+)
 from ..render.legibility import ink, problem
-from ..render.text import plain_text as rtext_plain
+from ..text.language import local_texts, missing_languages, source_language, written_languages
+from ..text.localtext import is_local_text
 
 MAX_SAMPLE = 40
 TRIM_SLACK = 0.05 * MM  # rounding in a layout's numbers is not a crossing
@@ -194,7 +197,7 @@ class TextCheck:
             layout = _layout(component, face.layout_id)
             boxes = layout.boxes if layout is not None else ()
             n = next((i for i, b in enumerate(boxes) if b is box.spec), 0)
-            text = rtext_plain(box.text or "")
+            text = plain_text(box.text or "")
             sample = text if len(text) <= MAX_SAMPLE else text[:MAX_SAMPLE] + "..."
             message = _(
                 "the text {sample!r} (layout {layout}) reaches {past} mm past the trim, so the "
@@ -370,7 +373,6 @@ def _layout(component: Component, layout_id: str) -> LayoutSpec | None:
 
 def _no_glyph(box: BoxDraw) -> list[str]:
     """The characters of a box's text that no face of its font family can draw, in order."""
-    from ..render.fonts import chain_names, missing_glyphs
 
     text = box.text or ""
     if text.isascii() and text.isprintable():
