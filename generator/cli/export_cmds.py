@@ -15,7 +15,7 @@ from ..locale import _, ngettext
 from ..text.localtext import LANGS
 from .clicklang import speaks
 from .echo import echo
-from .print_cmds import CONTENT_OPT, OUT_OPT, _games
+from .print_cmds import CONTENT_OPT, DRAFT_HELP, OUT_OPT, _games
 
 
 @click.group()
@@ -81,8 +81,9 @@ def tts(
     is_flag=True,
     help="Write the files even when the preflight finds what a print shop would reject.",
 )
+@click.option("--draft", is_flag=True, help=DRAFT_HELP)
 def print_(
-    game: str, content_dir: Path, out_dir: Path, vendor: str, lang: str, force: bool
+    game: str, content_dir: Path, out_dir: Path, vendor: str, lang: str, force: bool, draft: bool
 ) -> None:
     """Write GAME's cards, tokens and tiles as a print shop wants them, into
     OUT/<game>/print/<vendor>/<lang>/, after checking the files as the shop would (pnp
@@ -91,7 +92,7 @@ def print_(
     from ..export.printshop import PrintOptions, export_print
 
     path = _games(content_dir, (game,))[0]
-    options = PrintOptions(vendor=vendor, out_dir=out_dir, lang=lang, force=force)
+    options = PrintOptions(vendor=vendor, out_dir=out_dir, lang=lang, force=force, draft=draft)
     result = export_print(path, options)
     for component, copies, (w, h) in result.components:
         echo(

@@ -9,6 +9,8 @@ bleed, and looked at the way a shop's checker does:
 - ``safe-zone``: text and icon boxes stay inside the safe zone (the shop's, else the layout's);
 - ``image-dpi``: pictures have at least :data:`MIN_DPI` at the size they print;
 - ``ink``: no colour takes more total ink than the shop's limit after CMYK conversion;
+- ``placeholder``: a draft's stand-in for a missing image (``--draft``), found by its mark in
+  the PDF;
 - ``bleed``: art that reaches the trim continues into the bleed (a white bleed beside a
   coloured edge is a white sliver after cutting).
 
@@ -34,6 +36,7 @@ from ..faces.expand import FaceDraw, trim_size
 from ..locale import _, pgettext
 from ..pipeline.check import Checked, check_game
 from ..pipeline.options import BuildOptions
+from ..render.face import PLACEHOLDER_TAG
 from ..render.preview import faces_pdf
 from . import pdfx
 from .pieces import KINDS, distinct_faces
@@ -125,6 +128,17 @@ def fonts_and_text_sizes(
                 ):
                     yield n, "font", str(font.get("/BaseFont", name))
             yield from ((n, "size", pt) for pt in _text_sizes(pikepdf, page))
+            if _placeholder(page):
+                yield n, "placeholder", None
+
+
+def _placeholder(page: Any) -> bool:
+    """Whether the page shows a draft's placeholder (its marked content) for a missing image."""
+    for instruction in pikepdf.parse_content_stream(page, "BMC BDC"):
+        operands = instruction.operands
+        if operands and str(operands[0]) == f"/{PLACEHOLDER_TAG}":
+            return True
+    return False
 
 
 def _text_sizes(pikepdf: Any, page: Any) -> Iterator[float]:
@@ -283,6 +297,10 @@ def check_component(
         n = drawn.order[page]
         if what == "font":
             add(n, ("fonts", _("font {font} is not embedded").format(font=value)))
+        elif what == "placeholder":
+            files = [b.missing[1] for b in faces[n][2].boxes if b.missing is not None]
+            said = _("a draft placeholder stands in for the missing image {file}; add it first")
+            add(n, ("placeholder", said.format(file=", ".join(files) or "?")))
         elif value < MIN_TEXT_PT - 0.01:
             add(
                 n,

@@ -43,6 +43,7 @@ class PrintOptions:
     out_dir: Path = Path("output")
     lang: str = "en"
     force: bool = False  # write the files even when the preflight finds problems
+    draft: bool = False  # a missing image prints as a placeholder (which the preflight refuses)
 
 
 @dataclass
@@ -141,7 +142,7 @@ def export_print(path: Path, options: PrintOptions | None = None) -> PrintResult
     """
     options = options or PrintOptions()
     v = vendor(options.vendor)
-    checked = check_game(path, BuildOptions(langs=(options.lang,)))
+    checked = check_game(path, BuildOptions(langs=(options.lang,), draft=options.draft))
     game = checked.game
     parent = options.out_dir / game.root.name / "print" / v.id
     final = parent / options.lang

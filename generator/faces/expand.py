@@ -77,14 +77,18 @@ class Expander:
     """Evaluates a game's layouts for its items, collecting every problem with its location."""
 
     def __init__(
-        self, game: Game, issues: IssueCollector | None = None, check: CopiesCheck | None = None
+        self,
+        game: Game,
+        issues: IssueCollector | None = None,
+        check: CopiesCheck | None = None,
+        draft: bool = False,
     ) -> None:
         self.game = game
         self.issues = issues or IssueCollector()
         # told each component's copies in each language (``pnp check``'s printed-text check)
         self.check = check
         self._templates: dict[str, Any] = {}
-        self.image = ImageCheck(game.root, self.issues)
+        self.image = ImageCheck(game.root, self.issues, draft)
         self._geo: dict[
             tuple[int, float, float], tuple[tuple[float, float, float, float] | None, ...]
         ] = {}
@@ -366,7 +370,12 @@ class Expander:
         assert isinstance(box, ImageBox)
         at = loc("boxes", n, "src")
         src = self.render(box.src, ctx, at, item)
-        return BoxDraw(box, *geo, image=self.image(src, *at()) if src else None)
+        image = self.image(src, *at()) if src else None
+        if image is None and src and self.image.draft and not (self.game.root / src).exists():
+            label = ctx.get("name")
+            shown = label if isinstance(label, str) and label else item.id
+            return BoxDraw(box, *geo, missing=(shown, src))
+        return BoxDraw(box, *geo, image=image)
 
     def expand(self, component: Component, lang: str) -> list[Copy]:
         """Every physical copy of ``component``'s items in ``lang``."""
