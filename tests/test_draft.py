@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pikepdf
 import pypdf
+import pytest
 
 from .helpers import ROOT, pnp
 
@@ -34,11 +35,16 @@ def test_a_missing_image_stops_a_build_that_is_not_a_draft(tmp_path: Path) -> No
     assert "image 'art/lighthouse.png' does not exist" in result.stderr
 
 
-def test_a_draft_prints_a_marked_placeholder_naming_the_item_and_the_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("paper", "duplex"), [("A4", "long"), ("Letter", "short"), ("A3", "fold"), ("Tabloid", "none")]
+)
+def test_a_draft_prints_a_marked_placeholder_naming_the_item_and_the_file(
+    tmp_path: Path, paper: str, duplex: str
+) -> None:
     game = _game(tmp_path)
     out = tmp_path / "out"
     result = pnp("build", "--content", str(game.parent), "--out", str(out), "--no-rules",
-                 "--draft", "press")  # fmt: skip
+                 "--draft", "--paper", paper, "--duplex", duplex, "press")  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert "art/lighthouse.png' does not exist; a draft placeholder prints" in result.stderr
     pdf_path = out / "press" / "deck.pdf"

@@ -20,7 +20,7 @@ from __future__ import annotations
 import io
 import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -123,7 +123,6 @@ class Separation:
 
     flattened: int = 0
     overprinted_text: int = 0
-    colours: set[CMYK] = field(default_factory=set)
 
 
 class _Rewriter:
@@ -141,7 +140,6 @@ class _Rewriter:
         if (st.shown_stroke if stroke else st.shown_fill) == cmyk:
             return
         out.append(([*cmyk], Operator("K" if stroke else "k")))
-        self.report.colours.add(cmyk)
         if stroke:
             st.shown_stroke = cmyk
         else:
@@ -167,7 +165,6 @@ class _Rewriter:
         stack: list[_State] = []
         path: list[Any] = []
         points: list[tuple[float, float]] = []
-        in_text = False
         for index, (operands, operator) in enumerate(ops):
             op = str(operator)
             if op in PATH_BUILD:
@@ -226,10 +223,7 @@ class _Rewriter:
                     else:
                         st.stroke_space = space
                     continue
-            elif op == "BT":
-                in_text = True
             elif op == "ET":
-                in_text = False
                 out.append((operands, operator))
                 self._overprint(st, out, False)
                 continue
@@ -248,7 +242,6 @@ class _Rewriter:
             elif op == "sh":
                 raise Transparent("shading")
             out.append((operands, operator))
-        del in_text
         return out
 
     def _colour(self, op: str, operands: Any, st: _State) -> tuple[float, float, float] | None:
