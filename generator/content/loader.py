@@ -170,7 +170,16 @@ class _Loader:
         for key, value in item.extra.items():
             self._check_langs(value, ("items", n, key), loaded)
         iid = item.id or str(n + 1)
-        if iid in ids:
+        if item.id is None:
+            self.issues.add(
+                where(),
+                key_path(("items", n, "id")),
+                _(
+                    "item {n} has no id; give it one (id: a short name), which names its "
+                    "pictures, previews and print-shop files"
+                ).format(n=n + 1),
+            )
+        elif iid in ids:
             self.issues.add(
                 where(),
                 key_path(("items", n, "id")),
@@ -364,11 +373,21 @@ def load_game(path: Path, templates: Path | None = None) -> Game:
     loaded = loader.yaml(game_file)
     if loaded is None:
         raise ContentError(loader.issues.errors)
+    folder = root.resolve().name
     if isinstance(loaded.data, dict) and "id" not in loaded.data:
-        loaded.data["id"] = root.resolve().name
+        loaded.data["id"] = folder
     spec = validate(GameSpec, loaded, loader.issues)
     if spec is None:
         raise ContentError(loader.issues.errors)
+    if spec.id != folder:
+        loader.issues.add(
+            loaded.marks.locate(("id",)),
+            "id",
+            _(
+                "the game id {id!r} differs from its folder name {folder!r}; builds, exports "
+                "and saved games are named by the id, so rename one to match the other"
+            ).format(id=spec.id, folder=folder),
+        )
     loader.game_presets()
     loader.langs = tuple(spec.languages)
     loader.files.extend(game_icons(root, loader.issues))

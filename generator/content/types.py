@@ -78,6 +78,7 @@ def _mm_text(points: float) -> str:
 
 
 _LENGTH_PATTERN = r"^\s*-?(\d+(\.\d*)?|\.\d+)\s*(mm|cm|in|pt)?\s*$"
+_UNIT_PATTERN = r"^\s*(\d+(\.\d*)?|\.\d+)\s*(mm|cm|in|pt)\s*$|^\s*0*(\.0*)?\s*$"
 
 
 class _Length(float):
@@ -115,9 +116,28 @@ class _TrimLength(_Length):
 
 
 class _SheetLength(_Length):
-    """A bleed, gap or margin: 0 to 50mm."""
+    """A bleed, gap or margin: 0 to 50mm, with its unit (a bare 3 could mean 3mm or 1/8in)."""
 
     bounds = (0.0, mm(50))
+    json_schema: ClassVar[dict[str, Any]] = {
+        "description": "A length with its unit: 3mm, 0.125in, 0.3cm or 9pt (0 needs none).",
+        "anyOf": [{"const": 0}, {"type": "string", "pattern": _UNIT_PATTERN}],
+    }
+
+    @classmethod
+    def from_data(cls, value: Any) -> "_Length":
+        """A bare number other than 0 is refused: a sheet length says its unit."""
+        bare = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if isinstance(value, str) and re.fullmatch(r"\s*-?(\d+(\.\d*)?|\.\d+)\s*", value):
+            bare, value = True, float(value)
+        if bare and value != 0:
+            raise ValueError(
+                _(
+                    "{value} has no unit; write {value}mm or {value}in (a bleed or gap "
+                    "must say which)"
+                ).format(value=f"{value:g}")
+            )
+        return super().from_data(value)
 
 
 class _DieLength(_Length):

@@ -105,7 +105,7 @@ def check_game(path: Path, options: BuildOptions | None = None) -> Checked:
     issues = IssueCollector()
     _check_fonts(game, issues)
     issues.raise_if_errors()  # a damaged font cannot even lay the words out
-    expander = Expander(game, issues, TextCheck(game, issues).check)
+    expander = Expander(game, issues, TextCheck(game, issues).check, options.draft)
     copies: dict[tuple[str, str], list[Copy]] = {}
     for component in selected(game, options):
         try:
