@@ -27,6 +27,7 @@ from . import tabular
 from .assets import check_font_names, font_files, game_icons
 from .dicelabels import dice_items
 from .game import Component, Game, Item
+from .migrate import stale_issue
 from .paths import find_games, game_dir, resolve_inside
 from .schema import BackSpec, ComponentSpec, GameSpec, ItemsFile, ItemSpec, LayoutSpec, PresetsFile
 from .types import LANGS, is_local_text
@@ -366,6 +367,10 @@ def load_game(path: Path, templates: Path | None = None) -> Game:
         raise ContentError(loader.issues.errors)
     if isinstance(loaded.data, dict) and "id" not in loaded.data:
         loaded.data["id"] = root.resolve().name
+    where = loaded.marks.locate(("format",))
+    stale = stale_issue("game.yaml", loaded.data, where, root.resolve().name)
+    if stale is not None:
+        raise ContentError([stale])
     spec = validate(GameSpec, loaded, loader.issues)
     if spec is None:
         raise ContentError(loader.issues.errors)

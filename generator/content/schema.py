@@ -249,6 +249,9 @@ class PresetsFile(Model, frozen=True, kw_only=True):
 class GameSpec(Model, frozen=True, kw_only=True):
     """``content/<game>/game.yaml``: one game and the components it prints."""
 
+    format: Annotated[
+        int, doc("The format the file is written in (none: the first); see `pnp migrate`.")
+    ] = 1
     id: Annotated[Slug, doc("Game id; the folder name is used when omitted.")]
     title: Annotated[LocalText, doc("The game's name.")]
     publisher: Annotated[str | None, doc("Publisher and year, for the credits line.")] = None
