@@ -77,7 +77,7 @@ def _line(doc: Any, path: PathKey) -> int:
         except (KeyError, IndexError, TypeError, AttributeError):
             line = line or node.lc.line + 1
             break
-        node = node[key]
+        node = node[key]  # type: ignore[index]
     return line
 
 
