@@ -27,8 +27,8 @@ from . import tabular
 from .assets import check_font_names, font_files, game_icons
 from .dicelabels import dice_items
 from .game import Component, Game, Item
-from .migrate import stale_issue
-from .paths import find_games, game_dir, resolve_inside
+from .migrate import refuse_stale
+from .paths import find_games, game_dir, item_id_problem, present_inside, resolve_inside
 from .schema import BackSpec, ComponentSpec, GameSpec, ItemsFile, ItemSpec, LayoutSpec, PresetsFile
 from .types import LANGS, is_local_text
 from .validate import key_path, suggest, validate
@@ -123,15 +123,15 @@ class _Loader:
         self.layouts[name] = spec
         return spec
 
-    def items(self, rel: str, where: Location) -> tuple[tuple[Item, ...], str]:
-        """The items of the item file ``rel`` (YAML, JSON, CSV or TSV, or an Excel .xlsx workbook) and its shown path."""
+    def items(self, rel: str, where: Location, key: str = "items") -> tuple[tuple[Item, ...], str]:
+        """The items of the item file ``rel`` (YAML, JSON, CSV, TSV or .xlsx) and its shown path."""
         try:
-            path = resolve_inside(self.root, rel)
+            path, found = present_inside(self.root, rel)
         except ValueError as exc:
-            self.issues.add(where, "items", str(exc))
+            self.issues.add(where, key, str(exc))
             return (), rel
-        if not path.exists():
-            self.issues.add(where, "items", _("file {file!r} does not exist").format(file=rel))
+        if not found:
+            self.issues.add(where, key, _("file {file!r} does not exist").format(file=rel))
             return (), rel
         loaded = self.yaml(path)
         if loaded is None:
@@ -139,7 +139,7 @@ class _Loader:
         first = len(self.issues.issues)
         spec = validate(ItemsFile, loaded, self.issues)
         out: list[Item] = []
-        ids: set[str] = set()
+        ids: dict[str, str] = {}  # file stem of an id -> the id
         if spec is not None:
             for n, item in enumerate(spec.items):
                 out.append(self._item(item, n, spec.defaults, loaded, ids))
@@ -163,7 +163,7 @@ class _Loader:
         return tuple(out), display_path(path)
 
     def _item(
-        self, item: ItemSpec, n: int, defaults: dict[str, Any], loaded: Loaded, ids: set[str]
+        self, item: ItemSpec, n: int, defaults: dict[str, Any], loaded: Loaded, ids: dict[str, str]
     ) -> Item:
         where = partial(loaded.marks.locate, ("items", n))
         data = dict(defaults)
@@ -171,13 +171,10 @@ class _Loader:
         for key, value in item.extra.items():
             self._check_langs(value, ("items", n, key), loaded)
         iid = item.id or str(n + 1)
-        if iid in ids:
-            self.issues.add(
-                where(),
-                key_path(("items", n, "id")),
-                _("item id {iid!r} is used twice").format(iid=iid),
-            )
-        ids.add(iid)
+        problem = item_id_problem(iid, ids)
+        if problem is not None:
+            at = ("items", n, "id")
+            self.issues.add(loaded.marks.locate(at), key_path(at), problem)
         data["id"] = iid
         back = self._back(item.back, ("items", n, "back"), loaded)
         return Item(
@@ -265,7 +262,8 @@ class _Loader:
             single = Item("1", 1, MappingProxyType({"id": "1"}), None, lambda: where)
             items, items_file = (single,), display_path(self.root / "game.yaml")
         else:
-            items, items_file = self.items(comp.items, marks.locate((*base, "items")))
+            at = (*base, "items")
+            items, items_file = self.items(comp.items, marks.locate(at), key_path(at))
         own_backs: dict[str, LayoutSpec] = {}
         own_fronts: dict[str, LayoutSpec] = {}
         for item in items:
@@ -367,10 +365,7 @@ def load_game(path: Path, templates: Path | None = None) -> Game:
         raise ContentError(loader.issues.errors)
     if isinstance(loaded.data, dict) and "id" not in loaded.data:
         loaded.data["id"] = root.resolve().name
-    where = loaded.marks.locate(("format",))
-    stale = stale_issue("game.yaml", loaded.data, where, root.resolve().name)
-    if stale is not None:
-        raise ContentError([stale])
+    refuse_stale("game.yaml", loaded.data, loaded.marks.locate(("format",)), root.resolve().name)
     spec = validate(GameSpec, loaded, loader.issues)
     if spec is None:
         raise ContentError(loader.issues.errors)

@@ -104,6 +104,13 @@ def is_stale(kind: str, data: Any) -> bool:
     return bool(said)
 
 
+def refuse_stale(kind: str, data: Any, where: Location, game: str) -> None:
+    """ContentError for a file in an earlier format (or one newer than this pnp)."""
+    issue = stale_issue(kind, data, where, game)
+    if issue is not None:
+        raise ContentError([issue])
+
+
 def stale_issue(kind: str, data: Any, where: Location, game: str) -> Issue | None:
     """The problem to report for a file in an earlier format (or one newer than this pnp)."""
     found = file_format(data, kind)

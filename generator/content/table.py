@@ -16,7 +16,7 @@ from typing import Any
 from ..errors import ContentError, Issue, IssueCollector, Location
 from ..locale import _
 from .dice_parse import DiceError, fill_params, parse
-from .migrate import stale_issue
+from .migrate import refuse_stale
 from .paths import resolve_inside
 from .printed_cards import card_file_of, load_items, printed_cards
 from .table_models import (
@@ -45,9 +45,7 @@ def load_table(game_root: Path) -> TableSpec:
         said = _("file {name!r} does not exist").format(name=path.name)
         raise ContentError([Issue(_table_key(root), "table", said)])
     loaded = load_yaml(path, root=root)
-    stale = stale_issue("table.yaml", loaded.data, loaded.marks.locate(("format",)), root.name)
-    if stale is not None:
-        raise ContentError([stale])
+    refuse_stale("table.yaml", loaded.data, loaded.marks.locate(("format",)), root.resolve().name)
     issues = IssueCollector()
     spec = validate(TableSpec, loaded, issues)
     if spec is not None:
