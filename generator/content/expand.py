@@ -216,6 +216,12 @@ class Expander:
             return None  # a template may choose no colour
         colour = colour_value(out)
         if colour is None:
+            field = next((k for k, v in item.data.items() if v == out and k != "id"), None)
+            if field is not None and item.marks is not None and item.index >= 0:
+                path = ("items", item.index, field)  # the item's own value: said at its line
+                said = _("{value!r} is not a colour; use #rgb, #rrggbb or a name").format(value=out)
+                self.issues.add(item.marks.locate(path), key_path(path), said)
+                return None
             self.problem(
                 at,
                 _(

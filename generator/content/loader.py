@@ -31,7 +31,7 @@ from .migrate import refuse_stale
 from .paths import find_games, game_dir, item_id_problem, present_inside, resolve_inside
 from .schema import BackSpec, ComponentSpec, GameSpec, ItemsFile, ItemSpec, LayoutSpec, PresetsFile
 from .types import LANGS, is_local_text
-from .validate import key_path, suggest, validate
+from .validate import key_path, report_twice, suggest, validate
 from .yamlload import Loaded, Marks, display_path, load_yaml
 
 __all__ = [
@@ -130,8 +130,9 @@ class _Loader:
         except ValueError as exc:
             self.issues.add(where, key, str(exc))
             return (), rel
-        if not found:
-            self.issues.add(where, key, _("file {file!r} does not exist").format(file=rel))
+        if not found or not path.is_file():  # a folder, a pipe or a device is no item file
+            said = _("file {file!r} does not exist") if not found else _("{file!r} is not a file")
+            self.issues.add(where, key, said.format(file=rel))
             return (), rel
         loaded = self.yaml(path)
         if loaded is None:
@@ -372,6 +373,8 @@ def load_game(path: Path, templates: Path | None = None) -> Game:
     loader.game_presets()
     loader.langs = tuple(spec.languages)
     loader.files.extend(game_icons(root, loader.issues))
+    ids, said = [c.id for c in spec.components], _("component id {id!r} is used twice")
+    report_twice(ids, lambda n: ("components", n, "id"), said, loaded, loader.issues)
     components: list[Component] = []
     for n, comp in enumerate(spec.components):
         built = loader.component(comp, n, loaded.marks)
@@ -379,13 +382,9 @@ def load_game(path: Path, templates: Path | None = None) -> Game:
             components.append(built)
     total = sum(i.qty for c in components for i in c.items)
     if total > MAX_GAME_COPIES:
-        loader.issues.add(
-            loaded.marks.locate(("components",)),
-            "components",
-            _("{copies} copies in all; a game may print at most {limit}").format(
-                copies=total, limit=MAX_GAME_COPIES
-            ),
-        )
+        said = _("{copies} copies in all; a game may print at most {limit}")
+        where = loaded.marks.locate(("components",))
+        loader.issues.add(where, "components", said.format(copies=total, limit=MAX_GAME_COPIES))
     loader.files.extend(font_files(spec, root, loaded.marks, loader.issues))
     check_font_names(loader.layouts, loader.layout_marks, set(spec.fonts), loader.issues)
     loader.issues.raise_if_errors()

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from msgspec import field
 
 from ..layout import presets
-from ..locale import _
 from .boxes import (  # noqa: F401  (re-exported: the layout part of the one schema)
     ArcBox,
     Box,
@@ -271,13 +270,6 @@ class GameSpec(Model, frozen=True, kw_only=True):
         str | None, doc("File of table-companion data (dice, bags, decks, tracks, scoring).")
     ] = None
     rules: Annotated[str | None, doc("Folder of rule-sheet sources and the glossary.")] = None
-
-    def __post_init__(self) -> None:
-        seen: set[str] = set()
-        for c in self.components:
-            if c.id in seen:
-                raise ValueError(_("component id {id!r} is used twice").format(id=c.id))
-            seen.add(c.id)
 
 
 # ---------------------------------------------------------------- items

@@ -423,18 +423,13 @@ def read_text(path: Path, file: str, encoding: str = "utf-8", *, root: Path | No
         raise ContentError([Issue(Location(file), "", message)]) from None
     try:
         return data.decode(encoding)
-    except UnicodeDecodeError as exc:
-        raise ContentError(
-            [
-                Issue(
-                    Location(file),
-                    "",
-                    _("not UTF-8 text ({reason} at byte {start})").format(
-                        reason=exc.reason, start=exc.start
-                    ),
-                )
-            ]
-        ) from None
+    except UnicodeDecodeError as exc:  # said at its line and column, as a text editor shows it
+        before = data[: exc.start]
+        line = before.count(b"\n") + 1
+        col = len(before[before.rfind(b"\n") + 1 :].decode(encoding, "replace")) + 1
+        said = _("not UTF-8 text: byte {byte} is not part of a character; save the file as UTF-8")
+        said = said.format(byte=f"0x{data[exc.start]:02X}")
+        raise ContentError([Issue(Location(file, line, col), "", said)]) from None
 
 
 def load_yaml_text(text: str, file: str, path: Path | None = None, *, fast: bool = True) -> Loaded:
