@@ -7,6 +7,7 @@ import shutil
 from collections import Counter
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from click.testing import CliRunner
 from PIL import Image, ImageChops
@@ -32,7 +33,7 @@ def export(game: Path, out: Path, *extra: str) -> dict[str, Any]:
 
 def local(url: str) -> Path:
     assert url.startswith("file:///"), url
-    return Path("/" + url.removeprefix("file:///"))
+    return Path("/" + unquote(url.removeprefix("file:///")))
 
 
 def objects(saved: dict[str, Any], name: str) -> list[dict[str, Any]]:

@@ -216,13 +216,14 @@ def build(
     except BaseException:
         staging.discard()
         raise
-    _summary(results, time.perf_counter() - started)
+    if not failures:  # a failed build wrote nothing: no table of files it did not write
+        _summary(results, time.perf_counter() - started)
     for r in results:
         for w in r.warnings:
             where = f"{r.game}/{r.component}: {w}"
             echo(_("warning: {message}").format(message=where), err=True)
     if failures:
-        failures.append(_("nothing was written: every previous output is unchanged"))
+        echo(_("nothing was written: every previous output is unchanged"), err=True)
         raise ContentError.from_lines(failures)
 
 
