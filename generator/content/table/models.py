@@ -8,9 +8,9 @@ from typing import Annotated, ClassVar, Literal
 
 from msgspec import Meta, field
 
-from ..locale import N_, _
-from .table_scoring import Fact, ParamSpec, ScoreSpec
-from .types import LocalText, Model, Slug, doc
+from ...locale import N_, _
+from ..types import LocalText, Model, Slug, doc
+from .scoring import Fact, ParamSpec, ScoreSpec
 
 
 class FaceSpec(Model, frozen=True, kw_only=True):
@@ -411,13 +411,7 @@ class PhaseSpec(Model, frozen=True, kw_only=True):
 class TableSpec(Model, frozen=True, kw_only=True):
     """``content/<game>/table.yaml``: what the table companion knows about one game."""
 
-    format: Annotated[
-        int,
-        doc(
-            "The format the file is written in (none: the first); `pnp migrate GAME` rewrites "
-            "a file of an earlier format in the current one."
-        ),
-    ] = 1
+    format: Annotated[int, doc("The file's format (none: the first); see `pnp migrate`.")] = 1
     source: Annotated[str | list[str] | None, doc("Where the facts in this file come from.")] = None
     estimate_note: Annotated[str | None, doc("Why and where values are estimates.")] = None
     sides: Annotated[list[Slug], doc("The sides or players the game names (glossary terms).")] = (
