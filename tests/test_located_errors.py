@@ -57,7 +57,7 @@ def test_a_component_id_given_twice_is_reported_at_the_second_use(game: Path) ->
         ("missing.yaml", "file 'missing.yaml' does not exist"),
         ("../outside.yaml", "'../outside.yaml' leads outside the game folder"),
         ("/etc/hostname", "'/etc/hostname' is absolute"),
-        ("folder", "'folder' is not a file"),
+        ("folder", "'folder' is not a regular file"),
     ],
 )
 def test_an_items_problem_keeps_its_key_path(game: Path, items: str, said: str) -> None:

@@ -131,7 +131,11 @@ class _Loader:
             self.issues.add(where, key, str(exc))
             return (), rel
         if not found or not path.is_file():  # a folder, a pipe or a device is no item file
-            said = _("file {file!r} does not exist") if not found else _("{file!r} is not a file")
+            said = (
+                _("file {file!r} does not exist")
+                if not found
+                else _("{file!r} is not a regular file")
+            )
             self.issues.add(where, key, said.format(file=rel))
             return (), rel
         loaded = self.yaml(path)
