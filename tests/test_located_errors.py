@@ -42,6 +42,15 @@ def test_a_nul_byte_in_a_csv_file_is_reported_at_its_line_and_column(game: Path)
     assert "cards.csv:3:4: not a text file (holds NUL characters)" in problems(game)
 
 
+def test_a_nul_byte_after_chinese_text_is_reported_at_its_own_line(game: Path) -> None:
+    (game / "cards.yaml").write_text(
+        "items:\n  - {id: a, title: {en: A, zh-Hant: 斥候斥候斥候斥候斥候斥候斥候}}\n"
+        '  - {id: b, title: "B\x00x"}\n  - {id: c, title: C}\n  - {id: d, title: D}\n',
+        encoding="utf-8",
+    )
+    assert "cards.yaml:3:22: malformed YAML: character U+0000 is not allowed" in problems(game)
+
+
 def test_a_component_id_given_twice_is_reported_at_the_second_use(game: Path) -> None:
     text = (game / "game.yaml").read_text(encoding="utf-8")
     line = "  - {id: cards, kind: cards, title: Again, items: cards.yaml, size: poker, layout: card-plain}\n"

@@ -457,7 +457,9 @@ def load_yaml_text(text: str, file: str, path: Path | None = None, *, fast: bool
             )
         raise ContentError([Issue(Location(file, line, col), "", said)]) from None
     except yaml.reader.ReaderError as exc:  # a character YAML refuses: say where, on one line
-        at = max(0, min(exc.position, len(text)))
+        # the first such character (libyaml counts its position in UTF-8 bytes, not characters)
+        found = text.find(chr(exc.character)) if isinstance(exc.character, int) else -1
+        at = found if found >= 0 else max(0, min(exc.position, len(text)))
         line = text.count("\n", 0, at) + 1
         col = at - (text.rfind("\n", 0, at) + 1) + 1
         what = f"U+{exc.character:04X}" if isinstance(exc.character, int) else repr(exc.character)
