@@ -196,9 +196,9 @@ def build(
         for w in r.warnings:
             where = f"{r.game}/{r.component}: {w}"
             echo(_("warning: {message}").format(message=where), err=True)
-    if not report.ok:
-        failures = [*report.failures, _("nothing was written: every previous output is unchanged")]
-        raise ContentError.from_lines(failures)
+    if not report.ok:  # the problems are counted; the closing line is not one of them
+        echo(_("nothing was written: every previous output is unchanged"), err=True)
+        raise ContentError.from_lines(report.failures)
 
 
 @contextlib.contextmanager

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from msgspec import field
 
 from ..layout import presets
-from ..locale import _
 from .boxes import (  # noqa: F401  (re-exported: the layout part of the one schema)
     ArcBox,
     Box,
@@ -249,6 +248,9 @@ class PresetsFile(Model, frozen=True, kw_only=True):
 class GameSpec(Model, frozen=True, kw_only=True):
     """``content/<game>/game.yaml``: one game and the components it prints."""
 
+    format: Annotated[
+        int, doc("The format the file is written in (none: the first); see `pnp migrate`.")
+    ] = 1
     id: Annotated[Slug, doc("Game id; must be the folder name, which is used when it is omitted.")]
     title: Annotated[LocalText, doc("The game's name.")]
     publisher: Annotated[str | None, doc("Publisher and year, for the credits line.")] = None
@@ -268,13 +270,6 @@ class GameSpec(Model, frozen=True, kw_only=True):
         str | None, doc("File of table-companion data (dice, bags, decks, tracks, scoring).")
     ] = None
     rules: Annotated[str | None, doc("Folder of rule-sheet sources and the glossary.")] = None
-
-    def __post_init__(self) -> None:
-        seen: set[str] = set()
-        for c in self.components:
-            if c.id in seen:
-                raise ValueError(_("component id {id!r} is used twice").format(id=c.id))
-            seen.add(c.id)
 
 
 # ---------------------------------------------------------------- items

@@ -183,6 +183,10 @@ class _FontSize(float):
         return cls(result)
 
 
+MAX_ABSOLUTE = mm(3000)  # the largest face a component may have
+MAX_RELATIVE = 10.0  # ten times the face
+
+
 class Dim:
     """A box coordinate: absolute points, or a fraction of the face's width or height."""
 
@@ -230,6 +234,10 @@ class Dim:
         dim = cls(result[0], True) if isinstance(result, tuple) else cls(result, False)
         if cls.non_negative and dim.value < 0:
             raise ValueError(_("must not be negative"))
+        if abs(dim.value) > (MAX_RELATIVE if dim.relative else MAX_ABSOLUTE):
+            raise ValueError(
+                _("{value!r} is larger than any face: at most 3000mm or 1000%").format(value=value)
+            )
         return dim
 
 

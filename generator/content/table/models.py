@@ -411,6 +411,7 @@ class PhaseSpec(Model, frozen=True, kw_only=True):
 class TableSpec(Model, frozen=True, kw_only=True):
     """``content/<game>/table.yaml``: what the table companion knows about one game."""
 
+    format: Annotated[int, doc("The file's format (none: the first); see `pnp migrate`.")] = 1
     source: Annotated[str | list[str] | None, doc("Where the facts in this file come from.")] = None
     estimate_note: Annotated[str | None, doc("Why and where values are estimates.")] = None
     sides: Annotated[list[Slug], doc("The sides or players the game names (glossary terms).")] = (
