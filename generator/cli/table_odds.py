@@ -71,7 +71,7 @@ def odds(
     found = exact.symbols(parsed, resolve)
     if found and game is not None:
         terms = Terms(game.root, lang_)
-        if len(result.chance) == 1:
+        if len(result.weights) == 1:
             lines = lines[:1]  # faces worth nothing: the total says nothing, the faces do
         lines += words.symbol_lines(found, {k: terms.name(k) for k in found}, lang_)
         data["faces"] = {

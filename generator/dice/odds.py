@@ -1,0 +1,385 @@
+"""Exact odds of a dice expression, worked out over its tree: the engine behind ``pnp odds`` and the aids.
+
+Owns :func:`exact` and :class:`Odds`. Nothing is simulated and no roll is made: numbers, sums,
+sets and arithmetic are combined over the tree of :mod:`.parse`; many dice alike are added by the
+power recurrence (:func:`.pools.power`); keep and drop by rank work by order statistics
+(:func:`.pools.keep_ranks`); what each operator does to one die (re-roll, explode, ``mi``/``ma``,
+keep or drop by value, successes, icon scores) is worked out for one die by :mod:`.one_die`.
+Every step is counted before it is made against one budget (:data:`MAX_WORK` steps, about half
+a second), so any expression is answered or refused at once, the refusal saying which part
+was too large. A form the engine does not take raises :class:`Unsupported`; the companion then
+plays every way the dice can fall with its roller, under the same budget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from math import comb
+
+from ..content.dice_parse import (
+    Binary,
+    Const,
+    Dice,
+    DiceError,
+    Expr,
+    Group,
+    Node,
+    Note,
+    Op,
+    Unary,
+    compare,
+)
+from ..locale import _
+from .one_die import Unsupported, faces_of, unit
+from .pools import Weights, convolve, keep_ranks, keep_ranks_work, power, power_work
+
+__all__ = ["DEFAULT_DEPTH", "MAX_DEPTH", "MAX_WORK", "Odds", "Unsupported", "exact"]
+
+DEFAULT_DEPTH = 6  # extra dice followed after each die for re-rolls and explosions
+MAX_DEPTH = 12
+MAX_WORK = 3_000_000  # steps one answer may take: about half a second on a slow machine
+
+Dist = tuple[Weights, int]  # weights over a denominator (summing to less: the rest left out)
+Faces = Callable[[str], "tuple[int, ...] | None"]
+
+
+class Odds:
+    """The exact distribution of one expression's total."""
+
+    def __init__(self, text: str, weights: Weights, denom: int, depth: int) -> None:
+        self.text = text
+        self.depth = depth
+        self.weights = {v: w for v, w in sorted(weights.items()) if w}
+        self.denom = denom
+        whole = sum(self.weights.values())
+        self.shown = Fraction(whole, denom)
+        self.left_out = 1 - self.shown  # outcomes deeper than ``depth`` extra dice
+        self.mean = Fraction(sum(v * w for v, w in self.weights.items()), whole or 1)
+        # the weight of at least each total, in one pass from the top
+        self._above: dict[int, int] = {}
+        run = 0
+        for v in reversed(self.weights):
+            run += self.weights[v]
+            self._above[v] = run
+
+    @property
+    def chance(self) -> dict[int, Fraction]:
+        """Every total with its exact chance, lowest first."""
+        return {v: Fraction(w, self.denom) for v, w in self.weights.items()}
+
+    def share(self, v: int) -> float:
+        """The chance of the total ``v``, as a float."""
+        return self.weights.get(v, 0) / self.denom
+
+    def at_least(self, n: int) -> Fraction:
+        """The chance that the total is ``n`` or more."""
+        above = [v for v in self._above if v >= n]
+        return Fraction(self._above[min(above)], self.denom) if above else Fraction(0)
+
+    def share_at_least(self, v: int) -> float:
+        """The chance of ``v`` or more for a total ``v`` of the table, as a float."""
+        return self._above[v] / self.denom
+
+    def to_json(self) -> dict[str, object]:
+        """Every total with its chance and the chance of at least it, as floats and fractions."""
+        return {
+            "expr": self.text,
+            "mean": float(self.mean),
+            "depth": self.depth,
+            "left_out": float(self.left_out),
+            "rows": [
+                {
+                    "total": v,
+                    "chance": self.share(v),
+                    "exact": str(Fraction(w, self.denom)),
+                    "at_least": self.share_at_least(v),
+                }
+                for v, w in self.weights.items()
+            ],
+        }
+
+
+def exact(
+    expr: Expr,
+    faces: Faces | None = None,
+    depth: int = DEFAULT_DEPTH,
+    fallback: Fallback | None = None,
+) -> Odds:
+    """The exact distribution of ``expr``'s total (``faces`` gives a game's dice by name).
+
+    Raises :class:`DiceError` when the answer would take more than :data:`MAX_WORK` steps
+    (counted before they are taken). A part the engine does not take goes to ``fallback``
+    with the budget left, or raises :class:`Unsupported` when there is none.
+    """
+    walker = _Walker(expr, faces, depth, fallback)
+    weights, denom = walker.dist(expr.root)
+    return Odds(expr.text, weights, denom, depth)
+
+
+class Budget:
+    """The steps one answer may still take; each step is paid for before it is made."""
+
+    def __init__(self, text: str, most: int = MAX_WORK) -> None:
+        self.text = text
+        self.left = most
+        self.most = most
+
+    def spend(self, n: int, col: int, what: str) -> None:
+        """Pay ``n`` steps for ``what`` (at column ``col``), or refuse the whole answer."""
+        self.left -= n
+        if self.left < 0:
+            raise DiceError(
+                self.text,
+                col,
+                _(
+                    "too many outcomes to work out exactly: {what} would take more than the "
+                    "{most} steps one answer may take; expected fewer dice or faces here"
+                ).format(what=what, most=f"{self.most:,}"),
+            )
+
+
+Fallback = Callable[[Node, "Budget"], Dist]  # plays a part the engine does not take
+
+
+class _Walker:
+    def __init__(
+        self, expr: Expr, faces: Faces | None, depth: int, fallback: Fallback | None
+    ) -> None:
+        self.expr = expr
+        self.faces = faces
+        self.depth = depth
+        self.fallback = fallback
+        self.budget = Budget(expr.text)
+
+    def handed_over(self, node: Node) -> Dist:
+        """A part the engine does not take, played by the fallback under the same budget."""
+        if self.fallback is None:
+            raise Unsupported
+        return self.fallback(node, self.budget)
+
+    def dist(self, node: Node) -> Dist:
+        if isinstance(node, Const):
+            return {node.value: 1}, 1
+        if isinstance(node, Note):
+            return self.dist(node.node)
+        if isinstance(node, Unary):
+            weights, denom = self.dist(node.operand)
+            if node.op == "-":
+                weights = {-v: w for v, w in weights.items()}
+            return weights, denom
+        if isinstance(node, Binary):
+            return self.binary(node)
+        try:
+            if isinstance(node, Group):
+                return self.group(node)
+            return self.dice(node)
+        except Unsupported:
+            return self.handed_over(node)
+
+    def binary(self, node: Binary) -> Dist:
+        left, right = self.dist(node.left), self.dist(node.right)
+        if node.op in ("/", "//", "%") and right[0].get(0):
+            raise DiceError(
+                self.expr.text,
+                node.col,
+                _("cannot divide by zero: expected a non-zero right of {op!r}").format(op=node.op),
+            )
+        return self.combine(left, right, node.op, node.col)
+
+    def combine(self, a: Dist, b: Dist, op: str, col: int) -> Dist:
+        self.budget.spend(len(a[0]) * len(b[0]), col, _("combining two totals"))
+        return convolve(a[0], b[0], lambda x, y: _apply(op, x, y)), a[1] * b[1]
+
+    def sum_of(self, parts: list[Dist], col: int) -> Dist:
+        out: Dist = ({0: 1}, 1)
+        for part in parts:
+            out = self.combine(out, part, "+", col)
+        return out
+
+    # ------------------------------------------------------------ groups
+
+    def group(self, node: Group) -> Dist:
+        if not node.ops:
+            return self.sum_of([self.dist(item) for item in node.items], node.col)
+        if not node.is_set:
+            inner = node.items[0]
+            if isinstance(inner, Dice):  # (4d6)kh3 keeps among the dice inside
+                return self.dice(inner._replace(ops=inner.ops + node.ops))
+            if isinstance(inner, Group) and (inner.is_set or not inner.ops or inner.items):
+                return self.group(inner._replace(ops=inner.ops + node.ops))
+            items = [self.dist(inner)]
+        else:
+            items = [self.dist(item) for item in node.items]
+        return self.kept_items(items, node.ops, node.col)
+
+    def kept_items(self, items: list[Dist], ops: tuple[Op, ...], col: int) -> Dist:
+        """The total of a set's items after its keep and drop operators."""
+        ranked = _ranks(len(items), ops)
+        if ranked is not None and all(it == items[0] for it in items):
+            one, denom = items[0]
+            if sum(one.values()) == denom:
+                n = len(items)
+                span = max(one) - min(one) if one else 0
+                self.budget.spend(
+                    keep_ranks_work(one, n, ranked, span), col, _("keeping dice by rank")
+                )
+                return keep_ranks(one, denom, n, ranked, lambda v: v), denom**n
+        ways = 1
+        for w, _d in items:
+            ways *= len(w)
+        self.budget.spend(ways * len(items), col, _("the items of this set"))
+        out: Weights = {0: 1}
+        combos: dict[tuple[int, ...], int] = {(): 1}
+        for w, _d in items:
+            combos = {c + (v,): cw * x for c, cw in combos.items() for v, x in w.items()}
+        out = {}
+        for values, weight in combos.items():
+            total = sum(v for v, kept in zip(values, _apply_ops(values, ops), strict=True) if kept)
+            out[total] = out.get(total, 0) + weight
+        denom = 1
+        for _w, d in items:
+            denom *= d
+        return out, denom
+
+    # ------------------------------------------------------------ dice
+
+    def dice(self, node: Dice) -> Dist:
+        faces = self.die_faces(node)
+        if node.count == 0:
+            return {0: 1}, 1
+        per_die, ranked = _split(node.ops)
+        if ranked and (node.reroll or any(op.op in ("e", "ra") for op in per_die)):
+            raise Unsupported
+        if any(op.op == "ra" for op in per_die):
+            raise Unsupported
+        self.budget.spend(len(faces) * (self.depth + 1) ** 2, node.col, _label(node))
+        if node.reroll and node.success:
+            return self.reroll_failures(node, faces, per_die)
+        if ranked:
+            ranks = _ranks(node.count, ranked)
+            if ranks is None:
+                raise Unsupported
+            values, denom = unit(node._replace(ops=per_die), faces, self.depth, plain=True)
+            if None in values:
+                raise Unsupported  # dice dropped by value first: the pool shrinks
+            one = {v: w for v, w in values.items() if v is not None}
+            score = _scorer(node, max(faces))
+            spread = [score(v) for v in one]
+            work = keep_ranks_work(one, node.count, ranks, max(spread) - min(spread))
+            self.budget.spend(work, node.col, _label(node))
+            return keep_ranks(one, denom, node.count, ranks, score), denom**node.count
+        one_w, denom = unit(node._replace(ops=per_die), faces, self.depth)
+        scores = {v: w for v, w in one_w.items() if v is not None}
+        self.budget.spend(power_work(scores, node.count), node.col, _label(node))
+        weights = power(scores, node.count)
+        return weights, denom**node.count
+
+    def reroll_failures(self, node: Dice, faces: tuple[int, ...], per_die: tuple[Op, ...]) -> Dist:
+        """``NdS>=Tr K``: successes, then up to K failed dice rolled once more."""
+        assert node.success is not None
+        if any(op.op == "e" for op in per_die):
+            raise Unsupported
+        values, denom = unit(node._replace(ops=per_die), faces, self.depth, plain=True)
+        if None in values:
+            raise Unsupported
+        cmp, target = node.success
+        hit = sum(w for v, w in values.items() if v is not None and compare(cmp, v, target))
+        again = sum(1 for v in faces if compare(cmp, v, target))  # a fresh die, out of len
+        n, k, sides = node.count, node.reroll, len(faces)
+        self.budget.spend((n + 1) * (min(n, k) + 1) * 2, node.col, _label(node))
+        miss = denom - hit
+        out: Weights = {}
+        for s in range(n + 1):
+            base = comb(n, s) * hit**s * miss ** (n - s)
+            r = min(n - s, k)
+            for j in range(r + 1):
+                w = base * comb(r, j) * again**j * (sides - again) ** (r - j) * sides ** (k - r)
+                out[s + j] = out.get(s + j, 0) + w
+        return out, denom**n * sides**k
+
+    def die_faces(self, node: Dice) -> tuple[int, ...]:
+        found = faces_of(node)
+        if found is not None:
+            return found
+        assert node.die is not None
+        got = self.faces(node.die) if self.faces else None
+        if not got:
+            col = self.expr.text.find(node.die) + 1 or node.col
+            raise DiceError(
+                self.expr.text,
+                col,
+                _("unknown die {die!r}; expected a game's die as [game:die]").format(die=node.die),
+            )
+        return tuple(got)
+
+
+def _split(ops: tuple[Op, ...]) -> tuple[tuple[Op, ...], tuple[Op, ...]]:
+    """The operators on each die alone, then the trailing ones that keep or drop by rank."""
+    i = len(ops)
+    while i and ops[i - 1].op in ("k", "p") and all(s.kind in ("h", "l") for s in ops[i - 1].sels):
+        i -= 1
+    head, tail = ops[:i], ops[i:]
+    if any(s.kind in ("h", "l") for op in head for s in op.sels):
+        raise Unsupported  # a rank kept, then an operator on each die: left to the roller
+    return head, tail
+
+
+def _ranks(n: int, ops: tuple[Op, ...]) -> frozenset[int] | None:
+    """The ranks (0 the highest) kept by keep and drop operators that select by rank only."""
+    if any(s.kind not in ("h", "l") for op in ops for s in op.sels):
+        return None
+    kept = list(range(n))
+    for op in ops:
+        picked: set[int] = set()
+        for sel in op.sels:
+            picked.update(kept[: sel.value] if sel.kind == "h" else kept[::-1][: sel.value])
+        kept = [r for r in kept if (r in picked) == (op.op == "k")]
+    return frozenset(kept)
+
+
+def _apply_ops(values: tuple[int, ...], ops: tuple[Op, ...]) -> list[bool]:
+    """Which of a set's items its operators keep, as the roller decides it."""
+    kept = [True] * len(values)
+    for op in ops:
+        live = [i for i in range(len(values)) if kept[i]]
+        picked: set[int] = set()
+        for sel in op.sels:
+            if sel.kind == "h":
+                picked.update(sorted(live, key=lambda i: values[i], reverse=True)[: sel.value])
+            elif sel.kind == "l":
+                picked.update(sorted(live, key=lambda i: values[i])[: sel.value])
+            else:
+                picked.update(i for i in live if compare(sel.kind, values[i], sel.value))
+        for i in live:
+            kept[i] = (i in picked) == (op.op == "k")
+    return kept
+
+
+def _scorer(node: Dice, top: int) -> Callable[[int], int]:
+    if node.success:
+        cmp, target = node.success
+        return lambda v: int(compare(cmp, v, target))
+    if node.icons:
+        icons = node.icons
+        return icons.count
+    return lambda v: v
+
+
+def _label(node: Dice) -> str:
+    die = f"[{node.die}]" if node.die else "F" if node.fudge else str(node.sides)
+    return f"{node.count}d{die}"
+
+
+def _apply(op: str, x: int, y: int) -> int:
+    if op == "+":
+        return x + y
+    if op == "-":
+        return x - y
+    if op == "*":
+        return x * y
+    if op in ("/", "//"):
+        return x // y
+    if op == "%":
+        return x % y
+    return int(compare(op, x, y))

@@ -1,0 +1,153 @@
+"""What the operators that act on each die alone make of one die, exactly.
+
+Owns :func:`unit`: the distribution of one die after its operators in the order written (keep
+or drop by value, ``rr`` re-rolled until a face outside the selection shows, which has an exact
+answer and no depth, ``ro`` once, ``mi``/``ma``), and for an explosion the whole chain of dice
+it sets off, each scored after the operators that follow, followed to ``depth`` extra dice (the
+rest of the chance is left out and told). Forms whose dice depend on each other raise
+:class:`Unsupported`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import gcd
+
+from ..content.dice_parse import Dice, Op, compare
+
+Chances = dict[int | None, Fraction]  # a die's value (None: dropped) -> its chance
+
+
+class Unsupported(Exception):
+    """A form the exact engine does not take: the dice depend on each other's faces."""
+
+
+def faces_of(node: Dice) -> tuple[int, ...] | None:
+    """The faces of a plain or Fudge die; None for a game's named die."""
+    if node.die is not None:
+        return None
+    return (-1, 0, 1) if node.fudge else tuple(range(1, node.sides + 1))
+
+
+def unit(
+    node: Dice, faces: tuple[int, ...], depth: int, plain: bool = False
+) -> tuple[dict[int | None, int], int]:
+    """One die of ``node`` as whole weights over a denominator.
+
+    ``plain``: the die's final value (None when dropped), for ranking; explosions are refused.
+    Otherwise the score one die brings to the total with every die its explosion adds (a
+    success, an icon count or the value), the chance beyond ``depth`` extra dice left out.
+    """
+    base: Chances = {}
+    for v in faces:
+        base[v] = base.get(v, Fraction(0)) + Fraction(1, len(faces))
+    top = max(faces)
+    ops = node.ops
+    at = next((i for i, op in enumerate(ops) if op.op == "e"), len(ops))
+    state = dict(base)
+    for op in ops[:at]:
+        state = _apply(op, state, base, top)
+    if at == len(ops):
+        if plain:
+            return _whole(state)
+        return _whole(_scored(state, node))
+    if plain or any(op.op == "e" for op in ops[at + 1 :]):
+        raise Unsupported
+    boom, after = ops[at], ops[at + 1 :]
+
+    def one(x: int | None) -> dict[int, Fraction]:
+        """The score of one die showing ``x`` once the operators after the explosion act."""
+        got: Chances = {x: Fraction(1)}
+        for op in after:
+            got = _apply(op, got, base, top)
+        return {k: p for k, p in _scored(got, node).items() if k is not None}
+
+    tail: dict[int, Fraction] = {}  # the score of an added die and all it sets off
+    for d in range(depth, 0, -1):
+        tail = _chain(base, boom, top, one, tail if d < depth else None)
+    return _whole(_chain(state, boom, top, one, tail if depth else None))  # type: ignore[arg-type]
+
+
+def _chain(state: Chances, boom: Op, top: int, one, more: dict[int, Fraction] | None):  # type: ignore[no-untyped-def]
+    out: dict[int, Fraction] = {}
+    for x, p in state.items():
+        mine = one(x)
+        if x is not None and _picked(boom, x, top):
+            if more is None:
+                continue  # deeper than the depth: left out
+            mine = _add(mine, more)
+        for s, q in mine.items():
+            out[s] = out.get(s, Fraction(0)) + p * q
+    return out
+
+
+def _add(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] = out.get(x + y, Fraction(0)) + p * q
+    return out
+
+
+def _picked(op: Op, value: int, top: int) -> bool:
+    return any(compare(s.kind, value, top if s.value == -1 else s.value) for s in op.sels)
+
+
+def _apply(op: Op, state: Chances, base: Chances, top: int) -> Chances:
+    """One operator on every value a die may show (dropped dice stay dropped)."""
+    out: Chances = {}
+
+    def put(v: int | None, p: Fraction) -> None:
+        out[v] = out.get(v, Fraction(0)) + p
+
+    if op.op in ("mi", "ma"):
+        target = op.sels[-1].value
+        for v, p in state.items():
+            low = v is not None and (v < target if op.op == "mi" else v > target)
+            put(target if low else v, p)
+        return out
+    if op.op in ("k", "p"):
+        for v, p in state.items():
+            if v is None or _picked(op, v, top) == (op.op == "k"):
+                put(v, p)
+            else:
+                put(None, p)
+        return out
+    # rr / ro: a selected die is rolled again from the plain die
+    again = base
+    if op.op == "rr":
+        rest = {v: p for v, p in base.items() if v is not None and not _picked(op, v, top)}
+        mass = sum(rest.values(), Fraction(0))
+        if not mass:
+            raise Unsupported
+        again = {v: p / mass for v, p in rest.items()}
+    for v, p in state.items():
+        if v is not None and _picked(op, v, top):
+            for w, q in again.items():
+                put(w, p * q)
+        else:
+            put(v, p)
+    return out
+
+
+def _scored(state: Chances, node: Dice) -> Chances:
+    """A die's value as the score it adds: a success, an icon count or the value (0 dropped)."""
+    out: Chances = {}
+    for v, p in state.items():
+        if v is None:
+            s = 0
+        elif node.success:
+            s = int(compare(node.success[0], v, node.success[1]))
+        elif node.icons:
+            s = node.icons.count(v)
+        else:
+            s = v
+        out[s] = out.get(s, Fraction(0)) + p
+    return out
+
+
+def _whole(chances: Chances) -> tuple[dict[int | None, int], int]:
+    denom = 1
+    for p in chances.values():
+        denom = denom * p.denominator // gcd(denom, p.denominator)
+    return {v: int(p * denom) for v, p in chances.items() if p}, denom
