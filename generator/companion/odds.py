@@ -19,8 +19,8 @@ from itertools import combinations_with_replacement
 from math import comb, factorial, gcd, prod
 from typing import TYPE_CHECKING
 
-from ..content.dice_parse import Dice, Expr, Node
 from ..dice.odds import DEFAULT_DEPTH, MAX_DEPTH, Budget, Odds, exact
+from ..dice.parse import Dice, Expr, Node
 from .dice_ops import Roller
 
 if TYPE_CHECKING:

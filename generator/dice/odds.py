@@ -17,7 +17,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from math import comb
 
-from ..content.dice_parse import (
+from ..locale import _
+from .one_die import Unsupported, faces_of, unit
+from .parse import (
     Binary,
     Const,
     Dice,
@@ -30,8 +32,6 @@ from ..content.dice_parse import (
     Unary,
     compare,
 )
-from ..locale import _
-from .one_die import Unsupported, faces_of, unit
 from .pools import Weights, convolve, keep_ranks, keep_ranks_work, power, power_work
 
 __all__ = ["DEFAULT_DEPTH", "MAX_DEPTH", "MAX_WORK", "Odds", "Unsupported", "exact"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import gcd
 
-from ..content.dice_parse import Dice, Op, compare
+from .parse import Dice, Op, compare
 
 Chances = dict[int | None, Fraction]  # a die's value (None: dropped) -> its chance
 
