@@ -14,10 +14,11 @@ plays every way the dice can fall with its roller, under the same budget.
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from math import comb
 
 from ..locale import _
+from .chances import Odds
+from .exploding import exploded_pool, tops_explode
 from .one_die import Unsupported, faces_of, unit
 from .parse import (
     Binary,
@@ -32,7 +33,16 @@ from .parse import (
     Unary,
     compare,
 )
-from .pools import Weights, convolve, keep_ranks, keep_ranks_work, power, power_work
+from .pools import (
+    Weights,
+    best_of,
+    best_of_work,
+    convolve,
+    keep_ranks,
+    keep_ranks_work,
+    power,
+    power_work,
+)
 
 __all__ = ["DEFAULT_DEPTH", "MAX_DEPTH", "MAX_WORK", "Odds", "Unsupported", "exact"]
 
@@ -42,62 +52,6 @@ MAX_WORK = 3_000_000  # steps one answer may take: about half a second on a slow
 
 Dist = tuple[Weights, int]  # weights over a denominator (summing to less: the rest left out)
 Faces = Callable[[str], "tuple[int, ...] | None"]
-
-
-class Odds:
-    """The exact distribution of one expression's total."""
-
-    def __init__(self, text: str, weights: Weights, denom: int, depth: int) -> None:
-        self.text = text
-        self.depth = depth
-        self.weights = {v: w for v, w in sorted(weights.items()) if w}
-        self.denom = denom
-        whole = sum(self.weights.values())
-        self.shown = Fraction(whole, denom)
-        self.left_out = 1 - self.shown  # outcomes deeper than ``depth`` extra dice
-        self.mean = Fraction(sum(v * w for v, w in self.weights.items()), whole or 1)
-        # the weight of at least each total, in one pass from the top
-        self._above: dict[int, int] = {}
-        run = 0
-        for v in reversed(self.weights):
-            run += self.weights[v]
-            self._above[v] = run
-
-    @property
-    def chance(self) -> dict[int, Fraction]:
-        """Every total with its exact chance, lowest first."""
-        return {v: Fraction(w, self.denom) for v, w in self.weights.items()}
-
-    def share(self, v: int) -> float:
-        """The chance of the total ``v``, as a float."""
-        return self.weights.get(v, 0) / self.denom
-
-    def at_least(self, n: int) -> Fraction:
-        """The chance that the total is ``n`` or more."""
-        above = [v for v in self._above if v >= n]
-        return Fraction(self._above[min(above)], self.denom) if above else Fraction(0)
-
-    def share_at_least(self, v: int) -> float:
-        """The chance of ``v`` or more for a total ``v`` of the table, as a float."""
-        return self._above[v] / self.denom
-
-    def to_json(self) -> dict[str, object]:
-        """Every total with its chance and the chance of at least it, as floats and fractions."""
-        return {
-            "expr": self.text,
-            "mean": float(self.mean),
-            "depth": self.depth,
-            "left_out": float(self.left_out),
-            "rows": [
-                {
-                    "total": v,
-                    "chance": self.share(v),
-                    "exact": str(Fraction(w, self.denom)),
-                    "at_least": self.share_at_least(v),
-                }
-                for v, w in self.weights.items()
-            ],
-        }
 
 
 def exact(
@@ -225,6 +179,17 @@ class _Walker:
                     keep_ranks_work(one, n, ranked, span), col, _("keeping dice by rank")
                 )
                 return keep_ranks(one, denom, n, ranked, lambda v: v), denom**n
+        denom = 1
+        for _w, d in items:
+            denom *= d
+        n = len(items)
+        if ranked is not None and ranked in (
+            frozenset(range(len(ranked))),
+            frozenset(range(n - len(ranked), n)),
+        ):
+            k, weights = len(ranked), [w for w, _d in items]
+            self.budget.spend(best_of_work(weights, k), col, _("keeping items by rank"))
+            return best_of(weights, k, 0 in ranked or not ranked), denom
         ways = 1
         for w, _d in items:
             ways *= len(w)
@@ -237,9 +202,6 @@ class _Walker:
         for values, weight in combos.items():
             total = sum(v for v, kept in zip(values, _apply_ops(values, ops), strict=True) if kept)
             out[total] = out.get(total, 0) + weight
-        denom = 1
-        for _w, d in items:
-            denom *= d
         return out, denom
 
     # ------------------------------------------------------------ dice
@@ -249,6 +211,8 @@ class _Walker:
         if node.count == 0:
             return {0: 1}, 1
         per_die, ranked = _split(node.ops)
+        if ranked and not node.reroll and len(per_die) == 1 and per_die[0].op == "e":
+            return self.exploded(node, faces, per_die[0], ranked)
         if ranked and (node.reroll or any(op.op in ("e", "ra") for op in per_die)):
             raise Unsupported
         if any(op.op == "ra" for op in per_die):
@@ -274,6 +238,30 @@ class _Walker:
         self.budget.spend(power_work(scores, node.count), node.col, _label(node))
         weights = power(scores, node.count)
         return weights, denom**node.count
+
+    def exploded(
+        self, node: Dice, faces: tuple[int, ...], boom: Op, ranked: tuple[Op, ...]
+    ) -> Dist:
+        """``4d6!kh3``: the highest faces explode, and every added die joins the pool."""
+        top = max(faces)
+
+        def picked(v: int) -> bool:
+            return any(compare(s.kind, v, top if s.value == -1 else s.value) for s in boom.sels)
+
+        if not tops_explode(faces, picked):
+            raise Unsupported
+
+        def ranks_of(size: int) -> frozenset[int]:
+            found = _ranks(size, ranked)
+            if found is None:
+                raise Unsupported
+            return found
+
+        def pay(work: int) -> None:
+            self.budget.spend(work, node.col, _label(node))
+
+        score = _scorer(node, top)
+        return exploded_pool(faces, picked, node.count, self.depth, ranks_of, score, pay)
 
     def reroll_failures(self, node: Dice, faces: tuple[int, ...], per_die: tuple[Op, ...]) -> Dist:
         """``NdS>=Tr K``: successes, then up to K failed dice rolled once more."""

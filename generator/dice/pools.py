@@ -132,3 +132,30 @@ def keep_ranks(
                     out[s + f * kept] = out.get(s + f * kept, 0) + weight * more
         states = nxt
     return {v: x for v, x in out.items() if x}
+
+
+def best_of_work(items: list[Weights], k: int) -> int:
+    """Steps :func:`best_of` takes (an upper bound)."""
+    values = len({v for w in items for v in w})
+    states = comb(values + k - 1, k) if k else 1
+    return sum(len(w) for w in items) * states * (k + 1)
+
+
+def best_of(items: list[Weights], k: int, highest: bool) -> Weights:
+    """The sum of the ``k`` highest (or lowest) values of independent, unlike items.
+
+    Items are taken one by one, keeping as the state only the ``k`` best values so far (sorted),
+    so the work grows with the values an item may take, not with the product of all of them.
+    """
+    states: dict[tuple[int, ...], int] = {(): 1}
+    for w in items:
+        nxt: dict[tuple[int, ...], int] = {}
+        for best, weight in states.items():
+            for v, x in w.items():
+                key = tuple(sorted((*best, v), reverse=highest)[:k])
+                nxt[key] = nxt.get(key, 0) + weight * x
+        states = nxt
+    out: Weights = {}
+    for best, weight in states.items():
+        out[sum(best)] = out.get(sum(best), 0) + weight
+    return out
