@@ -31,7 +31,7 @@ def odds(
     from ..companion import odds_text as words
     from ..companion.i18n import Terms, detect, pick
     from ..companion.paths import has_current_session
-    from ..dice.parse import parse
+    from ..dice.parse import Binary, parse
 
     lang_ = detect(lang)
     game_name, _sep, named = expr.partition(":") if is_named(expr) else ("", "", "")
@@ -79,6 +79,11 @@ def odds(
         }
     if at_least is not None:
         data["at_least"] = {"n": at_least, "chance": float(result.at_least(at_least))}
+    root = parsed.root
+    if isinstance(root, Binary) and root.op == "vs":
+        first, second = text[: root.col - 1].strip(), text[root.col + 1 :].strip()
+        lines += words.versus_lines(result, first, second)
+        data["versus"] = {k: float(p) for k, p in words.versus(result).items()}
     return data, lines, []
 
 

@@ -78,3 +78,22 @@ def symbol_lines(
             )
         )
     return out
+
+
+def versus(odds: Odds) -> dict[str, Fraction]:
+    """An opposed roll's chances: the first side wins (margin above 0), the second, a tie."""
+    first = odds.at_least(1)
+    tie = odds.chance.get(0, Fraction(0))
+    return {"first": first, "second": odds.shown - first - tie, "tie": tie}
+
+
+def versus_lines(odds: Odds, first: str, second: str) -> list[str]:
+    """An opposed roll told as who wins how often."""
+    found = versus(odds)
+    return [
+        _("The first side ({side}) wins: {chance}").format(side=first, chance=pct(found["first"])),
+        _("The second side ({side}) wins: {chance}").format(
+            side=second, chance=pct(found["second"])
+        ),
+        _("A tie: {chance}").format(chance=pct(found["tie"])),
+    ]

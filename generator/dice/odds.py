@@ -32,6 +32,7 @@ from .parse import (
     Op,
     Unary,
     compare,
+    score_of,
 )
 from .pools import (
     Weights,
@@ -213,7 +214,7 @@ class _Walker:
         per_die, ranked = _split(node.ops)
         if ranked and not node.reroll and len(per_die) == 1 and per_die[0].op == "e":
             return self.exploded(node, faces, per_die[0], ranked)
-        if ranked and (node.reroll or any(op.op in ("e", "ra") for op in per_die)):
+        if ranked and (node.reroll or any(op.op in ("e", "ep", "ra") for op in per_die)):
             raise Unsupported
         if any(op.op == "ra" for op in per_die):
             raise Unsupported
@@ -232,7 +233,10 @@ class _Walker:
             spread = [score(v) for v in one]
             work = keep_ranks_work(one, node.count, ranks, max(spread) - min(spread))
             self.budget.spend(work, node.col, _label(node))
-            return keep_ranks(one, denom, node.count, ranks, score), denom**node.count
+            # compounding may leave chains beyond the depth out: the pools of dice that all
+            # stayed within it are counted, the rest of the chance is left out
+            full = sum(one.values())
+            return keep_ranks(one, full, node.count, ranks, score), denom**node.count
         one_w, denom = unit(node._replace(ops=per_die), faces, self.depth)
         scores = {v: w for v, w in one_w.items() if v is not None}
         self.budget.spend(power_work(scores, node.count), node.col, _label(node))
@@ -270,6 +274,8 @@ class _Walker:
             raise Unsupported
         values, denom = unit(node._replace(ops=per_die), faces, self.depth, plain=True)
         if None in values:
+            raise Unsupported
+        if node.fail or node.double or sum(w for w in values.values()) != denom:
             raise Unsupported
         cmp, target = node.success
         hit = sum(w for v, w in values.items() if v is not None and compare(cmp, v, target))
@@ -346,8 +352,7 @@ def _apply_ops(values: tuple[int, ...], ops: tuple[Op, ...]) -> list[bool]:
 
 def _scorer(node: Dice, top: int) -> Callable[[int], int]:
     if node.success:
-        cmp, target = node.success
-        return lambda v: int(compare(cmp, v, target))
+        return lambda v: score_of(node, v)
     if node.icons:
         icons = node.icons
         return icons.count
@@ -362,7 +367,7 @@ def _label(node: Dice) -> str:
 def _apply(op: str, x: int, y: int) -> int:
     if op == "+":
         return x + y
-    if op == "-":
+    if op in ("-", "vs"):  # opposed: the margin of the first over the second
         return x - y
     if op == "*":
         return x * y

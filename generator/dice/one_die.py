@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import gcd
 
-from .parse import Dice, Op, compare
+from .parse import Dice, Op, compare, score_of
 
 Chances = dict[int | None, Fraction]  # a die's value (None: dropped) -> its chance
 
@@ -38,40 +38,42 @@ def unit(
     Otherwise the score one die brings to the total with every die its explosion adds (a
     success, an icon count or the value), the chance beyond ``depth`` extra dice left out.
     """
-    base: Chances = {}
+    base: dict[int, Fraction] = {}
     for v in faces:
         base[v] = base.get(v, Fraction(0)) + Fraction(1, len(faces))
     top = max(faces)
     ops = node.ops
-    at = next((i for i, op in enumerate(ops) if op.op == "e"), len(ops))
-    state = dict(base)
+    at = next((i for i, op in enumerate(ops) if op.op in ("e", "ep")), len(ops))
+    wide: Chances = {v: p for v, p in base.items()}
+    state = dict(wide)
     for op in ops[:at]:
-        state = _apply(op, state, base, top)
+        state = _apply(op, state, base, top, depth)
     if at == len(ops):
         if plain:
             return _whole(state)
         return _whole(_scored(state, node))
-    if plain or any(op.op == "e" for op in ops[at + 1 :]):
+    if plain or any(op.op in ("e", "ep") for op in ops[at + 1 :]):
         raise Unsupported
     boom, after = ops[at], ops[at + 1 :]
+    minus = 1 if boom.op == "ep" else 0  # a penetrating die counts one less than its face
 
     def one(x: int | None) -> dict[int, Fraction]:
         """The score of one die showing ``x`` once the operators after the explosion act."""
         got: Chances = {x: Fraction(1)}
         for op in after:
-            got = _apply(op, got, base, top)
+            got = _apply(op, got, base, top, depth)
         return {k: p for k, p in _scored(got, node).items() if k is not None}
 
     tail: dict[int, Fraction] = {}  # the score of an added die and all it sets off
     for d in range(depth, 0, -1):
-        tail = _chain(base, boom, top, one, tail if d < depth else None)
-    return _whole(_chain(state, boom, top, one, tail if depth else None))  # type: ignore[arg-type]
+        tail = _chain(wide, boom, top, one, tail if d < depth else None, minus)
+    return _whole(_chain(state, boom, top, one, tail if depth else None, 0))  # type: ignore[arg-type]
 
 
-def _chain(state: Chances, boom: Op, top: int, one, more: dict[int, Fraction] | None):  # type: ignore[no-untyped-def]
+def _chain(state: Chances, boom: Op, top: int, one, more: dict[int, Fraction] | None, minus: int):  # type: ignore[no-untyped-def]
     out: dict[int, Fraction] = {}
     for x, p in state.items():
-        mine = one(x)
+        mine = one(x if x is None else x - minus)
         if x is not None and _picked(boom, x, top):
             if more is None:
                 continue  # deeper than the depth: left out
@@ -93,13 +95,33 @@ def _picked(op: Op, value: int, top: int) -> bool:
     return any(compare(s.kind, value, top if s.value == -1 else s.value) for s in op.sels)
 
 
-def _apply(op: Op, state: Chances, base: Chances, top: int) -> Chances:
+def _apply(op: Op, state: Chances, base: dict[int, Fraction], top: int, depth: int) -> Chances:
     """One operator on every value a die may show (dropped dice stay dropped)."""
     out: Chances = {}
 
     def put(v: int | None, p: Fraction) -> None:
         out[v] = out.get(v, Fraction(0)) + p
 
+    if op.op == "ec":
+        # compounding: a selected face is rolled again and added, at most ``depth`` times;
+        # ``more`` is what the fresh rolls add when ``k`` of them may still be made
+        more: dict[int, Fraction] = {}
+        for k in range(1, depth + 1):
+            step: dict[int, Fraction] = {}
+            for face, share in base.items():
+                if not _picked(op, face, top):
+                    step[face] = step.get(face, Fraction(0)) + share
+                elif k > 1:
+                    for w, q in more.items():
+                        step[face + w] = step.get(face + w, Fraction(0)) + share * q
+            more = step
+        for v, p in state.items():
+            if v is None or not _picked(op, v, top):
+                put(v, p)
+            elif depth:
+                for w, q in more.items():
+                    put(v + w, p * q)
+        return out
     if op.op in ("mi", "ma"):
         target = op.sels[-1].value
         for v, p in state.items():
@@ -116,7 +138,7 @@ def _apply(op: Op, state: Chances, base: Chances, top: int) -> Chances:
     # rr / ro: a selected die is rolled again from the plain die
     again = base
     if op.op == "rr":
-        rest = {v: p for v, p in base.items() if v is not None and not _picked(op, v, top)}
+        rest = {v: p for v, p in base.items() if not _picked(op, v, top)}
         mass = sum(rest.values(), Fraction(0))
         if not mass:
             raise Unsupported
@@ -137,7 +159,7 @@ def _scored(state: Chances, node: Dice) -> Chances:
         if v is None:
             s = 0
         elif node.success:
-            s = int(compare(node.success[0], v, node.success[1]))
+            s = score_of(node, v)
         elif node.icons:
             s = node.icons.count(v)
         else:
