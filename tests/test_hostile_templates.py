@@ -22,7 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jinja2.sandbox import SecurityError
 
-from generator.faces.sandbox import ENV, MAX_SECONDS, render
+from generator.faces.budget import MAX_SECONDS
+from generator.faces.sandbox import ENV, render
 
 BIG = "{% set s = 'x' * 90000 %}"
 HOSTILE = {

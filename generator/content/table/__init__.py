@@ -15,6 +15,7 @@ odds on the player aid (:mod:`.aid`).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,6 @@ def table_path(game_root: Path) -> Path:
 def has_table(game_root: Path) -> bool:
     """Whether the game has table data to check: ``game.yaml`` names a ``table:`` file, or a
     ``table.yaml`` is there in any form (a link, a folder, a pipe: all reported by loading)."""
-    import os
 
     root = Path(game_root)
     if os.path.lexists(root / "table.yaml"):
