@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from math import comb
 
-from ..locale import _
+from ..locale import N_, _
 from .chances import Odds
 from .exploding import exploded_pool, tops_explode
 from .one_die import Unsupported, faces_of, unit
@@ -81,7 +81,11 @@ class Budget:
         self.most = most
 
     def spend(self, n: int, col: int, what: str) -> None:
-        """Pay ``n`` steps for ``what`` (at column ``col``), or refuse the whole answer."""
+        """Pay ``n`` steps for ``what`` (at column ``col``), or refuse the whole answer.
+
+        ``what`` is a part of the expression (``4d6``) or a marked message (``N_``), translated
+        only when the answer is refused: paying costs no catalogue.
+        """
         self.left -= n
         if self.left < 0:
             raise DiceError(
@@ -90,7 +94,7 @@ class Budget:
                 _(
                     "too many outcomes to work out exactly: {what} would take more than the "
                     "{most} steps one answer may take; expected fewer dice or faces here"
-                ).format(what=what, most=f"{self.most:,}"),
+                ).format(what=_(what), most=f"{self.most:,}"),
             )
 
 
@@ -143,7 +147,7 @@ class _Walker:
         return self.combine(left, right, node.op, node.col)
 
     def combine(self, a: Dist, b: Dist, op: str, col: int) -> Dist:
-        self.budget.spend(len(a[0]) * len(b[0]), col, _("combining two totals"))
+        self.budget.spend(len(a[0]) * len(b[0]), col, N_("combining two totals"))
         return convolve(a[0], b[0], lambda x, y: _apply(op, x, y)), a[1] * b[1]
 
     def sum_of(self, parts: list[Dist], col: int) -> Dist:
@@ -177,7 +181,7 @@ class _Walker:
                 n = len(items)
                 span = max(one) - min(one) if one else 0
                 self.budget.spend(
-                    keep_ranks_work(one, n, ranked, span), col, _("keeping dice by rank")
+                    keep_ranks_work(one, n, ranked, span), col, N_("keeping dice by rank")
                 )
                 return keep_ranks(one, denom, n, ranked, lambda v: v), denom**n
         denom = 1
@@ -189,12 +193,12 @@ class _Walker:
             frozenset(range(n - len(ranked), n)),
         ):
             k, weights = len(ranked), [w for w, _d in items]
-            self.budget.spend(best_of_work(weights, k), col, _("keeping items by rank"))
+            self.budget.spend(best_of_work(weights, k), col, N_("keeping items by rank"))
             return best_of(weights, k, 0 in ranked or not ranked), denom
         ways = 1
         for w, _d in items:
             ways *= len(w)
-        self.budget.spend(ways * len(items), col, _("the items of this set"))
+        self.budget.spend(ways * len(items), col, N_("the items of this set"))
         out: Weights = {0: 1}
         combos: dict[tuple[int, ...], int] = {(): 1}
         for w, _d in items:

@@ -38,6 +38,12 @@ def unit(
     Otherwise the score one die brings to the total with every die its explosion adds (a
     success, an icon count or the value), the chance beyond ``depth`` extra dice left out.
     """
+    if not node.ops:  # the faces themselves, or their scores: whole counts, no fractions
+        counts: dict[int | None, int] = {}
+        for v in faces:
+            key = v if plain else _score(node, v)
+            counts[key] = counts.get(key, 0) + 1
+        return counts, len(faces)
     base: dict[int, Fraction] = {}
     for v in faces:
         base[v] = base.get(v, Fraction(0)) + Fraction(1, len(faces))
@@ -152,18 +158,22 @@ def _apply(op: Op, state: Chances, base: dict[int, Fraction], top: int, depth: i
     return out
 
 
-def _scored(state: Chances, node: Dice) -> Chances:
+def _score(node: Dice, v: int | None) -> int:
     """A die's value as the score it adds: a success, an icon count or the value (0 dropped)."""
+    if v is None:
+        return 0
+    if node.success:
+        return score_of(node, v)
+    if node.icons:
+        return node.icons.count(v)
+    return v
+
+
+def _scored(state: Chances, node: Dice) -> Chances:
+    """Every value a die may show as the score it adds."""
     out: Chances = {}
     for v, p in state.items():
-        if v is None:
-            s = 0
-        elif node.success:
-            s = score_of(node, v)
-        elif node.icons:
-            s = node.icons.count(v)
-        else:
-            s = v
+        s = _score(node, v)
         out[s] = out.get(s, Fraction(0)) + p
     return out
 
