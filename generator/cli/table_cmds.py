@@ -126,7 +126,7 @@ def odds(
     """
     from .table_odds import odds as do_odds
 
-    data, lines, said = do_odds(expr, extra(ctx.args), depth, at_least, session_path, lang)
+    data, lines, said = do_odds(expr, extra(ctx.args), depth, at_least, session_path, lang, as_json)
     for line in said:
         click.echo(line, err=True)
     out(as_json, data, lines)

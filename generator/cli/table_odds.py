@@ -25,8 +25,13 @@ def odds(
     at_least: int | None,
     session_path: str | None,
     lang: str | None,
+    as_json: bool = True,
 ) -> Result:
-    """The exact odds of a dice expression, a game's named roll or the next tile of a bag."""
+    """The exact odds of a dice expression, a game's named roll or the next tile of a bag.
+
+    ``as_json``: whether the JSON will be printed (its exact fractions of every total are
+    made only then: for a thousand dice they are long numbers).
+    """
     from ..companion import odds as exact
     from ..companion import odds_text as words
     from ..companion.i18n import Terms, detect, pick
@@ -67,7 +72,7 @@ def odds(
     resolve = game.faces if game is not None else None
     result = exact.distribution(parsed, resolve, depth)
     lines = words.lines(result, lang_, at_least, title)
-    data: dict[str, Any] = result.to_json()
+    data: dict[str, Any] = result.to_json() if as_json else {}
     found = exact.symbols(parsed, resolve)
     if found and game is not None:
         terms = Terms(game.root, lang_)

@@ -5,9 +5,10 @@ sets and arithmetic are combined over the tree of :mod:`.parse`; many dice alike
 power recurrence (:func:`.pools.power`); keep and drop by rank work by order statistics
 (:func:`.pools.keep_ranks`); what each operator does to one die (re-roll, explode, ``mi``/``ma``,
 keep or drop by value, successes, icon scores) is worked out for one die by :mod:`.one_die`.
-Every step is counted before it is made against one budget (:data:`MAX_WORK` steps, about half
-a second), so any expression is answered or refused at once, the refusal saying which part
-was too large. A form the engine does not take raises :class:`Unsupported`; the companion then
+Every step is counted before it is made against one budget (:data:`MAX_WORK` steps, weighed
+by the size of the numbers they multiply: well under a second), so any expression is answered
+or refused at once, the refusal saying which part was too large; the rows of the answer count
+too. A form the engine does not take raises :class:`Unsupported`; the companion then
 plays every way the dice can fall with its roller, under the same budget.
 """
 
@@ -49,7 +50,7 @@ __all__ = ["DEFAULT_DEPTH", "MAX_DEPTH", "MAX_WORK", "Odds", "Unsupported", "exa
 
 DEFAULT_DEPTH = 6  # extra dice followed after each die for re-rolls and explosions
 MAX_DEPTH = 12
-MAX_WORK = 3_000_000  # steps one answer may take: about half a second on a slow machine
+MAX_WORK = 2_000_000  # steps one answer may take: about a third of a second on a busy machine
 
 Dist = tuple[Weights, int]  # weights over a denominator (summing to less: the rest left out)
 Faces = Callable[[str], "tuple[int, ...] | None"]
@@ -69,6 +70,10 @@ def exact(
     """
     walker = _Walker(expr, faces, depth, fallback)
     weights, denom = walker.dist(expr.root)
+    # telling the answer costs too: a row of the table and of the JSON for every total
+    walker.budget.spend(
+        len(weights) * (20 + denom.bit_length() // 100), 1, N_("telling every total")
+    )
     return Odds(expr.text, weights, denom, depth)
 
 
@@ -147,8 +152,17 @@ class _Walker:
         return self.combine(left, right, node.op, node.col)
 
     def combine(self, a: Dist, b: Dist, op: str, col: int) -> Dist:
-        self.budget.spend(len(a[0]) * len(b[0]), col, N_("combining two totals"))
-        return convolve(a[0], b[0], lambda x, y: _apply(op, x, y)), a[1] * b[1]
+        size = a[1].bit_length() + b[1].bit_length()  # bits of the weights multiplied
+        work = len(a[0]) * len(b[0]) * (4 + size // 250)
+        self.budget.spend(work, col, N_("combining two totals"))
+        if op in ("+", "-", "vs"):  # the totals it makes, each a row to tell at the end
+            rows = (max(a[0]) - min(a[0])) + (max(b[0]) - min(b[0])) + 1
+        else:
+            rows = len(a[0]) * len(b[0])
+        if rows * 20 > self.budget.left:
+            self.budget.spend(rows * 20, col, N_("telling every total"))
+        how = None if op == "+" else (lambda x, y: _apply(op, x, y))
+        return convolve(a[0], b[0], how), a[1] * b[1]
 
     def sum_of(self, parts: list[Dist], col: int) -> Dist:
         out: Dist = ({0: 1}, 1)
@@ -222,7 +236,10 @@ class _Walker:
             raise Unsupported
         if any(op.op == "ra" for op in per_die):
             raise Unsupported
-        self.budget.spend(len(faces) * (self.depth + 1) ** 2, node.col, _label(node))
+        # one die's operators are worked out in fractions: a chain of explosions grows with
+        # the depth, each step a few fractions
+        steps = len(faces) * (self.depth + 1) ** 2 * 10 if node.ops else len(faces)
+        self.budget.spend(steps, node.col, _label(node))
         if node.reroll and node.success:
             return self.reroll_failures(node, faces, per_die)
         if ranked:
@@ -285,14 +302,21 @@ class _Walker:
         hit = sum(w for v, w in values.items() if v is not None and compare(cmp, v, target))
         again = sum(1 for v in faces if compare(cmp, v, target))  # a fresh die, out of len
         n, k, sides = node.count, node.reroll, len(faces)
-        self.budget.spend((n + 1) * (min(n, k) + 1) * 2, node.col, _label(node))
         miss = denom - hit
+        if k >= n:  # every miss is rolled again: each die alone, a hit or a miss then a hit
+            one = {1: hit * sides + miss * again, 0: miss * (sides - again)}
+            self.budget.spend(power_work(one, n), node.col, _label(node))
+            return power(one, n), (denom * sides) ** n
+        size = n * denom.bit_length() + k * sides.bit_length()  # bits of the weights
+        self.budget.spend((n + 1) * (k + 1) * (1 + size // 1000), node.col, _label(node))
+        hits, misses = _powers(hit, n), _powers(miss, n)
+        goods, bads, fresh = _powers(again, k), _powers(sides - again, k), _powers(sides, k)
         out: Weights = {}
         for s in range(n + 1):
-            base = comb(n, s) * hit**s * miss ** (n - s)
+            base = comb(n, s) * hits[s] * misses[n - s]
             r = min(n - s, k)
             for j in range(r + 1):
-                w = base * comb(r, j) * again**j * (sides - again) ** (r - j) * sides ** (k - r)
+                w = base * comb(r, j) * goods[j] * bads[r - j] * fresh[k - r]
                 out[s + j] = out.get(s + j, 0) + w
         return out, denom**n * sides**k
 
@@ -310,6 +334,14 @@ class _Walker:
                 _("unknown die {die!r}; expected a game's die as [game:die]").format(die=node.die),
             )
         return tuple(got)
+
+
+def _powers(x: int, n: int) -> list[int]:
+    """``x ** 0`` to ``x ** n``, each from the one before."""
+    out = [1]
+    for _i in range(n):
+        out.append(out[-1] * x)
+    return out
 
 
 def _split(ops: tuple[Op, ...]) -> tuple[tuple[Op, ...], tuple[Op, ...]]:

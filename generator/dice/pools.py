@@ -22,9 +22,14 @@ def size(w: Weights) -> int:
     return len(w)
 
 
-def convolve(a: Weights, b: Weights, op: Callable[[int, int], int]) -> Weights:
-    """Every pair of values combined by ``op``, their weights multiplied."""
+def convolve(a: Weights, b: Weights, op: Callable[[int, int], int] | None) -> Weights:
+    """Every pair of values combined by ``op`` (None: added), their weights multiplied."""
     out: Weights = {}
+    if op is None:
+        for x, wx in a.items():
+            for y, wy in b.items():
+                out[x + y] = out.get(x + y, 0) + wx * wy
+        return out
     for x, wx in a.items():
         for y, wy in b.items():
             v = op(x, y)
@@ -42,8 +47,8 @@ def power_work(one: Weights, n: int) -> int:
 
 def _cost(one: Weights, n: int) -> int:
     """Big weights cost more: a step on numbers of thousands of digits is a few steps."""
-    bits = max(one.values()).bit_length() * n
-    return 1 + bits // 4000
+    bits = sum(one.values()).bit_length() * n  # the weights of n dice: up to denom ** n
+    return 1 + bits // 1000
 
 
 def power(one: Weights, n: int) -> Weights:
