@@ -76,6 +76,12 @@ ICEPOOL: list[tuple[str, Callable[[], icepool.Die]]] = [
             d6.reroll_to_pool(6, [1, 2, 3, 4], max_rerolls=6).keep_outcomes(lambda v: v >= 5).size()
         ),
     ),
+    (  # more re-rolls than dice: every miss is rolled again
+        "5d6>=5r9",
+        lambda: d6.reroll_to_pool(5, [1, 2, 3, 4], max_rerolls=9)
+        .keep_outcomes(lambda v: v >= 5)
+        .size(),
+    ),
     ("3d6@33445", lambda: 3 @ d6.map(lambda v: "33445".count(str(v)))),
     ("d20+5>=15", lambda: (d20 + 5 >= 15).map(lambda b: int(b))),
     ("d20-2*d6", lambda: d20 - 2 * d6),
@@ -243,6 +249,11 @@ HARD = [
     "300d6!kh3",
     "99d10000",
     "999d6kh500",
+    "999d6>=5r999",
+    "999d6>=5r500",
+    "d10000!",
+    "300d100",
+    "99d6*99d6",
 ]
 
 
