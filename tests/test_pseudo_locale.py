@@ -28,6 +28,7 @@ ALLOWED = [
     re.compile(r"\b[A-Z][A-Z_]+\b(\.\.\.)?"),  # click's placeholders: GAME, EXPR, DECK_ID
     re.compile(r"\[[A-Za-z0-9|., -]+\]"),  # a choice list: [en|zh-Hant|zh-Hans]
     re.compile(r"\b\d*d(\d+|%|F)\w*"),  # dice notation
+    re.compile(r"\bvs\b"),  # the notation's opposed roll: 5d6>=5 vs 4d6>=5
     re.compile(r"[\w./+-]*\.(yaml|pdf|json|jsonl|png|svg|cache)\b"),  # file names
     re.compile(r"\b(zh-Hant|zh-Hans|en|x-pseudo|pnp|SHA-256|PNP_DEBUG|PNP_DATA_DIR)\b"),
     re.compile(

@@ -21,6 +21,7 @@ from ..locale import _, ngettext
 from ..render.fonts import face, missing_glyphs
 from ..rules.coverage import Coverage, stale_message
 from ..rules.models import Block, SourceSection, TranslatedSection, TranslationFile
+from ..rules.odds_check import stated_odds
 from ..rules.source import TRANSLATED, RuleBook, RuleFile, load_rulebook
 from ..rules.terms import ICON_MARK, REF, refs_in, refs_in_all
 from ..rules.translator import check_translator
@@ -120,6 +121,7 @@ def _text_problems(book: RuleBook, text: str) -> list[tuple[str, str]]:
         found.append((lost, "error"))
     if text.count("**") % 2:
         found.append((_("odd number of ** marks: bold never ends"), "warning"))
+    found += [(said, "warning") for said in stated_odds(text)]
     return found
 
 

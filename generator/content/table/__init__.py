@@ -8,8 +8,9 @@ Names shown at the table come from the game's glossary (``rules/glossary.yaml``)
 the ``name`` given here.
 
 The room's modules: the models of each block (:mod:`.models`), scores as formulas
-(:mod:`.scoring`), a deck's cards read from printed components (:mod:`.printed`) and the
-dice-label items made from the table's dice (:mod:`.dicelabels`).
+(:mod:`.scoring`), a deck's cards read from printed components (:mod:`.printed`), the
+dice-label items made from the table's dice (:mod:`.dicelabels`) and how a roll asks for its
+odds on the player aid (:mod:`.aid`).
 """
 
 from __future__ import annotations
@@ -194,6 +195,12 @@ def _check_roll(rid: str, roll: RollSpec, spec: TableSpec, add: Any) -> None:
         if die is not None and die.split(":")[-1] not in spec.dice:
             said = _("no die {die!r} in this file").format(die=die) + suggest(die, spec.dice)
             add(("rolls", rid, "expr"), said)
+    aid = roll.aid
+    if aid is not None:
+        for name in [*([aid.rows] if aid.rows else []), *aid.params]:
+            if name not in roll.params:
+                said = _("no option {name!r} in this roll").format(name=name)
+                add(("rolls", rid, "aid"), said + suggest(name, roll.params))
 
 
 def _check_card_file(

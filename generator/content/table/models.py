@@ -10,6 +10,7 @@ from msgspec import Meta, field
 
 from ...locale import N_, _
 from ..types import LocalText, Model, Slug, doc
+from .aid import AidOdds
 from .scoring import Fact, ParamSpec, ScoreSpec
 
 
@@ -83,6 +84,9 @@ class RollSpec(Fact, frozen=True, kw_only=True):
             "What the total counts, as a whole phrase with {total} (e.g. '{total} hits'), "
             "printed after the dice."
         ),
+    ] = None
+    aid: Annotated[
+        AidOdds | None, doc("A small table of this roll's exact odds on the player aid.")
     ] = None
 
 
