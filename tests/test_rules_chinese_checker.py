@@ -125,7 +125,7 @@ def test_words_right_in_both_regions_are_not_reported(text: str, lang: str) -> N
 
 @pytest.mark.parametrize(
     ("speak", "words"),
-    [("zh-Hant", ["臺灣用語", "'程序'"]), ("zh-Hans", ["台湾用语", "'程序'"])],
+    [("zh-Hant", ["臺灣用語", "「程序」"]), ("zh-Hans", ["台湾用语", "“程序”"])],
 )
 def test_the_checkers_words_come_from_the_catalogues(
     tmp_path: Path, speak: str, words: list[str]

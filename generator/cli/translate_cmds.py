@@ -12,7 +12,7 @@ import click
 
 from ..content.folders import find_games, game_dir
 from ..errors import PnpError
-from ..locale import _
+from ..locale import _, ngettext
 from ..rules.source import TRANSLATED
 from .echo import echo
 from .print_cmds import CONTENT_OPT
@@ -94,9 +94,11 @@ def import_(file: Path, accept_fuzzy: bool, content_dir: Path) -> None:
     )
     if result.refused:
         raise TranslationIncomplete(
-            _("{count} entries were refused; the others were imported").format(
-                count=len(result.refused)
-            )
+            ngettext(
+                "{count} entry was refused; the others were imported",
+                "{count} entries were refused; the others were imported",
+                len(result.refused),
+            ).format(count=len(result.refused))
         )
 
 
