@@ -159,7 +159,7 @@ def update() -> int:
     added = 0
     found = [*marked(), *help_texts()]
     for path in CATALOGUES.values():
-        po = polib.pofile(str(path), wrapwidth=100)
+        po = polib.pofile(str(path), wrapwidth=0)
         refs: dict[tuple[str | None, str], set[str]] = {}
         for context, msgid, _plural, where, _line in found:
             refs.setdefault((context, msgid), set()).add(str(where.relative_to(ROOT)))

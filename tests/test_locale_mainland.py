@@ -11,9 +11,9 @@ from pathlib import Path
 import polib
 import pytest
 
-from generator.build.rules_check import check_rules
-from generator.content.regional import regional_forms
 from generator.locale import catalogue_path, ngettext, use_language
+from generator.pipeline.rules_check import check_rules
+from generator.text.regional import regional_forms
 
 from .helpers import ROOT, pnp
 
