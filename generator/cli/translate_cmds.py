@@ -51,7 +51,7 @@ def export(game: str, lang: str, out: Path | None, content_dir: Path) -> None:
 
     texts = game_texts(game_dir(content_dir, game), lang)
     target = out or Path(f"{texts.game}.{lang}.po")
-    write_text(target, po_text(texts))
+    write_text(target, po_text(texts, target))
     count = Counter(e.state for e in texts.entries)
     echo(
         _(
