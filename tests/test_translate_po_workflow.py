@@ -11,6 +11,7 @@ from pathlib import Path
 import polib
 import pytest
 
+from generator.translate.status import StatusRow, translation_status
 from tests.helpers import pnp
 from tests.test_translate import content, entry, export, import_, stamped  # noqa: F401
 
@@ -114,3 +115,38 @@ def test_a_malformed_stamped_english_file_is_a_located_error(
     assert "en.stamped.yaml:1:1" in done.stderr and "pnp rules stamp" in done.stderr
     assert "Traceback" not in done.stderr
     assert not (tmp_path / "x.po").exists()
+
+
+def _status(folder: Path, lang: str) -> StatusRow:
+    return translation_status([folder / GAME], [lang])[0]
+
+
+def test_status_tells_written_edition_and_converted_texts_apart(
+    content: Path,  # noqa: F811
+) -> None:
+    hans = _status(content, "zh-Hans")
+    assert hans.written > 0 and hans.converted > 0 and hans.edition == 0
+    assert hans.written + hans.converted == hans.translated + hans.fuzzy
+    hant = _status(content, "zh-Hant")
+    assert hant.converted == 0 and hant.edition == 0
+    # the Traditional text declared an official edition's: its own texts count as the
+    # edition's, the Simplified converted from it never does
+    path = content / GAME / "rules" / "zh-Hant.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("sections:\n", "origin: edition\nsections:\n", 1), "utf-8")
+    edition = _status(content, "zh-Hant")
+    assert edition.edition > 0 and edition.written == hant.written - edition.edition
+    after = _status(content, "zh-Hans")
+    assert after.edition == 0 and after.converted == hans.converted
+    shown = pnp("translate", "status", GAME, "--lang", "zh-Hant", "--content", str(content))
+    assert "edition" in shown.stdout and f" {edition.edition} " in shown.stdout
+
+
+def test_an_unknown_origin_is_a_located_error(content: Path) -> None:  # noqa: F811
+    path = content / GAME / "rules" / "zh-Hant.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("sections:\n", "origin: official\nsections:\n", 1), "utf-8")
+    done = pnp("rules", "check", GAME, "--content", str(content))
+    assert done.returncode != 0
+    assert "zh-Hant.yaml:" in done.stdout + done.stderr and "origin" in done.stdout + done.stderr
+    assert "Traceback" not in done.stderr

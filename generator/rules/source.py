@@ -132,8 +132,8 @@ def rules_folder(game_dir: Path, issues: IssueCollector) -> tuple[GameSpec | Non
 _KEYS: dict[str, tuple[str, ...]] = {
     "glossary": ("source", "estimate", "terms"),
     "term": (*LANGS, "note", "avoid"),
-    "file": ("title", "source", "sections"),
-    "section": ("id", "title", "aid", "blocks", "source_hash"),
+    "file": ("title", "source", "origin", "sections"),
+    "section": ("id", "title", "aid", "origin", "blocks", "source_hash"),
     "block": ("p", "steps", "list", "table", "callout"),
     "table": ("header", "rows"),
 }
@@ -167,7 +167,7 @@ def _hint(model: type, loaded: Loaded, issue: Issue) -> Issue:
     name = path[-1]
     known = [k for k in _KEYS[level] if model is SourceFile or k != "aid"]
     if model is SourceFile:
-        known = [k for k in known if k != "source_hash"]
+        known = [k for k in known if k not in ("source_hash", "origin")]
     if name in known:
         return issue
     if model is TranslationFile and name == "aid" and len(path) == 3:
