@@ -85,7 +85,7 @@ class _Length(float):
     """A length in points, read from a number (millimetres) or text with mm, cm, in or pt."""
 
     bounds: ClassVar[tuple[float, float] | None] = None
-    noun: ClassVar[str] = ""  # names the value in a range error, where the key does not
+    noun: ClassVar[str] = ""  # "line width": a range error names the value (its key does not)
     json_schema: ClassVar[dict[str, Any]] = {
         "description": "A length: a number with mm, cm, in or pt (a bare number is millimetres).",
         "anyOf": [{"type": "number"}, {"type": "string", "pattern": _LENGTH_PATTERN}],
@@ -99,12 +99,13 @@ class _Length(float):
         if cls.bounds is not None:
             lo, hi = cls.bounds
             if not lo <= result <= hi:
+                low, high = _mm_text(lo), _mm_text(hi)
                 raise ValueError(
-                    f"a {cls.noun} must be between {_mm_text(lo)} and {_mm_text(hi)}"
-                    if cls.noun
-                    else "must not be negative"
+                    _("a line width must be between {low} and {high}").format(low=low, high=high)
+                    if cls.noun == "line width"
+                    else _("must not be negative")
                     if lo == 0 and result < 0
-                    else f"must be between {_mm_text(lo)} and {_mm_text(hi)}"
+                    else _("must be between {low} and {high}").format(low=low, high=high)
                 )
         return cls(result)
 

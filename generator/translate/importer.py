@@ -5,8 +5,8 @@ to its mapping, a rule section that had no hand-written translation appended who
 of its texts must then be translated). Everything else in the files stays byte for byte, so an
 unchanged export imports as no change at all. A translation written, or a fuzzy one reviewed
 (its fuzzy mark removed), is stamped with the English it now matches: inline ``source_hash``
-for rule sections, ``stamps.yaml`` for every other text. Entries that cannot be taken are
-refused one by one; every file is written together, or none.
+for rule sections (their English kept in ``en.stamped.yaml``), ``stamps.yaml`` for every other
+text. Entries that cannot be taken are refused one by one; all files are written, or none.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from ..errors import UsageError
 from ..locale import _
 from ..rules.models import GlossaryTerm, SourceSection
 from ..rules.source import RuleBook
+from ..rules.stamped import STAMPED_FILE, named_hashes, stamped_text
 from .catalogue import Entry, GameTexts, Spot, field_texts, game_texts, section_texts
 from .checks import markup_problems
 from .inline import rewrite
@@ -168,6 +169,7 @@ class _Importer:
         self.stamps_before = stamps_text(self.stamps)
         self.result = ImportResult(texts.game, texts.lang)
         self.fields: dict[str, Spot] | None = None
+        self.stamped: dict[tuple[str, str], str] = {}  # (lang, section) -> the hash stamped
 
     def refuse(self, pe: polib.POEntry, message: str) -> None:
         self.result.refused.append(Refused(pe.linenum, pe.msgctxt or "", message))
@@ -284,7 +286,7 @@ class _Importer:
                 bad = True
         if fuzzy_changed or bad:
             return
-        state = items[0][1].state
+        state = "fuzzy" if any(e.state == "fuzzy" for _pe, e, _fz in items) else items[0][1].state
         all_reviewed = not any(fz for _pe, _e, fz in items) and all(
             pe.msgstr for pe, _e, _fz in items
         )
@@ -315,6 +317,7 @@ class _Importer:
                 edits.append(replace_scalar(text, node, pe.msgstr))
             if all_reviewed:
                 edits.extend(_stamp_section(text, section, digest))
+                self.stamped[(self.lang, sid)] = digest
             self.plan.edits[path].extend(edits)
         else:
             if state == "fuzzy" and not all_reviewed:
@@ -344,6 +347,7 @@ class _Importer:
                 self._new_file(book, path, title)
             indent = self._section_indent(path)
             self.plan.appended[path].append(_section_yaml(source, digest, values, indent))
+            self.stamped[(self.lang, sid)] = digest
         self.result.written += len(changed)
         if not changed:
             self.result.stamped += len(items)
@@ -379,6 +383,9 @@ class _Importer:
         after = stamps_text(self.stamps)
         if after != self.stamps_before:
             files[self.folder / STAMPS_FILE] = after.encode("utf-8")
+        if self.stamped and (book := self.texts.book) is not None:
+            said = stamped_text(book, named_hashes(book, self.stamped))
+            files[book.folder / STAMPED_FILE] = said.encode("utf-8")
         if files:
             write_all(files)
         self.result.files = sorted(files)

@@ -3,8 +3,9 @@
 The header names the game (``Project-Id-Version``), the language and its plural forms, so the
 file opens in Poedit, Weblate or Crowdin and passes ``msgfmt --check``. Each entry carries its
 context (``msgctxt``), a ``#:`` reference to the file and line of the English, ``#, fuzzy`` when
-the English changed since the translation was stamped, and translator comments naming the
-glossary terms it uses with their approved rendering.
+the English changed since the translation was stamped (with the English it had, ``#| msgid``,
+where it is known), extracted comments (``#.``) naming the glossary terms it uses with their
+approved rendering, and the translator comments (``# ``) of the catalogue it replaces.
 """
 
 from __future__ import annotations
@@ -42,8 +43,13 @@ def _comment(terms: tuple[str, ...], glossary: Mapping[str, GlossaryTerm], lang:
     return "\n".join(lines)
 
 
-def to_po(texts: GameTexts) -> polib.POFile:
-    """The catalogue of ``texts`` as a polib file (entries in source order)."""
+def to_po(texts: GameTexts, before: polib.POFile | None = None) -> polib.POFile:
+    """The catalogue of ``texts`` as a polib file (entries in source order).
+
+    ``before``: the catalogue this one replaces; its translator comments (``# ``) are kept on
+    the entries of the same context, as ``msgmerge`` keeps them.
+    """
+    kept = {e.msgctxt: e.tcomment for e in before or () if e.tcomment and not e.obsolete}
     po = polib.POFile(wrapwidth=0)
     po.header = f"Translation of the game texts of {texts.game}"
     po.metadata = {
@@ -64,23 +70,27 @@ def to_po(texts: GameTexts) -> polib.POFile:
             notes.append(_("Blank on the original piece: write the text printed on your copy."))
         if e.derived:
             notes.append(_("Converted from the other Chinese script; edit to write it by hand."))
-        comment = _comment(e.terms, glossary, texts.lang)
+        terms = _comment(e.terms, glossary, texts.lang)
+        fuzzy = e.state == "fuzzy"
         entry = polib.POEntry(
             msgctxt=e.ctx,
             msgid=e.msgid,
             msgstr=e.msgstr,
             occurrences=[(e.file, str(e.line))],
-            tcomment=comment,
-            comment="\n".join(notes),
-            flags=["fuzzy"] if e.state == "fuzzy" else [],
+            tcomment=kept.get(e.ctx, ""),
+            comment="\n".join([*notes, *([terms] if terms else [])]),
+            flags=["fuzzy"] if fuzzy else [],
+            previous_msgctxt=e.ctx if fuzzy and e.previous else None,
+            previous_msgid=e.previous if fuzzy and e.previous else None,
         )
         po.append(entry)
     return po
 
 
-def po_text(texts: GameTexts) -> str:
-    """The PO file's text."""
-    return str(to_po(texts)) + "\n"
+def po_text(texts: GameTexts, before: Path | None = None) -> str:
+    """The PO file's text; ``before``, a catalogue it replaces, gives its translator comments."""
+    old = read_po(before) if before is not None and before.is_file() else None
+    return str(to_po(texts, old)) + "\n"
 
 
 def read_po(path: Path) -> polib.POFile:
