@@ -93,6 +93,20 @@ def _extra_checks(path: Path) -> list[str]:
     return [str(i) for i in problems]
 
 
+def _fuzzy(path: Path, langs: tuple[str, ...]) -> list[str]:
+    """The game's fuzzy translations (outside its rule sections), one warning each, in the
+    Chinese languages asked for (all when none)."""
+    from ..translate.status import fuzzy_warnings
+
+    wanted = [lang for lang in langs if lang != "en"] if langs else None
+    if langs and not wanted:
+        return []
+    try:
+        return fuzzy_warnings(path, wanted)
+    except ContentError:
+        return []  # the check itself reports what is wrong with the files
+
+
 @click.command()
 @click.argument("games", nargs=-1)
 @CONTENT_OPT
@@ -122,7 +136,7 @@ def check(games: tuple[str, ...], content_dir: Path) -> None:
         echo(
             said.format(game=checked.game.id, components=len(checked.game.components), items=items)
         )
-        for w in checked.warnings:
+        for w in [*checked.warnings, *_fuzzy(path, ())]:
             echo(_("warning: {message}").format(message=w), err=True)
     if failures:
         raise ContentError.from_lines(failures)
@@ -221,6 +235,9 @@ def build(
         for w in r.warnings:
             where = f"{r.game}/{r.component}: {w}"
             echo(_("warning: {message}").format(message=where), err=True)
+    for path in paths:
+        for w in _fuzzy(path, langs):
+            echo(_("warning: {message}").format(message=w), err=True)
     if failures:
         failures.append(_("nothing was written: every previous output is unchanged"))
         raise ContentError.from_lines(failures)

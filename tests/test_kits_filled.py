@@ -1,0 +1,131 @@
+"""The boxed games' overlays and stickers print what the sources give, and a fuzzy translation is
+never printed unannounced.
+
+Five Armies: seed 000 chapters 3 and 11 name every place on the board (the glossary's terms),
+chapter 8 the nine characters and chapter 9 the unit kinds; those names print on the stickers and
+overlays in all three languages, measured in the text of the built PDFs.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from .helpers import ROOT, ShippedBuild, pnp
+from .pdfcheck import text
+
+FA = ROOT / "content" / "five-armies"
+PLACES = (
+    "east-hill",
+    "front-gate",
+    "ravenhill",
+    "dale-ruins",
+    "camp",
+    "low-slope",
+    "broken-bridge",
+    "eagles-eyrie",
+    "goblin-mustering-point",
+    "mountain-pass",
+    "fate-track",
+)
+CHARACTERS = (
+    "bilbo",
+    "thorin",
+    "lord-of-the-eagles",
+    "beorn",
+    "bard",
+    "dain",
+    "gandalf",
+    "thranduil",
+    "bolg",
+)
+UNITS = (
+    "dwarf-veteran",
+    "dwarf-regular",
+    "lake-man",
+    "elf-spearman",
+    "elf-archer",
+    "goblin",
+    "orc",
+    "great-orc",
+    "wolf-rider",
+)
+
+
+def _glossary() -> dict[str, dict[str, str]]:
+    data = yaml.safe_load((FA / "rules" / "glossary.yaml").read_text(encoding="utf-8"))
+    terms = data.get("terms", data)
+    return {k: v for k, v in terms.items() if isinstance(v, dict)}
+
+
+def _flat(s: str) -> str:
+    return "".join(s.split())
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_every_board_sticker_prints_the_place_the_seed_names(
+    shipped: ShippedBuild, lang: str
+) -> None:
+    pdf = shipped.built("five-armies") / "five-armies" / f"overlay-labels.{lang}.pdf"
+    printed = _flat(text(pdf))
+    terms = _glossary()
+    missing = [p for p in PLACES if _flat(terms[p][lang]) not in printed]
+    assert not missing, f"{lang} stickers without their place name: {missing}"
+    for place in PLACES:
+        assert f"label-{place}" in printed  # each sticker still says where it goes
+
+
+def test_zh_hant_overlays_name_every_character_and_unit(shipped: ShippedBuild) -> None:
+    pdf = shipped.built("five-armies") / "five-armies" / "overlays.zh-Hant.pdf"
+    printed = _flat(text(pdf))
+    terms = _glossary()
+    for term in (*CHARACTERS, *UNITS, "eagle", "great-bat"):
+        assert _flat(terms[term]["zh-Hant"]) in printed, term
+    # what the seed says of the characters prints with them: Beorn's 8 fury tokens, Bolg's
+    # bodyguard (1, or 3 with the Ruins of Dale), the Eagles' 3 dice hitting on 4
+    assert "8枚憤怒標記" in printed and "3枚" in printed and "4以上命中" in printed
+    # the story cards the seed names, with the special fate tile each brings in
+    assert "索恩的阿肯寶鑽" in printed and "死靈法師的陰影" in printed
+
+
+def test_blank_overlay_slots_are_only_those_no_source_fills(tmp_path: Path) -> None:
+    done = pnp("translate", "status", "five-armies", "--lang", "zh-Hant")
+    assert done.returncode == 0, done.stderr
+    row = done.stdout.splitlines()[1].split()
+    translated, fuzzy, missing, blank = (int(x) for x in row[2:6])
+    assert fuzzy == 0, "every Five Armies translation is reviewed"
+    # 263 blank slots before; the seed fills the 11 stickers, the characters, the unit names
+    # and four story cards; what stays blank is what the sheet's "Overlays" section lists
+    assert missing == blank and blank <= 263 - 11 - 18 - 11 - 4
+    sheet = (FA / "rules" / "en.yaml").read_text(encoding="utf-8")
+    assert "id: overlays" in sheet and "Blank:" in sheet
+
+
+def test_a_fuzzy_translation_is_named_by_check_and_build(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(FA, content / "five-armies")
+    calm = pnp("check", "five-armies", "--content", str(content))
+    assert calm.returncode == 0, calm.stderr
+    assert "fuzzy" not in calm.stderr
+    table = content / "five-armies" / "table.yaml"
+    source = table.read_text(encoding="utf-8")
+    changed = source.replace(
+        '"wins at once: it holds the Front Gate with 10 points"',
+        '"wins at once: it holds the Front Gate and 10 points"',
+    )
+    assert changed != source
+    table.write_text(changed, encoding="utf-8")
+    line = 1 + changed[: changed.index("it holds the Front Gate and")].count("\n")
+    for args in (
+        ("check", "five-armies"),
+        ("build", "five-armies", "--no-rules", "--lang", "zh-Hant", "--out", str(tmp_path / "o")),
+    ):
+        done = pnp(*args, "--content", str(content))
+        assert done.returncode == 0, done.stderr
+        warned = [w for w in done.stderr.splitlines() if "fuzzy" in w]
+        assert any(
+            f"table.yaml:{line}:" in w and "scoring.victory.tables.shadow.2" in w for w in warned
+        ), done.stderr
