@@ -129,3 +129,48 @@ def test_a_fuzzy_translation_is_named_by_check_and_build(tmp_path: Path) -> None
         assert any(
             f"table.yaml:{line}:" in w and "scoring.victory.tables.shadow.2" in w for w in warned
         ), done.stderr
+
+
+# ---------------------------------------------------------------- The Barons of Fyn (seed 002)
+
+FYN = ROOT / "content" / "barons-of-fyn"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_barons_sheet_lists_the_deck_as_cards_yaml_makes_it_and_sends_no_one_to_a_book(
+    shipped: ShippedBuild, lang: str
+) -> None:
+    cards = yaml.safe_load((FYN / "cards.yaml").read_text(encoding="utf-8"))["items"]
+    by_kind: dict[str, int] = {}
+    by_type: dict[str, int] = {}
+    for card in cards:
+        by_kind[card["kind"]] = by_kind.get(card["kind"], 0) + card.get("qty", 1)
+        kind = card.get("type") or card["id"].rstrip("-0123456789")
+        by_type[kind] = by_type.get(kind, 0) + card.get("qty", 1)
+    printed = _flat(text(shipped.built("barons-of-fyn") / "barons-of-fyn" / f"rules.{lang}.pdf"))
+    total = sum(by_kind.values())
+    assert total == 157
+    if lang == "en":
+        # the deck list (seed 002 C: six capitals and King Timothy Returns kept out) adds up
+        assert f"Inall:{total}cards,{total - 7}ofthemin" in printed
+        for kind, word in (
+            ("army", "armycards"),
+            ("land", "landcards"),
+            ("population", "populationcenters"),
+        ):
+            assert f"{by_kind[kind]}{word}" in printed.lower(), kind
+        assert "Village12" in printed and "Town8" in printed and "City6" in printed
+        assert "rulebook" not in printed.lower()
+        assert "suggestedhouserule" in printed.lower()
+    else:
+        assert f"{total}" in printed and f"{total - 7}" in printed
+        assert "規則書" not in printed and "规则书" not in printed
+        assert ("自訂規則" in printed) or ("自订规则" in printed)
+
+
+def test_barons_kit_draws_no_die_in_a_game_played_with_cards() -> None:
+    # seed 002 B.4: the deck is the random-number generator; a die is only the G.1 variant
+    for path in [*(FYN / "rules").glob("*.yaml"), FYN / "cards.yaml", FYN / "counters.yaml"]:
+        source = path.read_text(encoding="utf-8")
+        assert ":die:" not in source, path.name
+        assert "icon: die" not in source, path.name

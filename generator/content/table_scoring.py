@@ -61,6 +61,13 @@ class ParamSpec(Model, frozen=True, kw_only=True):
     default: Annotated[
         int | str | None, doc("Value when the option is not given; null: the option must be given.")
     ] = 0
+    repeat: Annotated[
+        bool,
+        doc(
+            "names: the same name may be given more than once and each counts (two towns); "
+            "false: a name given twice counts once."
+        ),
+    ] = False
     min: Annotated[int, doc("Smallest allowed value (names: fewest names).")] = 0
     max: Annotated[int, doc("Largest allowed value (names: most names).")] = 999
     step: Annotated[
@@ -75,6 +82,8 @@ class ParamSpec(Model, frozen=True, kw_only=True):
     def __post_init__(self) -> None:
         if (self.kind == "names") != (self.of is not None):
             raise ValueError(_("an input of names needs `of`, and only it"))
+        if self.repeat and self.kind != "names":
+            raise ValueError(_("only an input of names may repeat"))
 
 
 class TieStep(Model, frozen=True, kw_only=True):
