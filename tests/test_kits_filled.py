@@ -174,3 +174,87 @@ def test_barons_kit_draws_no_die_in_a_game_played_with_cards() -> None:
         source = path.read_text(encoding="utf-8")
         assert ":die:" not in source, path.name
         assert "icon: die" not in source, path.name
+
+
+# ---------------------------------------------------------------- Maquis (seed 004), measured
+
+
+def _face_shapes(pdf: Path) -> list[tuple[float, float, float, float, bool]]:
+    """(x0, y0, x1, y1 in mm, has curves) of every path drawn in the sheet's face form."""
+    from pypdf import PdfReader
+    from pypdf.generic import ContentStream
+
+    from .pdfcheck import MM
+
+    doc = PdfReader(str(pdf))
+    xobjects = doc.pages[0]["/Resources"].get_object()["/XObject"]
+    name = next(n for n in xobjects if str(n).startswith("/FormXob.face"))
+    paths: list[tuple[list[tuple[float, float]], list[bool]]] = []
+    for args, op in ContentStream(xobjects[name].get_object(), doc).operations:
+        if op == b"m":
+            paths.append(([(float(args[0]), float(args[1]))], [False]))
+        elif op == b"l" and paths:
+            paths[-1][0].append((float(args[0]), float(args[1])))
+        elif op == b"c" and paths:
+            paths[-1][0].extend(
+                [(float(args[2]), float(args[3])), (float(args[4]), float(args[5]))]
+            )
+            paths[-1][1][0] = True
+    out = []
+    for pts, curved in paths:
+        xs, ys = [x / MM for x, _ in pts], [y / MM for _, y in pts]
+        out.append((min(xs), min(ys), max(xs), max(ys), curved[0]))
+    return out
+
+
+def _cut_circles(pdf: Path) -> list[float]:
+    """Diameters (mm) of the grey cut circles on the first page of a round-token sheet."""
+    from .pdfcheck import MM, operations
+
+    ops = operations(pdf, 0)
+    out, grey = [], False
+    for n, (args, op) in enumerate(ops):
+        if op == b"RG":
+            grey = tuple(round(float(v), 2) for v in args) == (0.35, 0.35, 0.35)
+        if grey and op == b"m":
+            xs = [float(a[4]) for a, o in ops[n : n + 6] if o == b"c"]
+            xs.append(float(args[0]))
+            out.append((max(xs) - min(xs)) / MM)
+            grey = False
+    return out
+
+
+def test_maquis_every_box_lies_inside_the_board_border(shipped: ShippedBuild) -> None:
+    shapes = _face_shapes(shipped.built("maquis") / "maquis" / "board.en.pdf")
+    border = max(shapes, key=lambda s: (s[2] - s[0]) * (s[3] - s[1]))
+    assert abs(border[2] - border[0] - 414) < 0.1 and abs(border[3] - border[1] - 291) < 0.1
+    inner = 0.4  # half the border's 0.8 mm line
+    boxes = [s for s in shapes if s is not border and s[4] and (s[2] - s[0]) >= 20]
+    fields = [s for s in boxes if abs(s[2] - s[0] - 38) < 0.1 and abs(s[3] - s[1] - 24) < 0.1]
+    assert len(fields) >= 14  # the location boxes, the two Fields among them
+    outside = [
+        tuple(round(v, 1) for v in s[:4])
+        for s in boxes
+        if s[0] < border[0] + inner
+        or s[1] < border[1] + inner
+        or s[2] > border[2] - inner
+        or s[3] > border[3] - inner
+    ]
+    assert not outside, f"boxes over the board's border (mm): {outside}"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_maquis_track_markers_fit_the_track_squares(shipped: ShippedBuild, lang: str) -> None:
+    out = shipped.built("maquis") / "maquis"
+    squares = [
+        s
+        for s in _face_shapes(out / f"board.{lang}.pdf")
+        if abs(s[2] - s[0] - s[3] + s[1]) < 0.05 and 10 < s[2] - s[0] < 13
+    ]
+    assert len(squares) >= 14  # the morale (0..7) and soldier (0..5) tracks
+    side = min(s[2] - s[0] for s in squares)
+    assert abs(side - 11.4) < 0.05
+    markers = _cut_circles(out / f"markers.{lang}.pdf")
+    assert markers, "no cut circle found on the marker sheet"
+    # a marker sits inside its square with at least 0.5 mm all round, to be picked up again
+    assert all(d <= side - 1.0 for d in markers), (markers, side)
