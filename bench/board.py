@@ -91,7 +91,7 @@ def make_game(folder: Path) -> Path:
 PROJECT = """
 import resource, sys, time
 from pathlib import Path
-from generator.build.game import BuildOptions, build_game
+from generator.pipeline.game import BuildOptions, build_game
 from generator.render import fonts
 fonts.ensure_builtin()
 t = time.perf_counter()

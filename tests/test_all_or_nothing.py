@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from generator.build.game import BuildOptions, build_game
+from generator.pipeline.game import BuildOptions, build_game
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "tests" / "fixtures" / "games"

@@ -11,8 +11,8 @@ import pikepdf
 import pytest
 from PIL import Image
 
-from generator.build.game import BuildOptions, check_game
 from generator.export import pdfx
+from generator.pipeline.game import BuildOptions, check_game
 
 from .helpers import ROOT, pnp
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.build.game import BuildOptions, build_game, check_game, plan
-from generator.content.expand import trim_size
 from generator.content.loader import load_game
+from generator.faces.expand import trim_size
 from generator.layout.impose import MARK_OFFSET, SCALE_BAR, impose
+from generator.pipeline.game import BuildOptions, build_game, check_game, plan
 
 from . import pdfcheck
 from .helpers import pnp

@@ -1,7 +1,7 @@
 """``pnp build``, ``check``, ``schema``, ``preview`` and ``icons``: the print side's commands.
 
-Each command parses its options, calls one library function (``generator.build.game``,
-``generator.build.schemas``, ``generator.render.preview``) and prints the result.
+Each command parses its options, calls one library function (``generator.pipeline.game``,
+``generator.pipeline.schemas``, ``generator.render.preview``) and prints the result.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from typing import Any
 
 import click
 
-from ..build.gcpause import paused
-from ..content.localtext import LANGS
 from ..errors import ContentError, PnpError, UsageError
 from ..layout.units import parse_length
 from ..locale import NC_, _, ngettext, pgettext
+from ..pipeline.gcpause import paused
+from ..text.localtext import LANGS
 from .build_opts import PaperChoice
 from .clicklang import speaks, width
 from .echo import echo
@@ -79,8 +79,8 @@ def _extra_checks(path: Path) -> list[str]:
     from ..errors import Issue
 
     problems: list[Issue] = []
-    from ..build.rules_check import check_rules
     from ..content.table import has_table, load_table
+    from ..pipeline.rules_check import check_rules
     from ..rules.source import names_rules
 
     if has_table(path):
@@ -116,7 +116,7 @@ def check(games: tuple[str, ...], content_dir: Path) -> None:
 
     Every problem is printed as FILE:LINE:COL: KEY: MESSAGE; the exit status is 1 when any is found.
     """
-    from ..build.game import check_game
+    from ..pipeline.game import check_game
 
     failures: list[str] = []
     for path in _games(content_dir, games):
@@ -192,8 +192,8 @@ def build(
     Nothing is replaced unless every game builds: on any error the previous files stay as
     they were. A game whose files, options and templates are unchanged is not rebuilt.
     """
-    from ..build.game import BuildOptions, ComponentResult, build_game, check_game
-    from ..build.stage import Staging
+    from ..pipeline.game import BuildOptions, ComponentResult, build_game, check_game
+    from ..pipeline.stage import Staging
 
     options = BuildOptions(
         out_dir=out_dir,
@@ -352,7 +352,7 @@ def _build_rules(path: Path, options: Any, staging: Any) -> list[Any]:
     """Rule sheets of the game, as summary rows (when the game has rule sources)."""
     if not (path / "rules").is_dir():
         return []
-    from ..build.game import build_rules_cached
+    from ..pipeline.game import build_rules_cached
 
     return list(build_rules_cached(path, options, staging))
 
@@ -373,7 +373,7 @@ def schema(out_dir: Path) -> None:
     Point your editor's YAML support at them (for example a `# yaml-language-server: $schema=...`
     comment at the top of a file) for completion and checking as you type.
     """
-    from ..build.schemas import write_schemas
+    from ..pipeline.schemas import write_schemas
 
     for path in write_schemas(out_dir):
         echo(str(path))
@@ -405,8 +405,8 @@ def preview(
     proof: bool,
 ) -> None:
     """Write PNGs of GAME's items (one COMPONENT, one ITEM) and a contact sheet to OUT/<game>/preview/."""
-    from ..build.game import BuildOptions, check_game, plan
-    from ..content.expand import trim_size
+    from ..faces.expand import trim_size
+    from ..pipeline.game import BuildOptions, check_game, plan
     from ..render.preview import write_previews
 
     path = _games(content_dir, (game,))[0]

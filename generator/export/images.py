@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..content.expand import FaceDraw
+from ..faces.expand import FaceDraw
 from ..locale import _
 from ..render.preview import render_faces
 from ..render.sheet import atomic_target, commit_file

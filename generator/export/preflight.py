@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..build.game import BuildOptions, check_game
-from ..content.expand import FaceDraw, trim_size
 from ..content.loader import Component
+from ..faces.expand import FaceDraw, trim_size
 from ..locale import _
+from ..pipeline.game import BuildOptions, check_game
 from ..render.preview import faces_pdf
 from . import pdfx
 from .printshop import KINDS, distinct_faces

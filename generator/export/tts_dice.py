@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from ..content.expand import Copy, localize, trim_size
 from ..content.loader import Component
+from ..faces.expand import Copy, localize, trim_size
 from ..locale import _
 from ..render.preview import render_faces
 from . import images

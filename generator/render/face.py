@@ -16,7 +16,6 @@ import msgspec
 from msgspec import field
 from reportlab.lib.rl_accel import fp_str  # type: ignore[import-untyped]
 
-from ..content.faces import BoxDraw, FaceDraw, estimate_mark
 from ..content.schema import (
     ArcBox,
     CircleBox,
@@ -27,6 +26,7 @@ from ..content.schema import (
     PolygonBox,
     TextBox,
 )
+from ..faces.draws import BoxDraw, FaceDraw, estimate_mark
 from ..layout.impose import Slot
 from ..locale import N_, _
 from . import fonts, legibility, outlines

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..content.expand import Copy, FaceDraw
+from ..faces.expand import Copy, FaceDraw
 from ..layout.impose import Rect, Slot
 from . import fonts
 from .face import FaceRenderer

@@ -24,8 +24,6 @@ from pathlib import Path
 from ruamel.yaml.nodes import MappingNode, Node
 
 from ..content.files import is_inside
-from ..content.language import convert, source_language, written_languages
-from ..content.types import LANGS
 from ..content.yamlload import display_path
 from ..errors import IssueCollector, UsageError
 from ..locale import _
@@ -34,6 +32,8 @@ from ..rules.derive import derive_text
 from ..rules.models import GlossaryTerm, SectionBase
 from ..rules.source import GLOSSARY_FILE, TRANSLATED, RuleBook, load_rulebook, text_hash
 from ..rules.terms import refs_in
+from ..text.language import convert, source_language, written_languages
+from ..text.localtext import LANGS
 from .inline import literals
 from .stamps import STAMPS_FILE, load_stamps
 from .yamlnodes import PathPart, compose, line_of, mapping_items, scalar_text, walk

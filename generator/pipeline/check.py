@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 from ..errors import ContentError, Issue, IssueCollector
 
 if TYPE_CHECKING:
-    from ..content.expand import Copy
     from ..content.loader import Component, Game
     from ..content.schema import SheetSpec
+    from ..faces.expand import Copy
     from ..layout.impose import Imposition
     from ..layout.tiling import Tiling
 
@@ -71,7 +71,7 @@ def plan(
     game: Game, component: Component, options: BuildOptions
 ) -> tuple[Imposition | Tiling, SheetSpec]:
     """The imposition (or a board's tiling) a component gets; ContentError when it cannot fit."""
-    from ..content.expand import trim_size
+    from ..faces.expand import trim_size
     from ..layout.impose import DoesNotFit, impose
     from ..layout.tiling import tile_board
 
@@ -99,7 +99,7 @@ def plan(
 
 def build_languages(game: Game, component: Component, options: BuildOptions) -> list[str]:
     """The component's languages that this build prints (all of them unless --lang narrows)."""
-    from ..content.expand import languages
+    from ..faces.expand import languages
 
     own = languages(game, component)
     return [lang for lang in own if lang in options.langs] if options.langs else own
@@ -116,8 +116,8 @@ class Checked:
 
 def check_game(path: Path, options: BuildOptions | None = None) -> Checked:
     """Validate everything a build would use, without drawing. Raises ContentError once, with all problems."""
-    from ..content.expand import Expander
     from ..content.loader import load_game
+    from ..faces.expand import Expander
     from .textcheck import TextCheck
 
     options = options or BuildOptions()
@@ -144,8 +144,8 @@ def _check_titles(
 ) -> None:
     """Warn of a character of the game's or a component's title that no font has: the title
     is printed under every sheet, where it would be an empty box."""
-    from ..content.expand import localize
     from ..content.validate import key_path
+    from ..faces.expand import localize
     from ..locale import _
     from ..render.fonts import missing_glyphs
 

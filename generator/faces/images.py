@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..content.files import read_guarded
+from ..content.paths import resolve_inside
 from ..errors import IssueCollector, Location
 from ..locale import _
-from .files import read_guarded
-from .paths import resolve_inside
 
 MAX_IMAGE_PIXELS = 40_000_000
 MAX_IMAGE_BYTES = 40 * 1024 * 1024

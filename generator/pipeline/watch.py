@@ -19,10 +19,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..content.expand import trim_size
 from ..content.loader import Game
 from ..content.table import load_table
 from ..errors import PnpError, UsageError
+from ..faces.expand import trim_size
 from ..render.preview import write_previews
 from .game import (
     BuildOptions,

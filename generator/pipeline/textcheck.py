@@ -27,18 +27,18 @@ from pathlib import Path
 from typing import Any
 
 from ..content import tabular
-from ..content.faces import BoxDraw, Copy, FaceDraw, estimate_mark, trim_size
 from ..content.game import Component, Game, Item
 from ..content.icons import ICONS
-from ..content.language import local_texts, missing_languages, source_language, written_languages
 from ..content.markup import TOKEN
 from ..content.schema import CircleBox, LayoutSpec, TextBox
-from ..content.types import is_local_text
 from ..content.validate import key_path, suggest
 from ..errors import IssueCollector, Location
+from ..faces.draws import BoxDraw, Copy, FaceDraw, estimate_mark, trim_size
 from ..locale import _
 from ..render.fonts import use_game_fonts  # type: ignore[attr-defined]
 from ..render.legibility import ink, problem
+from ..text.language import local_texts, missing_languages, source_language, written_languages
+from ..text.localtext import is_local_text
 
 MAX_SAMPLE = 40
 # what looks like a colour tag ``[#...]`` but is not one the renderer knows (#rgb, #rrggbb)

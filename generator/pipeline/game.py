@@ -1,10 +1,10 @@
 """The print build: the library entry point behind ``pnp build`` and ``pnp check``.
 
-``check_game`` and ``plan`` (:mod:`generator.build.check`, re-exported here) validate a game and
-impose its components without drawing. ``build_game`` first hashes the game's inputs (:mod:`generator.build.cache`)
+``check_game`` and ``plan`` (:mod:`generator.pipeline.check`, re-exported here) validate a game and
+impose its components without drawing. ``build_game`` first hashes the game's inputs (:mod:`generator.pipeline.cache`)
 and returns at once when nothing changed; otherwise it imposes and renders each component per
 language into ``output/<game>/``, every file staged until the whole build has succeeded
-(:mod:`generator.build.stage`). The content and drawing modules are imported only when a
+(:mod:`generator.pipeline.stage`). The content and drawing modules are imported only when a
 build needs them, so an unchanged build never loads them.
 """
 
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..content.localtext import LANGS
+from ..text.localtext import LANGS
 from .cache import (
     RULES_STATE_FILE,
     STATE_FILE,
@@ -32,8 +32,8 @@ from .check import BuildOptions, Checked, build_languages, check_game, plan, sel
 from .stage import Staging, staged
 
 if TYPE_CHECKING:
-    from ..content.expand import Copy
     from ..content.loader import Component
+    from ..faces.expand import Copy
 
 Progress = Callable[[str, int, int], None]
 
@@ -193,7 +193,7 @@ def _build_component(
     progress: _Progress,
 ) -> list[ComponentResult]:
     """One component's PDFs (one per group of languages printing the same text), staged."""
-    from ..content.expand import languages, trim_size
+    from ..faces.expand import languages, trim_size
     from ..layout.impose import Imposition
     from ..render.sheet import SheetMeta, write_sheets
 
@@ -377,7 +377,7 @@ def _rules_row(
 
 
 def _local(value: object, lang: str) -> str:
-    from ..content.expand import localize
+    from ..faces.expand import localize
 
     out = localize(value, lang)
     return str(out)

@@ -25,7 +25,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from ..locale import _
-from .dice_ast import (
+from .mods import modifiers, set_ops
+from .tree import (
     COMPARATORS,
     MAX_CHARS,
     MAX_CONST,
@@ -46,7 +47,6 @@ from .dice_ast import (
     Unary,
     compare,
 )
-from .dice_mods import modifiers, set_ops
 
 _MOD_START = "kpdrem!@<>="  # what may begin an operator after dice (parsed in dice_mods)
 
