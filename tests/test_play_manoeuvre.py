@@ -11,6 +11,7 @@ result and the count of squares held.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -301,3 +302,24 @@ def test_map_tiles_are_blank_grids_not_a_guessed_terrain(printed) -> None:  # ty
     for word in ("woods", "hill", "marsh", "town", "lake", "fields"):
         assert word not in text, word
     assert "1A" in text and "24B" in text
+
+
+def test_the_first_player_roll_names_the_sessions_players(table: Path) -> None:
+    # seed 004 section 3: both players roll a d10, the higher starts; the table says who by name
+    said = ok("roll", f"{GAME}:first-player")
+    assert "Ann: " in said and "Bo: " in said
+    assert re.search(r"(Ann|Bo) rolls highest\.", said)
+    assert "Player A" not in said
+    said = ok("roll", f"{GAME}:first-player", lang="zh-Hant")
+    assert "Ann：" in said or "Ann: " in said
+    assert "玩家甲" not in said
+
+
+def test_one_players_deck_running_out_alone_does_not_end_the_game(table: Path) -> None:
+    # seed 004 2.3: only both players' first run-outs end the game; one player alone, even
+    # with the other deck never drawn from, goes on with a reshuffled deck
+    first = ok("deck", "draw", "france", "--count", "60")
+    assert "France deck has run out for the first time" in first
+    assert "both players' decks have now run out once" not in first
+    zh = ok("deck", "draw", "britain", "--count", "60", lang="zh-Hant")
+    assert "雙方的牌組都已抽完過一次" in zh
