@@ -172,8 +172,10 @@ def test_barons_kit_draws_no_die_in_a_game_played_with_cards() -> None:
     # seed 002 B.4: the deck is the random-number generator; a die is only the G.1 variant
     for path in [*(FYN / "rules").glob("*.yaml"), FYN / "cards.yaml", FYN / "counters.yaml"]:
         source = path.read_text(encoding="utf-8")
-        assert ":die:" not in source, path.name
         assert "icon: die" not in source, path.name
+        for line in source.splitlines():
+            if ":die:" in line:  # the ten-sided die variant (G.1), and nothing else
+                assert "d10" in line or "十面骰" in line, (path.name, line)
 
 
 # ---------------------------------------------------------------- Maquis (seed 004), measured
@@ -258,3 +260,63 @@ def test_maquis_track_markers_fit_the_track_squares(shipped: ShippedBuild, lang:
     assert markers, "no cut circle found on the marker sheet"
     # a marker sits inside its square with at least 0.5 mm all round, to be picked up again
     assert all(d <= side - 1.0 for d in markers), (markers, side)
+
+
+# ---------------------------------------------------------------- Manoeuvre (seed 004)
+
+MAN = ROOT / "content" / "manoeuvre"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_manoeuvre_aid_lists_each_nations_command_cards_as_its_deck_holds_them(
+    shipped: ShippedBuild, lang: str
+) -> None:
+    # seed 004 1.4: 20 command cards a nation, of 12 kinds, no nation has all; their counts per
+    # nation are on the player aid; the printed counts are those of the printed decks
+    import re
+
+    cards = yaml.safe_load((MAN / "cards.yaml").read_text(encoding="utf-8"))["items"]
+    per: dict[str, int] = {}
+    for card in cards:
+        if card.get("deck") == "command":
+            per[card["deck_nation"]] = per.get(card["deck_nation"], 0) + card.get("qty", 1)
+    assert len(per) == 8 and set(per.values()) == {20}
+    pdf = shipped.built("manoeuvre") / "manoeuvre" / f"nations-aid.{lang}.pdf"
+    printed = text(pdf)
+    numbers = [int(n) for n in re.findall(r"(?<![\d.])(\d{1,2})(?![\d.])", _flat(printed))]
+    # each nation's counts add up to its 20 command cards: 8 x 20 on one face
+    assert sum(numbers) >= 8 * 20
+    names = {
+        "en": ("France", "Ottoman Empire", "Regroup 7"),
+        "zh-Hant": ("法國", "鄂圖曼帝國", "重組7"),
+    }
+    for word in names[lang]:
+        assert word in _flat(printed) or word in printed
+    # the back: pursuit and rally, each with the roll that decides it
+    if lang == "en":
+        assert "Pursuit" in printed and "Rally" in printed and "rallyvalue" in _flat(printed)
+    else:
+        assert "追擊" in printed and "重整值" in printed
+
+
+def test_manoeuvre_terrain_values_are_marked_as_estimates(shipped: ShippedBuild) -> None:
+    # seed 004 6.3: the terrain effects are on the player aid, but the seed gives no values
+    printed = text(shipped.built("manoeuvre") / "manoeuvre" / "aid.zh-Hant.pdf")
+    assert "≈" in printed and "規則摘要沒有地形數值" in _flat(printed)
+
+
+@pytest.mark.parametrize("component", ["overlays", "tiles"])
+def test_manoeuvre_chinese_overlays_and_tiles_print_no_english(
+    shipped: ShippedBuild, component: str
+) -> None:
+    # every word printed on a sheet is in that sheet's language: the corner of an overlay says
+    # which card it goes with in Chinese (nation, unit and card number), never an English id
+    import re
+
+    pdf = shipped.built("manoeuvre") / "manoeuvre" / f"{component}.zh-Hant.pdf"
+    printed = text(pdf)
+    english = sorted(set(re.findall(r"[A-Za-z]{3,}", printed)))
+    assert not english, english[:20]
+    if component == "overlays":
+        # the card names of the seed's nations print on them (seed 004 1.4: 60 cards a nation)
+        assert "第1胸甲騎兵團" in printed and "法國 3/1" in printed
