@@ -94,6 +94,13 @@ class TieStep(Model, frozen=True, kw_only=True):
     theirs: Annotated[Formula | None, doc("The other side's number.")] = None
     better: Annotated[Literal["higher", "lower"], doc("Which number wins the step.")] = "higher"
     winner: Annotated[LocalText | None, doc("The result when every step before tied.")] = None
+    seat: Annotated[
+        Annotated[int, Meta(ge=1, le=12)] | None,
+        doc(
+            "With winner: the seat (1 = the first in the session's order of play) of the player "
+            "who wins; a session that names its players tells the winner by name."
+        ),
+    ] = None
 
     def __post_init__(self) -> None:
         if (self.mine is None) != (self.theirs is None):
