@@ -320,3 +320,35 @@ def test_manoeuvre_chinese_overlays_and_tiles_print_no_english(
     if component == "overlays":
         # the card names of the seed's nations print on them (seed 004 1.4: 60 cards a nation)
         assert "第1胸甲騎兵團" in printed and "法國 3/1" in printed
+
+
+# ---------------------------------------------------------------- Rag'narok (seed 001), measured
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_ragnarok_template_caption_lies_inside_its_disc(shipped: ShippedBuild, lang: str) -> None:
+    # seed 001: the area template is cut along its rim (10 cm); every letter of its caption is
+    # measured on the PDF and must lie inside the disc, clear of the rim
+    import math
+
+    import pypdfium2 as pdfium
+
+    from .pdfcheck import MM, boxes
+
+    pdf = shipped.built("ragnarok") / "ragnarok" / f"template.{lang}.pdf"
+    trim = boxes(pdf, 0)["trimbox"]
+    cx, cy = trim[0] + 100 * MM, trim[1] + 100 * MM
+    assert abs((trim[2] - trim[0]) / MM - 200) < 0.1  # the template is 200 mm across
+    page = pdfium.PdfDocument(str(pdf))[0]
+    chars = page.get_textpage()
+    corners = []
+    for i in range(chars.count_chars()):
+        if not chars.get_text_range(i, 1).isalpha():
+            continue
+        left, bottom, right, top = chars.get_charbox(i)
+        if bottom < trim[1] or top > trim[3]:
+            continue  # the sheet's own label, outside the piece
+        corners += [(left, bottom), (left, top), (right, bottom), (right, top)]
+    assert len(corners) >= 4 * 20, "the caption's letters were not found"
+    farthest = max(math.hypot(x - cx, y - cy) for x, y in corners) / MM
+    assert farthest <= 100 - 3, f"caption reaches {farthest:.1f} mm from the centre"
