@@ -155,7 +155,8 @@ def make_counters(folder: Path) -> Path:
 PROJECT = """
 import resource, sys, time
 from pathlib import Path
-from generator.pipeline.game import BuildOptions, build_game
+from generator.pipeline.options import BuildOptions
+from generator.pipeline.run import build_game
 from generator.render import board, fonts, sheet
 from generator.content import expand, schema
 import msgspec

@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.pipeline.game import BuildOptions  # noqa: E402
+from generator.pipeline.options import BuildOptions  # noqa: E402
 from generator.pipeline.starters import create_game  # noqa: E402
 from generator.pipeline.watch import Rebuilder  # noqa: E402
 

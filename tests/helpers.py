@@ -159,7 +159,8 @@ class ShippedBuild:
 
     def _build(self, game: str) -> Callable[[Path], list[Any]]:
         def make(_: Path) -> list[Any]:
-            from generator.pipeline.game import BuildOptions, build_game
+            from generator.pipeline.options import BuildOptions
+            from generator.pipeline.run import build_game
 
             results = build_game(ROOT / "content" / game, BuildOptions(out_dir=self.out))
             done = pnp("build", game, "--out", str(self.out))  # adds the rule sheets

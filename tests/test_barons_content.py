@@ -15,7 +15,7 @@ import pytest
 from generator.content.loader import Component, Item, load_game
 from generator.content.schema import CircleBox, TextBox
 from generator.faces.expand import Copy, FaceDraw
-from generator.pipeline.game import check_game
+from generator.pipeline.check import check_game
 from generator.text.localtext import LANGS
 
 from .helpers import laid_out_texts, pnp

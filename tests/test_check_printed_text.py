@@ -13,7 +13,9 @@ import pytest
 from pypdf import PdfReader
 
 from generator.errors import ContentError, Issue
-from generator.pipeline.game import BuildOptions, build_game, check_game
+from generator.pipeline.check import check_game
+from generator.pipeline.options import BuildOptions
+from generator.pipeline.run import build_game
 from generator.text.language import localize, missing_languages, source_language
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "bad"

@@ -20,7 +20,9 @@ import pytest
 import yaml
 
 from generator.locale import translation
-from generator.pipeline.game import BuildOptions, ComponentResult, build_game, check_game
+from generator.pipeline.check import check_game
+from generator.pipeline.options import BuildOptions, ComponentResult
+from generator.pipeline.run import build_game
 from generator.render.face import ESTIMATE_NOTE
 from generator.text.localtext import LANGS
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from generator.faces.draws import estimate_mark, trim_size
-from generator.pipeline.game import check_game
+from generator.pipeline.check import check_game
 from generator.render.legibility import ink
 
 from .helpers import ROOT, pnp

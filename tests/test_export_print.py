@@ -12,7 +12,8 @@ import pytest
 from PIL import Image
 
 from generator.export import pdfx
-from generator.pipeline.game import BuildOptions, check_game
+from generator.pipeline.check import check_game
+from generator.pipeline.options import BuildOptions
 
 from .helpers import ROOT, pnp
 

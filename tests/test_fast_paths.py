@@ -18,7 +18,8 @@ from pypdf import PdfReader
 
 from generator.content.yamlload import load_yaml_text
 from generator.errors import ContentError
-from generator.pipeline.game import BuildOptions, build_game
+from generator.pipeline.options import BuildOptions
+from generator.pipeline.run import build_game
 from generator.render import text as rtext
 
 from . import pdfcheck

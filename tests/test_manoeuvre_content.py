@@ -21,7 +21,7 @@ from generator.content.schema import FrameBox, TextBox
 from generator.content.yamlload import load_yaml
 from generator.faces.expand import BoxDraw, Copy, FaceDraw
 from generator.layout.units import MM
-from generator.pipeline.game import check_game
+from generator.pipeline.check import check_game
 from generator.render.text import plain_text
 from generator.text.localtext import LANGS, is_local_text
 

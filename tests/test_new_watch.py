@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from generator.cli.app import cli
-from generator.pipeline.game import BuildOptions
+from generator.pipeline.options import BuildOptions
 from generator.pipeline.starters import create_game, starter_names, starters_dir
 from generator.pipeline.watch import Rebuilder
 

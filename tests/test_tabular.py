@@ -9,7 +9,9 @@ import pytest
 
 from generator.content.tabular import MAX_CELL, MAX_ROWS, column_name, load_table
 from generator.errors import ContentError
-from generator.pipeline.game import BuildOptions, build_game, check_game
+from generator.pipeline.check import check_game
+from generator.pipeline.options import BuildOptions
+from generator.pipeline.run import build_game
 
 from .helpers import ROOT, pnp
 

@@ -129,7 +129,7 @@ def watch(
     GAME may be left out when CONTENT holds a single game. Ctrl-C stops.
     """
     from ..errors import UsageError
-    from ..pipeline.game import BuildOptions
+    from ..pipeline.options import BuildOptions
     from ..pipeline.watch import Rebuilder, watch_game
 
     if game is None:

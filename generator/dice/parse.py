@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
+from string import Formatter
 
 from ..locale import _
 from .mods import modifiers, set_ops
@@ -81,9 +82,6 @@ def fill_params(expr: str, values: Mapping[str, object]) -> str:
     attribute or an index is refused (ValueError), so content cannot make a huge text or reach
     into a value through the expression.
     """
-    from string import Formatter
-
-    from ..locale import _
 
     out: list[str] = []
     try:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from PIL import Image
+
 from ..content.loader import Component
 from ..faces.expand import Copy, localize, trim_size
 from ..locale import _
@@ -100,7 +102,6 @@ def custom_dice(export: Exporter, component: Component, x: float) -> dict | None
             continue
         pictures = render_faces([cp.front for cp in faces], trim, size, export.lang)
         cols, rows = D6_GRID
-        from PIL import Image
 
         sheet = Image.new("RGB", (cols * size[0], rows * size[1]), "white")
         for n, picture in enumerate(pictures):

@@ -35,7 +35,11 @@ from ..content.validate import key_path, suggest
 from ..errors import IssueCollector, Location
 from ..faces.draws import BoxDraw, Copy, FaceDraw, estimate_mark, trim_size
 from ..locale import _
-from ..render.fonts import use_game_fonts  # type: ignore[attr-defined]
+from ..render.fonts import (
+    chain_names,
+    missing_glyphs,
+    use_game_fonts,  # type: ignore[attr-defined]
+)
 from ..render.legibility import ink, problem
 from ..text.language import local_texts, missing_languages, source_language, written_languages
 from ..text.localtext import is_local_text
@@ -338,7 +342,6 @@ def _layout(component: Component, layout_id: str) -> LayoutSpec | None:
 
 def _no_glyph(box: BoxDraw) -> list[str]:
     """The characters of a box's text that no face of its font family can draw, in order."""
-    from ..render.fonts import chain_names, missing_glyphs
 
     text = box.text or ""
     if text.isascii() and text.isprintable():

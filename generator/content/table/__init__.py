@@ -14,6 +14,7 @@ dice-label items made from the table's dice (:mod:`.dicelabels`).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +43,6 @@ def table_path(game_root: Path) -> Path:
 def has_table(game_root: Path) -> bool:
     """Whether the game has table data to check: ``game.yaml`` names a ``table:`` file, or a
     ``table.yaml`` is there in any form (a link, a folder, a pipe: all reported by loading)."""
-    import os
 
     root = Path(game_root)
     if os.path.lexists(root / "table.yaml"):

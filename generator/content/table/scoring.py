@@ -23,6 +23,7 @@ from typing import Annotated, Literal
 from msgspec import Meta, field
 
 from ...dice.formula import DICE, PLACEHOLDER, placeholders
+from ...dice.parse import DiceError, parse
 from ...locale import _
 from ..types import LocalText, Model, Slug, doc
 
@@ -175,7 +176,6 @@ class ScoreSpec(Fact, frozen=True, kw_only=True):
 
 def check_score(score: ScoreSpec, add: Callable[[tuple[str | int, ...], str], None]) -> None:
     """Report every broken reference or formula of one score through ``add(path, message)``."""
-    from ...dice.parse import DiceError, parse
 
     for iid, param in score.inputs.items():
         if param.kind == "icons":
