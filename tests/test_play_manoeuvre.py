@@ -323,3 +323,13 @@ def test_one_players_deck_running_out_alone_does_not_end_the_game(table: Path) -
     assert "both players' decks have now run out once" not in first
     zh = ok("deck", "draw", "britain", "--count", "60", lang="zh-Hant")
     assert "雙方的牌組都已抽完過一次" in zh
+
+
+def test_pursuit_and_rally_are_rolled_against_the_cards_values(table: Path) -> None:
+    # seed 004 6.5 (a winning unit may advance and pursue) and 4 (the restoration phase): the
+    # roll is one die against the card's pursuit value or the leader's rally value
+    said = ok("roll", f"{GAME}:pursuit")
+    assert re.search(r"1d\[d6\] = \[[1-6]\]", said)
+    assert "estimate" in said and "pursuit modifier" in said
+    said = ok("roll", f"{GAME}:rally", lang="zh-Hant")
+    assert "六面骰" in said and re.search(r"= [1-6]", said)
