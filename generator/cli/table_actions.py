@@ -234,7 +234,15 @@ def _roll_with_content(
         return do_roll(text, source, game.faces).to_json()
 
     if named and game.spec.rolls[named].each:
-        return _contest(game, terms, game.spec.rolls[named].each, roll_once, notes, lang_)
+        each: list[Any] = list(game.spec.rolls[named].each)
+        players: list[str] = []
+        if table is not None and recorded:
+            if table.log is None:
+                table.load()
+            players = list((table.log.header if table.log else {}).get("players") or [])
+        if len(players) == len(each):  # the session's players roll, by their own names
+            each = list(players)
+        return _contest(game, terms, each, roll_once, notes, lang_)
     data = roll_once()
     if recorded:
         said = notices(table, lang_)

@@ -32,7 +32,7 @@ from .cache import (
     game_key,
     read_state,
 )
-from .check import Checked, build_languages, check_game, plan, selected
+from .check import Checked, build_languages, check_game, fuzzy_texts, plan, selected
 from .options import BuildOptions, ComponentResult, Progress, skipped_row
 from .stage import Staging, staged
 from .tuckbox import SUFFIX, box_targets, build_tuck_boxes
@@ -83,8 +83,9 @@ def build_checked(
                 checked, component, langs, options, stage, out, ckey, components, progressed
             )
             results.extend(entry)
-        if results and checked.warnings:  # what the check found that prints, but wrongly
+        if results:  # what the check found that prints, but wrongly; texts not yet reviewed
             results[0].warnings.extend(str(w) for w in checked.warnings)
+            results[0].warnings.extend(fuzzy_texts(game.root, options.langs))
         outputs = sorted({r.path for r in results})
         data: dict[str, Any] = {
             "version": STATE_VERSION,

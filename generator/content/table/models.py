@@ -380,8 +380,9 @@ class DeckSpec(Fact, frozen=True, kw_only=True):
     all_run_out: Annotated[
         LocalText | None,
         doc(
-            "When set, the game's end comes once every deck with this field that has been "
-            "drawn from has run out at least once (each player's own deck); what that means."
+            "When set, the game's end comes once at least two decks with this field have been "
+            "drawn from and every one of them has run out at least once (each player's own "
+            "deck); what that means."
         ),
     ] = None
 
