@@ -16,7 +16,7 @@ LONG = "x" * 300
 def game(folder: Path, items: str, component: str = "items: cards.yaml") -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "game.yaml").write_text(
-        "id: names\ntitle: Names\ncomponents:\n"
+        f"id: {folder.name}\ntitle: Names\ncomponents:\n"
         f"  - {{id: cards, kind: cards, title: Cards, {component}, size: poker,"
         " layout: card-plain}\n",
         encoding="utf-8",
