@@ -22,7 +22,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "generator"
 LAYERS: list[set[str]] = [
     {"__main__"},  # python -m generator
     {"cli"},  # click commands: parse, call one library function, print
-    {"export"},  # other tools' formats, from a checked game
+    # other tools' formats, from a checked game / the table as a local web page (neither
+    # imports the other)
+    {"export", "web"},
     # the print pipeline (check, plan, cache, staging, watch, starters); game texts in gettext
     # catalogues (neither imports the other)
     {"build", "translate"},
