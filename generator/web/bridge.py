@@ -52,6 +52,11 @@ class Bridge:
         self.game = game_of(header, self.path)
         self.players = list(players or header.get("players") or self.game.spec.sides or [])
         self.refresh()
+        if not self.players:  # an activation deck's armies, as its cards name them
+            owners = (
+                set(d.get("owners", {}).values()) for d in self._reader.state["decks"].values()
+            )
+            self.players = sorted(set().union(*owners))
 
     # reading ---------------------------------------------------------------
     def stamp(self) -> tuple[int, int, int]:
@@ -98,7 +103,7 @@ class Bridge:
                     fx = {"undone": by_seq.get(target, {"seq": target, "type": "?"})}
                 self._told.append({**event, "fx": fx})
             self._stamp = stamp
-            self.game = t.game
+            self.game = t.game or self.game
             self.version += 1
             return True
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..companion import odds as exact
 from ..companion import odds_text as words
+from ..companion.activation import way
 from ..companion.bag import odds as bag_odds
 from ..companion.decks import groups_of
 from ..companion.engine import named_roll
@@ -84,7 +85,7 @@ def player_moves(t: Any, terms: Terms, viewer: str) -> list[Move]:
             continue
         name = _deck_name(game, terms, did)
         if "owners" in deck:
-            found += _activation(deck, did, name, viewer)
+            found += _activation(t, terms, spec, deck, did, name, viewer)
         elif groups_of(game, did) or getattr(spec, "deal", None):
             found += _hand_moves(t, terms, spec, deck, did, name, viewer)
         elif getattr(spec, "owner", None) in (None, viewer):
@@ -161,15 +162,26 @@ def _hand_moves(
     return found
 
 
-def _activation(deck: dict[str, Any], did: str, name: str, viewer: str) -> list[Move]:
-    """An activation deck's moves for one of its players, once a turn has begun."""
+def _activation(
+    t: Any, terms: Terms, spec: Any, deck: dict[str, Any], did: str, name: str, viewer: str
+) -> list[Move]:
+    """An activation deck's moves for one of its players, once a turn has begun: in a mode
+    where players choose, each of their cards left; else the next card; a reserve; the card
+    held in reserve."""
     if viewer not in set(deck["owners"].values()) or deck.get("mode") is None:
         return []
     args = {"deck": did, "player": viewer}
-    found = [
-        Move(f"activate:{did}", _("Activate my next card"), "act.draw", name, dict(args)),
-        Move(f"reserve:{did}", _("Put a card in reserve"), "act.reserve", name, dict(args)),
-    ]
+    found = []
+    if way(spec, deck) == "choose":
+        for unit in (deck.get("queues") or {}).get(viewer) or []:
+            label = _("Play {card}").format(card=_unit(t.game, terms, unit))
+            found.append(Move(f"play:{did}:{unit}", label, "act.play", name,
+                              {**args, "card": unit}))  # fmt: skip
+    else:
+        found.append(Move(f"activate:{did}", _("Activate my next card"), "act.draw", name,
+                          dict(args)))  # fmt: skip
+    found.append(Move(f"reserve:{did}", _("Put a card in reserve"), "act.reserve", name,
+                      dict(args)))  # fmt: skip
     if (deck.get("reserve") or {}).get(viewer):
         found.append(Move(f"play:{did}", _("Play my reserved card"), "act.play", name,
                           {**args, "card": None}))  # fmt: skip

@@ -28,7 +28,6 @@ WORDS = {
     "log": N_("Last events"),
     "odds": N_("Odds"),
     "language": N_("Language"),
-    "live": N_("Live: this page follows the table as it changes."),
     "noscript": N_(
         "Without JavaScript the page does not follow the table by itself: reload it to see the "
         "latest moves."
@@ -42,8 +41,6 @@ WORDS = {
     "too_many": N_("Too many requests at once: wait a moment and try again."),
     "bad_csrf": N_("This page is out of date or was not sent by this table: reload it."),
     "refused": N_("Refused: {reason}"),
-    "done": N_("Done."),
-    "event": N_("Event {seq}"),
 }
 
 

@@ -1,0 +1,76 @@
+"""Helpers of the web tests: a session of a shipped game, its pages, the secrets it holds."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from generator.companion.engine import Table
+
+from .helpers import pnp
+
+CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
+MOVE = re.compile(r'name="move" value="([^"]+)"')
+
+
+def new_session(tmp_path: Path, game: str, players: str = "Ann,Bo") -> Path:
+    """A new session of ``game`` with ``players`` in ``tmp_path``."""
+    path = tmp_path / f"{game}.jsonl"
+    done = pnp("session", "new", game, "--players", players, "--session", str(path))
+    assert done.returncode == 0, done.stdout + done.stderr
+    return path
+
+
+def table_cmd(path: Path, *args: str) -> str:
+    """Run a table command on the session, as a player types it; its output."""
+    done = pnp(*args, "--session", str(path))
+    assert done.returncode == 0, done.stdout + done.stderr
+    return str(done.stdout)
+
+
+def events(path: Path) -> list[dict[str, Any]]:
+    """The session's events as logged."""
+    lines = path.read_text(encoding="utf-8").splitlines()[1:]
+    return [json.loads(line) for line in lines]
+
+
+def state(path: Path) -> dict[str, Any]:
+    """The session's state, read as the CLI reads it."""
+    return Table(path).snapshot_state()
+
+
+def secret_words(path: Path, player: str) -> set[str]:
+    """Every way of naming a card in ``player``'s hand or reserve (instance, id, names in each
+    language) that no other place of the table shows: for pages other than that player's."""
+    table = Table(path)
+    now = table.snapshot_state()
+    assert table.game is not None
+    held: dict[str, set[str]] = {}
+    for did, deck in now["decks"].items():
+        for who, hand in (deck.get("hands") or {}).items():
+            for inst, _n in hand:
+                held.setdefault(who, set()).update(_names(table.game, did, inst))
+        for who, kept in (deck.get("reserve") or {}).items():
+            for inst in kept:
+                held.setdefault(who, set()).update(_names(table.game, did, inst))
+    public = set()
+    for did, deck in now["decks"].items():
+        for inst in deck.get("discard", []):
+            public |= _names(table.game, did, inst)
+    others = set().union(*(v for k, v in held.items() if k != player)) if held else set()
+    return held.get(player, set()) - others - public
+
+
+def _names(game: Any, did: str, inst: str) -> set[str]:
+    from generator.companion.decks import card_id
+
+    data = game.cards.get(did, {}).get(card_id(inst), {})
+    name = data.get("name")
+    names = {inst}
+    if isinstance(name, dict):
+        names |= {str(v) for v in name.values() if v}
+    elif name:
+        names.add(str(name))
+    return names
