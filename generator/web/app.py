@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from importlib import resources
 from typing import Any
@@ -108,9 +107,13 @@ def create_app(
         return response
 
     def refused(request: Request, status: int, key: str) -> Response:
+        wait = {"Retry-After": "1"} if status == 429 else {}
         if "json" in request.headers.get("accept", ""):
-            return JSONResponse({"ok": False, "error": words(lang_of(request))[key]}, status)
-        return page("landing.html", request, status, message=words(lang_of(request))[key])
+            said = {"ok": False, "error": words(lang_of(request))[key]}
+            return JSONResponse(said, status, headers=wait)
+        answer = page("landing.html", request, status, message=words(lang_of(request))[key])
+        answer.headers.update(wait)
+        return answer
 
     def viewer_of(request: Request) -> tuple[str, Viewer] | Response:
         token = request.path_params["token"]
@@ -301,8 +304,3 @@ class _Guard:
             await send(message)
 
         await self.app(scope, receive, guarded)
-
-
-def dumps(data: Any) -> str:
-    """JSON for a page (kept here so the pages' data has one shape)."""
-    return json.dumps(data, ensure_ascii=False)

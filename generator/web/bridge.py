@@ -30,7 +30,7 @@ from ..companion.render import event_lines
 from ..companion.status import status_lines
 from ..content.files import read_regular
 from ..errors import PnpError
-from ..locale import current_language, use_language
+from ..locale import _, current_language, use_language
 from . import moves as offered
 from .moves import Move
 
@@ -141,6 +141,7 @@ class Bridge:
                 "lines": lines,
                 "hand": hand,
                 "moves": moves,
+                "groups": _grouped(moves),
                 "log": self._log_lines(terms),
                 "version": self.version,
                 "events": t.log.count if t.log else 0,
@@ -154,7 +155,11 @@ class Bridge:
                 said = event_lines(self._reader.game, terms, event)
             except (KeyError, TypeError, ValueError, IndexError, AttributeError):
                 said = []
-            shown.append({"seq": event["seq"], "lines": [s for s in said if s.strip()]})
+            said = [s for s in said if s.strip()]
+            who = event.get("args", {}).get("player")
+            if event["type"] == "roll" and who and said:  # a roll made on a player's page
+                said[0] = _("{player}: {roll}").format(player=terms.name(str(who)), roll=said[0])
+            shown.append({"seq": event["seq"], "lines": said})
         return shown
 
     def events(self) -> list[dict[str, Any]]:
@@ -215,6 +220,14 @@ class Bridge:
 
 class MoveRefused(PnpError):
     """A move the page asked for that its viewer may not make now."""
+
+
+def _grouped(moves: list[Move]) -> list[tuple[str, list[Move]]]:
+    """The moves under their headings, in the order the headings first come."""
+    groups: dict[str, list[Move]] = {}
+    for move in moves:
+        groups.setdefault(move.group, []).append(move)
+    return list(groups.items())
 
 
 def _event(line: int, data: bytes) -> dict[str, Any] | None:

@@ -12,11 +12,18 @@
     const answer = await fetch(base + "/live", { cache: "no-store", credentials: "same-origin" });
     if (!answer.ok) return;
     const html = await answer.text();
-    const open = [...live.querySelectorAll("details[open]")].map((d) => d.closest("form")?.elements.move?.value);
+    // an open odds panel stays open, with its figures, across the update
+    const open = new Map([...live.querySelectorAll("details[open]")].map((d) =>
+      [d.closest("form").elements.move.value, d.querySelector(".odds-text").textContent]));
     live.innerHTML = html;
-    for (const key of open) {
-      const form = [...live.querySelectorAll("form.move")].find((f) => f.elements.move.value === key);
-      if (form) form.querySelector("details").open = true;
+    for (const form of live.querySelectorAll("form.move")) {
+      const key = form.elements.move.value;
+      const details = form.querySelector("details");
+      if (details && open.has(key)) {
+        details.querySelector(".odds-text").textContent = open.get(key);
+        details.dataset.kept = "1";
+        details.open = true;
+      }
     }
     document.body.dataset.version = live.firstElementChild?.dataset.version || "";
   }
@@ -53,6 +60,7 @@
   document.addEventListener("toggle", async (event) => {
     const details = event.target;
     if (!(details instanceof HTMLDetailsElement) || !details.open || !details.matches(".odds")) return;
+    if (details.dataset.kept) { delete details.dataset.kept; return; }
     const answer = await post(details.closest("form"), "/odds");
     details.querySelector(".odds-text").textContent = (answer.lines || []).join("\n");
   }, true);
