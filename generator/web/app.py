@@ -52,6 +52,13 @@ class Hub:
         self.version = 0
         self.closing = False
         self._changed = asyncio.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def close(self) -> None:
+        """End every event stream (the server is stopping); safe from a signal handler."""
+        self.closing = True
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._changed.set)
 
     def bump(self, version: int) -> None:
         """Tell every waiting stream the table is now at ``version``."""
@@ -243,6 +250,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub.version = bridge.version
+        hub._loop = asyncio.get_running_loop()
         task = asyncio.create_task(watcher())
         try:
             yield

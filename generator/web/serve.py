@@ -13,6 +13,8 @@ import io
 import socket
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
+from typing import Any
 
 import segno
 import uvicorn
@@ -103,4 +105,17 @@ def run(served: Served) -> None:
         h11_max_incomplete_event_size=16 * 1024,
         server_header=False,
     )
-    uvicorn.Server(config).run(sockets=[served.sock])
+    _Server(config, served.app.state.hub).run(sockets=[served.sock])
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, ending the pages' event streams as soon as it is asked to stop."""
+
+    def __init__(self, config: uvicorn.Config, hub: Any) -> None:
+        super().__init__(config)
+        self.hub = hub
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        """Close the event streams, then stop as uvicorn does."""
+        self.hub.close()
+        super().handle_exit(sig, frame)
