@@ -20,7 +20,7 @@ from generator.web.bridge import Bridge
 from generator.web.security import Keys, RateLimit
 from generator.web.words import WORDS, negotiate
 
-from .web_helpers import CSRF, MOVE, events, new_session, secret_words, table_cmd
+from .web_helpers import CSRF, MOVE, events, leaks, new_session, secret_words, table_cmd
 
 JSON = {"Accept": "application/json"}
 TAKES_NOTHING = {"deal", "draw", "show", "activate", "play", "bag"}
@@ -106,13 +106,11 @@ def test_a_page_never_shows_another_players_cards(barons: Path) -> None:
                 client.get(f"/v/{keys.host}").text,
             ]
             for html in seen:
-                leaked = [
-                    w for w in hidden if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", html)
-                ]
+                leaked = leaks(html, hidden)
                 assert not leaked, f"Bo's cards on a page that is not Bo's: {leaked}"
             mine = secret_words(barons, "Ann")
             assert any(w in client.get(f"/v/{ann}").text for w in mine)
-            assert not any(w in client.get(f"/v/{bo}").text for w in mine if len(w) > 3)
+            assert not leaks(client.get(f"/v/{bo}").text, mine)
 
 
 def test_wrong_missing_or_another_players_token_is_refused_and_changes_nothing(
@@ -212,3 +210,64 @@ def test_a_move_from_the_cli_reaches_the_page(barons: Path) -> None:
         later = client.get(f"/v/{ann}/live").text
         assert later != first
         assert 'data-version="' in later
+
+
+def test_guessed_tokens_are_slowed_down_by_address(barons: Path) -> None:
+    client, keys, bridge = served(barons, RateLimit(rate=0.01, burst=5))
+    with client:
+        answers = [client.get(f"/v/guess{k:03d}{'x' * 24}").status_code for k in range(8)]
+        assert answers[:5] == [404] * 5 and answers[-1] == 429
+        assert client.get(f"/v/{keys.players['Ann']}").status_code == 200
+
+
+def test_a_chinese_page_holds_no_english_of_its_own(barons: Path) -> None:
+    client, keys, bridge = served(barons)
+    with client:
+        for lang in ("zh-Hant", "zh-Hans"):
+            for token in (keys.players["Ann"], keys.table, keys.host):
+                html = client.get(f"/v/{token}?lang={lang}").text
+                text = re.sub(r"<[^>]+>", " ", html.split("<body", 1)[1].split(">", 1)[1])
+                text = re.sub(r"`[^`]*`", " ", text)  # commands, quoted as typed
+                text = re.sub(
+                    r"(?<![A-Za-z])(Ann|Bo|English|JavaScript|\d*d\d+)(?![A-Za-z])", " ", text
+                )
+                assert not re.findall(r"[A-Za-z]{3,}", text), (
+                    lang,
+                    re.findall(r"[A-Za-z]{3,}", text),
+                )
+
+
+def test_pnp_serve_prints_the_links_and_qr_codes_in_the_players_language(
+    barons: Path,
+) -> None:
+    import subprocess
+    import sys
+
+    pnp = str(Path(sys.executable).with_name("pnp"))
+    proc = subprocess.Popen([pnp, "serve", "--port", "0", "--lang", "zh-Hant", "--session",
+                             str(barons)], stdout=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        assert proc.stdout is not None
+        said = []
+        for line in proc.stdout:
+            said.append(line)
+            if "Ctrl-C" in line:
+                break
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    text = "".join(said)
+    assert "只在本機開放（127.0.0.1）" in text
+    links = re.findall(r"http://127\.0\.0\.1:\d+/v/([\w-]+)", text)
+    assert len(links) == 4 and len(set(links)) == 4  # table, host, Ann, Bo: all different
+    assert all(len(t) >= 32 for t in links)  # 192 random bits
+    assert text.count("Ann的頁面，只給Ann看") == 1
+    assert "█" in text or "▀" in text  # the QR codes
+
+
+def test_the_leak_check_sees_a_card_in_a_list_and_an_id_anywhere() -> None:
+    hidden = {"Army", "平地", "armies-07"}
+    assert leaks("<li>Bo's hand: Village, Army.</li>", hidden) == ["Army"]
+    assert leaks("<li>Bo的手牌：村落、平地。</li>", hidden) == ["平地"]
+    assert leaks('<input value="discard:fyn:armies-07">', hidden) == ["armies-07"]
+    assert leaks("<li>Peasant Army</li><li>平地軍</li>", hidden) == []

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -26,7 +25,7 @@ import pytest
 from generator.locale import translation
 from generator.web.words import WORDS
 
-from .web_helpers import events, new_session, secret_words, table_cmd
+from .web_helpers import events, leaks, new_session, secret_words, table_cmd
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -88,8 +87,7 @@ def _phone(play: Any, tmp_path: Path, name: str, locale: str) -> Any:
 
 def _clean(page: Any, hidden: set[str]) -> None:
     """The page shows none of ``hidden`` (another player's cards), in its HTML or its text."""
-    html = page.content()
-    leaked = [w for w in hidden if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", html)]
+    leaked = leaks(page.content(), hidden)
     assert not leaked, f"another player's cards on this page: {leaked}"
 
 
@@ -123,7 +121,8 @@ def test_each_page_shows_its_player_what_they_may_see_and_nothing_more(
 
             # Bo discards his first card from his phone, in Chinese: it is public now
             first = bo.locator(".hand .cards li").first.inner_text()
-            bo.get_by_role("button", name=hant.gettext("Discard {card}").format(card=first)).click()
+            discard = hant.gettext("Discard {card}").format(card=first)
+            bo.get_by_role("button", name=discard, exact=True).click()
             expect(bo.locator(".hand .cards li")).to_have_count(4)
             expect(table.locator(".state")).to_contain_text("1 discarded", timeout=LIVE)
             for page, other in ((ann, "Bo"), (bo, "Ann"), (table, "Ann"), (table, "Bo")):

@@ -60,7 +60,15 @@ def secret_words(path: Path, player: str) -> set[str]:
         for inst in deck.get("discard", []):
             public |= _names(table.game, did, inst)
     others = set().union(*(v for k, v in held.items() if k != player)) if held else set()
-    return held.get(player, set()) - others - public
+    # a card's name may also be a word of the rules the pages tell (Barons of Fyn's phase text
+    # names a town): such a word says nothing of a hand
+    told = " ".join(
+        str(text)
+        for phase in getattr(table.game.spec, "turn", None) or []
+        for part in (phase.name, phase.does)
+        for text in (part.values() if isinstance(part, dict) else [part])
+    )
+    return {w for w in held.get(player, set()) - others - public if w not in told}
 
 
 def _names(game: Any, did: str, inst: str) -> set[str]:
@@ -74,3 +82,16 @@ def _names(game: Any, did: str, inst: str) -> set[str]:
     elif name:
         names.add(str(name))
     return names
+
+
+def leaks(html: str, hidden: set[str]) -> list[str]:
+    """The words of ``hidden`` that ``html`` shows: a card's id anywhere, a card's name as a
+    whole item between tags or punctuation (as a list of cards prints it, in any language)."""
+    text = re.sub(r"<[^>]+>", "\n", html)
+    items = {i.strip() for i in re.split(r"[\n、，,.。:：;；()（）\[\]「」\"'/]+", text)}
+    ids = {w for w in hidden if re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*-\d+", w)}
+    return sorted(
+        w
+        for w in hidden
+        if w in items or (w in ids and re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", html))
+    )

@@ -124,9 +124,11 @@ def create_app(
 
     def viewer_of(request: Request) -> tuple[str, Viewer] | Response:
         token = request.path_params["token"]
-        if not limit.allow(token if len(token) < 100 else "long"):
-            return refused(request, 429, "too_many")
         found = keys.viewer(token)
+        # a page's requests count against its own token; guesses against the guesser's address
+        client = token if found else "?" + (request.client.host if request.client else "")
+        if not limit.allow(client):
+            return refused(request, 429, "too_many")
         if found is None:
             return refused(request, 404, "not_found")
         return token, found
