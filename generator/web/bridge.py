@@ -1,16 +1,18 @@
 """The one door between the web pages and the table: every call into the companion is here.
 
-A :class:`Bridge` holds one session. It reads the log as it grows (the CLI may write to it at
-the same time) and replays the new events, so it always has the table's state and the effects
-of the last events. State leaves it only through :meth:`Bridge.view`, made for one viewer: the
-public view (the table page, the host) names no card in a hand, a reserve or a queued order;
-a player's view adds that player's own. Moves go through :meth:`Bridge.act`, which accepts only
-a move the viewer's view offers now, and records it with the table's own entry
-(:meth:`generator.companion.engine.Table.run`) under the session's lock.
+A :class:`Bridge` holds one session through the table's one entry
+(:class:`generator.companion.table.Table`). State leaves it only as the table's view for one
+viewer (:meth:`Bridge.view`): the table page and the host see the table's view, a player's page
+that player's, so a card secret to one player is kept from every other page by the same code
+that keeps it from ``pnp status``. Moves go through :meth:`Bridge.act`, which accepts only a
+move the viewer's page offers now (:mod:`generator.web.moves`) and hands it to
+:meth:`~generator.companion.table.Table.act`, which checks the rules and logs it under the
+session's lock, as the command line does.
 
 The program speaks one language at a time (:func:`generator.locale.use_language`), so every
 call that makes words, or may raise an error in words, runs under one lock with the viewer's
-language set; the same lock makes the server one writer.
+language set; the same lock makes the server one writer. What the pages read is made again only
+when the log has changed (its size, time or file), whoever changed it.
 """
 
 from __future__ import annotations
@@ -20,21 +22,18 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
-from ..companion import session as sessions
-from ..companion.engine import Table, game_of
 from ..companion.i18n import Terms, pick
-from ..companion.render import event_lines
 from ..companion.status import status_lines
-from ..content.files import read_regular
+from ..companion.table import HOST, TABLE, Action, Table
 from ..errors import PnpError
 from ..locale import _, current_language, use_language
 from . import moves as offered
 from .moves import Move
 
 LOG_SHOWN = 12  # events shown in a page's log
+HOST_VERBS = {"undo": True, "reveal": False, "turn.next": False}  # verb -> forced
 
 
 class Bridge:
@@ -43,20 +42,18 @@ class Bridge:
     def __init__(self, path: Path, players: list[str] | None = None) -> None:
         self.path = Path(os.path.realpath(path))
         self.lock = threading.RLock()
-        self._writer = Table(self.path)
-        self._reader = Table(self.path)
-        self._told: list[dict[str, Any]] = []  # every event with its effects, in order
-        self._stamp: tuple[int, int, int] | None = None
+        self.table = Table.open(self.path)
+        self.game = self.table.game
         self.version = 0
-        header = sessions.read_header(self.path)
-        self.game = game_of(header, self.path)
-        self.players = list(players or header.get("players") or self.game.spec.sides or [])
+        self._stamp: tuple[int, int, int] | None = None
+        self._cache: dict[tuple[Any, ...], Any] = {}
         self.refresh()
-        if not self.players:  # an activation deck's armies, as its cards name them
-            owners = (
-                set(d.get("owners", {}).values()) for d in self._reader.state["decks"].values()
-            )
-            self.players = sorted(set().union(*owners))
+        named = players or self.table.players or list(self.game.spec.sides or [])
+        if not named:  # an activation deck's armies, as its cards name them
+            state = self.table.view(TABLE)["state"]
+            owners = (set(d.get("owners", {}).values()) for d in state["decks"].values())
+            named = sorted(set().union(*owners))
+        self.players = list(named)
 
     # reading ---------------------------------------------------------------
     def stamp(self) -> tuple[int, int, int]:
@@ -65,47 +62,21 @@ class Bridge:
         return st.st_size, st.st_mtime_ns, st.st_ino
 
     def refresh(self) -> bool:
-        """Read what the log gained since the last look; True when it changed.
-
-        Only the new lines are parsed while the log still begins with the bytes already read;
-        otherwise (an edit, a new file) it is read whole. A line still being written is left
-        for the next look."""
+        """Look whether the log changed since the last look; True (and a new version) if so."""
         with self.lock:
             stamp = self.stamp()
             if stamp == self._stamp:
                 return False
-            t = self._reader
-            known = t.log
-            raw = read_regular(self.path, sessions.MAX_LOG_BYTES)
-            raw = raw[: raw.rfind(b"\n") + 1]
-            fresh = None
-            if known is not None and raw.startswith(known.raw) and t.game is not None:
-                first = known.raw.count(b"\n") + 1
-                lines = raw[len(known.raw) :].split(b"\n")[:-1]
-                fresh = [_event(n, line) for n, line in enumerate(lines, first)]
-            if fresh is None or None in fresh:
-                # an edit, a new file or a bad line: read whole (a bad line is told, located)
-                log = sessions.read(self.path, repair=False)
-                t.log, t.game = log, game_of(log.header, self.path, t.cache)
-                t.state, t.effective = _copy(log.header["initial"]), []
-                self._told = []
-            else:
-                assert known is not None
-                known.events += [e for e in fresh if e is not None]
-                known.raw = raw
-            assert t.log is not None
-            log = t.log
-            by_seq = {e["seq"]: e for e in log.events}
-            for event in log.events[len(self._told) :]:
-                fx = t.apply_logged(event)
-                if event["type"] == "undo":
-                    target = event.get("args", {}).get("target")
-                    fx = {"undone": by_seq.get(target, {"seq": target, "type": "?"})}
-                self._told.append({**event, "fx": fx})
             self._stamp = stamp
-            self.game = t.game or self.game
+            self._cache.clear()
             self.version += 1
             return True
+
+    def _once(self, key: tuple[Any, ...], make: Any) -> Any:
+        """``make()``, kept until the log changes."""
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
 
     @contextmanager
     def speaking(self, lang: str) -> Iterator[None]:
@@ -118,104 +89,99 @@ class Bridge:
             finally:
                 use_language(before)
 
-    def title(self, lang: str) -> str:
-        """The game's name in ``lang``."""
-        return self.game.name(lang)
+    def _viewer(self, player: str | None, host: bool) -> str:
+        return player if player is not None else (HOST if host else TABLE)
 
-    def view(self, viewer: str | None, lang: str, host: bool = False) -> dict[str, Any]:
-        """What ``viewer`` may see (None: the public view), in ``lang``, with the moves that
-        viewer may make now (the host's moves for ``host``)."""
+    def view(self, player: str | None, lang: str, host: bool = False) -> dict[str, Any]:
+        """What ``player`` may see (None: the table page; ``host``: the host's page), in
+        ``lang``, with the moves that page may make now."""
         with self.speaking(lang):
-            t = self._reader
-            terms = Terms(t.game.root if t.game else None, lang, t.cache)
-            shim = SimpleNamespace(game=t.game, state=t.state, log=t.log, path="")
-            lines = status_lines(shim, terms, viewer)[1:]  # the first names the file: not shown
-            if viewer is None:
-                moves = offered.host_moves(t, terms, self.players) if host else []
-                hand: list[dict[str, Any]] = []
-            else:
-                moves = offered.player_moves(t, terms, viewer)
-                hand = offered.hand_of(t, terms, viewer)
-            return {
-                "title": (pick(t.game.title, lang) or t.game.name(lang)) if t.game else "",
-                "lines": lines,
-                "hand": hand,
-                "moves": moves,
-                "groups": _grouped(moves),
-                "log": self._log_lines(terms),
-                "version": self.version,
-                "events": t.log.count if t.log else 0,
-            }
+            self.refresh()
+            viewer = self._viewer(player, host)
+            return dict(self._once(("page", viewer, lang), lambda: self._page(viewer, lang)))
 
-    def _log_lines(self, terms: Terms) -> list[dict[str, Any]]:
-        """The last events told to everyone (what the CLI prints at the table)."""
+    def _page(self, viewer: str, lang: str) -> dict[str, Any]:
+        shown = self._once(("view", viewer), lambda: self.table.view(viewer))
+        terms = Terms(self.game.root, lang)
+        lines = status_lines(self.game, shown, terms)[1:]  # the first names the file
+        if viewer == HOST:
+            moves = offered.host_moves(self.game, shown, self._history(HOST))
+        elif viewer == TABLE:
+            moves = []
+        else:
+            moves = offered.player_moves(self.game, shown["state"], terms, viewer)
+        return {
+            "title": pick(self.game.title, lang) or self.game.name(lang),
+            "lines": lines,
+            "hand": []
+            if viewer in (HOST, TABLE)
+            else offered.hand_of(self.game, shown, terms, viewer),
+            "moves": moves,
+            "groups": _grouped(moves),
+            "log": self._log_lines(viewer, lang),
+            "version": self.version,
+            "events": shown["events"],
+        }
+
+    def _history(self, viewer: str) -> list[dict[str, Any]]:
+        return list(self._once(("history", viewer), lambda: self.table.history(viewer)))
+
+    def _log_lines(self, viewer: str, lang: str) -> list[dict[str, Any]]:
+        """The last events, each as this viewer may see it, in words."""
         shown = []
-        for event in self._told[-LOG_SHOWN:][::-1]:
+        for event in self._history(viewer)[-LOG_SHOWN:][::-1]:
             try:
-                said = event_lines(self._reader.game, terms, event)
+                said = [s for s in self.table.say(event, lang) if s.strip()]
             except (KeyError, TypeError, ValueError, IndexError, AttributeError):
                 said = []
-            said = [s for s in said if s.strip()]
             who = event.get("args", {}).get("player")
             if event["type"] == "roll" and who and said:  # a roll made on a player's page
-                said[0] = _("{player}: {roll}").format(player=terms.name(str(who)), roll=said[0])
+                said[0] = _("{player}: {roll}").format(player=str(who), roll=said[0])
             shown.append({"seq": event["seq"], "lines": said})
         return shown
 
-    def events(self) -> list[dict[str, Any]]:
-        """The log's events as recorded (for tests and the benchmark: nothing secret is added)."""
-        with self.lock:
-            self.refresh()
-            return [{k: v for k, v in e.items() if k != "fx"} for e in self._told]
-
     # acting ----------------------------------------------------------------
-    def moves(self, viewer: str | None, lang: str, host: bool = False) -> list[Move]:
-        """The moves ``viewer`` (or the host) may make now."""
-        return list(self.view(viewer, lang, host)["moves"])
-
     def act(
-        self, viewer: str | None, key: str, values: dict[str, str], lang: str, host: bool = False
+        self, player: str | None, key: str, values: dict[str, str], lang: str, host: bool = False
     ) -> list[str]:
-        """Make the move ``key`` offered to ``viewer`` now (with the fields' ``values``); its
-        result told in ``lang``. A move not offered, or refused by the rules, is a PnpError."""
+        """Make the move ``key`` offered to this page now (with the fields' ``values``), told
+        in ``lang``. A move not offered, or refused by the rules, is a PnpError."""
         with self.speaking(lang):
-            self.refresh()
-            t = self._reader
-            terms = Terms(t.game.root if t.game else None, lang, t.cache)
-            if host and viewer is None:
-                found = offered.host_moves(t, terms, self.players)
-            elif viewer is not None:
-                found = offered.player_moves(t, terms, viewer)
+            viewer = self._viewer(player, host)
+            move = self._offered(viewer, key, lang)
+            args = offered.filled(self.game, move, values)
+            if viewer == HOST:
+                action = Action(move.verb, args, force=HOST_VERBS.get(move.verb, False))
             else:
-                found = []
-            move = next((m for m in found if m.key == key), None)
-            if move is None:
-                raise MoveRefused(offered.not_offered())
-            args = offered.filled(t, move, values)
-            if move.kind == "undo":
-                event = self._writer.undo(force=True)
-            elif move.kind == "reveal":
-                event = self._writer.reveal()
-            else:
-                event = self._writer.run(move.kind, args)
-            said = event_lines(self._writer.game, terms, event)
+                action = Action(move.verb, args, player=viewer)
+            outcome = self.table.act(action, viewer=viewer)
             self.refresh()
-            return said
+            return [line for e in outcome.events for line in self.table.say(e, lang)]
 
-    def odds(self, viewer: str | None, key: str, values: dict[str, str], lang: str) -> list[str]:
-        """The exact odds of an offered roll (with its fields), as ``pnp odds`` tells them."""
+    def _offered(self, viewer: str, key: str, lang: str) -> Move:
+        self.refresh()
+        page = self._once(("page", viewer, lang), lambda: self._page(viewer, lang))
+        move = next((m for m in page["moves"] if m.key == key), None)
+        if move is None:
+            raise MoveRefused(offered.not_offered())
+        return move  # type: ignore[no-any-return]
+
+    def odds(self, player: str | None, key: str, values: dict[str, str], lang: str) -> list[str]:
+        """The exact odds of an offered roll or bag draw, as ``pnp odds`` tells them."""
         with self.speaking(lang):
-            t = self._reader
-            terms = Terms(t.game.root if t.game else None, lang, t.cache)
-            found = offered.player_moves(t, terms, viewer) if viewer is not None else []
-            move = next((m for m in found if m.key == key and m.odds), None)
-            if move is None:
+            if player is None:
                 raise MoveRefused(offered.not_offered())
-            return offered.odds_lines(t, move, offered.filled(t, move, values), lang)
+            move = self._offered(player, key, lang)
+            if not move.odds:
+                raise MoveRefused(offered.not_offered())
+            shown = self._once(("view", player), lambda: self.table.view(player))
+            args = offered.filled(self.game, move, values)
+            return offered.odds_lines(self.game, shown["state"], move, args, lang)
 
-    def lang_of_game(self, lang: str) -> str | None:
-        """The game's name picked in ``lang`` (for the page title)."""
-        return pick(self.game.title, lang) if self.game.title else None
+    def events(self) -> int:
+        """How many events the session holds."""
+        with self.lock:
+            return int(self.table.view(TABLE)["events"])
 
 
 class MoveRefused(PnpError):
@@ -228,22 +194,3 @@ def _grouped(moves: list[Move]) -> list[tuple[str, list[Move]]]:
     for move in moves:
         groups.setdefault(move.group, []).append(move)
     return list(groups.items())
-
-
-def _event(line: int, data: bytes) -> dict[str, Any] | None:
-    """One event line of the log, checked as the session reader checks it (None if bad)."""
-    import json
-
-    try:
-        event = json.loads(data)
-    except ValueError:
-        return None
-    if not isinstance(event, dict) or event.get("seq") != line - 1:
-        return None
-    return None if sessions.event_problem(event) else event
-
-
-def _copy(data: Any) -> Any:
-    import json
-
-    return json.loads(json.dumps(data))

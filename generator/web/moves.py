@@ -28,6 +28,7 @@ from ..errors import UsageError
 from ..locale import _
 
 FREE_ROLL_MAX = 40  # characters of a dice expression typed on a page
+OWN = ("hand", "reserve", "drawn", "queue")  # zones a player's page lists as that player's own
 DICE_TEXT = re.compile(r"^[0-9dDkKhHlLrR!<>=+\-*/()@ %F]{1,40}$")
 
 
@@ -49,7 +50,7 @@ class Move:
 
     key: str
     label: str
-    kind: str  # the event type recorded (or undo / reveal)
+    verb: str  # the table's action (companion.table.VERBS, undo, reveal)
     group: str  # the heading it is shown under (a deck, a bag, the dice)
     args: dict[str, Any] = field(default_factory=dict)
     fields: list[Field] = field(default_factory=list)
@@ -62,22 +63,23 @@ def not_offered() -> str:
     return _("That move is not open to you now; the page has been brought up to date.")
 
 
-def hand_of(t: Any, terms: Terms, viewer: str) -> list[dict[str, Any]]:
-    """The viewer's own cards, deck by deck, and their reserve: for the viewer's page alone."""
-    game, state = t.game, t.state
-    shown = []
-    for did, deck in state.get("decks", {}).items():
-        cards = [_card_name(game, terms, did, inst, n) for inst, n in
-                 (deck.get("hands") or {}).get(viewer, [])]  # fmt: skip
-        cards += [_unit(game, terms, u) for u in (deck.get("reserve") or {}).get(viewer, [])]
-        if cards:
-            shown.append({"deck": _deck_name(game, terms, did), "cards": cards})
-    return shown
+def hand_of(game: Any, shown: dict[str, Any], terms: Terms, viewer: str) -> list[dict[str, Any]]:
+    """The viewer's own cards, by deck: a hand, a reserve, a card drawn face down, a secret
+    order; read from the viewer's view, which names them for the viewer alone."""
+    groups: dict[str, list[str]] = {}
+    for zone in shown["zones"]:
+        if zone["owner"] != viewer or not zone["cards"] or zone["kind"] not in OWN:
+            continue
+        did = zone["of"]
+        activates = bool(game.spec.decks[did].modes) if did in game.spec.decks else False
+        names = [_unit(game, terms, c) if activates else _card_name(game, terms, did, c)
+                 for c in zone["cards"]]  # fmt: skip
+        groups.setdefault(_deck_name(game, terms, did), []).extend(names)
+    return [{"deck": deck, "cards": cards} for deck, cards in groups.items()]
 
 
-def player_moves(t: Any, terms: Terms, viewer: str) -> list[Move]:
-    """The moves ``viewer`` may make now, read from the state and the game's data."""
-    game, state = t.game, t.state
+def player_moves(game: Any, state: dict[str, Any], terms: Terms, viewer: str) -> list[Move]:
+    """The moves ``viewer`` may make now, read from the viewer's view of the state."""
     found: list[Move] = []
     for did, spec in game.spec.decks.items():
         deck = state["decks"].get(did)
@@ -85,9 +87,9 @@ def player_moves(t: Any, terms: Terms, viewer: str) -> list[Move]:
             continue
         name = _deck_name(game, terms, did)
         if "owners" in deck:
-            found += _activation(t, terms, spec, deck, did, name, viewer)
+            found += _activation(game, terms, spec, deck, did, name, viewer)
         elif groups_of(game, did) or getattr(spec, "deal", None):
-            found += _hand_moves(t, terms, spec, deck, did, name, viewer)
+            found += _hand_moves(game, terms, spec, deck, did, name, viewer)
         elif getattr(spec, "owner", None) in (None, viewer):
             found.append(
                 Move(f"show:{did}", _("Draw a card and show it"), "deck.draw", name, {"deck": did})
@@ -110,8 +112,7 @@ def player_moves(t: Any, terms: Terms, viewer: str) -> list[Move]:
         if getattr(spec, "each", None):
             continue  # everyone rolls: made at the table
         label = pick(spec.name, terms.lang) or rid
-        move = Move(f"roll:{rid}", label, "roll", dice, {"game": game.id, "player": viewer},
-                    odds=True, roll=rid)  # fmt: skip
+        move = Move(f"roll:{rid}", label, "roll", dice, {"game": game.id}, odds=True, roll=rid)
         for pname, p in spec.params.items():
             help_ = pick(p.help, terms.lang) or pname
             if p.kind == "icons":
@@ -126,7 +127,7 @@ def player_moves(t: Any, terms: Terms, viewer: str) -> list[Move]:
             _("Roll dice"),
             "roll",
             dice,
-            {"player": viewer},
+            {},
             [Field("expr", _("Dice to roll, such as 2d6"), "text", 0, FREE_ROLL_MAX, "2d6")],
             odds=True,
         )  # fmt: skip
@@ -135,74 +136,70 @@ def player_moves(t: Any, terms: Terms, viewer: str) -> list[Move]:
 
 
 def _hand_moves(
-    t: Any, terms: Terms, spec: Any, deck: dict[str, Any], did: str, name: str, viewer: str
+    game: Any, terms: Terms, spec: Any, deck: dict[str, Any], did: str, name: str, viewer: str
 ) -> list[Move]:
-    """Draw into the viewer's hand, an opening deal while it is empty, a discard per card."""
+    """Draw into the viewer's hand, an opening deal while it is empty, and for each card in
+    it: play it on the table, or discard it."""
     owner = getattr(spec, "owner", None)
     if owner not in (None, viewer):
         return []
-    hand = (deck.get("hands") or {}).get(viewer, [])
+    hand = (deck.get("hands") or {}).get(viewer) or []
     found = []
     if getattr(spec, "deal", None) and not hand:
         found.append(Move(f"deal:{did}", _("Deal my opening hand"), "deck.deal", name,
-                          {"deck": did, "player": viewer}))  # fmt: skip
+                          {"deck": did}))  # fmt: skip
     found.append(Move(f"draw:{did}", _("Draw a card into my hand"), "deck.draw", name,
-                      {"deck": did, "player": viewer}))  # fmt: skip
+                      {"deck": did}))  # fmt: skip
     for inst, n in hand:
-        card = _card_name(t.game, terms, did, inst, n)
-        found.append(
-            Move(
-                f"discard:{did}:{inst}",
-                _("Discard {card}").format(card=card),
-                "deck.discard",
-                name,
-                {"deck": did, "cards": [inst], "player": viewer},
-            )  # fmt: skip
-        )
+        card = _card_name(game, terms, did, inst, n)
+        found.append(Move(f"play:{did}:{inst}", _("Play {card}").format(card=card), "deck.play",
+                          name, {"deck": did, "card": inst}))  # fmt: skip
+        found.append(Move(f"discard:{did}:{inst}", _("Discard {card}").format(card=card),
+                          "deck.discard", name, {"deck": did, "cards": [inst]}))  # fmt: skip
     return found
 
 
 def _activation(
-    t: Any, terms: Terms, spec: Any, deck: dict[str, Any], did: str, name: str, viewer: str
+    game: Any, terms: Terms, spec: Any, deck: dict[str, Any], did: str, name: str, viewer: str
 ) -> list[Move]:
     """An activation deck's moves for one of its players, once a turn has begun: in a mode
     where players choose, each of their cards left; else the next card; a reserve; the card
     held in reserve."""
     if viewer not in set(deck["owners"].values()) or deck.get("mode") is None:
         return []
-    args = {"deck": did, "player": viewer}
+    args = {"deck": did}
     found = []
     if way(spec, deck) == "choose":
         for unit in (deck.get("queues") or {}).get(viewer) or []:
-            label = _("Play {card}").format(card=_unit(t.game, terms, unit))
-            found.append(Move(f"play:{did}:{unit}", label, "act.play", name,
+            label = _("Play {card}").format(card=_unit(game, terms, unit))
+            found.append(Move(f"play:{did}:{unit}", label, "deck.play", name,
                               {**args, "card": unit}))  # fmt: skip
     else:
-        found.append(Move(f"activate:{did}", _("Activate my next card"), "act.draw", name,
+        found.append(Move(f"activate:{did}", _("Activate my next card"), "deck.activate", name,
                           dict(args)))  # fmt: skip
-    found.append(Move(f"reserve:{did}", _("Put a card in reserve"), "act.reserve", name,
+    found.append(Move(f"reserve:{did}", _("Put a card in reserve"), "deck.reserve", name,
                       dict(args)))  # fmt: skip
     if (deck.get("reserve") or {}).get(viewer):
-        found.append(Move(f"play:{did}", _("Play my reserved card"), "act.play", name,
+        found.append(Move(f"play:{did}", _("Play my reserved card"), "deck.play", name,
                           {**args, "card": None}))  # fmt: skip
     return found
 
 
-def host_moves(t: Any, terms: Terms, players: list[str]) -> list[Move]:
+def host_moves(game: Any, shown: dict[str, Any], history: list[dict[str, Any]]) -> list[Move]:
     """The host's moves: undo, the next phase of the turn, and a fair session's reveal."""
     table = _("Table")
     found = []
-    if t.effective:
+    if shown["events"]:
         found.append(Move("undo", _("Undo the last event"), "undo", table))
-    if getattr(t.game.spec, "turn", None) and not t.state.get("over"):
+    if getattr(game.spec, "turn", None) and not shown["over"]:
         found.append(Move("next", _("Next phase"), "turn.next", table))
-    if t.log is not None and t.log.header.get("rng") == "fair" and not t.revealed():
+    if shown["rng"] == "fair" and not any(e["type"] == "reveal" for e in history):
         found.append(Move("reveal", _("Reveal the secret seed"), "reveal", table))
     return found
 
 
-def filled(t: Any, move: Move, values: dict[str, str]) -> dict[str, Any]:
-    """The move's event arguments with its fields' values checked and put in."""
+def filled(game: Any, move: Move, values: dict[str, str]) -> dict[str, Any]:
+    """The move's action arguments with its fields' values checked and put in."""
     args = dict(move.args)
     params: dict[str, str] = {}
     for f in move.fields:
@@ -224,17 +221,18 @@ def filled(t: Any, move: Move, values: dict[str, str]) -> dict[str, Any]:
         else:
             args[f.name] = value
     if move.roll is not None:
-        args["expr"] = named_roll(t.game, move.roll, params)[0]
+        args["expr"] = named_roll(game, move.roll, params)[0]
     return args
 
 
-def odds_lines(t: Any, move: Move, args: dict[str, Any], lang: str) -> list[str]:
+def odds_lines(
+    game: Any, state: dict[str, Any], move: Move, args: dict[str, Any], lang: str
+) -> list[str]:
     """The exact odds of a roll, or of a bag's next tile, as ``pnp odds`` tells them."""
-    game = t.game
-    if move.kind == "fate.draw":
+    if move.verb == "fate.draw":
         bid = args["bag"]
         spec = game.spec.bags[bid]
-        found = bag_odds(spec, t.state["bags"][bid])
+        found = bag_odds(spec, state["bags"][bid])
         counts = {int(v): c for v, c in found.get("counts", {}).items()}
         name = _bag_name(game, Terms(game.root, lang), bid)
         tiles = max(found["tiles"], 1)
