@@ -271,3 +271,23 @@ def test_the_leak_check_sees_a_card_in_a_list_and_an_id_anywhere() -> None:
     assert leaks("<li>Bo的手牌：村落、平地。</li>", hidden) == ["平地"]
     assert leaks('<input value="discard:fyn:armies-07">', hidden) == ["armies-07"]
     assert leaks("<li>Peasant Army</li><li>平地軍</li>", hidden) == []
+
+
+def test_a_marauder_card_drawn_face_down_is_its_drawers_alone(tmp_path: Path) -> None:
+    # seed 001: in Marauder mode a player draws a card unseen and activates it or reserves it
+    path = _plain(tmp_path, "ragnarok")
+    table_cmd(path, "deck", "turn", "activation", "--mode", "marauder")
+    client, keys, bridge = served(path)
+    with client:
+        griffins, wolfen = keys.players["griffins"], keys.players["wolfen"]
+        page = client.get(f"/v/{griffins}").text
+        drew = client.post(f"/v/{griffins}/act", headers=JSON,
+                           data={"csrf": csrf_of(page), "move": "activate:activation"})  # fmt: skip
+        assert drew.status_code == 200, drew.text
+        mine = client.get(f"/v/{griffins}").text
+        card = re.search(r'<ul class="cards"><li>([^<]+)</li>', mine)
+        assert card, "the drawer's page does not show the card drawn"
+        for other in (wolfen, keys.table, keys.host):
+            for lang in ("en", "zh-Hant"):
+                assert not leaks(client.get(f"/v/{other}?lang={lang}").text, {card.group(1)})
+        assert f"Play {card.group(1)}" in mine

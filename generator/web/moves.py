@@ -169,7 +169,12 @@ def _activation(
         return []
     args = {"deck": did}
     found = []
-    if way(spec, deck) == "choose":
+    drawn = deck.get("pending") if deck.get("pending_by") == viewer else None
+    if isinstance(drawn, str):  # drawn face down: the drawer plays it now or reserves it
+        label = _("Play {card}").format(card=_unit(game, terms, drawn))
+        found.append(Move(f"play:{did}:{drawn}", label, "deck.play", name,
+                          {**args, "card": drawn}))  # fmt: skip
+    elif way(spec, deck) == "choose":
         for unit in (deck.get("queues") or {}).get(viewer) or []:
             label = _("Play {card}").format(card=_unit(game, terms, unit))
             found.append(Move(f"play:{did}:{unit}", label, "deck.play", name,
