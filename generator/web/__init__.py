@@ -7,6 +7,6 @@ offers (:mod:`.moves`), tokens, CSRF and request limits (:mod:`.security`), the 
 style and templates ship inside this package: nothing is fetched from elsewhere at run time.
 
 May import: :mod:`generator.companion` (through :mod:`.bridge` and :mod:`.moves` only),
-:mod:`generator.content` (the dice grammar, regular-file reads), and the base modules
-(``errors``, ``locale``). Never ``cli``, ``build``, ``render`` or ``export``.
+:mod:`generator.dice` (the dice grammar, for the odds), and the base modules
+(``errors``, ``locale``). Never ``cli``, ``pipeline``, ``render`` or ``export``.
 """

@@ -23,7 +23,7 @@ from ..companion.decks import groups_of
 from ..companion.engine import named_roll
 from ..companion.i18n import Terms, pick
 from ..companion.render import _bag_name, _card_name, _deck_name, _unit
-from ..content.dice_parse import parse
+from ..dice.parse import parse
 from ..errors import UsageError
 from ..locale import _
 

@@ -6,7 +6,7 @@ names are errors, images are checked (:mod:`.images`) and the result is the plai
 :mod:`.faces` that the renderer draws. Identical faces are the same object, so the renderer can
 draw them once and reuse them. Each component's copies in each language are then handed to
 the ``check`` the expander was given (``pnp check`` passes
-:class:`generator.build.textcheck.TextCheck`, which reports what the words would print wrongly).
+:class:`generator.pipeline.textcheck.TextCheck`, which reports what the words would print wrongly).
 """
 
 from __future__ import annotations
@@ -17,20 +17,22 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from ..content import tabular
+from ..content.game import Component, Game, Item
+from ..content.icons import ICONS
+from ..content.schema import Box, CircleBox, FrameBox, IconBox, ImageBox, LayoutSpec, TextBox
+from ..content.types import colour_value
+from ..content.validate import key_path, suggest
+from ..content.yamlload import Marks
 from ..errors import IssueCollector, Location
 from ..layout.units import MM
 from ..locale import _
-from . import sandbox, tabular
-from .faces import BoxDraw, Copy, FaceDraw, trim_size
-from .game import Component, Game, Item
-from .icons import ICONS
+from ..text.language import localize
+from ..text.localtext import LANGS
+from . import sandbox
+from .draws import BoxDraw, Copy, FaceDraw, trim_size
 from .images import ImageCheck
-from .language import localize
-from .schema import Box, CircleBox, FrameBox, IconBox, ImageBox, LayoutSpec, TextBox
 from .shapes import IDENTITY, FaceTooBig, ShapeExpander
-from .types import LANGS, colour_value
-from .validate import key_path, suggest
-from .yamlload import Marks
 
 __all__ = [
     "BoxDraw",

@@ -40,6 +40,7 @@ from jinja2 import (  # noqa: F401  (the errors are re-exported for the expander
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.runtime import Namespace
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+from jinja2.utils import generate_lorem_ipsum
 
 from ..locale import _
 
@@ -269,7 +270,6 @@ def _range(*args: int) -> range:
 
 
 def _lipsum(n: int = 5, html: bool = True, min: int = 20, max: int = 100) -> str:  # noqa: A002
-    from jinja2.utils import generate_lorem_ipsum
 
     if _int_arg(n) * _int_arg(max) > 2_000:
         raise SecurityError(_("lipsum asked for too much text"))

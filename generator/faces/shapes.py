@@ -14,8 +14,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..locale import _
-from .boxes import (
+from ..content.boxes import (
     MAX_GRID_CELLS,
     MAX_REPEAT,
     ArcBox,
@@ -26,14 +25,15 @@ from .boxes import (
     RepeatBox,
     TextBox,
 )
-from .faces import BoxDraw
-from .language import localize
-from .types import Dim, Extent, FontSize
+from ..content.types import Dim, Extent, FontSize
+from ..locale import _
+from ..text.language import localize
+from .draws import BoxDraw
 
 if TYPE_CHECKING:
-    from .faces import BoxDraw
-    from .game import Item
-    from .schema import Box
+    from ..content.game import Item
+    from ..content.schema import Box
+    from .draws import BoxDraw
 
 MAX_FACE_BOXES = 20_000
 Affine = tuple[float, float, float, float, float, float]  # x' = a x + c y + e, y' = b x + d y + f
