@@ -273,20 +273,26 @@ def test_ragnarok_activation_deck_holds_the_printed_unit_cards(
     assert added["type"] == "act.add"
     owner_of["Hunters"] = "wolfen"
 
-    # Marauder mode: one mixed deck; every printed card comes up once, with its army as owner
+    # Marauder mode: one mixed deck; every printed card comes up once, with its army as owner.
+    # A card is drawn face down (its drawer's alone) and named to all when it is played.
+    def draw_and_play() -> tuple[str, str]:
+        drawer = run("deck", "activate", "activation")["fx"]["drawer"]
+        played = run("deck", "play", "activation", "--player", drawer)["fx"]
+        return played["card"], drawer
+
     run("deck", "turn", "activation", "--mode", "marauder")
     drawn = []
     for _ in owner_of:
-        fx = run("deck", "activate", "activation")["fx"]
-        assert owner_of[fx["card"]] == fx["owner"]
-        drawn.append(fx["card"])
+        card, drawer = draw_and_play()
+        assert owner_of[card] == drawer
+        drawn.append(card)
     assert sorted(drawn) == sorted(owner_of)
 
     # a destroyed unit's card leaves the deck: the next turn deals the other printed cards
     gone = rosters["wolfen"][1]["id"]
     run("deck", "remove", "activation", gone)
     run("deck", "turn", "activation", "--mode", "marauder")
-    drawn = [run("deck", "activate", "activation")["fx"]["card"] for _ in range(len(owner_of) - 1)]
+    drawn = [draw_and_play()[0] for _ in range(len(owner_of) - 1)]
     assert sorted(drawn) == sorted(set(owner_of) - {gone})
 
 
@@ -294,13 +300,15 @@ def test_ragnarok_activation_deck_holds_the_printed_unit_cards(
 def test_ragnarok_activation_cards_are_announced_by_their_printed_names(
     lang: str, data_dir: Path
 ) -> None:
-    """Seed 001, marauder mode: the drawn card is told by the unit name printed on it."""
+    """Seed 001, marauder mode: the card drawn, once played, is told by the unit name printed
+    on it."""
     printed = {
         u["id"]: u["unit"] for army in ROSTERS for u in items(RAGNAROK, f"activation-{army}")
     }
     run("session", "new", "ragnarok", "--players", ",".join(ROSTERS), "--seed", "5")
     run("deck", "turn", "activation", "--mode", "marauder")
-    proc = pnp("deck", "activate", "activation", "--lang", lang)
+    drawer = run("deck", "activate", "activation")["fx"]["drawer"]
+    proc = pnp("deck", "play", "activation", "--player", drawer, "--lang", lang)
     assert proc.returncode == 0, proc.stderr
     names = [n.get(lang) for n in printed.values() if n and n.get(lang)]
     if lang == "zh-Hans":  # derived from the zh-Hant names for mainland readers

@@ -15,7 +15,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -155,4 +154,3 @@ def test_each_page_shows_its_player_what_they_may_see_and_nothing_more(
                 ctx.close()
     kinds = [e["type"] for e in events(path)]
     assert kinds == ["deck.deal", "deck.deal", "deck.draw", "deck.discard", "roll", "roll"]
-    time.sleep(0)  # the server is stopped by the fixture; the session is checked whole there

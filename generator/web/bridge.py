@@ -178,11 +178,6 @@ class Bridge:
             args = offered.filled(self.game, move, values)
             return offered.odds_lines(self.game, shown["state"], move, args, lang)
 
-    def events(self) -> int:
-        """How many events the session holds."""
-        with self.lock:
-            return int(self.table.view(TABLE)["events"])
-
 
 class MoveRefused(PnpError):
     """A move the page asked for that its viewer may not make now."""
