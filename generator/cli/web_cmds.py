@@ -11,7 +11,7 @@ import json
 import click
 
 from ..errors import printable
-from ..locale import _
+from ..locale import _, current_language
 from .table_common import common
 
 
@@ -43,9 +43,16 @@ def serve(
         info = {"table": served.table, "host": served.host, "players": served.links}
         click.echo(json.dumps(info, ensure_ascii=False), nl=True)
     else:
-        if lan:
+        if lan and not served.base.startswith(f"http://{LOOPBACK}:"):
             click.echo(
                 _("Listening on the local network at {address}.").format(address=served.base)
+            )
+        elif lan:
+            click.echo(
+                _(
+                    "Listening on every address of this computer, port {port}; its address on the "
+                    "local network is in its network settings."
+                ).format(port=served.port)
             )
         else:
             click.echo(
@@ -59,7 +66,7 @@ def serve(
             click.echo(
                 printable(
                     _("{player}'s page, for {player} alone: {link}").format(
-                        player=player, link=link
+                        player=served.bridge.name(player, current_language()), link=link
                     )
                 )
             )

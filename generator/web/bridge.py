@@ -111,6 +111,7 @@ class Bridge:
         else:
             moves = offered.player_moves(self.game, shown["state"], terms, viewer)
         return {
+            "me": terms.name(viewer) if viewer not in (HOST, TABLE) else "",
             "title": pick(self.game.title, lang) or self.game.name(lang),
             "lines": lines,
             "hand": []
@@ -123,12 +124,18 @@ class Bridge:
             "events": shown["events"],
         }
 
+    def name(self, player: str, lang: str) -> str:
+        """A player (or army, or side) as the game's glossary names it in ``lang``."""
+        with self.lock:
+            return Terms(self.game.root, lang).name(player)
+
     def _history(self, viewer: str) -> list[dict[str, Any]]:
         return list(self._once(("history", viewer), lambda: self.table.history(viewer)))
 
     def _log_lines(self, viewer: str, lang: str) -> list[dict[str, Any]]:
         """The last events, each as this viewer may see it, in words."""
         shown = []
+        terms = Terms(self.game.root, lang)
         for event in self._history(viewer)[-LOG_SHOWN:][::-1]:
             try:
                 said = [s for s in self.table.say(event, lang) if s.strip()]
@@ -136,7 +143,7 @@ class Bridge:
                 said = []
             who = event.get("args", {}).get("player")
             if event["type"] == "roll" and who and said:  # a roll made on a player's page
-                said[0] = _("{player}: {roll}").format(player=str(who), roll=said[0])
+                said[0] = _("{player}: {roll}").format(player=terms.name(str(who)), roll=said[0])
             shown.append({"seq": event["seq"], "lines": said})
         return shown
 

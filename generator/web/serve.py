@@ -42,6 +42,11 @@ class Served:
     links: dict[str, str] = field(default_factory=dict)  # player -> join link
 
     @property
+    def port(self) -> int:
+        """The port listened on."""
+        return int(self.sock.getsockname()[1])
+
+    @property
     def table(self) -> str:
         """The table page's link (the public view, for a shared screen)."""
         return f"{self.base}/v/{self.keys.table}"
