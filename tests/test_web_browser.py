@@ -146,6 +146,8 @@ def test_each_page_shows_its_player_what_they_may_see_and_nothing_more(
             table_cmd(path, "roll", "5d6")
             expect(table.locator(".log li").first).to_contain_text("5d6", timeout=LIVE + 500)
 
+            # a phone 360 px wide shows the page without scrolling sideways, odds open
+            assert ann.evaluate("document.documentElement.scrollWidth") <= 360
             shot = ann.screenshot(full_page=True)
             assert shot[:8] == b"\x89PNG\r\n\x1a\n"
             wanted = os.environ.get("PNP_SCREENSHOT")
