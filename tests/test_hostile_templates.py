@@ -22,7 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jinja2.sandbox import SecurityError
 
-from generator.faces.sandbox import ENV, MAX_SECONDS, render
+from generator.faces.budget import MAX_SECONDS
+from generator.faces.sandbox import ENV, render
 
 BIG = "{% set s = 'x' * 90000 %}"
 HOSTILE = {
@@ -285,11 +286,11 @@ def test_the_templates_of_a_game_share_one_time_limit(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Each item's template stays within its own budget, but together they would take long."""
-    from generator.faces import expand
+    from generator.faces import templates
 
     from .helpers import pnp
 
-    monkeypatch.setattr(expand, "MAX_TEMPLATE_SECONDS", 0.3)
+    monkeypatch.setattr(templates, "MAX_TEMPLATE_SECONDS", 0.3)
     slow = "{% for i in range(150000) %}{% endfor %}{{ name }}-{{ id }}"
     _one_game(tmp_path, 40, slow)
     start = time.monotonic()
