@@ -105,8 +105,10 @@ def create_app(
 
     def page(name: str, request: Request, status: int = 200, **values: Any) -> HTMLResponse:
         lang = lang_of(request)
+        # the language switch leads back to the page itself (not to a move it posted)
+        where = f"/v/{values['token']}" if "token" in values else "/"
         html = env.get_template(name).render(
-            lang=lang, w=words(lang), langs=LANG_NAMES, path=request.url.path, **values
+            lang=lang, w=words(lang), langs=LANG_NAMES, path=where, **values
         )
         response = HTMLResponse(html, status_code=status)
         if request.query_params.get("lang") in LANGS:
