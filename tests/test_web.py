@@ -274,20 +274,26 @@ def test_the_leak_check_sees_a_card_in_a_list_and_an_id_anywhere() -> None:
 
 
 def test_a_marauder_card_drawn_face_down_is_its_drawers_alone(tmp_path: Path) -> None:
-    # seed 001: in Marauder mode a player draws a card unseen and activates it or reserves it
-    path = _plain(tmp_path, "ragnarok")
+    # seed 001: in Marauder mode a card drawn from the mixed pile goes to its army's player,
+    # face down, who activates it or reserves it
+    path = tmp_path / "ragnarok.jsonl"
+    table_cmd(path, "session", "new", "ragnarok", "--seed", "1")  # Griffins draw their own
     table_cmd(path, "deck", "turn", "activation", "--mode", "marauder")
     client, keys, bridge = served(path)
     with client:
-        griffins, wolfen = keys.players["griffins"], keys.players["wolfen"]
+        griffins = keys.players["griffins"]
         page = client.get(f"/v/{griffins}").text
         drew = client.post(f"/v/{griffins}/act", headers=JSON,
                            data={"csrf": csrf_of(page), "move": "activate:activation"})  # fmt: skip
         assert drew.status_code == 200, drew.text
-        mine = client.get(f"/v/{griffins}").text
-        card = re.search(r'<ul class="cards"><li>([^<]+)</li>', mine)
-        assert card, "the drawer's page does not show the card drawn"
-        for other in (wolfen, keys.table, keys.host):
+        pages = {p: client.get(f"/v/{t}").text for p, t in keys.players.items()}
+        held = {p: re.findall(r'<ul class="cards"><li>([^<]+)</li>', html)
+                for p, html in pages.items()}  # fmt: skip
+        owners = [p for p, cards in held.items() if cards]
+        assert owners == ["griffins"], held  # the drawer's own card: theirs, and no one else's
+        card = held[owners[0]][0]
+        assert f"Play {card}" in pages[owners[0]]
+        others = [t for p, t in keys.players.items() if p != owners[0]]
+        for other in [*others, keys.table, keys.host]:
             for lang in ("en", "zh-Hant"):
-                assert not leaks(client.get(f"/v/{other}?lang={lang}").text, {card.group(1)})
-        assert f"Play {card.group(1)}" in mine
+                assert not leaks(client.get(f"/v/{other}?lang={lang}").text, {card})

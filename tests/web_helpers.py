@@ -16,9 +16,10 @@ MOVE = re.compile(r'name="move" value="([^"]+)"')
 
 
 def new_session(tmp_path: Path, game: str, players: str = "Ann,Bo") -> Path:
-    """A new session of ``game`` with ``players`` in ``tmp_path``."""
+    """A new session of ``game`` with ``players`` in ``tmp_path``, its draws seeded."""
     path = tmp_path / f"{game}.jsonl"
-    done = pnp("session", "new", game, "--players", players, "--session", str(path))
+    # seeded, so every run deals the same hands (a test's cards are known to differ)
+    done = pnp("session", "new", game, "--players", players, "--seed", "7", "--session", str(path))
     assert done.returncode == 0, done.stdout + done.stderr
     return path
 
