@@ -124,7 +124,7 @@ def test_the_box_barons_needs_turns_a4_and_letter_on_their_side(tmp_path: Path) 
 
 
 @pytest.mark.parametrize(
-    ("lang", "glue", "title"), [("zh-Hant", "黏貼", "菲恩男爵"), ("zh-Hans", "粘贴", "菲恩男爵")]
+    ("lang", "glue", "title"), [("zh-Hant", "黏貼", "菲恩男爵"), ("zh-Hans", "涂胶", "菲恩男爵")]
 )
 def test_the_box_speaks_the_sheets_language(
     tmp_path: Path, lang: str, glue: str, title: str

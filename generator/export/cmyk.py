@@ -11,8 +11,8 @@ operator, so text stays text in its embedded fonts and shapes stay shapes:
 - pictures are converted through the same profile; a picture with transparency is flattened
   onto what lies beneath it, rendered at the shop's resolution: the one part rasterised.
 
-A page that uses transparency in its graphics state (an SVG icon's opacity) cannot be expressed
-without it, so it is reported and its caller draws that page as one picture instead.
+A page that uses transparency in its graphics state (an SVG icon's opacity) or a shading cannot
+be separated this way, so it is reported and its caller draws that page as one picture instead.
 """
 
 from __future__ import annotations
@@ -47,7 +47,8 @@ CMYK = tuple[float, float, float, float]
 
 
 class Transparent(Exception):
-    """The page draws with transparency that a PDF/X-1a file cannot carry."""
+    """The page draws something that cannot be separated as vectors: transparency (which a
+    PDF/X-1a file cannot carry) or a shading; its caller draws that page as a picture."""
 
 
 @cache
