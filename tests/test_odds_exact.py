@@ -78,9 +78,9 @@ ICEPOOL: list[tuple[str, Callable[[], icepool.Die]]] = [
     ),
     (  # more re-rolls than dice: every miss is rolled again
         "5d6>=5r9",
-        lambda: d6.reroll_to_pool(5, [1, 2, 3, 4], max_rerolls=9)
-        .keep_outcomes(lambda v: v >= 5)
-        .size(),
+        lambda: (
+            d6.reroll_to_pool(5, [1, 2, 3, 4], max_rerolls=9).keep_outcomes(lambda v: v >= 5).size()
+        ),
     ),
     ("3d6@33445", lambda: 3 @ d6.map(lambda v: "33445".count(str(v)))),
     ("d20+5>=15", lambda: (d20 + 5 >= 15).map(lambda b: int(b))),
