@@ -179,7 +179,7 @@ def test_a_failed_check_and_build_go_through_the_catalogue(
 
 # names and notation a Chinese help page keeps as they are
 NOTATION = re.compile(
-    r"\d+(\.\d+)?(mm|cm|in|pt|px|dpi)\b|\S*\.(pdf|json|png|yaml)\b|file:///|`[^`]*`|\bkh\d|\b(all|PDF|PNG|JPEG|SVG|JSON|YAML|Schema|TrueType|Tabletop Simulator|Saved Objects|Ctrl-C|"
+    r"\d+(\.\d+)?(mm|cm|in|pt|px|dpi|gsm)\b|\S*\.(pdf|json|png|yaml)\b|file:///|`[^`]*`|\bkh\d|\b(all|PDF|PNG|JPEG|SVG|JSON|YAML|Schema|TrueType|Tabletop Simulator|Saved Objects|Ctrl-C|"
     r"source_hash|aid|dpi|vendor|print|tgc|mpc|drivethrucards|pdfx|The Game Crafter|MakePlayingCards|CMYK|true|rules|OUT|game|lang|component|contact|preview|tts|yaml-language-server|"
     r"schema|https?|example|org|icons|name|sans|poker|bridge|mini|long|short|fold|none|auto|"
     r"bleed|butted|Letter|Tabloid|SHA|max_tiles|cards|counters|board|blank|kh|kl|dh|dl|ph|pl|"

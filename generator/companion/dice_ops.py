@@ -179,20 +179,21 @@ class Roller:
         return self.eval(self.expr.root)
 
     def eval(self, node: Node) -> Res:
-        """The result of one node, by its kind."""
-        kind = type(node)
-        if kind is Const:
-            return Res(node, node.value)  # type: ignore[union-attr]
-        if kind is Dice:
-            return self.dice(node)  # type: ignore[arg-type]
-        if kind is Group:
-            return self.group(node)  # type: ignore[arg-type]
-        if kind is Binary:
-            return self.binary(node)  # type: ignore[arg-type]
-        if kind is Unary:
-            res = self.eval(node.operand)  # type: ignore[union-attr]
-            return Res(node, -res.total if node.op == "-" else res.total, [res])  # type: ignore[union-attr]
-        res = self.eval(node.node)  # type: ignore[union-attr]
+        """The result of one node, by its kind (:data:`EVALUATORS`)."""
+        return EVALUATORS[type(node)](self, node)
+
+    def const(self, node: Const) -> Res:
+        """A number as written."""
+        return Res(node, node.value)
+
+    def unary(self, node: Unary) -> Res:
+        """A sign before a node."""
+        res = self.eval(node.operand)
+        return Res(node, -res.total if node.op == "-" else res.total, [res])
+
+    def note(self, node: Note) -> Res:
+        """A node with a note after it (``9[fire]``): its total, unchanged."""
+        res = self.eval(node.node)
         return Res(node, res.total, [res])
 
     def binary(self, node: Binary) -> Res:
@@ -413,3 +414,14 @@ def text_of(res: Res) -> str:
     if isinstance(node, Binary):
         return f"{text_of(res.kids[0])} {node.op} {text_of(res.kids[1])}"
     return f"{text_of(res.kids[0])}[{node.note}]"  # type: ignore[union-attr]
+
+
+# the evaluator of each kind of node, as d20 dispatches its tree
+EVALUATORS: dict[type, Callable[[Roller, Any], Res]] = {
+    Const: Roller.const,
+    Dice: Roller.dice,
+    Group: Roller.group,
+    Unary: Roller.unary,
+    Binary: Roller.binary,
+    Note: Roller.note,
+}
