@@ -16,7 +16,7 @@ LONG = "x" * 300
 def game(folder: Path, items: str, component: str = "items: cards.yaml") -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "game.yaml").write_text(
-        "id: names\ntitle: Names\ncomponents:\n"
+        f"id: {folder.name}\ntitle: Names\ncomponents:\n"
         f"  - {{id: cards, kind: cards, title: Cards, {component}, size: poker,"
         " layout: card-plain}\n",
         encoding="utf-8",
@@ -47,7 +47,7 @@ def test_an_item_id_that_is_not_a_name_is_refused_at_its_line(
     tmp_path: Path, given: str, said: str
 ) -> None:
     folder = game(
-        tmp_path / "g", f"items:\n  - {{id: ok, title: A}}\n  - {{id: {given}, title: B}}\n"
+        tmp_path / "names", f"items:\n  - {{id: ok, title: A}}\n  - {{id: {given}, title: B}}\n"
     )
     assert f"cards.yaml:3:10: items[1].id: {said}" in checked(folder)
 
@@ -57,14 +57,14 @@ def test_two_items_naming_one_output_file_are_refused_at_the_second(
     tmp_path: Path, first: str, second: str
 ) -> None:
     items = f"items:\n  - {{id: {first}, title: A}}\n  - {{id: {second}, title: B}}\n"
-    said = checked(game(tmp_path / "g", items))
+    said = checked(game(tmp_path / "names", items))
     assert "cards.yaml:3:10: items[1].id: item id" in said
     assert "cards.yaml:2" not in said
 
 
 def test_letters_digits_dash_underscore_and_dot_are_names(tmp_path: Path) -> None:
     items = "items:\n  - {id: Knight-2_b.v1, title: A}\n  - {id: '7', title: B}\n"
-    done = pnp("check", str(game(tmp_path / "g", items)))
+    done = pnp("check", str(game(tmp_path / "names", items)))
     assert done.returncode == 0, done.stderr
 
 
@@ -79,7 +79,7 @@ def test_letters_digits_dash_underscore_and_dot_are_names(tmp_path: Path) -> Non
 def test_a_name_no_file_system_takes_is_a_located_error_not_exit_74(
     tmp_path: Path, component: str, key: str
 ) -> None:
-    folder = game(tmp_path / "g", "items:\n  - {id: a, title: A}\n", component)
+    folder = game(tmp_path / "names", "items:\n  - {id: a, title: A}\n", component)
     for args in (("check", str(folder)), ("build", str(folder), "--out", str(tmp_path / "o"))):
         done = pnp(*args)
         assert done.returncode == 1, (args, done.stderr)
@@ -87,7 +87,7 @@ def test_a_name_no_file_system_takes_is_a_located_error_not_exit_74(
 
 
 def test_a_table_file_name_too_long_is_located_at_game_yaml(tmp_path: Path) -> None:
-    folder = game(tmp_path / "g", "items:\n  - {id: a, title: A}\n")
+    folder = game(tmp_path / "names", "items:\n  - {id: a, title: A}\n")
     text = (folder / "game.yaml").read_text(encoding="utf-8")
     (folder / "game.yaml").write_text(
         text.replace("title: Names\n", f"title: Names\ntable: {LONG}.yaml\n")

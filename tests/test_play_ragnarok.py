@@ -90,7 +90,12 @@ def test_a_marauder_reserve_is_secret_played_instead_of_a_draw_and_ends_the_turn
     # seed 001, Marauder: one's own card may go to reserve, face down, once a turn
     at_table(GAME, f"deck turn {DECK} --mode marauder", f"deck activate {DECK} --player griffins")
     said = at_table(GAME, f"deck activate {DECK} --player wolfen")
-    assert "Drew Fang Warriors (Wolfen): Wolfen activates it now or puts it in reserve." in said
+    # the card is drawn face down: the table learns whose it is, never which (issue: the drawn
+    # card was printed for everyone before its owner chose to reserve it)
+    assert "Wolfen draws one of their own cards, face down" in said
+    assert "Fang Warriors" not in said
+    assert "Fang Warriors" not in at_table(GAME, "status", "status --json")
+    assert "You drew Fang Warriors" in at_table(GAME, "status --player wolfen")
     said = at_table(GAME, f"deck reserve {DECK} --player wolfen")
     assert "wolfen puts a card in reserve, face down; only wolfen sees which" in said
     assert "Fang Warriors" not in said, "the reserved card is not named to the table"
@@ -184,7 +189,7 @@ def test_a_turn_in_simplified_chinese(session: str) -> None:
         "status",
         lang="zh-Hans",
     )
-    assert "狮鹫抽到" in said and "狼人成为主动玩家并启动它" in said
+    assert "狮鹫抽到" in said and "狼人成为主动玩家并激活它" in said
     assert "接下来轮到狮鹫。" in said
     assert "wolfen把一张卡面朝下放入保留区；只有wolfen知道是哪张" in said
     assert "保留区 1 张（秘密）" in said

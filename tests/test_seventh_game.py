@@ -58,7 +58,10 @@ def test_an_hour_of_the_night_walks_its_phases(camp: Path) -> None:  # section "
 
 def test_orders_three_ways_of_play(camp: Path) -> None:  # section "orders"
     said = play(
-        camp, "deck turn orders --mode 'mixed orders'", "deck activate orders --player blue"
+        camp,
+        "deck turn orders --mode 'mixed orders'",
+        "deck activate orders --player blue",
+        "deck play orders --player blue",
     )
     assert re.search(r"(Scouts|Sappers|Sentries|Camp guard)", said), said
     chosen = play(camp, "deck turn orders --mode 自選下令", "deck play orders --player red guard")

@@ -90,6 +90,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "log": ("generator.cli.table_cmds", "log", N_("Show the session's event log.")),
     "status": ("generator.cli.table_cmds", "status", N_("Show the session's state.")),
     "turn": ("generator.cli.table_cmds", "turn", N_("Follow a game's turn phase by phase.")),
+    "serve": (
+        "generator.cli.web_cmds",
+        "serve",
+        N_("Serve the session as a web page: one view per player."),
+    ),
     "play": (
         "generator.cli.table_cmds",
         "play",

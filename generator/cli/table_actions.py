@@ -62,58 +62,31 @@ def notices(table: Any, lang: str) -> list[str]:
 
 
 def run_event(
-    session_path: str | None, kind: str, args: dict[str, Any], lang: str | None
+    session_path: str | None,
+    verb: str,
+    args: dict[str, Any],
+    lang: str | None,
+    player: str | None = None,
+    force: bool = False,
 ) -> Result:
-    """Record one event in the session and tell it."""
-    from ..companion.render import event_lines
+    """Take one action at the session's table and tell its events as the table sees them."""
+    from ..companion.table import Action, Table
 
-    table = table_of(session_path)
-    event = table.run(kind, args)
-    terms = terms_of(table, lang)
-    return _told(event), event_lines(table.game, terms, event), notices(table, terms.lang)
-
-
-def _told(event: dict[str, Any]) -> dict[str, Any]:
-    """The event as printed (``--json``): a card secret to one player is left out; the session
-    log keeps it, so the game replays."""
-    fx = event.get("fx") or {}
-    secret = event["type"] in ("act.reserve", "deck.deal") or (
-        event["type"] == "deck.draw" and fx.get("player") and not fx.get("must_play")
-    )
-    if not secret:
-        return event
-    hidden = {k: v for k, v in fx.items() if k not in ("card", "cards", "n")}
-    return {**{k: v for k, v in event.items() if k != "out"}, "fx": hidden}
+    table = Table.open(session_path)
+    done = table.act(Action(verb, args, player=player, force=force))
+    lines = [line for event in done.events for line in table.say(event, lang)]
+    shown = done.events[0] if len(done.events) == 1 else {"events": done.events}
+    return shown, lines, done.notices
 
 
 def status(session_path: str | None, lang: str | None, player: str | None = None) -> Result:
-    """The session's state: bags, tracks, decks, scores (secret cards for ``player`` alone)."""
-    from ..companion.status import status_lines
+    """The session as ``player`` (default: the table) may see it: its view, and in words."""
+    from ..companion.table import Table
 
-    table = table_of(session_path)
-    state = table.snapshot_state()
-    terms = terms_of(table, lang)
-    obj = {"path": str(table.path), "game": table.game.id, "state": state}
-    if player is None:
-        obj["state"] = _public(table.game, state)
-    return obj, status_lines(table, terms, player), notices(table, terms.lang)
-
-
-def _public(game: Any, state: dict[str, Any]) -> dict[str, Any]:
-    """The state without what is secret to one player: hands, reserves and queued orders."""
-    import copy
-
-    from ..companion.activation import way
-
-    shown = copy.deepcopy(state)
-    for did, deck in shown.get("decks", {}).items():
-        if deck.get("hands"):
-            deck["hands"] = {p: len(h) for p, h in deck["hands"].items()}
-        if deck.get("reserve"):
-            deck["reserve"] = {p: len(r) for p, r in deck["reserve"].items()}
-        if "owners" in deck and way(game.spec.decks[did], deck) == "queue":
-            deck["queues"] = {p: len(q) for p, q in deck["queues"].items()}
-    return shown
+    table = Table.open(session_path)
+    shown = table.view(player)
+    lines = table.status(player, lang)
+    return shown, lines, table.notices()
 
 
 def is_named(expr: str) -> bool:

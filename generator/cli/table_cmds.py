@@ -18,7 +18,6 @@ from ..errors import printable, printable_json
 from ..locale import _, current_language
 from .table_common import (
     EXTRA,
-    announce,
     common,
     extra,
     group_lang,
@@ -271,28 +270,27 @@ def undo(force: bool, session_path: str | None, as_json: bool, lang: str | None)
 @click.option(
     "--tail", type=click.IntRange(1, 100_000), default=None, help="Only the last N events."
 )
+@click.option("--player", default=None, help="Tell the events as this player may see them.")
 @common
-def log(tail: int | None, session_path: str | None, as_json: bool, lang: str | None) -> None:
-    """Show the session's event log, each event told in words (--json: the logged events)."""
-    from ..companion import session as store
-    from ..companion.render import event_lines
+def log(
+    tail: int | None, player: str | None, session_path: str | None, as_json: bool, lang: str | None
+) -> None:
+    """Show the session's event log, each event told in words (--json: the events as data)."""
+    from ..companion.table import Table
 
-    table = table_of(session_path)
+    table = Table.open(session_path)
+    told = table.history(player)
+    told = told[-tail:] if tail else told
+    for line in table.notices():
+        click.echo(printable(line), err=True)
     if as_json:
-        events = store.read(table.path, repair=False).events
-        events = events[-tail:] if tail else events
-        click.echo(
-            printable_json(json.dumps({"events": events}, ensure_ascii=False, sort_keys=True))
-        )
+        click.echo(printable_json(json.dumps({"events": told}, ensure_ascii=False, sort_keys=True)))
         return
-    told = table.history()
-    announce(table, terms_of(table, lang).lang)
-    terms = terms_of(table, lang)
-    for e in told[-tail:] if tail else told:
+    for e in told:
         try:
-            lines = event_lines(table.game, terms, e)
+            lines = table.say(e, lang)
         except (KeyError, TypeError, ValueError, IndexError):  # an event this version cannot tell
-            lines = [json.dumps({k: e.get(k) for k in ("args", "out")}, ensure_ascii=False)]
+            lines = [json.dumps({k: e.get(k) for k in ("args", "fx")}, ensure_ascii=False)]
         for n, line in enumerate(lines or [""]):
             line = printable(line)
             click.echo(f"{e['seq']:>5}  {line}" if n == 0 else f"       {line}")

@@ -114,16 +114,27 @@ def terms_of(table: Any, lang: str | None) -> Any:
 
 
 def run(
-    session_path: str | None, kind: str, args: dict[str, Any], as_json: bool, lang: str | None
-) -> dict[str, Any]:
-    """Run one table event, print its lines (notes to stderr) and return the event."""
+    session_path: str | None,
+    verb: str,
+    args: dict[str, Any],
+    as_json: bool,
+    lang: str | None,
+    force: bool = False,
+) -> list[dict[str, Any]]:
+    """Take one action at the table, print each of its events (as the table sees it; notes to
+    stderr) and return the events."""
     from .table_actions import run_event
 
-    event, lines, said = run_event(session_path, kind, args, lang)
+    shown, lines, said = run_event(session_path, verb, args, lang, force=force)
     for line in said:
         click.echo(printable(line), err=True)
-    out(as_json, event, lines)
-    return event
+    events = shown["events"] if "events" in shown and "type" not in shown else [shown]
+    if as_json:
+        for event in events:
+            out(True, event, [])
+    else:
+        out(False, {}, lines)
+    return events
 
 
 def announce(table: Any, lang: str) -> None:

@@ -157,37 +157,15 @@ def deck_draw(
 ) -> None:
     """Draw COUNT cards: into a player's hand (--player; number decks always), else shown and
     discarded."""
-    args: dict[str, Any] = {"deck": deck_id}
+    args: dict[str, Any] = {"deck": deck_id, "count": count, "up_to": up_to}
     if player:
         args["player"] = player
-    if up_to is not None:
-        _draw_up_to(session_path, args, up_to, as_json, lang)
-        return
-    for _draw in range(count):
-        run(session_path, "deck.draw", args, as_json, lang)
-
-
-def _draw_up_to(
-    session_path: str | None, args: dict[str, Any], up_to: int, as_json: bool, lang: str | None
-) -> None:
-    """Draw into the player's hand until it holds ``up_to`` cards (cards played at once, such
-    as must-play cards, do not stay in it, so another is drawn)."""
-    from ..companion.decks import missing
-
-    player = args.get("player")
-    if not player:
-        raise TableError(_("--up-to needs --player: whose hand to fill"))
-    drawn = 0
-    while drawn < 100:
-        table = table_of(session_path)
-        count, held = missing(table.snapshot_state(), args["deck"], player, up_to)
-        if count == 0:
-            break
-        run(session_path, "deck.draw", args, as_json, lang)
-        drawn += 1
-    if drawn == 0 and held >= up_to and not as_json:
+    events = run(session_path, "deck.draw", args, as_json, lang)
+    if up_to is not None and not events and not as_json:
+        held = table_of(session_path).snapshot_state()["decks"]
+        count = len((held.get(deck_id) or {}).get("hands", {}).get(player, []))
         note = _("{player} holds {held} cards, the limit is {limit}: nothing to draw.")
-        click.echo(note.format(player=player, held=held, limit=up_to))
+        click.echo(note.format(player=player, held=max(count, up_to), limit=up_to))
 
 
 @deck.command("deal")
@@ -228,7 +206,7 @@ def deck_number(
     deck_id: str, position: int, session_path: str | None, as_json: bool, lang: str | None
 ) -> None:
     """Draw a card, read the number at POSITION, and discard it (the card-number generator)."""
-    run(session_path, "deck.draw", {"deck": deck_id, "position": position}, as_json, lang)
+    run(session_path, "deck.number", {"deck": deck_id, "position": position}, as_json, lang)
 
 
 @deck.command("discard")
@@ -288,7 +266,7 @@ def deck_add(
     """Add a player's unit cards to an activation deck."""
     run(
         session_path,
-        "act.add",
+        "deck.add",
         {"deck": deck_id, "player": player, "units": list(units)},
         as_json,
         lang,
@@ -319,7 +297,7 @@ def deck_turn(
     for item in order:
         player, _colon, units = item.partition(":")
         orders[player] = [u for u in units.split(",") if u]
-    run(session_path, "act.turn", {"deck": deck_id, "mode": mode, "order": orders}, as_json, lang)
+    run(session_path, "deck.turn", {"deck": deck_id, "mode": mode, "order": orders}, as_json, lang)
 
 
 @deck.command("activate")
@@ -335,7 +313,7 @@ def deck_activate(
     deck_id: str, player: str | None, session_path: str | None, as_json: bool, lang: str | None
 ) -> None:
     """Draw or reveal the next activation card."""
-    run(session_path, "act.draw", {"deck": deck_id, "player": player}, as_json, lang)
+    run(session_path, "deck.activate", {"deck": deck_id, "player": player}, as_json, lang)
 
 
 @deck.command("reserve")
@@ -346,7 +324,7 @@ def deck_reserve(
     deck_id: str, player: str, session_path: str | None, as_json: bool, lang: str | None
 ) -> None:
     """Put a card in reserve (once per player per turn)."""
-    run(session_path, "act.reserve", {"deck": deck_id, "player": player}, as_json, lang)
+    run(session_path, "deck.reserve", {"deck": deck_id, "player": player}, as_json, lang)
 
 
 @deck.command("play")
@@ -363,7 +341,7 @@ def deck_play(
     lang: str | None,
 ) -> None:
     """Play the reserved card, or in a mode where players choose, the chosen CARD."""
-    run(session_path, "act.play", {"deck": deck_id, "player": player, "card": card}, as_json, lang)
+    run(session_path, "deck.play", {"deck": deck_id, "player": player, "card": card}, as_json, lang)
 
 
 @deck.command("remove")
@@ -383,7 +361,7 @@ def deck_remove(
     args: dict[str, Any] = {"deck": deck_id, "unit": unit}
     if player:
         args["player"] = player
-    run(session_path, "act.remove", args, as_json, lang)
+    run(session_path, "deck.remove", args, as_json, lang)
 
 
 # ---------------------------------------------------------------- turn
@@ -432,7 +410,7 @@ def score_add(
     """Add POINTS for PLAYER on the score pad."""
     run(
         session_path,
-        "pad.add",
+        "score.add",
         {"player": player, "points": points, "round": round_no},
         as_json,
         lang,

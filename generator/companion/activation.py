@@ -141,10 +141,17 @@ def draw(
     )
 
 
+def reveal_drawn(state: dict[str, Any]) -> None:
+    """A card drawn face down is shown now (it was activated, not reserved)."""
+    state.pop("pending", None)
+    state.pop("pending_by", None)
+
+
 def apply_draw(
     spec: Any, state: dict[str, Any], args: dict[str, Any], out: dict[str, Any]
 ) -> dict[str, Any]:
     """Apply a logged draw; the card, its owner, whether it may be reserved and who acts next."""
+    reveal_drawn(state)
     how = way(spec, state)
     if how == "random":
         card = decks.take(state["pile"], out["index"])
@@ -169,7 +176,12 @@ def apply_draw(
     fx = {"card": card, "owner": owner, "removed": removed, "may_reserve": may_reserve}
     if drawer:
         fx["drawer"] = drawer
+    if may_reserve and owner is not None:
+        # drawn face down: its owner sees it and chooses to activate or reserve it
+        state["pending"], state["pending_by"] = card, owner
+        fx["private"] = True
     fx["next"] = after(state, how, owner if not removed else drawer or owner)
+    state["next"] = fx["next"]
     return fx
 
 
@@ -204,7 +216,9 @@ def reserve(
     state["reserved_this_turn"].append(player)
     state["last"] = None
     state.pop("drawn_by", None)
-    return {"owner": player, "card": card, "next": after(state, how, player)}
+    reveal_drawn(state)
+    state["next"] = after(state, how, player)
+    return {"owner": player, "card": card, "next": state["next"]}
 
 
 def _is_unit(cards: dict[str, Any], instance: str, named: str) -> bool:
@@ -221,6 +235,13 @@ def play(
     the card played."""
     player, card = args["player"], args.get("card")
     how = way(spec, state)
+    drawn = state.get("pending")
+    if drawn and state.get("pending_by") == player and (not card or _is_unit(cards, drawn, card)):
+        reveal_drawn(state)  # the card drawn face down is activated, not reserved
+        state["last"] = None
+        state.pop("drawn_by", None)
+        return {"card": drawn, "owner": player, "removed": False, "may_reserve": False,
+                "next": state.get("next")}  # fmt: skip
     if how == "choose" and card:
         hand = state["queues"].get(player) or []
         match = [u for u in hand if _is_unit(cards, u, card)]
@@ -238,13 +259,15 @@ def play(
     state["discard"].append(card)
     state["last"] = None
     state.pop("drawn_by", None)
+    reveal_drawn(state)
     removed = card in state["removed"]
+    state["next"] = after(state, how, player)
     return {
         "card": card,
         "owner": player,
         "removed": removed,
         "may_reserve": False,
-        "next": after(state, how, player),
+        "next": state["next"],
     }
 
 

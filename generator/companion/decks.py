@@ -218,8 +218,11 @@ def discard(
 
 def reset(state: dict[str, Any]) -> None:
     """Gather every card back into the pile (a plain deck's new day)."""
-    state["pile"] = sorted(state["pile"] + state["discard"] + state["out"])
+    laid = [c for cards in (state.get("play") or {}).values() for c in cards]
+    state["pile"] = sorted(state["pile"] + state["discard"] + state["out"] + laid)
     state["discard"], state["out"], state["hands"] = [], [], {}
+    if "play" in state:
+        state["play"] = {}
 
 
 # ---------------------------------------------------------------- hands: owners, limits, deals
@@ -388,6 +391,8 @@ def act_turn(
     state["reserve"] = {}
     state["reserved_this_turn"] = []
     state["last"] = None
+    for key in ("pending", "pending_by", "next"):
+        state.pop(key, None)
     state["pile"] = sorted(live) if way == "random" else []
     state["discard"] = []
     state["queues"] = {}

@@ -122,6 +122,43 @@ def _deck(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     return specs[deck_id], t.state["decks"][deck_id]
 
 
+def _plain(t: Table, spec: Any, args: dict[str, Any]) -> None:
+    """Refuse a plain deck's move on a deck of units that activate."""
+    if spec.modes:
+        raise TableError(
+            _("the {deck} holds units that activate: {verbs}"),
+            deck=pick_name(spec, args["deck"]),
+            verbs=_verbs(spec),
+        )
+
+
+def _activating(t: Table, spec: Any, args: dict[str, Any]) -> None:
+    """Refuse an activation move on a deck whose cards do not activate."""
+    if not spec.modes:
+        raise TableError(
+            _("the {deck} has no units that activate; it is played with: {verbs}"),
+            deck=pick_name(spec, args["deck"]),
+            verbs=_verbs(spec),
+        )
+
+
+def pick_name(spec: Any, did: str) -> Any:
+    """A deck's shown name (in every language), else its id."""
+    return spec.name or did
+
+
+def _verbs(spec: Any) -> str:
+    """The deck commands a deck is played with."""
+    if spec.modes:
+        return "deck add, deck turn, deck activate, deck reserve, deck play, deck remove"
+    said = ["deck draw", "deck discard", "deck play", "deck remove", "deck return", "deck reset"]
+    if spec.positions is not None:
+        said.insert(1, "deck number")
+    if spec.deal:
+        said.insert(1, "deck deal")
+    return ", ".join(said)
+
+
 def _modes(spec: Any) -> dict[str, tuple[str | None, object]]:
     """A deck's modes as things to name: each mode's id is its glossary term."""
     return {str(m): (str(m), None) for m in spec.modes}
@@ -317,12 +354,18 @@ def op_plain(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
 
 
 def apply_deck_discard(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
-    """Apply a discard of cards from a player's hand; return the cards discarded."""
-    from . import decks
+    """Apply a discard of cards from a player's hand (or in play); return the cards discarded."""
+    from . import decks, zones
 
-    state = _deck(t, args)[1]
+    spec, state = _deck(t, args)
+    _plain(t, spec, args)
     cards = _g(t).cards[args["deck"]]
-    done = [decks.discard(state, cards, c, args.get("player")) for c in args["cards"]]
+    done = []
+    for c in args["cards"]:
+        laid = zones.from_play_to_discard(state, cards, c, args.get("player"))
+        done.append(
+            laid if laid is not None else decks.discard(state, cards, c, args.get("player"))
+        )
     return {"discarded": done}
 
 
@@ -372,7 +415,9 @@ def apply_deck_reset(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dic
     """Apply a deck reset: gather every card back into the pile."""
     from . import decks
 
-    decks.reset(_deck(t, args)[1])
+    spec, state = _deck(t, args)
+    _plain(t, spec, args)
+    decks.reset(state)
     return {}
 
 
@@ -383,7 +428,8 @@ def apply_act_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[s
     """Apply adding a player's units to an activation deck; return the units added."""
     from . import activation
 
-    state = _deck(t, args)[1]
+    spec, state = _deck(t, args)
+    _activating(t, spec, args)
     _owner(t, args, state)
     return activation.add(state, args)
 
@@ -393,6 +439,7 @@ def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
     from . import activation
 
     spec, state = _deck(t, args)
+    _activating(t, spec, args)
     _named(t, args, "mode", _modes(spec), _("no mode {name!r} in this deck (modes: {known})"))
     order = args.get("order") or {}
     if order:  # players and units by any of their names, as recorded in the args
@@ -419,6 +466,7 @@ def op_act_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any
 
     _not_over(t)
     spec, state = _deck(t, args)
+    _activating(t, spec, args)
     if activation.way(spec, state) == "queue" and args.get("player"):
         _player(t, args, state["queues"])
     return activation.draw(spec, state, args, source, _mode_name(t, spec))
@@ -436,6 +484,7 @@ def apply_act_reserve(t: Table, args: dict[str, Any], out: dict[str, Any]) -> di
     from . import activation
 
     spec, state = _deck(t, args)
+    _activating(t, spec, args)
     _owner(t, args, state)
     return activation.reserve(
         spec, state, args, lambda player: _who(t, player), _mode_name(t, spec)
@@ -453,19 +502,29 @@ def _is_unit(t: Table, args: dict[str, Any], instance: str, named: str) -> bool:
 
 
 def apply_act_play(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
-    """Apply a player playing a unit from hand or reserve; return the card played."""
-    from . import activation
+    """Apply a player playing a unit from hand or reserve (a plain deck: laying a card from a
+    hand on the table); return the card played."""
+    from . import activation, zones
 
     spec, state = _deck(t, args)
+    if not spec.modes:
+        if not args.get("card"):
+            raise TableError(_("say which card from the hand goes on the table"))
+        return zones.lay(state, _g(t).cards[args["deck"]], str(args["card"]), args.get("player"))
     _owner(t, args, state)
     return activation.play(spec, state, args, _g(t).cards.get(args["deck"], {}))
 
 
 def apply_act_remove(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
-    """Apply removing a destroyed unit from the activation deck and any reserve."""
-    from . import activation
+    """Apply removing a destroyed unit from the activation deck and any reserve (a plain deck: a
+    card in play or in a hand leaves the game)."""
+    from . import activation, zones
 
-    state = _deck(t, args)[1]
+    spec, state = _deck(t, args)
+    if not spec.modes:
+        return zones.take_out(
+            state, _g(t).cards[args["deck"]], str(args["unit"]), args.get("player")
+        )
     _owner(t, args, state)
     return activation.remove(state, args, _g(t).cards.get(args["deck"], {}))
 

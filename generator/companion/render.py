@@ -214,7 +214,7 @@ def _shown(game: Any, terms: Terms, deck_id: str, instance: str) -> list[str]:
 def deck_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for a deck draw: the card, any reshuffle or number placed, and game over if it came."""
     deck_id, fx, lang = e["args"]["deck"], e["fx"], terms.lang
-    name = _card_name(game, terms, deck_id, fx["card"], fx.get("n", 1))
+    name = _card_name(game, terms, deck_id, fx["card"], fx.get("n", 1)) if "card" in fx else ""
     lines = (
         [message(_("The discard pile was shuffled into a new deck."))]
         if fx.get("reshuffled")
@@ -306,7 +306,8 @@ def _over_limit(game: Any, terms: Terms, deck_id: str, fx: dict[str, Any]) -> li
 def deck_deal(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for an opening deal: how many cards the player got, and each card put back."""
     deck_id, fx = e["args"]["deck"], e["fx"]
-    lines = [_secret_draw(game, terms, deck_id, fx["player"], len(fx["cards"]))]
+    count = len(fx["cards"]) if "cards" in fx else fx.get("count", 0)
+    lines = [_secret_draw(game, terms, deck_id, fx["player"], count)]
     for card in fx["returned"]:
         lines.append(
             said(
@@ -367,10 +368,37 @@ def _next(terms: Terms, fx: dict[str, Any]) -> list[str]:
     return [said(terms.lang, N_("{player} acts next."), player=terms.name(fx["next"]))]
 
 
+def _laid(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+    """Lines for a plain deck's card laid from a hand on the table."""
+    fx = e["fx"]
+    return [
+        message(
+            _("{player} lays {card} on the table."),
+            player=terms.name(fx["player"]),
+            card=_card_name(game, terms, e["args"]["deck"], fx["card"]),
+        )
+    ]
+
+
 def act_card(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for an activation card drawn or played: removed, waiting to be reserved, or active;
     then who acts next."""
     fx = e["fx"]
+    if "owner" not in fx and "player" in fx:
+        return _laid(game, terms, e)
+    if fx.get("hidden"):
+        return [
+            said(
+                terms.lang,
+                N_(
+                    "{drawer} draws one of their own cards, face down: {drawer} activates it "
+                    "now or puts it in reserve (`{pnp}status --player {drawer}` shows it to "
+                    "{drawer} alone)."
+                ),
+                drawer=terms.name(fx["drawer"]),
+                pnp=TYPED["pnp"],
+            )
+        ]
     card = _unit(game, terms, fx["card"])
     owner, drawer = fx.get("owner"), fx.get("drawer")
     if fx.get("removed"):
@@ -462,6 +490,13 @@ def act_turn(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 def act_remove(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for a unit removed from an activation deck (and from a reserve, if it was there)."""
     card = (e.get("fx") or {}).get("card")
+    if "from" in (e.get("fx") or {}):
+        return [
+            message(
+                _("{card} leaves the game."),
+                card=_card_name(game, terms, e["args"]["deck"], e["fx"]["card"]),
+            )
+        ]
     lines = [
         message(
             _("{unit} has left the {deck}; its card will not activate again."),

@@ -10,8 +10,11 @@ from typing import Any
 
 from ..locale import N_, _, pgettext, translation
 from .i18n import Terms, message, pick, said
+from .ops import over_note
+from .pad import pad_totals
 from .render import _bag_name, _card_name, _listing, _unit, phase_lines
 from .tracks import step_note
+from .zones import way_of
 
 
 def _hidden(terms: Terms, count: int) -> str:
@@ -19,41 +22,27 @@ def _hidden(terms: Terms, count: int) -> str:
     return said(terms.lang, N_("{count} (secret)"), count=count) if count else "-"
 
 
-def _activation_lines(
-    game: Any, terms: Terms, state: dict[str, Any], viewer: str | None
-) -> list[str]:
-    """Per player of each activation deck: cards left this turn, reserve; whose card came last.
-
-    A reserve, and a queued order, are secret: named for the ``viewer`` alone, counted for
-    everyone else."""
-    from .activation import way
-
+def _activation_lines(game: Any, terms: Terms, state: dict[str, Any], viewer: str) -> list[str]:
+    """Per player of each activation deck (as ``viewer``'s view has it): cards left this turn
+    and in reserve, named where the view names them, counted where it counts them; whose card
+    came last."""
     lines: list[str] = []
-    lang = terms.lang
     for did, deck in state["decks"].items():
         if "owners" not in deck or deck.get("mode") is None:
             continue
-        how = way(game.spec.decks[did], deck)
-        players = sorted(set(deck["owners"].values()))
-        for player in players:
+        how = way_of(game.spec.decks[did], deck)
+        for player in sorted(set(deck["owners"].values())):
             if how == "random":
-                left = [u for u in deck["pile"] if deck["owners"].get(u) == player]
+                left = (deck.get("left") or {}).get(player, 0)
             else:
-                left = list(deck["queues"].get(player) or [])
-            own = player == viewer
-            reserved = deck["reserve"].get(player) or []
-            reserve = [_unit(game, terms, u) for u in reserved]
-            left_names = _listing([_unit(game, terms, u) for u in left], lang) or "-"
-            if how == "queue" and not own:
-                left_names = _hidden(terms, len(left))
+                left = (deck.get("queues") or {}).get(player) or []
+            reserved = (deck.get("reserve") or {}).get(player) or []
             lines.append(
                 message(
                     _("  {player}: still to activate {left}; in reserve {reserve}."),
                     player=terms.name(player),
-                    left=left_names,
-                    reserve=(_listing(reserve, lang) or "-")
-                    if own
-                    else _hidden(terms, len(reserve)),
+                    left=_names_or_count(game, terms, left),
+                    reserve=_names_or_count(game, terms, reserved),
                 )
             )
         last = deck.get("last") or (deck["discard"][-1] if deck["discard"] else None)
@@ -65,18 +54,34 @@ def _activation_lines(
                     card=_unit(game, terms, last),
                 )
             )
+        drawn = deck.get("pending")
+        if drawn and deck.get("pending_by") == viewer:
+            lines.append(
+                message(
+                    _("  You drew {card}: activate it now or put it in reserve."),
+                    card=_unit(game, terms, drawn),
+                )
+            )
     return lines
 
 
-def _hand_lines(game: Any, terms: Terms, state: dict[str, Any], viewer: str | None) -> list[str]:
-    """How many cards each player holds; the cards themselves for the ``viewer`` alone."""
+def _names_or_count(game: Any, terms: Terms, cards: Any) -> str:
+    """Cards the view names, listed; cards it counts, told as secret."""
+    if isinstance(cards, int):
+        return _hidden(terms, cards)
+    return _listing([_unit(game, terms, u) for u in cards], terms.lang) or "-"
+
+
+def _hand_lines(game: Any, terms: Terms, state: dict[str, Any]) -> list[str]:
+    """How many cards each player holds; the cards themselves where the view names them; the
+    cards each player has in play."""
     lines = []
     for did, deck in state["decks"].items():
+        deck_name = pick(game.spec.decks[did].name, terms.lang) or did
         for player, hand in sorted((deck.get("hands") or {}).items()):
             if not hand or not player:
                 continue
-            deck_name = pick(game.spec.decks[did].name, terms.lang) or did
-            if player == viewer:
+            if isinstance(hand, list):
                 cards = [_card_name(game, terms, did, inst, n) for inst, n in hand]
                 lines.append(
                     said(
@@ -93,24 +98,34 @@ def _hand_lines(game: Any, terms: Terms, state: dict[str, Any], viewer: str | No
                     .ngettext(
                         "  {player} holds {count} card from the {deck} (secret).",
                         "  {player} holds {count} cards from the {deck} (secret).",
-                        len(hand),
+                        hand,
                     )
-                    .format(player=player, count=len(hand), deck=deck_name)
+                    .format(player=player, count=hand, deck=deck_name)
+                )
+        for player, laid in sorted((deck.get("play") or {}).items()):
+            if laid:
+                lines.append(
+                    said(
+                        terms.lang,
+                        N_("  {player} has in play: {cards}."),
+                        player=player,
+                        cards=_listing([_card_name(game, terms, did, c) for c in laid], terms.lang),
+                    )
                 )
     return lines
 
 
-def status_lines(table: Any, terms: Terms, viewer: str | None = None) -> list[str]:
-    """The table's status in sentences: session, turn, bags, tracks, decks, hands, game over and
-    score pad. Secret cards are named only for the ``viewer`` (``--player``)."""
-    game, state, log, lang = table.game, table.state, table.log, terms.lang
+def status_lines(game: Any, shown: dict[str, Any], terms: Terms) -> list[str]:
+    """A view (:func:`generator.companion.views.view`) in sentences: session, turn, bags, tracks,
+    decks, hands, game over and score pad; secret cards only where the view names them."""
+    state, lang = shown["state"], terms.lang
     lines = [
         message(
             _("{game} session {path}: {events} events, {mode} randomness."),
             game=game.name(lang),
-            path=table.path,
-            events=log.count,
-            mode=pgettext("random source", log.header["rng"]),
+            path=shown["path"],
+            events=shown["events"],
+            mode=pgettext("random source", shown["rng"]),
         )
     ]
     turn = getattr(game.spec, "turn", None)
@@ -141,9 +156,9 @@ def status_lines(table: Any, terms: Terms, viewer: str | None = None) -> list[st
             message(
                 _("{deck}: {pile} in the deck, {discard} discarded, {out} in hands."),
                 deck=pick(spec.name, lang) or did,
-                pile=len(deck["pile"]),
+                pile=deck["pile"],
                 discard=len(deck["discard"]),
-                out=len(deck["out"]),
+                out=deck["out"],
             )
         )
     if game.changed:
@@ -155,15 +170,11 @@ def status_lines(table: Any, terms: Terms, viewer: str | None = None) -> list[st
                 game=game.name(lang),
             )
         )
-    lines += _hand_lines(game, terms, state, viewer)
-    lines += _activation_lines(game, terms, state, viewer)
+    lines += _hand_lines(game, terms, state)
+    lines += _activation_lines(game, terms, state, shown["viewer"])
     over = state.get("over")
     if over:
-        from .ops import over_note
-
         lines.append(message(_("Game over: {note}."), note=over_note(game, over, lang)))
-    from .pad import pad_totals
-
     totals = pad_totals(state)
     if totals:
         lines.append(
