@@ -148,8 +148,8 @@ def test_an_aid_naming_no_option_of_its_roll_is_a_located_error(tmp_path: Path) 
     shutil.copytree(ROOT / "content" / "five-armies", game)
     table = game / "table.yaml"
     text = table.read_text(encoding="utf-8")
-    assert "aid: {rows: strength," in text
-    table.write_text(text.replace("aid: {rows: strength,", "aid: {rows: strenght,"), "utf-8")
+    assert "aid: {rows: strength}" in text
+    table.write_text(text.replace("aid: {rows: strength}", "aid: {rows: strenght}"), "utf-8")
     done = pnp("check", str(game))
     assert done.returncode == 1
     assert "rolls.combat.aid" in done.stdout + done.stderr

@@ -4,8 +4,11 @@
 :class:`~generator.companion.rng.Source` it is given, so a seed or a fair session replays
 exactly. Operators act in the order written on the dice still kept, as d20 defines them:
 ``k``/``p`` keep or drop, ``rr`` re-rolls until no selected face is left, ``ro`` re-rolls once,
-``e`` explodes (each selected die adds one, new dice may explode again), ``ra`` adds one die for
-the first selected, ``mi``/``ma`` raise or lower every die to a value. More than
+``e`` explodes (each selected die adds one, new dice may explode again), ``ec`` (``!!``)
+compounds (the new faces add to the same die), ``ep`` (``!p``) penetrates (each added die counts
+one less than its face), ``ra`` adds one die for the first selected, ``mi``/``ma`` raise or lower
+every die to a value; a count scores each die by :func:`~generator.dice.tree.score_of`
+(successes, doubles, failures taken away), and ``vs`` gives the first total less the second. More than
 :data:`MAX_ROLLS` faces in one roll, division by zero and an unknown content die are reported as
 :class:`DiceError` at their column; nothing else is raised.
 """

@@ -79,7 +79,7 @@ def load_sheets(
                 if entry.status == "stale":
                     message = stale_message(entry, Path(game_dir).name, _(outcome))
                     report.add(entry.location, entry.key, message, "warning")
-    return {lang: with_odds(make_sheet(book, lang, cov), book.root) for lang in wanted}
+    return {lang: make_sheet(book, lang, cov) for lang in wanted}
 
 
 MARKED = N_("printed with an out-of-date mark and a note that the English wins")
@@ -181,8 +181,10 @@ def _build_rules(
     for lang in wanted:
         sheet = sheets[lang]
         files[f"rules.{lang}.pdf"] = render_sheet(sheet, paper)
-        if any(s.aid for s in sheet.sections):
-            files[f"aids.{lang}.pdf"] = render_aids(sheet, aid_size, paper)
+        aids = with_odds(sheet, Path(game_dir))  # the odds of the named rolls: cards only
+        check_glyphs(aids)
+        if any(s.aid for s in aids.sections):
+            files[f"aids.{lang}.pdf"] = render_aids(aids, aid_size, paper)
     for lang in pairs:
         files[f"rules.en+{lang}.pdf"] = render_bilingual(sheets["en"], sheets[lang], paper)
     out = Path(out_dir)

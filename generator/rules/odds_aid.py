@@ -90,8 +90,8 @@ def roll_table(spec: TableSpec, roll: RollSpec, lang: str) -> list[PrintBlock]:
         rows.append((str(value), odds))
     first = ""
     if aid.rows is not None:
-        label = aid.rows if aid.label is None else choose(aid.label, lang)  # type: ignore[arg-type]
-        first = f"N: {label}"
+        # N stands for the option in the expression above the table; a label says what it is
+        first = "N" if aid.label is None else f"N: {choose(aid.label, lang)}"  # type: ignore[arg-type]
         filled: dict[str, object] = {
             n: p.default if p.default is not None else p.min for n, p in roll.params.items()
         }
