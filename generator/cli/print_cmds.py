@@ -188,8 +188,9 @@ def build(
         for w in r.warnings:
             where = f"{r.game}/{r.component}: {w}"
             echo(_("warning: {message}").format(message=where), err=True)
-    for path in paths:
-        for w in _fuzzy(path, langs):
+    rebuilt = {r.game for r in report.results if not r.skipped}
+    for path in paths:  # an unchanged game was checked when it was built: its files are not read
+        for w in _fuzzy(path, langs) if path.name in rebuilt else []:
             echo(_("warning: {message}").format(message=w), err=True)
     if not report.ok:
         failures = [*report.failures, _("nothing was written: every previous output is unchanged")]
