@@ -48,6 +48,10 @@ OUT_OPT = click.option(
     show_default=True,
     help="Where build results go.",
 )
+DRAFT_HELP = (
+    "A draft: an image that is missing prints as a placeholder naming the item and the file "
+    "(a print shop's preflight refuses it) instead of stopping the build."
+)
 
 
 def _games(content_dir: Path, names: tuple[str, ...]) -> list[Path]:
@@ -73,20 +77,6 @@ def _length(ctx: click.Context, param: click.Parameter, value: str | None) -> fl
     return result
 
 
-def _fuzzy(path: Path, langs: tuple[str, ...]) -> list[str]:
-    """The game's fuzzy translations (outside its rule sections), one warning each, in the
-    Chinese languages asked for (all when none)."""
-    from ..translate.status import fuzzy_warnings
-
-    wanted = [lang for lang in langs if lang != "en"] if langs else None
-    if langs and not wanted:
-        return []
-    try:
-        return fuzzy_warnings(path, wanted)
-    except ContentError:
-        return []  # the check itself reports what is wrong with the files
-
-
 @click.command()
 @click.argument("games", nargs=-1)
 @CONTENT_OPT
@@ -99,8 +89,7 @@ def check(games: tuple[str, ...], content_dir: Path) -> None:
     from ..pipeline.check import check_games
 
     failures: list[str] = []
-    paths = _games(content_dir, games)
-    for path, found in zip(paths, check_games(paths), strict=True):
+    for found in check_games(_games(content_dir, games)):
         failures.extend(found.problems)
         if not found.components and found.problems:
             continue  # the game did not load: its problems say why
@@ -110,7 +99,7 @@ def check(games: tuple[str, ...], content_dir: Path) -> None:
             else _("problems: {game} ({components} components, {items} items)")
         )
         echo(said.format(game=found.game, components=found.components, items=found.items))
-        for w in [*found.warnings, *_fuzzy(path, ())]:
+        for w in found.warnings:
             echo(_("warning: {message}").format(message=w), err=True)
     if failures:
         raise ContentError.from_lines(failures)
@@ -148,6 +137,19 @@ def check(games: tuple[str, ...], content_dir: Path) -> None:
 )
 @click.option("--force", is_flag=True, help="Rebuild even when nothing changed.")
 @click.option("--no-rules", is_flag=True, help="Skip the rule sheets.")
+@click.option("--draft", is_flag=True, help=DRAFT_HELP)
+@click.option(
+    "--tuck-box",
+    is_flag=True,
+    help="Also a tuck box for each deck of cards, sized from its cards and their stock.",
+)
+@click.option(
+    "--stock",
+    default="300gsm",
+    show_default=True,
+    help="The card stock a tuck box is sized for (its thickness per card): 250gsm, 300gsm, "
+    "330gsm or 350gsm.",
+)
 def build(
     games: tuple[str, ...],
     content_dir: Path,
@@ -160,6 +162,9 @@ def build(
     proof: bool,
     force: bool,
     no_rules: bool,
+    draft: bool,
+    tuck_box: bool,
+    stock: str,
 ) -> None:
     """Build print-and-play PDFs for GAMES (all games when none named) into OUT/<game>/.
 
@@ -178,6 +183,9 @@ def build(
         proof=proof,
         force=force,
         langs=langs or None,
+        draft=draft,
+        tuck_box=tuck_box,
+        stock=stock,
     )
     started = time.perf_counter()
     paths = _games(content_dir, games)
@@ -188,13 +196,9 @@ def build(
         for w in r.warnings:
             where = f"{r.game}/{r.component}: {w}"
             echo(_("warning: {message}").format(message=where), err=True)
-    rebuilt = {r.game for r in report.results if not r.skipped}
-    for path in paths:  # an unchanged game was checked when it was built: its files are not read
-        for w in _fuzzy(path, langs) if path.name in rebuilt else []:
-            echo(_("warning: {message}").format(message=w), err=True)
-    if not report.ok:
-        failures = [*report.failures, _("nothing was written: every previous output is unchanged")]
-        raise ContentError.from_lines(failures)
+    if not report.ok:  # the problems are counted; the closing line is not one of them
+        echo(_("nothing was written: every previous output is unchanged"), err=True)
+        raise ContentError.from_lines(report.failures)
 
 
 @contextlib.contextmanager

@@ -1,4 +1,6 @@
-"""``pnp translate status``: per game and language, how many texts are translated, fuzzy, missing."""
+"""``pnp translate status``: per game and language, how many texts are translated, fuzzy, missing,
+and where the texts that print come from (written for this script, an official edition's own
+text, or converted from the other script)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,9 @@ class StatusRow:
     fuzzy: int
     missing: int
     slots_missing: int  # of the missing: blank overlay fields a group still has to fill
+    written: int = 0  # of the texts that print: written for this script
+    edition: int = 0  # an official edition's own text
+    converted: int = 0  # converted from the other Chinese script
 
     @property
     def total(self) -> int:
@@ -43,9 +48,18 @@ def translation_status(folders: list[Path], langs: list[str] | None = None) -> l
             texts = game_texts(folder, lang)
             count = Counter(e.state for e in texts.entries)
             slots = sum(1 for e in texts.entries if e.slot and e.state == "missing")
+            origin = Counter(e.origin for e in texts.entries if e.state != "missing")
             rows.append(
                 StatusRow(
-                    folder.name, lang, count["translated"], count["fuzzy"], count["missing"], slots
+                    folder.name,
+                    lang,
+                    count["translated"],
+                    count["fuzzy"],
+                    count["missing"],
+                    slots,
+                    origin["written"],
+                    origin["edition"],
+                    origin["converted"],
                 )
             )
     return rows
