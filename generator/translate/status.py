@@ -12,6 +12,7 @@ from ..content.yamlload import display_path
 from ..locale import _
 from ..rules.source import TRANSLATED
 from .catalogue import game_texts
+from .stamps import STAMPS_FILE
 
 
 @dataclass(frozen=True)
@@ -67,8 +68,12 @@ def translation_status(folders: list[Path], langs: list[str] | None = None) -> l
 def fuzzy_warnings(folder: Path, langs: list[str] | None = None) -> list[str]:
     """One located line per fuzzy text of the game outside its rule sections (whose own
     staleness the rule sheet marks): a translation whose English changed after it was
-    reviewed prints as it is, so whoever builds or checks is told which text to look at."""
+    reviewed prints as it is, so whoever builds or checks is told which text to look at. A
+    game without a stamps file has never recorded a review (a new game from a starter): it is
+    told nothing."""
     out: list[str] = []
+    if not (folder / STAMPS_FILE).is_file():
+        return out
     for lang in langs or list(TRANSLATED):
         for e in game_texts(folder, lang).entries:
             if e.state != "fuzzy" or e.section or e.kind == "rules":
