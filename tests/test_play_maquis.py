@@ -71,7 +71,7 @@ def test_the_day_clock_lowers_morale_on_its_marked_days(town: Path) -> None:
     assert step("day") == 6 and step("morale") == 4
     assert "today 4 patrols come out" in said
     zh = ok("score", "track", "day", "--by", "1", lang="zh-Hans")
-    assert "今天出动 4 支巡逻队" in zh
+    assert "今天出动 4 名巡逻兵" in zh
 
 
 def test_the_patrol_deck_is_shuffled_again_when_it_runs_out(town: Path) -> None:

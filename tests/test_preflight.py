@@ -121,11 +121,11 @@ def test_the_report_speaks_the_language_of_lang(tmp_path: Path, lang: str, words
     ("words", "lang", "said"),
     [
         (("preflight",), "zh-Hant", "印刷廠會退件"),
-        (("preflight",), "zh-Hans", "印刷厂会退稿"),
+        (("preflight",), "zh-Hans", "印刷厂会拒收"),
         (("export", "print"), "zh-Hant", "依印刷廠的要求"),
         (("export", "print"), "zh-Hans", "按印刷厂的要求"),
         (("export", "tts"), "zh-Hant", "每張牌組拼圖會放較少的牌"),
-        (("export", "tts"), "zh-Hans", "每张牌组拼图会放较少的牌"),
+        (("export", "tts"), "zh-Hans", "每张牌组图会放较少的牌"),
     ],
 )
 def test_help_pages_are_in_the_language_of_lang(
