@@ -131,13 +131,22 @@ def roll(
     lang: str | None,
 ) -> Result:
     """Roll ``expr`` (a dice expression or a game's named roll), recorded when a session is on."""
-    from ..companion.paths import has_current_session
+    from ..companion.paths import current_session, has_current_session
 
     game_name, _colon, named = expr.partition(":") if is_named(expr) else ("", "", "")
     needs_game = bool(game_name) or content_die(expr) is not None
     use_session = (
         not no_session and seed is None and (session_path is not None or has_current_session())
     )
+    lost: list[str] = []  # the current session's log is gone: the roll is made, not recorded
+    if not no_session and seed is None and session_path is None and not use_session:
+        gone = current_session()
+        if gone is not None:
+            gone_said = _(
+                "the current session's log {path} is missing: this roll was not recorded "
+                "(start one with `pnp session new GAME`)"
+            )
+            lost.append(gone_said.format(path=gone))
     if not needs_game and not use_session:
         if params:
             raise TableError(
@@ -147,8 +156,11 @@ def roll(
         from ..companion.rng import SystemSource, seeded
 
         data = do_roll(expr, seeded(seed) if seed is not None else SystemSource()).to_json()
-        return data, [data["text"]], []
-    return _roll_with_content(expr, game_name, named, params, seed, use_session, session_path, lang)
+        return data, [data["text"]], lost
+    data, lines, said = _roll_with_content(
+        expr, game_name, named, params, seed, use_session, session_path, lang
+    )
+    return data, lines, [*lost, *said]
 
 
 def _roll_with_content(
@@ -222,7 +234,15 @@ def _roll_with_content(
         return do_roll(text, source, game.faces).to_json()
 
     if named and game.spec.rolls[named].each:
-        return _contest(game, terms, game.spec.rolls[named].each, roll_once, notes, lang_)
+        each: list[Any] = list(game.spec.rolls[named].each)
+        players: list[str] = []
+        if table is not None and recorded:
+            if table.log is None:
+                table.load()
+            players = list((table.log.header if table.log else {}).get("players") or [])
+        if len(players) == len(each):  # the session's players roll, by their own names
+            each = list(players)
+        return _contest(game, terms, each, roll_once, notes, lang_)
     data = roll_once()
     if recorded:
         said = notices(table, lang_)

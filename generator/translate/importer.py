@@ -20,7 +20,6 @@ import polib
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..atomic import write_all
-from ..content.folders import game_dir
 from ..content.yamlload import display_path, read_text
 from ..errors import UsageError
 from ..locale import _
@@ -30,7 +29,7 @@ from ..rules.stamped import STAMPED_FILE, named_hashes, stamped_text
 from .catalogue import Entry, GameTexts, Spot, field_texts, game_texts, section_texts
 from .checks import markup_problems
 from .inline import rewrite
-from .po import po_game, po_language, read_po
+from .po import game_folder, po_language, read_po, refuse_other_game
 from .stamps import STAMPS_FILE, load_stamps, stamps_text
 from .yamlnodes import Edit, PathPart, add_key, apply, compose_text, get, quoted, replace_scalar
 
@@ -156,8 +155,11 @@ def _stamp_section(text: str, section: MappingNode, digest: str) -> list[Edit]:
 
 
 class _Importer:
-    def __init__(self, texts: GameTexts, po: polib.POFile, accept_fuzzy: bool) -> None:
+    def __init__(
+        self, texts: GameTexts, po: polib.POFile, accept_fuzzy: bool, po_name: str = ""
+    ) -> None:
         self.texts = texts
+        self.po_name = po_name
         self.po = po
         self.accept_fuzzy = accept_fuzzy
         self.lang = texts.lang
@@ -174,6 +176,7 @@ class _Importer:
 
     def run(self) -> ImportResult:
         by_ctx = {e.ctx: e for e in self.texts.entries}
+        refuse_other_game(self.po, set(by_ctx), self.texts.game, self.po_name)
         sections: dict[str, list[tuple[polib.POEntry, Entry, bool]]] = defaultdict(list)
         for pe in self.po:
             if pe.obsolete or not pe.msgid:
@@ -395,6 +398,6 @@ def import_catalogue(po_path: Path, content_dir: Path, accept_fuzzy: bool = Fals
         raise UsageError(_("{file}: no such catalogue").format(file=po_path))
     po = read_po(po_path)
     name = str(po_path)
-    folder = game_dir(Path(content_dir), po_game(po, name))
+    folder = game_folder(Path(content_dir), po, po_path)
     texts = game_texts(folder, po_language(po, name))
-    return _Importer(texts, po, accept_fuzzy).run()
+    return _Importer(texts, po, accept_fuzzy, display_path(po_path)).run()

@@ -8,6 +8,8 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..content.yamlload import display_path
+from ..locale import _
 from ..rules.source import TRANSLATED
 from .catalogue import game_texts
 
@@ -60,3 +62,28 @@ def translation_status(folders: list[Path], langs: list[str] | None = None) -> l
                 )
             )
     return rows
+
+
+def fuzzy_warnings(folder: Path, langs: list[str] | None = None) -> list[str]:
+    """One located line per fuzzy text of the game outside its rule sections (whose own
+    staleness the rule sheet marks): a translation whose English changed after it was
+    reviewed prints as it is, so whoever builds or checks is told which text to look at."""
+    out: list[str] = []
+    for lang in langs or list(TRANSLATED):
+        for e in game_texts(folder, lang).entries:
+            if e.state != "fuzzy" or e.section or e.kind == "rules":
+                continue
+            out.append(
+                _(
+                    "{file}:{line}: {ctx}: the {lang} translation is fuzzy (its English changed "
+                    "after it was reviewed) and prints unreviewed: check it, then run "
+                    "`pnp rules stamp {game}`"
+                ).format(
+                    file=display_path(folder / e.file),
+                    line=e.line,
+                    ctx=e.ctx,
+                    lang=lang,
+                    game=folder.name,
+                )
+            )
+    return out
