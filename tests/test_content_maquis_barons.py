@@ -258,7 +258,7 @@ def test_a_scripted_maquis_day_draws_patrols_that_go_to_printed_locations(
     moved = run("score", "track", "day", "--by", "1")["fx"]
     assert (moved["from"], moved["to"]) == (1, 2)
     state = run("status")["state"]
-    assert sorted(state["decks"]["patrol"]["pile"]) == sorted(patrols)
+    assert state["decks"]["patrol"]["pile"] == len(patrols)  # a draw pile is counted
     assert state["tracks"]["day"] == 2
 
 

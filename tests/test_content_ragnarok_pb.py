@@ -275,7 +275,7 @@ def test_ragnarok_activation_deck_holds_the_printed_unit_cards(
     run("deck", "turn", "activation", "--mode", "marauder")
     drawn = []
     for _ in owner_of:
-        fx = run("deck", "activate", "activation")["fx"]
+        fx = _shown(run("deck", "activate", "activation")["fx"])
         assert owner_of[fx["card"]] == fx["owner"]
         drawn.append(fx["card"])
     assert sorted(drawn) == sorted(owner_of)
@@ -284,8 +284,18 @@ def test_ragnarok_activation_deck_holds_the_printed_unit_cards(
     gone = rosters["wolfen"][1]["id"]
     run("deck", "remove", "activation", gone)
     run("deck", "turn", "activation", "--mode", "marauder")
-    drawn = [run("deck", "activate", "activation")["fx"]["card"] for _ in range(len(owner_of) - 1)]
+    drawn = [
+        _shown(run("deck", "activate", "activation")["fx"])["card"]
+        for _ in range(len(owner_of) - 1)
+    ]
     assert sorted(drawn) == sorted(set(owner_of) - {gone})
+
+
+def _shown(fx: dict) -> dict:  # type: ignore[type-arg]
+    """A Marauder card drawn face down is its owner's to see until played: play it."""
+    if not fx.get("hidden"):
+        return fx
+    return run("deck", "play", "activation", "--player", fx["drawer"])["fx"]  # type: ignore[no-any-return]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
@@ -298,7 +308,12 @@ def test_ragnarok_activation_cards_are_announced_by_their_printed_names(
     }
     run("session", "new", "ragnarok", "--players", ",".join(ROSTERS), "--seed", "5")
     run("deck", "turn", "activation", "--mode", "marauder")
-    proc = pnp("deck", "activate", "activation", "--lang", lang)
+    drawn = pnp("deck", "activate", "activation", "--lang", lang, "--json")
+    drawer = json.loads(drawn.stdout)["fx"].get("drawer")
+    if drawer:  # drawn face down: its owner activates it (played, it is told by name)
+        proc = pnp("deck", "play", "activation", "--player", drawer, "--lang", lang)
+    else:
+        proc = pnp("deck", "activate", "activation", "--lang", lang)
     assert proc.returncode == 0, proc.stderr
     names = [n.get(lang) for n in printed.values() if n and n.get(lang)]
     if lang == "zh-Hans":  # derived from the zh-Hant names for mainland readers

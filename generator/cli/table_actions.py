@@ -187,7 +187,8 @@ def _roll_with_content(
 
     def roll_once() -> dict[str, Any]:
         if table is not None and recorded:
-            event = table.run("roll", {"expr": text, "game": game.id})
+            verb = f"roll:{named}" if named else None
+            event = table.run("roll", {"expr": text, "game": game.id}, verb)
             return {**event["out"], "seq": event["seq"], "expr": text}
         from ..companion.dice_roll import roll as do_roll
 

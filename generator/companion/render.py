@@ -36,6 +36,15 @@ def _bag_name(game: Any, terms: Terms, bag_id: str) -> str:
 def _track_lines(game: Any, terms: Terms, move: dict[str, Any]) -> list[str]:
     spec = game.spec.tracks[move["track"]]
     name = terms.name(spec.term or move["track"], spec.name)
+    if move.get("player"):
+        return [
+            message(
+                _("{track} ({player}): {from} → {to}."),
+                track=name,
+                player=terms.name(move["player"]),
+                **{"from": move["from"], "to": move["to"]},
+            )
+        ]
     lines = [
         message(
             _("{track}: {from} → {to}."), track=name, **{"from": move["from"], "to": move["to"]}
