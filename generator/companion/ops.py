@@ -206,7 +206,7 @@ def op_fate_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
     spec, state = _bag(t, args)
     if getattr(spec, "per_turn", False):
         turn = t.state.get("turn", {}).get("n", 1)
-        if state.get("done") == turn:
+        if state.get("done") == turn and not args.get("force"):
             raise TableError(
                 _("this bag has had its drawing for turn {turn}; `{pnp}turn next` moves on"),
                 turn=turn,

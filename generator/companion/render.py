@@ -614,4 +614,9 @@ RENDER: dict[str, Callable[[Any, Terms, dict[str, Any]], list[str]]] = {
 def event_lines(game: Any, terms: Terms, event: dict[str, Any]) -> list[str]:
     """An event in sentences in the terms' language; unknown types are shown raw."""
     fn = RENDER.get(event["type"])
-    return fn(game, terms, event) if fn else [f"{event['type']} {event.get('args', {})}"]
+    lines = fn(game, terms, event) if fn else [f"{event['type']} {event.get('args', {})}"]
+    if (event.get("args") or {}).get("force"):
+        lines.append(
+            said(terms.lang, N_("(made with --force: a house rule overruled the game's rules)"))
+        )
+    return lines
