@@ -18,8 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.build.rules import load_sheets  # noqa: E402
 from generator.layout.impose import PAPERS  # noqa: E402
+from generator.pipeline.rules import load_sheets  # noqa: E402
 from generator.render.rules_aids import CARD_SIZES, aid_imposition, render_aids  # noqa: E402
 from tests.pdfcheck import MM, boxes, rects, segments  # noqa: E402
 

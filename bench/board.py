@@ -91,7 +91,8 @@ def make_game(folder: Path) -> Path:
 PROJECT = """
 import resource, sys, time
 from pathlib import Path
-from generator.build.game import BuildOptions, build_game
+from generator.pipeline.options import BuildOptions
+from generator.pipeline.run import build_game
 from generator.render import fonts
 fonts.ensure_builtin()
 t = time.perf_counter()

@@ -155,7 +155,8 @@ def make_counters(folder: Path) -> Path:
 PROJECT = """
 import resource, sys, time
 from pathlib import Path
-from generator.build.game import BuildOptions, build_game
+from generator.pipeline.options import BuildOptions
+from generator.pipeline.run import build_game
 from generator.render import board, fonts, sheet
 from generator.content import expand, schema
 import msgspec
@@ -291,7 +292,7 @@ STARTUP = {
         'from generator.content.validate import convert\nconvert(schema.ItemsFile, {"items": []})'
     ),
     "+ the rest of the build path and the CLI": (
-        "import generator.build.game, generator.build.check, generator.content.expand\n"
+        "import generator.pipeline.game, generator.pipeline.check, generator.faces.expand\n"
         "import generator.render.sheet, generator.cli.app, generator.cli.print_cmds"
     ),
 }

@@ -26,9 +26,9 @@ import polib
 from pypdf import PdfReader
 
 from generator.content.loader import find_games, load_game
-from generator.content.regional import CONVERTER, regional_forms, traditional_characters
 from generator.locale import catalogue_path
 from generator.rules.translator import english_words
+from generator.text.regional import CONVERTER, regional_forms, traditional_characters
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("zh-Hant", "zh-Hans")

@@ -8,7 +8,7 @@ in one language. Three ways, RUNS rounds each, median and worst printed:
 - watch loop: ``pnp watch GAME --lang en --no-rules`` runs in its own process; the bench
   writes the file and times, by polling the files, until the PDF and the contact sheet have
   been replaced (this includes the file-event latency);
-- in process: :class:`generator.build.watch.Rebuilder` alone (no watcher), edit -> rebuild ->
+- in process: :class:`generator.pipeline.watch.Rebuilder` alone (no watcher), edit -> rebuild ->
   previews, with the PDF writing time it reports;
 - whole process: ``pnp watch GAME --once --lang en --no-rules`` after each edit (start-up,
   imports, check, build and previews).
@@ -32,9 +32,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.build.game import BuildOptions  # noqa: E402
-from generator.build.starters import create_game  # noqa: E402
-from generator.build.watch import Rebuilder  # noqa: E402
+from generator.pipeline.options import BuildOptions  # noqa: E402
+from generator.pipeline.starters import create_game  # noqa: E402
+from generator.pipeline.watch import Rebuilder  # noqa: E402
 
 POLL = 0.002  # seconds between looks at the output files
 

@@ -36,10 +36,10 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from generator.build import rules_check as checks
-from generator.build.rules import build_rules
 from generator.content.loader import find_games
 from generator.errors import IssueCollector
+from generator.pipeline import rules_check as checks
+from generator.pipeline.rules import build_rules
 from generator.render import rules_flow
 from generator.render.rulesheet import clear_caches
 from generator.rules.derive import derive_section

@@ -13,7 +13,9 @@ tabs, line breaks and all printable text, Chinese included, stay as they are.
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from .locale import _, ngettext
@@ -139,3 +141,9 @@ class IssueCollector:
         """Raise one :class:`ContentError` carrying every error collected, if any."""
         if self.errors:
             raise ContentError(self.errors)
+
+
+def suggest(word: str, choices: Iterable[str]) -> str:
+    """A "did you mean" suffix, or an empty string."""
+    close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
+    return _("; did you mean {word!r}?").format(word=close[0]) if close else ""

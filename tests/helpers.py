@@ -149,7 +149,7 @@ def once(factory: pytest.TempPathFactory, name: str, make: Callable[[Path], T]) 
 class ShippedBuild:
     """The games under ``content/`` built with the default options, each once per test run.
 
-    ``results(game)`` is what :func:`generator.build.game.build_game` returned for it; ``out`` holds
+    ``results(game)`` is what :func:`generator.pipeline.game.build_game` returned for it; ``out`` holds
     ``<game>/`` with every component's PDFs and the rule sheets, as ``pnp build`` writes them.
     """
 
@@ -159,7 +159,8 @@ class ShippedBuild:
 
     def _build(self, game: str) -> Callable[[Path], list[Any]]:
         def make(_: Path) -> list[Any]:
-            from generator.build.game import BuildOptions, build_game
+            from generator.pipeline.options import BuildOptions
+            from generator.pipeline.run import build_game
 
             results = build_game(ROOT / "content" / game, BuildOptions(out_dir=self.out))
             done = pnp("build", game, "--out", str(self.out))  # adds the rule sheets

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from generator.content.chinese import script_only
+from generator.text.chinese import script_only
 
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from generator.build.rules import load_sheets
 from generator.layout.impose import PAPERS
+from generator.pipeline.rules import load_sheets
 from generator.render.rules_aids import CARD_SIZES, aid_imposition, render_aids
 
 from .pdfcheck import MM, boxes, page_count, rects, segments

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from generator.build.game import BuildOptions, build_game
+from generator.pipeline.options import BuildOptions
+from generator.pipeline.run import build_game
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "tests" / "fixtures" / "games"
@@ -104,7 +105,7 @@ def test_a_failure_after_some_components_were_drawn_keeps_every_previous_file(
 ) -> None:
     assert build()[0] == 0
     before = _files(work / "out")
-    import generator.render.sheet as sheet
+    import generator.pipeline.game as sheet  # the drawing step as the build calls it
 
     calls = _fail_on_call(monkeypatch, sheet, "write_sheets", 4, error)
     code, output = build("--force")
@@ -122,7 +123,7 @@ def test_a_failed_library_build_keeps_the_previous_files(
     game = work / "content" / "shared"
     build_game(game, BuildOptions(out_dir=out))
     before = _files(out)
-    import generator.render.board as board
+    import generator.pipeline.game as board  # the drawing step as the build calls it
 
     _fail_on_call(monkeypatch, board, "write_board", 2, OSError(errno.EIO, "I/O error"))
     with pytest.raises(OSError):

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.build.game import check_game
-from generator.content.expand import Copy, FaceDraw
 from generator.content.loader import Component, Item, load_game
 from generator.content.schema import CircleBox, TextBox
-from generator.content.types import LANGS
+from generator.faces.expand import Copy, FaceDraw
+from generator.pipeline.check import check_game
+from generator.text.localtext import LANGS
 
 from .helpers import laid_out_texts, pnp
 

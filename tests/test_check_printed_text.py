@@ -12,9 +12,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.build.game import BuildOptions, build_game, check_game
-from generator.content.language import localize, missing_languages, source_language
 from generator.errors import ContentError, Issue
+from generator.pipeline.check import check_game
+from generator.pipeline.options import BuildOptions
+from generator.pipeline.run import build_game
+from generator.text.language import localize, missing_languages, source_language
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "bad"
 
@@ -192,9 +194,8 @@ def test_one_rule_names_the_language_that_prints() -> None:
 def test_printed_pieces_and_the_companion_fall_back_by_the_same_rule() -> None:
     from itertools import combinations
 
-    from generator.content.language import written_languages
-    from generator.content.localtext import choose
-    from generator.content.types import LANGS
+    from generator.text.language import written_languages
+    from generator.text.localtext import LANGS, choose
 
     letters = {"en": "E", "zh-Hant": "T", "zh-Hans": "S"}  # the same in every script
     for n in range(1, 4):

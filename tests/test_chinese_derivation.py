@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.chinese import to_simplified, to_traditional
-from generator.content.localtext import choose
 from generator.content.validate import convert
 from generator.errors import IssueCollector
 from generator.rules.coverage import Coverage
 from generator.rules.models import GlossaryTerm
 from generator.rules.sheet import make_sheet
 from generator.rules.source import load_rulebook
+from generator.text.chinese import to_simplified, to_traditional
+from generator.text.localtext import choose
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from generator.companion.dice_roll import DieFaces, roll
 from generator.companion.rng import FairSource, SystemSource, fair_source, seed_key, seeded
-from generator.content.dice_parse import DiceError, parse
+from generator.dice.parse import DiceError, parse
 from generator.errors import PnpError
 
 from .helpers import ROOT, pnp
@@ -357,7 +357,7 @@ def test_roll_2d6_imports_nothing_from_the_pdf_side_or_the_content_loader(tmp_pa
     assert not {"msgspec", "reportlab", "jinja2", "PIL", "yaml"} & modules
     # the dice grammar is content's (table.yaml is validated with it), as is the list of
     # languages (the language rule, which imports nothing); nothing else of content loads
-    grammar = {"generator.content", "generator.content.localtext"}
+    grammar = {"generator.content", "generator.text.localtext"}
     grammar |= {f"generator.content.dice_{m}" for m in ("ast", "parse", "mods")}
     assert not any(
         (m.startswith("generator.content") and m not in grammar) or m.startswith("generator.render")

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from generator.companion.dice_roll import DieFaces, roll, roll_expr
 from generator.companion.rng import SystemSource, seeded
-from generator.content.dice_parse import DiceError, parse
+from generator.dice.parse import DiceError, parse
 
 
 class Scripted:

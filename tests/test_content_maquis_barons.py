@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.content.expand import localize
 from generator.content.loader import Component, Game, load_game
 from generator.content.yamlload import load_yaml
+from generator.faces.expand import localize
 
 from . import pdfcheck
 from .helpers import ROOT, ShippedBuild, pnp

@@ -19,10 +19,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.build.game import BuildOptions, ComponentResult, build_game, check_game
-from generator.content.types import LANGS
 from generator.locale import translation
+from generator.pipeline.check import check_game
+from generator.pipeline.options import BuildOptions, ComponentResult
+from generator.pipeline.run import build_game
 from generator.render.face import ESTIMATE_NOTE
+from generator.text.localtext import LANGS
 
 from . import pdfcheck
 from .helpers import ROOT, ShippedBuild, laid_out_texts, pnp
@@ -317,7 +319,7 @@ def test_ragnarok_activation_cards_are_announced_by_their_printed_names(
     assert proc.returncode == 0, proc.stderr
     names = [n.get(lang) for n in printed.values() if n and n.get(lang)]
     if lang == "zh-Hans":  # derived from the zh-Hant names for mainland readers
-        from generator.content.chinese import to_simplified
+        from generator.text.chinese import to_simplified
 
         names = [to_simplified(n["zh-Hant"]) for n in printed.values() if n]
     assert any(name in proc.stdout for name in names), proc.stdout

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.build.game import check_game
-from generator.content.faces import estimate_mark, trim_size
+from generator.faces.draws import estimate_mark, trim_size
+from generator.pipeline.check import check_game
 from generator.render.legibility import ink
 
 from .helpers import ROOT, pnp

@@ -11,8 +11,9 @@ import pikepdf
 import pytest
 from PIL import Image
 
-from generator.build.game import BuildOptions, check_game
 from generator.export import pdfx
+from generator.pipeline.check import check_game
+from generator.pipeline.options import BuildOptions
 
 from .helpers import ROOT, pnp
 

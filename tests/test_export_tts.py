@@ -11,9 +11,10 @@ from typing import Any
 from click.testing import CliRunner
 from PIL import Image, ImageChops
 
-from generator.build.game import BuildOptions, check_game
 from generator.cli.app import cli
 from generator.export.images import MAX_COLS, MAX_PX, MAX_ROWS, sheet_grid
+from generator.pipeline.check import check_game
+from generator.pipeline.options import BuildOptions
 from generator.render.preview import render_faces
 
 from .helpers import ROOT, pnp

@@ -16,9 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from generator.build.game import BuildOptions, build_game
 from generator.content.yamlload import load_yaml_text
 from generator.errors import ContentError
+from generator.pipeline.options import BuildOptions
+from generator.pipeline.run import build_game
 from generator.render import text as rtext
 
 from . import pdfcheck

@@ -173,7 +173,8 @@ def _font_game(content: Path, name: str, face: str) -> None:
 def test_two_games_fonts_of_the_same_file_name_stay_each_games_own(tmp_path: Path) -> None:
     """Both games ship fonts/display.ttf under the family `display`, different files: each
     PDF embeds its own, however often and in whatever order the games are built."""
-    from generator.build.game import BuildOptions, build_game
+    from generator.pipeline.options import BuildOptions
+    from generator.pipeline.run import build_game
 
     content, out = tmp_path / "content", tmp_path / "out"
     _font_game(content, "slanted", "DejaVuSansCondensed-Oblique.ttf")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import weakref
 
-from generator.build.gcpause import paused
+from generator.pipeline.gcpause import paused
 
 
 class _Node:

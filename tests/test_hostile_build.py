@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import stage as build_stage
+from generator.pipeline import stage as build_stage
 
 from .helpers import pnp
 

@@ -22,7 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jinja2.sandbox import SecurityError
 
-from generator.content.sandbox import ENV, MAX_SECONDS, render
+from generator.faces.budget import MAX_SECONDS
+from generator.faces.sandbox import ENV, render
 
 BIG = "{% set s = 'x' * 90000 %}"
 HOSTILE = {
@@ -131,7 +132,7 @@ def test_check_reports_a_hostile_template_at_its_line(tmp_path: Path, name: str)
     ],
 )
 def test_a_named_roll_fills_only_plain_placeholders(expr: str, words: str) -> None:
-    from generator.content.dice_parse import fill_params
+    from generator.dice.parse import fill_params
 
     assert fill_params("{n}d6+{n}", {"n": 2}) == "2d6+2"
     start = time.monotonic()
@@ -164,7 +165,7 @@ def test_a_short_pattern_cannot_repeat_a_long_value_past_the_limit(name: str) ->
 _WORKER = """
 import json, resource, sys, time
 resource.setrlimit(resource.RLIMIT_AS, (1_500_000_000, 1_500_000_000))
-from generator.content.sandbox import ENV, render
+from generator.faces.sandbox import ENV, render
 from jinja2 import TemplateError
 from jinja2.sandbox import SecurityError
 EXPECTED = (SecurityError, RecursionError, TemplateError, TypeError, ValueError,
@@ -285,11 +286,11 @@ def test_the_templates_of_a_game_share_one_time_limit(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Each item's template stays within its own budget, but together they would take long."""
-    from generator.content import expand
+    from generator.faces import templates
 
     from .helpers import pnp
 
-    monkeypatch.setattr(expand, "MAX_TEMPLATE_SECONDS", 0.3)
+    monkeypatch.setattr(templates, "MAX_TEMPLATE_SECONDS", 0.3)
     slow = "{% for i in range(150000) %}{% endfor %}{{ name }}-{{ id }}"
     _one_game(tmp_path, 40, slow)
     start = time.monotonic()

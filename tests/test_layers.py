@@ -22,17 +22,18 @@ PACKAGE = Path(__file__).resolve().parent.parent / "generator"
 LAYERS: list[set[str]] = [
     {"__main__"},  # python -m generator
     {"cli"},  # click commands: parse, call one library function, print
+    {"web"},  # the table as a local web page, over the companion's one entry
     {"export"},  # other tools' formats, from a checked game
     # the print pipeline (check, plan, cache, staging, watch, starters); game texts in gettext
     # catalogues (neither imports the other)
-    {"build", "translate"},
+    {"pipeline", "translate"},
     {
         "companion",
         "render",
     },  # the table engine / the only place that draws: neither imports the other
-    {"rules"},  # rule-sheet sources, glossary, coverage, the sheet the renderer draws
-    {"content"},  # YAML -> validated models, the language rule, the dice grammar, icons as data
-    {"layout"},  # units, presets, imposition, tiling
+    {"rules", "faces"},  # rule-sheet sources and the sheet to draw / components expanded to faces
+    {"content"},  # game folders -> validated models: YAML, schema, item files, icons, table data
+    {"dice", "text", "layout"},  # the dice grammar / languages and Chinese / units, imposition
     {"errors", "atomic"},  # the exception family (its messages translated), atomic writes
     {"locale", ""},  # the program's own words (gettext); the package's version
 ]

@@ -16,14 +16,14 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.build.game import check_game
-from generator.content.expand import BoxDraw, Copy, FaceDraw
 from generator.content.loader import Component, Game, load_game
 from generator.content.schema import FrameBox, TextBox
-from generator.content.types import LANGS, is_local_text
 from generator.content.yamlload import load_yaml
+from generator.faces.expand import BoxDraw, Copy, FaceDraw
 from generator.layout.units import MM
+from generator.pipeline.check import check_game
 from generator.render.text import plain_text
+from generator.text.localtext import LANGS, is_local_text
 
 from .helpers import ShippedBuild, laid_out_texts
 

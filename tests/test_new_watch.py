@@ -17,10 +17,10 @@ import yaml
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from generator.build.game import BuildOptions
-from generator.build.starters import create_game, starter_names, starters_dir
-from generator.build.watch import Rebuilder
 from generator.cli.app import cli
+from generator.pipeline.options import BuildOptions
+from generator.pipeline.starters import create_game, starter_names, starters_dir
+from generator.pipeline.watch import Rebuilder
 
 from .helpers import ROOT, pnp
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.companion.odds import distribution
-from generator.content.dice_parse import parse
+from generator.dice.parse import parse
 
 from .helpers import pnp
 

@@ -7,10 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from generator.build.game import BuildOptions, build_game, check_game, plan
-from generator.content.expand import trim_size
 from generator.content.loader import load_game
+from generator.faces.expand import trim_size
 from generator.layout.impose import MARK_OFFSET, SCALE_BAR, impose
+from generator.pipeline.check import check_game, plan
+from generator.pipeline.options import BuildOptions
+from generator.pipeline.run import build_game
 
 from . import pdfcheck
 from .helpers import pnp

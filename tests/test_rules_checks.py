@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.build.rules_check import check_rules
 from generator.cli.app import cli
+from generator.pipeline.rules_check import check_rules
 
 from .helpers import pnp
 

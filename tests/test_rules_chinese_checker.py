@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.build.rules_check import check_rules
-from generator.content.regional import regional_forms
 from generator.locale import use_language
+from generator.pipeline.rules_check import check_rules
+from generator.text.regional import regional_forms
 
 from .helpers import pnp
 

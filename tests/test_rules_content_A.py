@@ -8,9 +8,9 @@ from pathlib import Path
 import yaml
 from pypdf import PdfReader
 
-from generator.build.rules import load_sheets
-from generator.build.rules_check import check_rules
-from generator.content.chinese import script_only, to_simplified
+from generator.pipeline.rules import load_sheets
+from generator.pipeline.rules_check import check_rules
+from generator.text.chinese import script_only, to_simplified
 
 from .helpers import pnp
 from .rulestext import section_text

@@ -9,8 +9,8 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from generator.build.rules import load_sheets
-from generator.build.rules_check import check_rules
+from generator.pipeline.rules import load_sheets
+from generator.pipeline.rules_check import check_rules
 
 from .helpers import pnp
 from .rulestext import section_text

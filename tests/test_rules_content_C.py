@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.build.rules import load_sheets
-from generator.build.rules_check import check_rules
+from generator.pipeline.rules import load_sheets
+from generator.pipeline.rules_check import check_rules
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("pocket-battles", "manoeuvre", "maquis")

@@ -9,7 +9,6 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli.app import cli
-from generator.content.chinese import script_only
 from generator.content.validate import convert
 from generator.errors import IssueCollector
 from generator.rules.coverage import Coverage
@@ -17,6 +16,7 @@ from generator.rules.derive import derive_text
 from generator.rules.models import GlossaryTerm
 from generator.rules.sheet import make_sheet
 from generator.rules.source import load_rulebook
+from generator.text.chinese import script_only
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -167,7 +167,7 @@ def test_rewrites_never_touch_a_protected_term() -> None:
 
 def test_no_shipped_derived_sheet_keeps_a_taiwan_only_form() -> None:
     from generator.content.loader import find_games
-    from generator.content.regional import regional_forms
+    from generator.text.regional import regional_forms
 
     content = Path(__file__).parent.parent / "content"
     checked = 0

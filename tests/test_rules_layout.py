@@ -14,8 +14,8 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
 
-from generator.build.rules import build_rules, load_sheets
 from generator.content.loader import find_games
+from generator.pipeline.rules import build_rules, load_sheets
 from generator.render.rules_flow import Flow, Frame, Style, spacer, text_rows
 from generator.render.rulesheet import section_rows
 from generator.rules.sheet import PrintBlock, PrintSection, bind_expressions

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.build.rules import build_rules
 from generator.content.loader import find_games
 from generator.errors import BuildError, ContentError, IssueCollector
+from generator.pipeline.rules import build_rules
 from generator.render import fontsubsets
 from generator.render.rules_aids import render_aids
 from generator.render.rulesheet import footer_text, render_bilingual, render_sheet

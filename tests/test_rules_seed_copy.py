@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build.rules import load_sheets
+from generator.pipeline.rules import load_sheets
 
 from .rulestext import han, section_text
 

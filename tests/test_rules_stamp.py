@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.build.rules_check import check_rules
 from generator.content.validate import convert
 from generator.errors import UsageError
+from generator.pipeline.rules_check import check_rules
 from generator.rules import stamp_rules
 from generator.rules.models import SourceSection
 from generator.rules.source import source_hash

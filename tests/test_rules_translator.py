@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.build.rules_check import check_rules
 from generator.cli.app import cli
 from generator.content.validate import convert
+from generator.pipeline.rules_check import check_rules
 from generator.rules.translator import nested_parentheses, text_problems
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.build.game import BuildOptions, plan
-from generator.content.expand import trim_size
 from generator.content.loader import find_games, load_game
+from generator.faces.expand import trim_size
 from generator.layout.impose import MARK_OFFSET, SCALE_BAR
+from generator.pipeline.check import plan
+from generator.pipeline.options import BuildOptions
 
 from . import pdfcheck
 from .helpers import ShippedBuild

@@ -18,7 +18,7 @@ import pytest
 from generator.companion import session as store
 from generator.companion.dice_roll import DieFaces
 from generator.companion.engine import SNAPSHOT_EVERY, Table, new_session
-from generator.content.dice_parse import Dice, parse
+from generator.dice.parse import Dice, parse
 from generator.errors import Issue, Location
 
 from .helpers import ROOT, TABLE_GAME, pnp_printed

@@ -1,6 +1,6 @@
 """The table vocabulary stays small and generic: every kind serves two games, the schema shrinks.
 
-``table.yaml`` is read by one schema (:mod:`generator.content.table_models`). Every value of a
+``table.yaml`` is read by one schema (:mod:`generator.content.table.models`). Every value of a
 field with a fixed set of values (a threshold's ``when``, a hand's ``over``, a deck mode's way of
 play ...) must be used by at least two of the shipped games and starters, or it is a one-game
 special case in disguise; the schema must stay smaller than it was when the score kinds were
@@ -19,7 +19,7 @@ import msgspec.inspect as mi
 import pytest
 
 from generator.content.table import load_table
-from generator.content.table_models import TableSpec
+from generator.content.table.models import TableSpec
 
 from .helpers import ROOT
 

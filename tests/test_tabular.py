@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.build.game import BuildOptions, build_game, check_game
 from generator.content.tabular import MAX_CELL, MAX_ROWS, column_name, load_table
 from generator.errors import ContentError
+from generator.pipeline.check import check_game
+from generator.pipeline.options import BuildOptions
+from generator.pipeline.run import build_game
 
 from .helpers import ROOT, pnp
 
@@ -214,14 +216,14 @@ def test_column_letters() -> None:
 
 
 def test_table_companion_reads_a_spreadsheet_deck_too() -> None:
-    from generator.content.printed_cards import load_items
+    from generator.content.table.printed import load_items
 
     spec = load_items(FIXTURE / "cards.csv")
     assert [(i.id, i.qty) for i in spec.items] == [("scout", 3), ("raider", 2), ("keep", 1)]
 
 
 def test_schema_tells_editors_that_spreadsheets_are_accepted() -> None:
-    from generator.build.schemas import schemas
+    from generator.pipeline.schemas import schemas
 
     written = schemas()
     docs = [

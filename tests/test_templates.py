@@ -112,8 +112,8 @@ def test_a_games_own_layout_overrides_the_shared_one(tmp_path: Path) -> None:
 def test_a_simple_when_is_true_exactly_when_its_template_is(expr: str, value: object) -> None:
     """`when: name`, `name == 'text'` and `name != 'text'` skip the template engine for a plain
     value; each must hold exactly when the jinja expression does."""
-    from generator.content.expand import Expander
     from generator.content.loader import load_game
+    from generator.faces.expand import Expander
 
     game = load_game(ROOT / "tests" / "fixtures" / "games" / "sample")
     expander = Expander(game)

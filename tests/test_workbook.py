@@ -235,7 +235,8 @@ def test_the_cards_starter_builds_from_an_xlsx_file_keeping_defaults(tmp_path: P
         "deck",
     )
     assert built.returncode == 0, built.stderr
-    from generator.build.game import BuildOptions, check_game
+    from generator.pipeline.check import check_game
+    from generator.pipeline.options import BuildOptions
 
     copies = check_game(game, BuildOptions(langs=("en",))).copies
     scout = next(c for (comp, _), cs in copies.items() for c in cs if c.item.id == "scout")

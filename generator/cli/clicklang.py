@@ -13,7 +13,6 @@ is touched, so the output stays click's own.
 from __future__ import annotations
 
 import inspect
-import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -21,8 +20,8 @@ from typing import Any
 import click
 
 from ..locale import N_, _, current_language, translation, use_language
+from ..text.columns import width, wrap_text
 
-WIDE = ("W", "F")
 # option kinds whose names a help page shows translated (as the "metavar" context)
 METAVARS = ("text", "integer", "integer range", "float", "path", "filename")
 
@@ -60,103 +59,6 @@ def chosen(argv: list[str]) -> str:
     if given is not None and "," not in given and given.lower() != "all":
         return detect(given)
     return detect(None)
-
-
-def width(text: str) -> int:
-    """Columns ``text`` takes on a terminal (a wide character counts two)."""
-    import click
-
-    return sum(2 if unicodedata.east_asian_width(c) in WIDE else 1 for c in click.unstyle(text))
-
-
-def _tokens(text: str) -> list[tuple[str, bool]]:
-    """Unbreakable pieces of a paragraph, each with whether a space comes before it.
-
-    A Chinese character is a piece of its own (a line may break before it), a run of Latin
-    letters, digits and signs is one piece; closing punctuation stays with what it closes and
-    opening punctuation with what it opens. A space between two Chinese characters is dropped.
-    """
-    from ..content.markup import NO_END, NO_START  # the rule sheets' line-break rules
-
-    tokens: list[tuple[str, bool]] = []
-    space = False
-    for ch in text:
-        if ch.isspace():
-            space = bool(tokens)
-            continue
-        wide = unicodedata.east_asian_width(ch) in WIDE
-        if tokens:
-            last = tokens[-1][0]
-            last_wide = unicodedata.east_asian_width(last[-1]) in WIDE
-            if space and wide and last_wide:
-                space = False
-            joins = not space and (
-                ch in NO_START or last[-1] in NO_END or (not wide and not last_wide)
-            )
-            if joins:
-                tokens[-1] = (last + ch, tokens[-1][1])
-                continue
-        tokens.append((ch, space))
-        space = False
-    return tokens
-
-
-def fill(text: str, columns: int, first: str = "", rest: str = "") -> str:
-    """One paragraph wrapped to ``columns`` screen columns, with the two indents."""
-    lines: list[str] = []
-    line, used = first, width(first)
-    empty = True
-    for token, spaced in _tokens(text):
-        gap = 1 if spaced and not empty else 0
-        size = width(token)
-        if not empty and used + gap + size > columns:
-            lines.append(line)
-            line, used, gap, empty = rest, width(rest), 0, True
-        line += " " * gap + token
-        used += gap + size
-        empty = False
-    lines.append(line)
-    return "\n".join(lines)
-
-
-def wrap_text(
-    text: str,
-    width: int = 78,
-    initial_indent: str = "",
-    subsequent_indent: str = "",
-    preserve_paragraphs: bool = False,
-) -> str:
-    """click's ``wrap_text`` (paragraphs, ``\\b`` blocks kept as written) by screen width."""
-    text = text.expandtabs()
-    if not preserve_paragraphs:
-        return fill(text, width, initial_indent, subsequent_indent)
-    paragraphs: list[tuple[int, bool, list[str]]] = []
-    block: list[str] = []
-    indent = 0
-    for line in [*text.splitlines(), ""]:
-        if line:
-            if not block:
-                indent = len(line) - len(line.lstrip())
-                line = line.lstrip()
-            block.append(line)
-            continue
-        if block:
-            raw = block[0].strip() == "\b"
-            paragraphs.append((indent, raw, block[1:] if raw else block))
-            block = []
-    out = []
-    for indent, raw, lines in paragraphs:
-        pad = " " * indent
-        if raw:
-            out.append(
-                "\n".join(
-                    (initial_indent if n == 0 else subsequent_indent) + pad + line
-                    for n, line in enumerate(lines)
-                )
-            )
-        else:
-            out.append(fill(" ".join(lines), width, initial_indent + pad, subsequent_indent + pad))
-    return "\n\n".join(out)
 
 
 def speak(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:

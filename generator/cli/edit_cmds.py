@@ -1,7 +1,7 @@
 """``pnp new`` and ``pnp watch``: the designer's edit loop.
 
-``new`` calls :func:`generator.build.starters.create_game`; ``watch`` calls
-:func:`generator.build.watch.watch_game` and prints each round: what changed, what was rebuilt,
+``new`` calls :func:`generator.pipeline.starters.create_game`; ``watch`` calls
+:func:`generator.pipeline.watch.watch_game` and prints each round: what changed, what was rebuilt,
 where the previews are, and every problem as ``file:line:col: key: message``.
 """
 
@@ -15,8 +15,8 @@ from typing import Any
 
 import click
 
-from ..content.localtext import LANGS
 from ..locale import _, ngettext
+from ..text.localtext import LANGS
 from .clicklang import speaks
 from .echo import echo
 from .print_cmds import CONTENT_OPT, OUT_OPT, _games
@@ -41,7 +41,7 @@ def new(game_id: str, starter: str, title: str | None, content_dir: Path) -> Non
     `pnp check GAME` and `pnp build GAME` accept it as created. An existing folder is never
     overwritten.
     """
-    from ..build.starters import create_game
+    from ..pipeline.starters import create_game
 
     made = create_game(content_dir, game_id, starter, title)
     said = _("created {path} from the {starter} starter ({count} files)")
@@ -128,9 +128,9 @@ def watch(
     A broken file is reported with its line and column and the last good PDF stays in place.
     GAME may be left out when CONTENT holds a single game. Ctrl-C stops.
     """
-    from ..build.game import BuildOptions
-    from ..build.watch import Rebuilder, watch_game
     from ..errors import UsageError
+    from ..pipeline.options import BuildOptions
+    from ..pipeline.watch import Rebuilder, watch_game
 
     if game is None:
         found = _games(content_dir, ())

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import click
 
-from ..content.localtext import LANGS
 from ..locale import _, ngettext, pgettext
+from ..text.localtext import LANGS
 from .clicklang import speaks
 from .echo import echo
 from .print_cmds import CONTENT_OPT, OUT_OPT, _games

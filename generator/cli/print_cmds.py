@@ -1,7 +1,7 @@
 """``pnp build``, ``check``, ``schema``, ``preview`` and ``icons``: the print side's commands.
 
-Each command parses its options, calls one library function (``generator.build.game``,
-``generator.build.schemas``, ``generator.render.preview``) and prints the result.
+Each command parses its options, calls one library function (``generator.pipeline.game``,
+``generator.pipeline.schemas``, ``generator.render.preview``) and prints the result.
 """
 
 from __future__ import annotations
@@ -15,11 +15,10 @@ from typing import Any
 
 import click
 
-from ..build.gcpause import paused
-from ..content.localtext import LANGS
 from ..errors import ContentError, PnpError, UsageError
 from ..layout.units import parse_length
 from ..locale import NC_, _, ngettext, pgettext
+from ..text.localtext import LANGS
 from .build_opts import PaperChoice
 from .clicklang import speaks, width
 from .echo import echo
@@ -74,25 +73,6 @@ def _length(ctx: click.Context, param: click.Parameter, value: str | None) -> fl
     return result
 
 
-def _extra_checks(path: Path) -> list[str]:
-    """Problems in a game's table-companion data and rule sources (when those parts are present)."""
-    from ..errors import Issue
-
-    problems: list[Issue] = []
-    from ..build.rules_check import check_rules
-    from ..content.table import has_table, load_table
-    from ..rules.source import names_rules
-
-    if has_table(path):
-        try:
-            load_table(path)
-        except ContentError as exc:
-            problems.extend(exc.issues)
-    if names_rules(path) or (path / "rules").is_dir():
-        problems.extend(i for i in check_rules(path) if i.severity == "error")
-    return [str(i) for i in problems]
-
-
 @click.command()
 @click.argument("games", nargs=-1)
 @CONTENT_OPT
@@ -102,27 +82,20 @@ def check(games: tuple[str, ...], content_dir: Path) -> None:
 
     Every problem is printed as FILE:LINE:COL: KEY: MESSAGE; the exit status is 1 when any is found.
     """
-    from ..build.game import check_game
+    from ..pipeline.check import check_games
 
     failures: list[str] = []
-    for path in _games(content_dir, games):
-        try:
-            checked = check_game(path)
-        except ContentError as exc:
-            failures.extend(exc.lines())
-            continue
-        extra = _extra_checks(path)
-        failures.extend(extra)
-        items = sum(len(c.items) for c in checked.game.components)
+    for found in check_games(_games(content_dir, games)):
+        failures.extend(found.problems)
+        if not found.components and found.problems:
+            continue  # the game did not load: its problems say why
         said = (
             _("ok: {game} ({components} components, {items} items)")
-            if not extra
+            if not found.problems
             else _("problems: {game} ({components} components, {items} items)")
         )
-        echo(
-            said.format(game=checked.game.id, components=len(checked.game.components), items=items)
-        )
-        for w in checked.warnings:
+        echo(said.format(game=found.game, components=found.components, items=found.items))
+        for w in found.warnings:
             echo(_("warning: {message}").format(message=w), err=True)
     if failures:
         raise ContentError.from_lines(failures)
@@ -178,8 +151,8 @@ def build(
     Nothing is replaced unless every game builds: on any error the previous files stay as
     they were. A game whose files, options and templates are unchanged is not rebuilt.
     """
-    from ..build.game import BuildOptions, ComponentResult, build_game, check_game
-    from ..build.stage import Staging
+    from ..pipeline.options import BuildOptions
+    from ..pipeline.run import build_games
 
     options = BuildOptions(
         out_dir=out_dir,
@@ -191,38 +164,17 @@ def build(
         force=force,
         langs=langs or None,
     )
-    results: list[ComponentResult] = []
-    failures: list[str] = []
     started = time.perf_counter()
     paths = _games(content_dir, games)
-    staging = Staging(out_dir)
-    try:
-        with _progress() as report:
-            for path in paths:
-                try:
-                    with paused():  # one game at a time: its cycles go soon after it
-                        if failures:  # nothing will be written: only look for more problems
-                            check_game(path, options)
-                            continue
-                        results.extend(build_game(path, options, report(path.name), staging))
-                        if not no_rules:
-                            results.extend(_build_rules(path, options, staging))
-                except ContentError as exc:
-                    failures.extend(exc.lines())
-        if failures:
-            staging.discard()
-        else:
-            staging.commit()
-    except BaseException:
-        staging.discard()
-        raise
-    _summary(results, time.perf_counter() - started)
-    for r in results:
+    with _progress() as progress:
+        report = build_games(paths, options, rules=not no_rules, progress=progress)
+    _summary(report.results, time.perf_counter() - started)
+    for r in report.results:
         for w in r.warnings:
             where = f"{r.game}/{r.component}: {w}"
             echo(_("warning: {message}").format(message=where), err=True)
-    if failures:
-        failures.append(_("nothing was written: every previous output is unchanged"))
+    if not report.ok:
+        failures = [*report.failures, _("nothing was written: every previous output is unchanged")]
         raise ContentError.from_lines(failures)
 
 
@@ -331,15 +283,6 @@ def _pad(cell: str, columns: int, *, right: bool) -> str:
     return gap + cell if right else cell + gap
 
 
-def _build_rules(path: Path, options: Any, staging: Any) -> list[Any]:
-    """Rule sheets of the game, as summary rows (when the game has rule sources)."""
-    if not (path / "rules").is_dir():
-        return []
-    from ..build.game import build_rules_cached
-
-    return list(build_rules_cached(path, options, staging))
-
-
 @click.command()
 @click.option(
     "--out",
@@ -356,7 +299,7 @@ def schema(out_dir: Path) -> None:
     Point your editor's YAML support at them (for example a `# yaml-language-server: $schema=...`
     comment at the top of a file) for completion and checking as you type.
     """
-    from ..build.schemas import write_schemas
+    from ..pipeline.schemas import write_schemas
 
     for path in write_schemas(out_dir):
         echo(str(path))
@@ -388,34 +331,14 @@ def preview(
     proof: bool,
 ) -> None:
     """Write PNGs of GAME's items (one COMPONENT, one ITEM) and a contact sheet to OUT/<game>/preview/."""
-    from ..build.game import BuildOptions, check_game, plan
-    from ..content.expand import trim_size
-    from ..render.preview import write_previews
+    from ..pipeline.game import preview_game
 
     path = _games(content_dir, (game,))[0]
-    checked = check_game(path, BuildOptions(langs=(lang,)))
-    from ..render.fonts import use_game_fonts
-
-    use_game_fonts(checked.game.root, dict(checked.game.spec.fonts))
-    comps = [checked.game.component(component)] if component else list(checked.game.components)
-    if not comps:
-        raise UsageError(_("{game} has no printable components").format(game=checked.game.id))
-    for comp in comps:
-        copies = checked.copies[(comp.id, lang)]
-        if item is not None:
-            copies = [c for c in copies if c.item.id == item]
-            if not copies:
-                from ..content.validate import suggest
-
-                said = _("{component} has no item {item!r}").format(component=comp.id, item=item)
-                raise UsageError(said + suggest(item, [i.id for i in comp.items]))
-        _plan, sheet = plan(checked.game, comp, BuildOptions())
-        target = out_dir / checked.game.root.name / "preview" / comp.id / lang
-        written = write_previews(
-            target, copies, trim_size(comp), sheet.bleed, dpi=dpi, proof=proof, lang=lang
-        )
+    for made in preview_game(
+        path, out_dir, component=component, item=item, lang=lang, dpi=dpi, proof=proof
+    ):
         said = _("{component}: {count} PNGs in {folder}")
-        echo(said.format(component=comp.id, count=len(written), folder=target))
+        echo(said.format(component=made.component, count=made.count, folder=made.folder))
 
 
 @click.command()

@@ -13,10 +13,10 @@ from pathlib import Path
 import click
 
 from ..content.folders import find_games, game_dir
-from ..content.types import LANGS
 from ..errors import Issue, IssueCollector, PnpError
 from ..locale import NC_, _, ngettext, pgettext
 from ..rules.source import TRANSLATED
+from ..text.localtext import LANGS
 from .build_opts import PaperChoice
 from .clicklang import speaks, width
 from .echo import echo
@@ -103,7 +103,7 @@ def check(game: str | None, strict: bool, content: Path) -> None:
 
     Without GAME, checks every game under --content that has rule sheets.
     """
-    from ..build.rules_check import check_rules
+    from ..pipeline.rules_check import check_rules
 
     games = [game_dir(content, game)] if game else _games_with_rules(content)
     errors = warnings = 0
@@ -129,7 +129,7 @@ def check(game: str | None, strict: bool, content: Path) -> None:
 @speaks
 def status(content: Path) -> None:
     """Coverage per game and language: hand-written, derived, missing, stale."""
-    from ..build.rules import rules_status
+    from ..pipeline.rules import rules_status
 
     rows = rules_status(content)
     heads = [pgettext("rules status", h) for h in STATUS_COLUMNS]
@@ -208,7 +208,7 @@ def build(
     A stale translated section is named in a warning and marked on the sheet; --strict
     refuses to build it.
     """
-    from ..build.rules import StaleSections, build_rules
+    from ..pipeline.rules import StaleSections, build_rules
 
     folder = game_dir(content, game)
     name = folder.name  # output/<game folder>/, where `pnp build` puts the sheets too

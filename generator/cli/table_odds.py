@@ -31,7 +31,7 @@ def odds(
     from ..companion import odds_text as words
     from ..companion.i18n import Terms, detect, pick
     from ..companion.paths import has_current_session
-    from ..content.dice_parse import parse
+    from ..dice.parse import parse
 
     lang_ = detect(lang)
     game_name, _sep, named = expr.partition(":") if is_named(expr) else ("", "", "")

@@ -10,7 +10,8 @@ and lines the commands print in each language.
 Importing this package is free: nothing here pulls in the PDF side, the schema (msgspec) or
 YAML. The modules that need game content load it when a command asks for a game.
 
-May import: :mod:`generator.content` (a game's table.yaml and items, the dice grammar, the
-language rule), ``rules`` and ``layout`` below it, and the base modules (``errors``, ``atomic``,
-``locale``). Never ``render``, ``build``, ``export`` or ``cli``.
+May import: :mod:`generator.content` (a game's table.yaml and items), :mod:`generator.dice`
+(the grammar), :mod:`generator.text` (the language rule), ``rules`` and ``layout`` below it, and
+the base modules (``errors``, ``atomic``, ``locale``). Never ``render``, ``faces``,
+``pipeline``, ``export``, ``web`` or ``cli``.
 """

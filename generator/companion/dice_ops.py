@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from ..content.dice_parse import (
+from ..dice.parse import (
     Binary,
     Const,
     Dice,

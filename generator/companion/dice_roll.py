@@ -3,7 +3,7 @@
 :func:`roll` parses the text (cached: a table rolls the same few expressions again and again)
 and rolls it with the one evaluator, :class:`~generator.companion.dice_ops.Roller`; the result
 gives the total, every face, the account (``4d6kh3 = [6, 5, ~2, 4] = 15``) and the JSON. A roll
-never raises anything but :class:`~generator.content.dice_parse.DiceError`.
+never raises anything but :class:`~generator.dice.parse.DiceError`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..content.dice_parse import DiceError, Expr, parse
+from ..dice.parse import DiceError, Expr, parse
 from .dice_ops import MAX_ROLLS, DieFaces, DieRoll, FaceResolver, Res, Roller, text_of
 from .rng import Source
 

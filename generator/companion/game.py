@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..content.folders import content_dir, find_games, game_dir
-from ..content.localtext import LANGS
 from ..errors import UsageError
 from ..locale import _
+from ..text.localtext import LANGS
 from .errtext import TableError
 
 if TYPE_CHECKING:
@@ -103,8 +103,8 @@ class TableGame:
         """Load and validate a game's table content and its cards from its folder."""
         from msgspec import structs
 
-        from ..content.printed_cards import load_items, printed_cards
         from ..content.table import load_table
+        from ..content.table.printed import load_items, printed_cards
 
         spec = load_table(root)
         cards: dict[str, dict[str, dict[str, Any]]] = {}
@@ -131,8 +131,8 @@ class TableGame:
 
     def files(self) -> list[str]:
         """The table file and every card file it reads, relative to the game's folder."""
-        from ..content.printed_cards import card_file_of
         from ..content.table import table_path
+        from ..content.table.printed import card_file_of
 
         files = [table_path(self.root)]
         for deck in self.spec.decks.values():
@@ -215,11 +215,11 @@ class TableGame:
 
 def _both_scripts(value: Any) -> Any:
     """Texts given in one Chinese script get the other now, by the one fallback rule
-    (:func:`generator.content.localtext.choose`), so a command never converts at the table."""
+    (:func:`generator.text.localtext.choose`), so a command never converts at the table."""
     if isinstance(value, dict) and "en" in value and set(value) <= set(LANGS):
         if ("zh-Hant" in value) == ("zh-Hans" in value):
             return value
-        from ..content.localtext import choose
+        from ..text.localtext import choose
 
         return {**value, "zh-Hant": choose(value, "zh-Hant"), "zh-Hans": choose(value, "zh-Hans")}
     if isinstance(value, dict):
@@ -329,7 +329,7 @@ def named_roll(game: TableGame, name: str, params: dict[str, str]) -> tuple[str,
                 total=total,
                 help=spec.note or "",
             )
-    from ..content.dice_parse import fill_params
+    from ..dice.parse import fill_params
 
     try:
         return fill_params(spec.expr, values), notes

@@ -12,8 +12,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..content.localtext import LANGS
 from ..locale import NC_, PSEUDO, current_language, pgettext
+from ..text.localtext import LANGS
 
 __all__ = ["LANGS", "Terms", "detect", "event_name", "message", "pick"]
 
@@ -113,7 +113,7 @@ def pick(text: Any, lang: str | None = None) -> str | None:
         return None
     if isinstance(text, str):
         return text
-    from ..content.localtext import choose
+    from ..text.localtext import choose
 
     return choose(text, lang or current_language()) or None
 

@@ -19,18 +19,7 @@ from itertools import combinations_with_replacement
 from math import comb, factorial, prod
 from typing import TYPE_CHECKING
 
-from ..content.dice_parse import (
-    Binary,
-    Const,
-    Dice,
-    DiceError,
-    Expr,
-    Group,
-    Node,
-    Note,
-    Unary,
-    compare,
-)
+from ..dice.parse import Binary, Const, Dice, DiceError, Expr, Group, Node, Note, Unary, compare
 from ..locale import _
 from .dice_ops import Roller
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from ..content.localtext import LANGS
 from ..locale import _
+from ..text.localtext import LANGS
 from . import rules
 from .errtext import TableError
 from .game import TableGame

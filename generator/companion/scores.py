@@ -1,6 +1,6 @@
 """Scores worked out from a game's ``scoring:`` data (the score pad is :mod:`.pad`).
 
-One evaluator serves every game (see :mod:`generator.content.table_scoring` for the block): the
+One evaluator serves every game (see :mod:`generator.content.table.scoring` for the block): the
 inputs typed on the command line are read and checked, each result's formula is filled with
 numbers and worked out by the dice evaluator (no dice: plain arithmetic), a lookup table tells the
 result's text and a tie-break list decides a tie. Every bad input is a :class:`TableError` naming
@@ -12,8 +12,8 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
-from ..content.dice_parse import DiceError, parse
-from ..content.formula import PLACEHOLDER, placeholders, read_row
+from ..dice.formula import PLACEHOLDER, placeholders, read_row
+from ..dice.parse import DiceError, parse
 from ..locale import _
 from .dice_ops import Roller
 from .errtext import TableError

@@ -29,7 +29,7 @@ from .status import status_lines
 from .views import HOST, TABLE, event_view, view
 
 # what a player asks for -> the event type the log records it as (the moves a phase may name,
-# :data:`generator.content.table_models.MOVES`, and rolls)
+# :data:`generator.content.table.models.MOVES`, and rolls)
 VERBS: dict[str, str] = {
     "roll": "roll",
     "fate.draw": "fate.draw",

@@ -10,7 +10,7 @@ import copy
 from pathlib import Path
 from typing import Any
 
-from ..content.dice_parse import DiceError
+from ..dice.parse import DiceError
 from ..errors import PnpError, UsageError
 from ..locale import _
 from . import session

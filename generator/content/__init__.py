@@ -1,18 +1,18 @@
-"""Game content: YAML and item files -> validated, immutable models, and what they print.
+"""Game content: a game folder's files -> validated, immutable models.
 
 Owns reading a game folder (:mod:`.loader`, with line marks kept by :mod:`.yamlload` so every
-problem is reported as ``file:line:col: key.path: message``), the schema (:mod:`.schema`,
-:mod:`.boxes`, :mod:`.types`) and its validation (:mod:`.validate`), item files in YAML, JSON
-and CSV (:mod:`.tabular`), the one language rule for per-language texts and the
-Traditional/Simplified conversion it uses (:mod:`.localtext`, :mod:`.language`,
-:mod:`.chinese`, :mod:`.regional`), text markup (:mod:`.markup`), the icon set as data
-(:mod:`.icons`), expanding a component into the plain faces the renderer draws
-(:mod:`.expand`, :mod:`.shapes`, :mod:`.faces`, sandboxed templates in :mod:`.sandbox`), and
-the table companion's data: ``table.yaml`` (:mod:`.table`, :mod:`.table_models`) and the dice
-grammar its expressions are written in (:mod:`.dice_parse`, :mod:`.dice_ast`,
-:mod:`.dice_mods`).
+problem is reported as ``file:line:col: key.path: message``), the guarded file reads
+(:mod:`.files`) and where games are (:mod:`.folders`, :mod:`.paths`), the schema
+(:mod:`.schema`, :mod:`.boxes`, :mod:`.types`) and its validation (:mod:`.validate`), item
+files in YAML, JSON, CSV and XLSX (:mod:`.tabular`, :mod:`.workbook`), a game's own fonts and
+icons (:mod:`.assets`, the icon set as data in :mod:`.icons`), text markup (:mod:`.markup`)
+and, in its own room, the table companion's data, ``table.yaml`` (:mod:`.table`).
 
-May import: :mod:`generator.layout` and the base modules (``errors``, ``atomic``, ``locale``).
-Never ``render`` (no drawing, no reportlab), ``rules``, ``companion``, ``build``, ``export`` or
-``cli``.
+Neighbouring rooms: the dice grammar is :mod:`generator.dice`; the language rule and Chinese
+conversion are :mod:`generator.text`; expanding components into drawable faces is
+:mod:`generator.faces`.
+
+May import: :mod:`generator.dice`, :mod:`generator.text`, :mod:`generator.layout` and the base
+modules (``errors``, ``atomic``, ``locale``). Never ``render``, ``faces``, ``rules``,
+``companion``, ``pipeline``, ``export`` or ``cli``.
 """

@@ -31,7 +31,7 @@ def font_problem(path: Path, root: Path | None = None) -> str | None:
     """Why ``path`` cannot be embedded as a font, or None when it looks like TrueType outlines.
 
     The file is read guarded (inside ``root`` after links, a regular file, bounded in size);
-    the check of a game (:func:`generator.build.check.check_game`) then parses it whole.
+    the check of a game (:func:`generator.pipeline.check.check_game`) then parses it whole.
     """
     try:
         data = read_guarded(path, root, MAX_FONT_BYTES)

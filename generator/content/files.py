@@ -111,3 +111,11 @@ def read_regular(path: Path | str, limit: int = MAX_READ_BYTES) -> bytes:
 
 
 __all__ = ["MAX_READ_BYTES", "is_inside", "open_regular", "read_guarded", "read_regular"]
+
+
+def display_path(path: Path) -> str:
+    """A path as users should see it: relative to the working directory when inside it."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # pragma: no cover - other drive on Windows
+        return str(path)

@@ -10,8 +10,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..errors import UsageError
+from ..errors import UsageError, suggest
 from ..locale import _
+from .files import display_path
 
 
 def content_dir(given: Path | None = None) -> Path:
@@ -37,8 +38,6 @@ def game_dir(content_dir: Path, name: str) -> Path:
     candidate = content_dir / name
     if (candidate / "game.yaml").is_file():
         return candidate
-    from .validate import suggest
-    from .yamlload import display_path
 
     names = [p.name for p in find_games(content_dir)]
     raise UsageError(

@@ -14,13 +14,18 @@ layouts (`icon` boxes), text markup (``:sword:``) and ``pnp icons`` look names u
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+import yaml
+from lxml import etree
+
 from ..layout import presets
 from ..locale import _
+from .files import read_guarded
 
 MAX_SVG_BYTES = 1024 * 1024
 MAX_SVG_SIZE = 100_000.0  # the largest width or height an icon may declare (user units)
@@ -52,7 +57,6 @@ def _svg_icons(folder: Path) -> dict[str, Icon]:
 
 @cache
 def _shared() -> dict[str, Icon]:
-    import yaml
 
     base = presets.templates_dir()
     path = base / "icons.yaml"
@@ -175,9 +179,6 @@ class _Unreadable(ValueError):
 
 def _svg_data(path: Path) -> bytes:
     """The SVG's bytes, read guarded; ValueError when it is unsafe to draw."""
-    from lxml import etree
-
-    from .files import read_guarded
 
     data = read_guarded(path, None, MAX_SVG_BYTES)
     parser = etree.XMLParser(
@@ -211,9 +212,8 @@ def _svg_data(path: Path) -> bytes:
 
 
 def _render_svg(data: bytes) -> Any:
-    import io
 
-    from svglib.svglib import svg2rlg
+    from svglib.svglib import svg2rlg  # deferred: 0.28 s to import, only for a game's own SVG icons
 
     try:
         return svg2rlg(io.BytesIO(data))

@@ -23,13 +23,13 @@ from ..errors import ContentError, IssueCollector, Location
 from ..layout import presets
 from ..layout.units import MM
 from ..locale import _
+from ..text.localtext import LANGS, is_local_text
 from . import tabular
 from .assets import check_font_names, font_files, game_icons
-from .dicelabels import dice_items
 from .game import Component, Game, Item
 from .paths import find_games, game_dir, resolve_inside
 from .schema import BackSpec, ComponentSpec, GameSpec, ItemsFile, ItemSpec, LayoutSpec, PresetsFile
-from .types import LANGS, is_local_text
+from .table.dicelabels import dice_items
 from .validate import key_path, suggest, validate
 from .yamlload import Loaded, Marks, display_path, load_yaml
 

@@ -2,9 +2,8 @@
 
 Markup: ``**bold**``, ``*italic*``, ``\\*`` (a literal star), ``[#c03020]colour[/]``,
 ``:icon:`` (a known icon name; an unknown ``:word:`` stays as text, every character of it) and
-line breaks. The character classes say which characters are Chinese (each one a break
-opportunity), which may not start or end a line (kinsoku), and which are Chinese punctuation
-that must be drawn in the Chinese face.
+line breaks. The character classes it reads text with (which characters are Chinese, which may
+not start or end a line) are :mod:`generator.text.breaks`.
 """
 
 from __future__ import annotations
@@ -13,42 +12,26 @@ import re
 
 import msgspec
 
+from ..text.breaks import NO_END, NO_START, SHARED_PUNCT, is_cjk, is_cjk_punct
 from .icons import ICONS
 
-NO_START = frozenset("，。、：；！？）」』】》〉…‥・ー々〕］｝’”%),.;:!?]}»›\u00a0")
-NO_END = frozenset("（「『【《〈〔［｛‘“([{«‹\u00a0")
-# Quotes and dashes shared by both scripts: drawn in the Chinese face beside a Chinese character
-# when that face has them.
-SHARED_PUNCT = frozenset("‘’“”…‥—–·")
+__all__ = [
+    "NO_END",
+    "NO_START",
+    "SHARED_PUNCT",
+    "TOKEN",
+    "Span",
+    "is_cjk",
+    "is_cjk_punct",
+    "parse_markup",
+    "plain_text",
+]
+
 _ICON = re.compile(r":([a-z][a-z0-9-]*):")
 # one markup token (the split keeps them); the printed-text check reads markup with it too
 TOKEN = re.compile(
     r"(\\\*|\*\*|\*|\[#[0-9a-fA-F]{6}\]|\[#[0-9a-fA-F]{3}\]|\[/\]|:[a-z][a-z0-9-]*:|\n)"
 )
-
-
-def is_cjk(ch: str) -> bool:
-    """Whether ``ch`` is a Chinese character, CJK punctuation or a full-width form."""
-    cp = ord(ch)
-    return (
-        0x2E80 <= cp <= 0x9FFF
-        or 0xF900 <= cp <= 0xFAFF
-        or 0xFF00 <= cp <= 0xFFEF
-        or 0xFE30 <= cp <= 0xFE4F
-        or cp >= 0x20000
-    )
-
-
-def is_cjk_punct(ch: str) -> bool:
-    """CJK symbols and punctuation (，。、「」《》 ...) and full-width and vertical forms."""
-    cp = ord(ch)
-    return (
-        0x3000 <= cp <= 0x303F
-        or 0xFF00 <= cp <= 0xFFEF
-        or 0xFE10 <= cp <= 0xFE1F
-        or 0xFE30 <= cp <= 0xFE4F
-        or cp == 0x30FB  # katakana middle dot, used as a separator in Chinese too
-    )
 
 
 class Span(msgspec.Struct, frozen=True):

@@ -47,8 +47,8 @@ from typing import Any
 
 from ..errors import ContentError, Issue, Location
 from ..locale import N_, _
+from ..text.localtext import LANGS
 from .schema import MAX_ITEMS
-from .types import LANGS
 from .validate import suggest
 from .workbook import workbook_rows
 from .yamlload import Loaded, Marks, display_path, read_text

@@ -15,7 +15,6 @@ from msgspec import Meta
 
 from ..layout.units import MM, parse_length
 from ..locale import _
-from .localtext import LANGS
 
 Lang = Literal["en", "zh-Hant", "zh-Hans"]  # LANGS, spelt out for the type checker
 
@@ -335,8 +334,3 @@ LocalText = Annotated[
         description="One text for every language, or one per language: {en: ..., zh-Hant: ..., zh-Hans: ...}."
     ),
 ]
-
-
-def is_local_text(value: Any) -> bool:
-    """Whether a data value is a per-language text mapping."""
-    return isinstance(value, dict) and bool(value) and all(k in LANGS for k in value)

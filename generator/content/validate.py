@@ -10,7 +10,6 @@ aborts once.
 
 from __future__ import annotations
 
-import difflib
 import re
 import types
 import typing
@@ -18,7 +17,7 @@ from typing import Any
 
 import msgspec
 
-from ..errors import IssueCollector
+from ..errors import IssueCollector, suggest
 from ..locale import N_, _, ngettext
 from .yamlload import Loaded, PathKey, key_path
 
@@ -54,12 +53,6 @@ def convert(model: Any, data: Any, *, strict: bool = True) -> Any:
     if prepare is not None:
         data = prepare(data)
     return msgspec.convert(data, model, strict=strict, dec_hook=_dec_hook)
-
-
-def suggest(word: str, choices: typing.Iterable[str]) -> str:
-    """A "did you mean" suffix, or an empty string."""
-    close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
-    return _("; did you mean {word!r}?").format(word=close[0]) if close else ""
 
 
 # ---------------------------------------------------------------- reading types

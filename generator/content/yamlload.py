@@ -13,7 +13,6 @@ same as reading it as YAML.
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ import yaml
 
 from ..errors import ContentError, Issue, Location
 from ..locale import N_, _
+from .files import display_path, read_guarded
 
 try:  # libyaml is several times faster; fall back to the pure-Python parser.
     from yaml import CSafeLoader as _Loader
@@ -71,14 +71,6 @@ def key_path(path: PathKey) -> str:
         else:
             out += ("." if out else "") + str(part)
     return out
-
-
-def display_path(path: Path) -> str:
-    """A path as users should see it: relative to the working directory when inside it."""
-    try:
-        return os.path.relpath(path)
-    except ValueError:  # pragma: no cover - other drive on Windows
-        return str(path)
 
 
 def _rel(path: Path) -> str:
@@ -414,7 +406,6 @@ def load_yaml(path: Path, *, shown_as: str | None = None, root: Path | None = No
 def read_text(path: Path, file: str, encoding: str = "utf-8", *, root: Path | None = None) -> str:
     """A content file's text, refused (ContentError at ``file``) when it lies outside ``root``
     after links, is not a regular file, is too big or is not UTF-8."""
-    from .files import read_guarded
 
     try:
         data = read_guarded(path, root, MAX_FILE_BYTES)

@@ -18,7 +18,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..content.expand import FaceDraw
+from PIL import Image, ImageDraw
+
+from ..faces.expand import FaceDraw
 from ..locale import _
 from ..render.preview import render_faces
 from ..render.sheet import atomic_target, commit_file
@@ -85,7 +87,6 @@ def cell_size(trim: Trim, cols: int, rows: int, dpi: float) -> tuple[int, int]:
 
 def plain_back(size: tuple[int, int]) -> PIL.Image.Image:
     """A neutral back for items that have none (Tabletop Simulator needs one)."""
-    from PIL import Image, ImageDraw
 
     image = Image.new("RGB", size, (92, 98, 112))
     inset = max(2, min(size) // 12)
@@ -110,7 +111,6 @@ def deck_sheet(
     faces: Sequence[FaceDraw], back: PIL.Image.Image, trim: Trim, grid: Grid, lang: str = "en"
 ) -> tuple[PIL.Image.Image, int, int]:
     """A sheet of ``faces`` in reading order with ``back`` in the last cell; (image, cols, rows)."""
-    from PIL import Image
 
     cols, rows = grid.for_faces(len(faces))
     w, h = grid.cell
@@ -133,7 +133,6 @@ def save_png(image: PIL.Image.Image, path: Path) -> Path:
 
 def thumbnail(source: Path, target: Path) -> None:
     """The picture Tabletop Simulator shows beside a saved object: ``source``, small."""
-    from PIL import Image
 
     with Image.open(source) as image:
         image.thumbnail((256, 256))

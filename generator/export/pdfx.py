@@ -19,6 +19,10 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import pikepdf
+from pikepdf import Array, Dictionary, Name, String
+from PIL import ImageChops, ImageCms, ImageFilter, ImageMath
+
 from .vendors import profile_path
 
 if TYPE_CHECKING:
@@ -31,7 +35,6 @@ _NEAR_BLACK = 40  # RGB channels all below this count as black
 
 @cache
 def _transform() -> Any:
-    from PIL import ImageCms
 
     target = ImageCms.getOpenProfile(str(profile_path()))
     return ImageCms.buildTransform(
@@ -44,7 +47,6 @@ def _transform() -> Any:
 
 
 def _morph(mask: PIL.Image.Image, steps: int, grow: bool) -> PIL.Image.Image:
-    from PIL import ImageFilter
 
     f = ImageFilter.MaxFilter(3) if grow else ImageFilter.MinFilter(3)
     for _ in range(steps):
@@ -54,7 +56,6 @@ def _morph(mask: PIL.Image.Image, steps: int, grow: bool) -> PIL.Image.Image:
 
 def to_cmyk(image: PIL.Image.Image, dpi: int, rich_black: Sequence[int] | None) -> PIL.Image.Image:
     """``image`` (RGB) as CMYK for print: profile conversion, rich and plain black."""
-    from PIL import ImageChops, ImageCms
 
     rgb = image.convert("RGB")
     cmyk = ImageCms.applyTransform(rgb, _transform())
@@ -73,7 +74,6 @@ def to_cmyk(image: PIL.Image.Image, dpi: int, rich_black: Sequence[int] | None) 
 
 def total_ink(cmyk: PIL.Image.Image) -> float:
     """The most ink (C+M+Y+K, percent) any pixel of ``cmyk`` takes."""
-    from PIL import ImageMath
 
     c, m, y, k = cmyk.split()
     total = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"] + a["k"], c=c, m=m, y=y, k=k)
@@ -93,8 +93,6 @@ def write_pdfx(
 
     ``size`` is the trim in points; each page is the trim plus ``bleed`` on every side.
     """
-    import pikepdf
-    from pikepdf import Array, Dictionary, Name, String
 
     pdf = pikepdf.new()
     icc = pdf.make_stream(profile_path().read_bytes(), N=4)

@@ -24,10 +24,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..build.game import BuildOptions, check_game
-from ..content.expand import FaceDraw, trim_size
+import pikepdf
+import pypdfium2 as pdfium
+from PIL import Image, ImageStat
+
 from ..content.loader import Component
+from ..faces.expand import FaceDraw, trim_size
 from ..locale import _
+from ..pipeline.check import check_game
+from ..pipeline.options import BuildOptions
 from ..render.preview import faces_pdf
 from . import pdfx
 from .printshop import KINDS, distinct_faces
@@ -67,7 +72,6 @@ class PreflightReport:
 
 def fonts_and_text_sizes(data: bytes) -> Iterator[tuple[int, str, Any]]:
     """(page, 'font', name) for each font not embedded; (page, 'size', pt) for each text size."""
-    import pikepdf
 
     with pikepdf.open(io.BytesIO(data)) as pdf:
         for n, page in enumerate(pdf.pages):
@@ -111,8 +115,6 @@ def _boxes(
     tw, th, _shape = trim
     for box in face.boxes:
         if box.image is not None and box.w > 0 and box.h > 0:
-            from PIL import Image
-
             try:
                 with Image.open(box.image) as im:
                     px = im.size
@@ -171,7 +173,6 @@ def _text_outside(page: Any, box: tuple[float, float, float, float], safe: float
 
 def bleed_and_ink(image: Any, bleed_px: int, v: Vendor | None) -> Iterator[tuple[str, str]]:
     """Problems of one face drawn with ``bleed_px`` of bleed: art stopping at the trim, ink."""
-    from PIL import ImageStat
 
     w, h = image.size
     if bleed_px >= 1:
@@ -205,7 +206,6 @@ def bleed_and_ink(image: Any, bleed_px: int, v: Vendor | None) -> Iterator[tuple
 def _component(
     component: Component, copies: list[Any], lang: str, v: Vendor | None
 ) -> tuple[int, list[Finding]]:
-    import pypdfium2 as pdfium
 
     trim = trim_size(component)
     bleed = v.bleed if v is not None else DEFAULT_BLEED

@@ -42,11 +42,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from ..build.game import BuildOptions, Checked, check_game
-from ..content.expand import Copy, FaceDraw, localize, trim_size
 from ..content.loader import Component
 from ..errors import UsageError
+from ..faces.expand import Copy, FaceDraw, localize, trim_size
 from ..locale import _
+from ..pipeline.check import Checked, check_game
+from ..pipeline.options import BuildOptions
 from ..render.preview import render_faces
 from . import images
 from .folders import replace_folder, safe_name, staging_folder

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from ..content.expand import Copy, localize, trim_size
+from PIL import Image
+
 from ..content.loader import Component
+from ..faces.expand import Copy, localize, trim_size
 from ..locale import _
 from ..render.preview import render_faces
 from . import images
@@ -100,7 +102,6 @@ def custom_dice(export: Exporter, component: Component, x: float) -> dict | None
             continue
         pictures = render_faces([cp.front for cp in faces], trim, size, export.lang)
         cols, rows = D6_GRID
-        from PIL import Image
 
         sheet = Image.new("RGB", (cols * size[0], rows * size[1]), "white")
         for n, picture in enumerate(pictures):

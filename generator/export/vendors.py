@@ -11,6 +11,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import yaml
+
 from ..errors import UsageError
 from ..layout import presets
 from ..layout.units import parse_length
@@ -43,7 +45,6 @@ def _length(value: Any) -> float:
 @cache
 def vendors() -> dict[str, Vendor]:
     """Every profile in the shared ``vendors.yaml``, by id."""
-    import yaml
 
     path = presets.templates_dir() / "vendors.yaml"
     data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else {}

@@ -130,7 +130,7 @@ def _read(lang: str) -> Translation:
 
 def _parse(po: Path) -> dict[tuple[str | None, str], tuple[str, ...]]:
     """The messages of a PO file (polib: a small, well-kept PO reader)."""
-    import polib
+    import polib  # deferred: an English run never reads a catalogue
 
     messages: dict[tuple[str | None, str], tuple[str, ...]] = {}
     for entry in polib.pofile(str(po)):
@@ -155,7 +155,7 @@ def _compiled_path(lang: str, po: Path) -> Path | None:
         base = os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.expanduser("~/.cache")
         base = os.path.join(base, "pnp")
     if not base:
-        import platformdirs
+        import platformdirs  # deferred: only to find the cache folder
 
         base = platformdirs.user_cache_dir("pnp", appauthor=False)
     name = f"{CATALOGUE_LANGS[lang]}-{stat.st_size}-{stat.st_mtime_ns}.marshal"

@@ -8,7 +8,7 @@ Owns the fonts (shipped and a game's own, embedded and subset: :mod:`.fonts`,
 and the checks that need the renderer's own measurements (:mod:`.legibility`,
 :mod:`.outlines`).
 
-May import: ``rules`` (the sheet to draw), ``content`` (the faces to draw), ``layout`` and the
-base modules (``errors``, ``atomic``, ``locale``). Never ``companion``, ``build``, ``export`` or
-``cli``.
+May import: ``rules`` (the sheet to draw), ``faces`` (the faces to draw), ``content``,
+``text``, ``dice``, ``layout`` and the base modules (``errors``, ``atomic``, ``locale``). Never
+``companion``, ``pipeline``, ``export`` or ``cli``.
 """

@@ -15,7 +15,7 @@ from pathlib import Path
 from reportlab.lib.rl_accel import fp_str  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
-from ..content.expand import Copy
+from ..faces.expand import Copy
 from ..layout.impose import Rect, Slot
 from ..layout.tiling import Tile, Tiling
 from ..layout.units import MM

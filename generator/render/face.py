@@ -15,8 +15,8 @@ from typing import Any
 import msgspec
 from msgspec import field
 from reportlab.lib.rl_accel import fp_str  # type: ignore[import-untyped]
+from reportlab.lib.utils import ImageReader
 
-from ..content.faces import BoxDraw, FaceDraw, estimate_mark
 from ..content.schema import (
     ArcBox,
     CircleBox,
@@ -27,6 +27,7 @@ from ..content.schema import (
     PolygonBox,
     TextBox,
 )
+from ..faces.draws import BoxDraw, FaceDraw, estimate_mark
 from ..layout.impose import Slot
 from ..locale import N_, _
 from . import fonts, legibility, outlines
@@ -316,8 +317,6 @@ class FaceRenderer(msgspec.Struct):
                 str(box.image), x, y, w, h, preserveAspectRatio=True, anchor="c", mask="auto"
             )
         else:
-            from reportlab.lib.utils import ImageReader  # type: ignore[import-untyped]
-
             iw, ih = ImageReader(str(box.image)).getSize()
             scale = max(w / iw, h / ih)
             dw, dh = iw * scale, ih * scale

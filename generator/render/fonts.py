@@ -12,13 +12,15 @@ of it: a Chinese character inside an English sentence never becomes an empty box
 
 from __future__ import annotations
 
+import hashlib
+import io
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont, TTFontFile
 
 from ..errors import BuildError
 from ..locale import _
@@ -98,9 +100,6 @@ _cmaps: dict[str, frozenset[int]] = {}
 
 def parse_problem(data: bytes) -> str | None:
     """Why the TrueType font in ``data`` cannot be read and subset, or None when it can."""
-    import io
-
-    from reportlab.pdfbase.ttfonts import TTFontFile
 
     try:
         face = TTFontFile(io.BytesIO(data))
@@ -136,7 +135,6 @@ def _free_name(name: str, path: Path) -> str:
     games may each ship a ``fonts/Title.ttf`` of their own)."""
     if name not in _by_file.values():
         return name
-    import hashlib
 
     return f"{name}-{hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:8]}"
 

@@ -7,8 +7,13 @@ same square.
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
+
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import STATE_DEFAULTS
+from reportlab.lib.colors import Color
 
 from ..content.icons import ICONS, Shape, svg_drawing
 from . import fonts
@@ -47,11 +52,6 @@ def _shape(canvas: Any, shape: Shape, cx: float, cy: float, s: float) -> None:
 def _draw_svg(
     canvas: Any, path: Path, cx: float, cy: float, size: float, rgb: tuple[float, float, float]
 ) -> None:
-    import copy
-
-    from reportlab.graphics import renderPDF  # type: ignore[import-untyped]
-    from reportlab.graphics.shapes import STATE_DEFAULTS  # type: ignore[import-untyped]
-    from reportlab.lib.colors import Color  # type: ignore[import-untyped]
 
     original = svg_drawing(path)
     if original is None:  # refused by the check: nothing is drawn

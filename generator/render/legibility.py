@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..content.faces import BoxDraw
 from ..content.schema import CircleBox, TextBox
+from ..faces.draws import BoxDraw
 from ..locale import _
 from . import fonts
 from . import text as rtext

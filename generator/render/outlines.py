@@ -11,8 +11,8 @@ from __future__ import annotations
 from reportlab.lib.rl_accel import fp_str  # type: ignore[import-untyped]
 from reportlab.pdfgen.pathobject import PDFPathObject  # type: ignore[import-untyped]
 
-from ..content.faces import BoxDraw
 from ..content.schema import ArcBox, FrameBox, LineBox, PolygonBox
+from ..faces.draws import BoxDraw
 from .text import hex_to_rgb
 
 EDGE = 0.01  # points: a box this close to the trim edge counts as touching it

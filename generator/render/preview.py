@@ -12,7 +12,10 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..content.expand import Copy, FaceDraw
+import pypdfium2 as pdfium
+from PIL import Image
+
+from ..faces.expand import Copy, FaceDraw
 from ..layout.impose import Rect, Slot
 from . import fonts
 from .face import FaceRenderer
@@ -62,8 +65,6 @@ def write_previews(
 
     The contact sheet shows the fronts; with ``backs`` each front is followed by its back.
     """
-    import pypdfium2 as pdfium
-    from PIL import Image
 
     first_of: dict[str, Copy] = {}
     for cp in copies:
@@ -98,7 +99,6 @@ def write_previews(
 
 
 def _contact(images: list[PIL.Image.Image], columns: int = 0) -> PIL.Image.Image:
-    from PIL import Image
 
     cols = columns or min(8, max(1, int(len(images) ** 0.5 + 0.999)))
     w, h = images[0].size
@@ -157,7 +157,6 @@ def render_faces(
     files); the faces are drawn once into a PDF and rasterised page by page, so only one image
     is held at a time.
     """
-    import pypdfium2 as pdfium
 
     tw, th = trim[0] + 2 * bleed, trim[1] + 2 * bleed
     pdf = pdfium.PdfDocument(faces_pdf(faces, trim, lang, bleed))

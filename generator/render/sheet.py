@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..atomic import atomic_path
 from ..atomic import atomic_target as atomic_target  # re-exported for callers of this module
 from ..atomic import commit_file as commit_file
-from ..content.expand import Copy
+from ..faces.expand import Copy
 from ..layout.impose import (
     BAND,
     MARK_MAX,

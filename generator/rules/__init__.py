@@ -5,11 +5,11 @@ Owns reading a game's ``rules/`` folder into validated models (:mod:`.source`,
 is current or stale (:mod:`.coverage`, :func:`stamp_rules`), deriving zh-Hans (:mod:`.derive`),
 the translation checks (:mod:`.translator`) and laying the text out as a sheet of sections
 (:mod:`.sheet`) for the renderer to draw. Checking and building rule sheets (which need the
-fonts) are in :mod:`generator.build`.
+fonts) are in :mod:`generator.pipeline`.
 
-May import: :mod:`generator.content` (YAML loading, validation, the language rule),
-:mod:`generator.layout` and the base modules (``errors``, ``atomic``, ``locale``). Never
-``render``, ``build``, ``companion`` or ``cli``.
+May import: :mod:`generator.content` (YAML loading, validation), :mod:`generator.text` (the
+language rule, Chinese conversion), :mod:`generator.layout` and the base modules (``errors``,
+``atomic``, ``locale``). Never ``render``, ``faces``, ``pipeline``, ``companion`` or ``cli``.
 """
 
 from __future__ import annotations

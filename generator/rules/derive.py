@@ -1,7 +1,7 @@
 """Chinese rule text derived from the other Chinese script, glossary terms protected.
 
 A zh-Hans section that nobody wrote by hand is made from its zh-Hant section by
-:func:`generator.content.chinese.derive`: characters converted (OpenCC t2s), the reviewed game
+:func:`generator.text.chinese.derive`: characters converted (OpenCC t2s), the reviewed game
 vocabulary of ``phrases.yaml`` and the mainland forms of ``regional.yaml`` (「」 quotes, 著 as a
 particle, 牠 ...) put in. A zh-Hant section nobody wrote is made the same way from a
 hand-written zh-Hans one (s2t, Taiwan usage). Every glossary term's rendering in the source
@@ -14,9 +14,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from ..content.chinese import derive
-from ..content.localtext import DERIVED_FROM
 from ..content.validate import convert
+from ..text.chinese import derive
+from ..text.localtext import DERIVED_FROM
 from .models import GlossaryTerm, TranslatedSection
 
 

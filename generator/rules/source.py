@@ -18,11 +18,11 @@ from typing import cast
 
 from ..content.loader import resolve_inside
 from ..content.schema import GameSpec
-from ..content.types import LANGS
 from ..content.validate import key_path, suggest, validate
 from ..content.yamlload import Loaded, display_path, load_yaml
 from ..errors import ContentError, Issue, IssueCollector, Location, UsageError
 from ..locale import _
+from ..text.localtext import LANGS
 from .models import GlossaryFile, GlossaryTerm, SourceFile, SourceSection, TranslationFile
 
 TRANSLATED: tuple[str, ...] = tuple(lang for lang in LANGS if lang != "en")

@@ -24,12 +24,12 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 
-from ..content.chinese import script_only
 from ..content.markup import plain_text
-from ..content.regional import CONVERTER, regional_forms, synonyms_of, traditional_characters
 from ..content.validate import key_path
 from ..errors import IssueCollector, Location
 from ..locale import _
+from ..text.chinese import script_only
+from ..text.regional import CONVERTER, regional_forms, synonyms_of, traditional_characters
 from .coverage import Coverage
 from .derive import DERIVED_FROM
 from .models import Block, GlossaryTerm, SectionBase

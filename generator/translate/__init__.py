@@ -5,6 +5,6 @@ item, layout, table and game files), its rule-sheet sections and its glossary te
 one catalogue entry keyed by a stable context (``file#path``); staleness is the rule sheets'
 source hash, stored inline for rule sections and in ``stamps.yaml`` for every other text.
 
-May import: ``rules``, ``content`` and the base modules (``errors``, ``atomic``, ``locale``).
-Never ``cli``, ``build``, ``export``, ``render`` or ``companion``.
+May import: ``rules``, ``content``, ``text`` and the base modules (``errors``, ``atomic``,
+``locale``). Never ``cli``, ``pipeline``, ``export``, ``render`` or ``companion``.
 """

@@ -23,9 +23,8 @@ from pathlib import Path
 
 from ruamel.yaml.nodes import MappingNode, Node
 
+from ..atomic import write_text
 from ..content.files import is_inside
-from ..content.language import convert, source_language, written_languages
-from ..content.types import LANGS
 from ..content.yamlload import display_path
 from ..errors import IssueCollector, UsageError
 from ..locale import _
@@ -34,8 +33,10 @@ from ..rules.derive import derive_text
 from ..rules.models import GlossaryTerm, SectionBase
 from ..rules.source import GLOSSARY_FILE, TRANSLATED, RuleBook, load_rulebook, text_hash
 from ..rules.terms import refs_in
+from ..text.language import convert, source_language, written_languages
+from ..text.localtext import LANGS
 from .inline import literals
-from .stamps import STAMPS_FILE, load_stamps
+from .stamps import STAMPS_FILE, load_stamps, stamps_text
 from .yamlnodes import PathPart, compose, line_of, mapping_items, scalar_text, walk
 
 STATES: tuple[str, ...] = ("translated", "fuzzy", "missing")
@@ -348,8 +349,6 @@ def stamp_texts(folder: Path, langs: list[str] | None = None) -> list[tuple[str,
     """Record in ``stamps.yaml`` that every written translation outside the rule sections
     matches its current English (what ``pnp rules stamp`` does for sections); (lang, context)
     of each text stamped."""
-    from ..atomic import write_text
-    from .stamps import stamps_text
 
     folder = Path(folder)
     stamps = load_stamps(folder)

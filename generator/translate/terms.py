@@ -13,11 +13,11 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from pathlib import Path
 
-from ..content.language import convert
-from ..content.types import LANGS
 from ..errors import IssueCollector
 from ..rules.models import GlossaryTerm
 from ..rules.source import load_rulebook
+from ..text.language import convert
+from ..text.localtext import LANGS
 
 FORMATS: tuple[str, ...] = ("tbx", "csv")
 TBX_NS = "urn:iso:std:iso:30042:ed-2"

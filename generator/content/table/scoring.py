@@ -22,9 +22,10 @@ from typing import Annotated, Literal
 
 from msgspec import Meta, field
 
-from ..locale import _
-from .formula import DICE, PLACEHOLDER, placeholders
-from .types import LocalText, Model, Slug, doc
+from ...dice.formula import DICE, PLACEHOLDER, placeholders
+from ...dice.parse import DiceError, parse
+from ...locale import _
+from ..types import LocalText, Model, Slug, doc
 
 Formula = Annotated[
     str,
@@ -159,7 +160,6 @@ class ScoreSpec(Fact, frozen=True, kw_only=True):
 
 def check_score(score: ScoreSpec, add: Callable[[tuple[str | int, ...], str], None]) -> None:
     """Report every broken reference or formula of one score through ``add(path, message)``."""
-    from .dice_parse import DiceError, parse
 
     for iid, param in score.inputs.items():
         if param.kind == "icons":

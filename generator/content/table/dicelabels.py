@@ -13,18 +13,18 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..errors import ContentError, IssueCollector, Location
-from ..locale import _
-from .game import Item
-from .icons import ICONS
-from .schema import ComponentSpec
-from .table import load_table, table_path
-from .types import LANGS
-from .validate import key_path, suggest
-from .yamlload import Marks, display_path, load_yaml
+from ...errors import ContentError, IssueCollector, Location
+from ...locale import _
+from ...text.localtext import LANGS
+from ..game import Item
+from ..icons import ICONS
+from ..schema import ComponentSpec
+from ..validate import key_path, suggest
+from ..yamlload import Marks, display_path, load_yaml
+from . import load_table, table_path
 
 if TYPE_CHECKING:
-    from .game import Item
+    from ..game import Item
 
 
 class Collecting(Protocol):

@@ -8,9 +8,9 @@ from typing import Annotated, ClassVar, Literal
 
 from msgspec import Meta, field
 
-from ..locale import N_, _
-from .table_scoring import Fact, ParamSpec, ScoreSpec
-from .types import LocalText, Model, Slug, doc
+from ...locale import N_, _
+from ..types import LocalText, Model, Slug, doc
+from .scoring import Fact, ParamSpec, ScoreSpec
 
 # the moves a player makes at the table, as a phase's ``allows`` names them (``roll:ID`` names
 # one of the game's rolls)

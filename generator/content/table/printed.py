@@ -11,14 +11,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..errors import IssueCollector
-from ..locale import _
-from . import tabular
-from .paths import resolve_inside
-from .schema import ItemsFile
-from .table_models import CardsFrom, DeckSpec
-from .validate import validate
-from .yamlload import load_yaml
+from ...errors import IssueCollector
+from ...locale import _
+from .. import tabular
+from ..paths import resolve_inside
+from ..schema import ItemsFile
+from ..validate import validate
+from ..yamlload import load_yaml
+from .models import CardsFrom, DeckSpec
 
 
 def _named(value: Any, names: dict[str, Any] | None, where: str) -> Any:

@@ -15,8 +15,8 @@ from typing import NamedTuple
 
 import msgspec
 
-from .game import Component, Item
-from .schema import Box
+from ..content.game import Component, Item
+from ..content.schema import Box
 
 
 class BoxDraw(NamedTuple):

@@ -19,23 +19,18 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..content.expand import trim_size
+from watchfiles import Change, DefaultFilter, watch
+
 from ..content.loader import Game
 from ..content.table import load_table
 from ..errors import PnpError, UsageError
+from ..faces.expand import trim_size
 from ..render.preview import write_previews
-from .game import (
-    BuildOptions,
-    Checked,
-    ComponentResult,
-    build_checked,
-    build_languages,
-    build_rules_cached,
-    check_game,
-    plan,
-    selected,
-)
+from .check import Checked, build_languages, check_game, plan, selected
+from .game import build_checked
+from .options import BuildOptions, ComponentResult
 from .rules_check import check_rules
+from .run import build_rules_cached
 
 WATCHED_SUFFIXES = {
     ".yaml",
@@ -238,7 +233,6 @@ class Rebuilder:
     # ------------------------------------------------------------------ watching
     def watch_filter(self) -> Callable[[Any, str], bool]:
         """Which file events matter: game files by suffix, never the build output or hidden files."""
-        from watchfiles import DefaultFilter
 
         default = DefaultFilter()
         out_dir = self.options.out_dir.resolve()
@@ -256,7 +250,6 @@ class Rebuilder:
 
 def _snapshot(folders: list[Path], keep: Callable[[Any, str], bool]) -> dict[Path, tuple[int, int]]:
     """(mtime, size) of every watched file under ``folders`` (at most MAX_SNAPSHOT files)."""
-    from watchfiles import Change
 
     out: dict[Path, tuple[int, int]] = {}
     for folder in folders:
@@ -286,7 +279,6 @@ def watch_game(
     Files saved between the first build and the moment the watcher listens are caught by
     comparing their times and sizes before and after.
     """
-    from watchfiles import watch
 
     rebuilder = Rebuilder(path, options, preview_dpi=preview_dpi, rules=rules)
     keep = rebuilder.watch_filter()

@@ -27,18 +27,22 @@ from pathlib import Path
 from typing import Any
 
 from ..content import tabular
-from ..content.faces import BoxDraw, Copy, FaceDraw, estimate_mark, trim_size
 from ..content.game import Component, Game, Item
 from ..content.icons import ICONS
-from ..content.language import local_texts, missing_languages, source_language, written_languages
 from ..content.markup import TOKEN
 from ..content.schema import CircleBox, LayoutSpec, TextBox
-from ..content.types import is_local_text
 from ..content.validate import key_path, suggest
 from ..errors import IssueCollector, Location
+from ..faces.draws import BoxDraw, Copy, FaceDraw, estimate_mark, trim_size
 from ..locale import _
-from ..render.fonts import use_game_fonts  # type: ignore[attr-defined]
+from ..render.fonts import (
+    chain_names,
+    missing_glyphs,
+    use_game_fonts,  # type: ignore[attr-defined]
+)
 from ..render.legibility import ink, problem
+from ..text.language import local_texts, missing_languages, source_language, written_languages
+from ..text.localtext import is_local_text
 
 MAX_SAMPLE = 40
 # what looks like a colour tag ``[#...]`` but is not one the renderer knows (#rgb, #rrggbb)
@@ -338,7 +342,6 @@ def _layout(component: Component, layout_id: str) -> LayoutSpec | None:
 
 def _no_glyph(box: BoxDraw) -> list[str]:
     """The characters of a box's text that no face of its font family can draw, in order."""
-    from ..render.fonts import chain_names, missing_glyphs
 
     text = box.text or ""
     if text.isascii() and text.isprintable():

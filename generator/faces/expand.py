@@ -6,31 +6,28 @@ names are errors, images are checked (:mod:`.images`) and the result is the plai
 :mod:`.faces` that the renderer draws. Identical faces are the same object, so the renderer can
 draw them once and reuse them. Each component's copies in each language are then handed to
 the ``check`` the expander was given (``pnp check`` passes
-:class:`generator.build.textcheck.TextCheck`, which reports what the words would print wrongly).
+:class:`generator.pipeline.textcheck.TextCheck`, which reports what the words would print wrongly).
 """
 
 from __future__ import annotations
 
-import re
-import time
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any
 
+from ..content.game import Component, Game, Item
+from ..content.icons import ICONS
+from ..content.schema import Box, CircleBox, FrameBox, IconBox, ImageBox, LayoutSpec, TextBox
+from ..content.validate import key_path
+from ..content.yamlload import Marks
 from ..errors import IssueCollector, Location
 from ..layout.units import MM
 from ..locale import _
-from . import sandbox, tabular
-from .faces import BoxDraw, Copy, FaceDraw, trim_size
-from .game import Component, Game, Item
-from .icons import ICONS
+from ..text.language import localize
+from ..text.localtext import LANGS
+from .draws import BoxDraw, Copy, FaceDraw, trim_size
 from .images import ImageCheck
-from .language import localize
-from .schema import Box, CircleBox, FrameBox, IconBox, ImageBox, LayoutSpec, TextBox
 from .shapes import IDENTITY, FaceTooBig, ShapeExpander
-from .types import LANGS, colour_value
-from .validate import key_path, suggest
-from .yamlload import Marks
+from .templates import Templates, Where
 
 __all__ = [
     "BoxDraw",
@@ -42,205 +39,30 @@ __all__ = [
     "trim_size",
 ]
 
-MAX_TEXT = 4000  # characters one template may produce
-MAX_TEMPLATE_SECONDS = 60  # all of one game's template evaluations together
 OFF_FACE_MARGIN = 10 * MM  # past the trim by more than any bleed: a box wholly there never prints
 
-
-# {{ name }} alone: printed as str(value) without running a template when the name is given
-_VAR = re.compile(r"\{\{-?\s*([A-Za-z_][A-Za-z0-9_]*)\s*-?\}\}")
-_SIMPLE: dict[str, str] = {}
-# `name`, `name == 'text'` or `name != 'text'`: a `when:` that needs no template when the name
-# holds a plain value (jinja compares and tests truth as Python does for those)
-_WHEN = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:(==|!=)\s*'([^'\\]*)')?\s*")
-_WHEN_FAST: dict[str, tuple[str, str | None, str | None] | None] = {}
-_JINJA_WORDS = {"true", "false", "none", "True", "False", "None", "not", "and", "or", "in", "is"}
-_PLAIN_VALUES = (str, int, float, bool, type(None))
-Where = Callable[[], tuple[Location, str]]
 # told (component, language, the component's languages, its copies) after each expansion
 CopiesCheck = Callable[[Component, str, list[str], list[Copy]], None]
-_sandbox: Any = None  # the jinja2 sandbox module, once a template needs more than a name
 
 
-def _load_sandbox() -> Any:
-    """Import the sandbox (and jinja2) on the first template that is more than a name: a
-    game whose templates are all ``{{ name }}`` never pays for it."""
-    global _sandbox
-
-    _sandbox = sandbox
-    return sandbox
-
-
-class Expander:
+class Expander(Templates):
     """Evaluates a game's layouts for its items, collecting every problem with its location."""
 
     def __init__(
         self, game: Game, issues: IssueCollector | None = None, check: CopiesCheck | None = None
     ) -> None:
+        super().__init__(issues or IssueCollector())
         self.game = game
-        self.issues = issues or IssueCollector()
         # told each component's copies in each language (``pnp check``'s printed-text check)
         self.check = check
-        self._templates: dict[str, Any] = {}
         self.image = ImageCheck(game.root, self.issues)
         self._geo: dict[
             tuple[int, float, float], tuple[tuple[float, float, float, float] | None, ...]
         ] = {}
         self._faces: dict[FaceDraw, FaceDraw] = {}
-        self._template_seconds = 0.0  # spent evaluating this game's templates, in all
-        self._told_slow = False
         # (layout, box, width, height) already looked at for boxes off the face
         self._outside: set[tuple[str, int, float, float]] = set()
         self._per_copy: dict[tuple[int, int], bool] = {}
-
-    def problem(self, at: Where, message: str) -> None:
-        """Add ``message`` at the place and key ``at()`` gives."""
-        where, key = at()
-        self.issues.add(where, key, message)
-
-    # -------------------------------------------------------------- templates
-    def render(self, source: str, ctx: Mapping[str, Any], at: Where, item: Item) -> str | None:
-        """Evaluate template ``source`` for ``item``; None (and an issue at ``at()``) on failure."""
-        if "{" not in source:
-            return source
-        simple = _SIMPLE.get(source)
-        if simple is None:
-            m = _VAR.fullmatch(source)
-            simple = _SIMPLE[source] = m.group(1) if m else ""
-        if simple and simple in ctx:
-            value = ctx[simple]  # what jinja prints for {{ name }}, without the template
-            out = value if isinstance(value, str) else str(value)
-            if len(out) <= MAX_TEXT:
-                return out
-        sb = _sandbox or _load_sandbox()
-        tpl = self._templates.get(source)
-        if tpl is None:
-            try:
-                tpl = sb.ENV.from_string(source)
-                # a plain dict of the globals: jinja copies them into every render's context,
-                # and copying its default ChainMap costs more than the render itself
-                tpl.globals = dict(tpl.globals)
-            except sb.TemplateSyntaxError as exc:
-                self.problem(at, _("template syntax error: {message}").format(message=exc.message))
-                tpl = False
-            except (RecursionError, SyntaxError, MemoryError):  # nested past what compiles
-                self.problem(at, _("template nests too deeply to be read"))
-                tpl = False
-            self._templates[source] = tpl
-        if tpl is False:
-            return None
-        if self._template_seconds > MAX_TEMPLATE_SECONDS:
-            if not self._told_slow:
-                self._told_slow = True
-                self.problem(
-                    at,
-                    _(
-                        "the templates of this game take more than {seconds} seconds in all; "
-                        "no more are evaluated"
-                    ).format(seconds=MAX_TEMPLATE_SECONDS),
-                )
-            return None
-        started = time.perf_counter()
-        try:
-            out = sb.render(tpl, ctx)
-        except RecursionError:
-            self.problem(
-                at, _("item {item!r}: template calls itself without end").format(item=item.id)
-            )
-            return None
-        except sb.SecurityError as exc:
-            name = re.search(r"attribute '(\w+)'", str(exc))
-            if name:
-                said = _("item {item!r}: a template may not use {name!r}")
-                self.problem(at, said.format(item=item.id, name=name.group(1)))
-            else:
-                said = _("item {item!r}: template is not allowed to do that ({detail})")
-                self.problem(at, said.format(item=item.id, detail=exc))
-            return None
-        except sb.UndefinedError as exc:
-            message = exc.message or ""
-            name = re.search(r"'(\w+)' is undefined", message)
-            if name:
-                hint = suggest(name.group(1), [k for k in ctx if isinstance(k, str)])
-                said = _("item {item!r} ({where}): {name!r} is undefined").format(
-                    item=item.id, where=item.location, name=name.group(1)
-                )
-            else:
-                hint = ""
-                said = _("item {item!r} ({where}): undefined name ({detail})").format(
-                    item=item.id, where=item.location, detail=message
-                )
-            if not hint and tabular.is_table(Path(item.location.file.partition("[")[0])):
-                hint = _(tabular.EMPTY_CELL_HINT)
-            self.problem(at, said + hint)
-            return None
-        except (
-            sb.TemplateError,
-            TypeError,
-            ValueError,
-            ArithmeticError,
-            LookupError,
-            AttributeError,
-            MemoryError,
-            AssertionError,  # jinja's own checks of a filter's arguments
-        ) as exc:
-            self.problem(
-                at,
-                _("item {id!r} ({location}): template failed: {reason}").format(
-                    id=item.id, location=item.location, reason=exc
-                ),
-            )
-            return None
-        finally:  # failed evaluations count too: a slow refusal per item adds up
-            self._template_seconds += time.perf_counter() - started
-        if len(out) > MAX_TEXT:
-            self.problem(
-                at,
-                _("item {id!r}: text is {count} characters; the limit is {max_text}").format(
-                    id=item.id, count=len(out), max_text=MAX_TEXT
-                ),
-            )
-            return None
-        return out
-
-    def colour(
-        self, value: str | None, ctx: Mapping[str, Any], at: Where, item: Item
-    ) -> str | None:
-        """A colour field's value for ``item``: a template is evaluated and its result checked."""
-        if value is None or "{" not in value:
-            return value
-        out = self.render(value, ctx, at, item)
-        if out is None:
-            return None
-        if not out.strip():
-            return None  # a template may choose no colour
-        colour = colour_value(out)
-        if colour is None:
-            self.problem(
-                at,
-                _(
-                    "item {item!r} ({where}): {value!r} is not a colour; use #rgb, #rrggbb or a name"
-                ).format(item=item.id, where=item.location, value=out),
-            )
-        return colour
-
-    def truthy(self, expr: str, ctx: Mapping[str, Any], at: Where, item: Item) -> bool:
-        """Whether the expression ``expr`` holds for ``item``."""
-        if expr in _WHEN_FAST:
-            fast = _WHEN_FAST[expr]
-        else:
-            m = _WHEN.fullmatch(expr)
-            fast = _WHEN_FAST[expr] = (
-                (m.group(1), m.group(2), m.group(3))
-                if m and m.group(1) not in _JINJA_WORDS
-                else None
-            )
-        if fast is not None and fast[0] in ctx and type(ctx[fast[0]]) in _PLAIN_VALUES:
-            value = ctx[fast[0]]
-            if fast[1] is None:
-                return bool(value)
-            return (value == fast[2]) if fast[1] == "==" else (value != fast[2])
-        return bool(self.render("{{ (" + expr + ") and 1 or '' }}", ctx, at, item))
 
     # -------------------------------------------------------------- faces
     def _geometry(

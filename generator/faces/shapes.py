@@ -10,12 +10,10 @@ most :data:`MAX_FACE_BOXES` boxes, so a mistaken count cannot hang the build.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..locale import _
-from .boxes import (
+from ..content.boxes import (
     MAX_GRID_CELLS,
     MAX_REPEAT,
     ArcBox,
@@ -26,23 +24,32 @@ from .boxes import (
     RepeatBox,
     TextBox,
 )
-from .faces import BoxDraw
-from .language import localize
-from .types import Dim, Extent, FontSize
+from ..content.types import Dim, Extent, FontSize
+from ..locale import _
+from ..text.language import localize
+from .draws import BoxDraw
+from .geometry import (
+    IDENTITY,
+    Affine,
+    apply_affine,
+    arc_points,
+    cell_address,
+    cell_geometry,
+    compose,
+    fitting_cells,
+    step,
+)
 
 if TYPE_CHECKING:
-    from .faces import BoxDraw
-    from .game import Item
-    from .schema import Box
+    from ..content.game import Item
+    from ..content.schema import Box
+    from .draws import BoxDraw
 
 MAX_FACE_BOXES = 20_000
-Affine = tuple[float, float, float, float, float, float]  # x' = a x + c y + e, y' = b x + d y + f
-IDENTITY: Affine = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 Loc = Callable[..., Callable[[], Any]]
 Where = Callable[[], Any]
 Ctx = Mapping[str, Any]
 Geo = tuple[float, float, float, float]
-SQRT3 = math.sqrt(3.0)
 _ORIGIN, _NONE = Dim(0.0), Extent(0.0)  # the place of a box drawn where its caller says
 # A grid cell's label and icon: the box says what is drawn; the caller, where.
 _LABEL = TextBox(
@@ -53,35 +60,6 @@ _ICON = IconBox(x=_ORIGIN, y=_ORIGIN, w=_NONE, h=_NONE, name="")
 
 class FaceTooBig(Exception):
     """More boxes than a face may have."""
-
-
-def _apply(m: Affine, x: float, y: float) -> tuple[float, float]:
-    a, b, c, d, e, f = m
-    return a * x + c * y + e, b * x + d * y + f
-
-
-def _compose(outer: Affine, inner: Affine) -> Affine:
-    a1, b1, c1, d1, e1, f1 = outer
-    a2, b2, c2, d2, e2, f2 = inner
-    return (
-        a1 * a2 + c1 * b2,
-        b1 * a2 + d1 * b2,
-        a1 * c2 + c1 * d2,
-        b1 * c2 + d1 * d2,
-        a1 * e2 + c1 * f2 + e1,
-        b1 * e2 + d1 * f2 + f1,
-    )
-
-
-def _step(dx: float, dy: float, angle: float, cx: float, cy: float) -> Affine:
-    """Turn by ``angle`` degrees clockwise (y points down) about (cx, cy), then move by (dx, dy)."""
-    t = math.radians(angle)
-    cos, sin = math.cos(t), math.sin(t)
-    if abs(cos - round(cos)) < 1e-12:
-        cos = float(round(cos))
-    if abs(sin - round(sin)) < 1e-12:
-        sin = float(round(sin))
-    return (cos, sin, -sin, cos, cx - cos * cx + sin * cy + dx, cy - sin * cx - cos * cy + dy)
 
 
 class Evaluator(Protocol):
@@ -154,7 +132,7 @@ class ShapeExpander:
         drawn = self.ex.box_draw(box, path[-1], geo, ctx, self.item, loc)
         if m != IDENTITY:
             x, y, w, h = geo
-            cx, cy = _apply(m, x + w / 2, y + h / 2)
+            cx, cy = apply_affine(m, x + w / 2, y + h / 2)
             drawn = drawn._replace(x=cx - w / 2, y=cy - h / 2)
         self._add(drawn)
 
@@ -193,7 +171,7 @@ class ShapeExpander:
             if isinstance(value, float) and value.is_integer():
                 value = int(value)
             step_ctx = {**ctx, "i": i, "n": i + 1, "value": value, "count": count}
-            sm = _compose(m, _step(x0 + i * dx, y0 + i * dy, i * box.angle, cx, cy))
+            sm = compose(m, step(x0 + i * dx, y0 + i * dy, i * box.angle, cx, cy))
             for k, child in enumerate(box.boxes):
                 self.box(child, (*path, "boxes", k), step_ctx, sm)
 
@@ -251,11 +229,11 @@ class ShapeExpander:
             pts = [(x + px.resolve(w), y + py.resolve(h)) for px, py in box.points]
             closed = box.closed
         else:
-            pts = _arc_points(box, x, y, w, h)
+            pts = arc_points(box, x, y, w, h)
             closed = box.pie
         flat: list[float] = []
         for px, py in pts:
-            flat.extend(_apply(m, px, py))
+            flat.extend(apply_affine(m, px, py))
         fill = self.colour(getattr(box, "fill", None), ctx, (*path, "fill")) if closed else None
         stroke = self.colour(box.stroke, ctx, (*path, "stroke"))
         self._add(
@@ -298,13 +276,13 @@ class ShapeExpander:
                     fill = self.colour(terrain.fill, ctx, (*path, "terrain", tid, "fill"))
                 flat: list[float] = []
                 for px, py in corners:
-                    flat.extend(_apply(m, x0 + px, y0 + py))
+                    flat.extend(apply_affine(m, x0 + px, y0 + py))
                 self._add(
                     BoxDraw(cell_spec, x0, y0, cw, ch, fill=fill, stroke=stroke, points=tuple(flat))
                 )
-                labels.append((x0 + cx, y0 + cy, cw, ch, _address(box, r, c), terrain))
+                labels.append((x0 + cx, y0 + cy, cw, ch, cell_address(box, r, c), terrain))
         for cx, cy, cw, ch, address, terrain in labels:
-            cx, cy = _apply(m, cx, cy)
+            cx, cy = apply_affine(m, cx, cy)
             if terrain is not None and terrain.icon:
                 spec = _ICON.replace(name=terrain.icon, color=terrain.icon_color)
                 size = min(cw, ch) * 0.45
@@ -354,74 +332,3 @@ class ShapeExpander:
                     return None
             out.append(ids)
         return out
-
-
-def fitting_cells(box: GridBox, width: float, height: float) -> tuple[int, int]:
-    """How many rows and columns of ``box``'s cells fit in ``width`` x ``height`` (at least 1)."""
-    s = box.cell
-    if box.shape == "square":
-        return max(1, int(height / s + 1e-9)), max(1, int(width / s + 1e-9))
-    radius = s / SQRT3
-    if box.orient == "pointy":  # rows step 1.5 radius; odd rows shift half a cell right
-        rows = int((height - 2 * radius) / (1.5 * radius) + 1e-9) + 1
-        cols = int((width - s / 2) / s + 1e-9)
-    else:  # columns step 1.5 radius; odd columns shift half a cell down
-        cols = int((width - 2 * radius) / (1.5 * radius) + 1e-9) + 1
-        rows = int((height - s / 2) / s + 1e-9)
-    return max(1, rows), max(1, cols)
-
-
-def cell_geometry(
-    box: GridBox, r: int, c: int
-) -> tuple[float, float, list[tuple[float, float]], tuple[float, float]]:
-    """Centre, corners and (width, height) of cell (r, c), relative to the grid's top-left."""
-    s = box.cell
-    if box.shape == "square":
-        x, y = c * s, r * s
-        return x + s / 2, y + s / 2, [(x, y), (x + s, y), (x + s, y + s), (x, y + s)], (s, s)
-    radius = s / SQRT3  # centre to corner, for a hex `s` across flats
-    if box.orient == "pointy":
-        w, h = s, 2 * radius
-        cx = w / 2 + c * w + (w / 2 if r % 2 else 0.0)
-        cy = h / 2 + r * 0.75 * h
-        angles = [90 + 60 * k for k in range(6)]
-    else:
-        w, h = 2 * radius, s
-        cx = w / 2 + c * 0.75 * w
-        cy = h / 2 + r * h + (h / 2 if c % 2 else 0.0)
-        angles = [60 * k for k in range(6)]
-    corners = [
-        (cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
-        for a in angles
-    ]
-    return cx, cy, corners, (w, h)
-
-
-def _address(box: GridBox, r: int, c: int) -> str:
-    if box.coords == "letter-number":
-        letters = ""
-        n = c
-        while True:
-            letters = chr(ord("A") + n % 26) + letters
-            n = n // 26 - 1
-            if n < 0:
-                break
-        return f"{letters}{r + 1}"
-    if box.coords == "number-number":
-        return f"{c + 1:02d}{r + 1:02d}"
-    return ""
-
-
-def _arc_points(box: ArcBox, x: float, y: float, w: float, h: float) -> list[tuple[float, float]]:
-    rx, ry, cx, cy = w / 2, h / 2, x + w / 2, y + h / 2
-    steps = max(8, int(abs(box.extent) / 2))
-    pts = [
-        (
-            cx + rx * math.cos(math.radians(box.start + box.extent * k / steps)),
-            cy - ry * math.sin(math.radians(box.start + box.extent * k / steps)),
-        )
-        for k in range(steps + 1)
-    ]
-    if box.pie:
-        pts.append((cx, cy))
-    return pts

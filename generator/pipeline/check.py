@@ -7,47 +7,34 @@ expands a game per component and language (every problem collected and raised on
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..content.assets import FONT_FACES, MAX_FONT_BYTES
+from ..content.files import read_guarded
+from ..content.loader import load_game
+from ..content.paths import resolve_inside
+from ..content.table import has_table, load_table
+from ..content.validate import key_path
 from ..errors import ContentError, Issue, IssueCollector
+from ..faces.expand import Expander, languages, localize, trim_size
+from ..layout.impose import DoesNotFit, impose
+from ..layout.tiling import tile_board
+from ..locale import _
+from ..render.fonts import missing_glyphs, parse_problem
+from ..rules.source import names_rules
+from .options import BuildOptions
+from .rules_check import check_rules
+from .textcheck import TextCheck
 
 if TYPE_CHECKING:
-    from ..content.expand import Copy
     from ..content.loader import Component, Game
     from ..content.schema import SheetSpec
+    from ..faces.expand import Copy
     from ..layout.impose import Imposition
     from ..layout.tiling import Tiling
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """Command-line overrides of each component's sheet settings, and build switches."""
-
-    out_dir: Path = Path("output")
-    paper: str | None = None
-    duplex: str | None = None
-    bleed: float | None = None
-    packing: str | None = None
-    proof: bool = False
-    force: bool = False
-    langs: tuple[str, ...] | None = None
-    components: tuple[str, ...] | None = None  # only these component ids (None: all)
-
-    def sheet(self, spec: SheetSpec) -> SheetSpec:
-        """The component's sheet settings with the command-line overrides applied."""
-        changes = {
-            k: v
-            for k, v in (
-                ("paper", self.paper),
-                ("duplex", self.duplex),
-                ("bleed", self.bleed),
-                ("packing", self.packing),
-            )
-            if v is not None
-        }
-        return spec.replace(**changes) if changes else spec
 
 
 def _component_issue(game: Game, component: Component, key: str, message: str) -> Issue:
@@ -71,9 +58,6 @@ def plan(
     game: Game, component: Component, options: BuildOptions
 ) -> tuple[Imposition | Tiling, SheetSpec]:
     """The imposition (or a board's tiling) a component gets; ContentError when it cannot fit."""
-    from ..content.expand import trim_size
-    from ..layout.impose import DoesNotFit, impose
-    from ..layout.tiling import tile_board
 
     sheet = options.sheet(component.spec.sheet)
     tw, th, shape = trim_size(component)
@@ -99,7 +83,6 @@ def plan(
 
 def build_languages(game: Game, component: Component, options: BuildOptions) -> list[str]:
     """The component's languages that this build prints (all of them unless --lang narrows)."""
-    from ..content.expand import languages
 
     own = languages(game, component)
     return [lang for lang in own if lang in options.langs] if options.langs else own
@@ -116,9 +99,6 @@ class Checked:
 
 def check_game(path: Path, options: BuildOptions | None = None) -> Checked:
     """Validate everything a build would use, without drawing. Raises ContentError once, with all problems."""
-    from ..content.expand import Expander
-    from ..content.loader import load_game
-    from .textcheck import TextCheck
 
     options = options or BuildOptions()
     game = load_game(path)
@@ -144,10 +124,6 @@ def _check_titles(
 ) -> None:
     """Warn of a character of the game's or a component's title that no font has: the title
     is printed under every sheet, where it would be an empty box."""
-    from ..content.expand import localize
-    from ..content.validate import key_path
-    from ..locale import _
-    from ..render.fonts import missing_glyphs
 
     assert game.marks is not None
     warned: set[tuple[tuple[str | int, ...], str]] = set()
@@ -174,12 +150,6 @@ def _check_titles(
 def _check_fonts(game: Game, issues: IssueCollector) -> None:
     """Parse each font the game declares whole: a truncated or garbage file is a located
     problem here, not a failure while a PDF is written."""
-    from ..content.assets import FONT_FACES, MAX_FONT_BYTES
-    from ..content.files import read_guarded
-    from ..content.paths import resolve_inside
-    from ..content.validate import key_path
-    from ..locale import _
-    from ..render.fonts import parse_problem
 
     for name, font in game.spec.fonts.items():
         for face in FONT_FACES:
@@ -213,3 +183,52 @@ def selected(game: Game, options: BuildOptions) -> list[Component]:
 
 
 __all__ = ["BuildOptions", "Checked", "build_languages", "check_game", "plan", "selected"]
+
+
+def table_and_rules_problems(path: Path) -> tuple[list[Issue], list[Issue]]:
+    """Errors and warnings in a game's table data and rule sources (when it has them)."""
+    errors: list[Issue] = []
+    warnings: list[Issue] = []
+    if has_table(path):
+        try:
+            load_table(path)
+        except ContentError as exc:
+            errors.extend(exc.issues)
+    if names_rules(path) or (path / "rules").is_dir():
+        for issue in check_rules(path):
+            (errors if issue.severity == "error" else warnings).append(issue)
+    return errors, warnings
+
+
+@dataclass
+class GameCheck:
+    """What ``pnp check`` found in one game: its size, its problems and its warnings."""
+
+    game: str
+    components: int = 0
+    items: int = 0
+    problems: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def check_games(paths: Iterable[Path]) -> list[GameCheck]:
+    """Check every game without drawing; a game that does not load is all problems."""
+    out = []
+    for path in paths:
+        try:
+            checked = check_game(path)
+        except ContentError as exc:
+            out.append(GameCheck(path.name, problems=exc.lines()))
+            continue
+        errors, _warnings = table_and_rules_problems(path)
+        game = checked.game
+        out.append(
+            GameCheck(
+                game.id,
+                components=len(game.components),
+                items=sum(len(c.items) for c in game.components),
+                problems=[str(i) for i in errors],
+                warnings=[str(w) for w in checked.warnings],
+            )
+        )
+    return out

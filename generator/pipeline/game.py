@@ -1,59 +1,44 @@
-"""The print build: the library entry point behind ``pnp build`` and ``pnp check``.
+"""Drawing a checked game: each component's PDFs per language, and the rule sheets.
 
-``check_game`` and ``plan`` (:mod:`generator.build.check`, re-exported here) validate a game and
-impose its components without drawing. ``build_game`` first hashes the game's inputs (:mod:`generator.build.cache`)
-and returns at once when nothing changed; otherwise it imposes and renders each component per
-language into ``output/<game>/``, every file staged until the whole build has succeeded
-(:mod:`generator.build.stage`). The content and drawing modules are imported only when a
-build needs them, so an unchanged build never loads them.
+``build_checked`` imposes and renders each component of a game that
+:func:`generator.pipeline.check.check_game` accepted into ``output/<game>/``, every file staged
+until the whole build has succeeded (:mod:`generator.pipeline.stage`), and records what it wrote
+so an unchanged game is skipped next time (:mod:`generator.pipeline.cache`).
+``build_rules_cached`` does the same for the rule sheets. The front door is
+:mod:`generator.pipeline.run`.
 """
 
 from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..content.localtext import LANGS
+from ..content.validate import suggest
+from ..errors import UsageError
+from ..faces.expand import languages, localize, trim_size
+from ..layout.impose import Imposition
+from ..locale import _
+from ..render.board import write_board
+from ..render.fonts import use_game_fonts
+from ..render.preview import write_previews
+from ..render.sheet import SheetMeta, write_sheets
 from .cache import (
-    RULES_STATE_FILE,
     STATE_FILE,
     STATE_VERSION,
     game_key,
     read_state,
-    rules_key,
-    unchanged,
-    up_to_date,
 )
-from .check import BuildOptions, Checked, build_languages, check_game, plan, selected
+from .check import Checked, build_languages, check_game, plan, selected
+from .options import BuildOptions, ComponentResult, Progress, skipped_row
 from .stage import Staging, staged
 
 if TYPE_CHECKING:
-    from ..content.expand import Copy
     from ..content.loader import Component
-
-Progress = Callable[[str, int, int], None]
-
-
-@dataclass
-class ComponentResult:
-    """One PDF written (or skipped as unchanged)."""
-
-    game: str
-    component: str
-    lang: str
-    path: Path
-    items: int
-    copies: int
-    pages: int
-    bytes: int
-    seconds: float
-    skipped: bool = False
-    packing: str = ""
-    warnings: list[str] = field(default_factory=list)
+    from ..faces.expand import Copy
 
 
 def _signature(copies: list[Copy]) -> str:
@@ -67,50 +52,6 @@ def _signature(copies: list[Copy]) -> str:
     return h.hexdigest()
 
 
-def build_game(
-    path: Path,
-    options: BuildOptions | None = None,
-    progress: Progress | None = None,
-    staging: Staging | None = None,
-) -> list[ComponentResult]:
-    """Build every component of the game at ``path`` into ``options.out_dir/<game>/``.
-
-    When the game's files, the templates, the code and the options are those of the last
-    successful build and its files are untouched, nothing is loaded and the previous summary
-    rows come back marked as skipped. With ``staging`` the files wait for its owner's commit;
-    without, they replace the previous ones when this game has been built completely.
-    """
-    options = options or BuildOptions()
-    key, rows = up_to_date(path, options) if options.components is None else (None, None)
-    if rows is not None:
-        results = [_skipped_row(path.name, options.out_dir / path.name, r) for r in rows]
-        if all(r is not None for r in results):
-            if progress:
-                progress(f"{path.name} unchanged", 1, 1)
-            return [r for r in results if r is not None]
-    return build_checked(check_game(path, options), options, progress, staging, key)
-
-
-def _skipped_row(game: str, folder: Path, row: Any) -> ComponentResult | None:
-    """A summary row of the previous build, read back from the state file."""
-    try:
-        return ComponentResult(
-            game,
-            str(row["component"]),
-            str(row["lang"]),
-            folder / str(row["file"]),
-            int(row["items"]),
-            int(row["copies"]),
-            0,
-            int(row["bytes"]),
-            0.0,
-            skipped=True,
-            packing=str(row.get("packing", "")),
-        )
-    except (KeyError, TypeError, ValueError):
-        return None
-
-
 def build_checked(
     checked: Checked,
     options: BuildOptions,
@@ -119,7 +60,6 @@ def build_checked(
     key: str | None = None,
 ) -> list[ComponentResult]:
     """Build the components of an already checked game (those ``options.components`` names)."""
-    from ..render.fonts import use_game_fonts
 
     game = checked.game
     use_game_fonts(game.root, dict(game.spec.fonts))
@@ -193,9 +133,6 @@ def _build_component(
     progress: _Progress,
 ) -> list[ComponentResult]:
     """One component's PDFs (one per group of languages printing the same text), staged."""
-    from ..content.expand import languages, trim_size
-    from ..layout.impose import Imposition
-    from ..render.sheet import SheetMeta, write_sheets
 
     game = checked.game
     # building only some of its languages: name each file by its language, keep the others
@@ -223,7 +160,7 @@ def _build_component(
             n = len(checked.copies[(component.id, langs[0] if lang == "all" else lang)])
             row = {"component": component.id, "lang": lang, "file": target.name, "items": 0}
             row.update(copies=n, bytes=target.stat().st_size, packing="")
-            skipped = _skipped_row(game.id, out, row | {"items": len(component.items)})
+            skipped = skipped_row(game.id, out, row | {"items": len(component.items)})
             assert skipped is not None
             rows.append(skipped)
         progress(f"{game.id}/{component.id} unchanged", sum(r.copies for r in rows))
@@ -244,8 +181,6 @@ def _build_component(
         write_to = stage.target(target)
         try:
             if not isinstance(imp, Imposition):  # a board's tiling
-                from ..render.board import write_board
-
                 result = write_board(
                     write_to,
                     copies,
@@ -316,82 +251,53 @@ def _same_sizes(paths: Iterable[Path], sizes: Any) -> bool:
     return True
 
 
-def build_rules_cached(
-    path: Path, options: BuildOptions, staging: Staging | None = None
-) -> list[ComponentResult]:
-    """Build a game's rule sheets unless their sources, options and the code are unchanged."""
-    out = options.out_dir / path.name
-    state_path = out / RULES_STATE_FILE
-    langs = list(options.langs) if options.langs else list(LANGS)
-    key = rules_key(path, langs, options.paper)
-    previous = read_state(state_path)
-    names = previous.get("outputs")
-    if (
-        not options.force
-        and previous.get("hash") == key
-        and isinstance(names, list)
-        and unchanged(out, previous.get("files"))
-        and set(names) == set(previous["files"])
-    ):
-        return [_rules_row(path.name, out / n, 0.0, skipped=True) for n in names]
-    from .rules import build_rules
-
-    with staged(options.out_dir, staging) as stage:
-        started = time.perf_counter()
-        written = build_rules(path, stage.folder(out), langs, (), options.paper or "A4")
-        took = (time.perf_counter() - started) / max(1, len(written))
-        rows = []
-        for p in written:
-            stage.adopt(p, out / p.name)
-            rows.append(_rules_row(path.name, p, took, final=out / p.name))
-        data = {"version": STATE_VERSION, "hash": key, "outputs": sorted(p.name for p in written)}
-        stage.state(state_path, data, [out / p.name for p in written])
-    return rows
-
-
-def _rules_row(
-    game: str, path: Path, seconds: float, skipped: bool = False, final: Path | None = None
-) -> ComponentResult:
-    """A summary row for the rule sheet at ``path`` (to be moved to ``final``)."""
-    stem, _, rest = path.name.partition(".")
-    pages = 0
-    if not skipped:
-        import pypdfium2
-
-        doc = pypdfium2.PdfDocument(str(path))
-        pages = len(doc)
-        doc.close()
-    return ComponentResult(
-        game,
-        stem,
-        rest.removesuffix(".pdf"),
-        final or path,
-        0,
-        0,
-        pages,
-        path.stat().st_size,
-        seconds,
-        skipped=skipped,
-        packing="rule sheet",
-    )
-
-
 def _local(value: object, lang: str) -> str:
-    from ..content.expand import localize
 
     out = localize(value, lang)
     return str(out)
 
 
-__all__ = [
-    "BuildOptions",
-    "Checked",
-    "build_languages",
-    "ComponentResult",
-    "build_checked",
-    "build_rules_cached",
-    "build_game",
-    "check_game",
-    "plan",
-    "selected",
-]
+__all__ = ["build_checked", "preview_game"]
+
+
+@dataclass
+class PreviewFiles:
+    """The PNGs written for one component."""
+
+    component: str
+    count: int
+    folder: Path
+
+
+def preview_game(
+    path: Path,
+    out_dir: Path,
+    *,
+    component: str | None = None,
+    item: str | None = None,
+    lang: str = "en",
+    dpi: int = 150,
+    proof: bool = False,
+) -> list[PreviewFiles]:
+    """Write PNGs of a game's items (one component, one item) and a contact sheet per component."""
+    checked = check_game(path, BuildOptions(langs=(lang,)))
+    game = checked.game
+    use_game_fonts(game.root, dict(game.spec.fonts))
+    comps = [game.component(component)] if component else list(game.components)
+    if not comps:
+        raise UsageError(_("{game} has no printable components").format(game=game.id))
+    out = []
+    for comp in comps:
+        copies = checked.copies[(comp.id, lang)]
+        if item is not None:
+            copies = [c for c in copies if c.item.id == item]
+            if not copies:
+                said = _("{component} has no item {item!r}").format(component=comp.id, item=item)
+                raise UsageError(said + suggest(item, [i.id for i in comp.items]))
+        _plan, sheet = plan(game, comp, BuildOptions())
+        target = out_dir / game.root.name / "preview" / comp.id / lang
+        written = write_previews(
+            target, copies, trim_size(comp), sheet.bleed, dpi=dpi, proof=proof, lang=lang
+        )
+        out.append(PreviewFiles(comp.id, len(written), target))
+    return out

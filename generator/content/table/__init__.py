@@ -6,29 +6,27 @@ documented); :func:`load_table` validates a game's file, checks its cross-refere
 track, a roll's expression, a deck's card file) and raises one ContentError listing every problem.
 Names shown at the table come from the game's glossary (``rules/glossary.yaml``) by id, then from
 the ``name`` given here.
+
+The room's modules: the models of each block (:mod:`.models`), scores as formulas
+(:mod:`.scoring`), a deck's cards read from printed components (:mod:`.printed`) and the
+dice-label items made from the table's dice (:mod:`.dicelabels`).
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
-from ..errors import ContentError, Issue, IssueCollector, Location
-from ..locale import _
-from .dice_parse import DiceError, fill_params, parse
-from .paths import resolve_inside
-from .printed_cards import card_file_of, load_items, printed_cards
-from .table_models import (
-    MOVES,
-    DeckSpec,
-    MarkSpec,
-    RollSpec,
-    TableSpec,
-    TrackSpec,
-)
-from .table_scoring import check_score
-from .validate import key_path, suggest, validate
-from .yamlload import Loaded, display_path, load_yaml
+from ...dice.parse import DiceError, fill_params, parse
+from ...errors import ContentError, Issue, IssueCollector, Location
+from ...locale import _
+from ..paths import resolve_inside
+from ..validate import key_path, suggest, validate
+from ..yamlload import Loaded, display_path, load_yaml
+from .models import MOVES, DeckSpec, MarkSpec, RollSpec, TableSpec, TrackSpec
+from .printed import card_file_of, load_items, printed_cards
+from .scoring import check_score
 
 
 def table_path(game_root: Path) -> Path:
@@ -45,7 +43,6 @@ def table_path(game_root: Path) -> Path:
 def has_table(game_root: Path) -> bool:
     """Whether the game has table data to check: ``game.yaml`` names a ``table:`` file, or a
     ``table.yaml`` is there in any form (a link, a folder, a pipe: all reported by loading)."""
-    import os
 
     root = Path(game_root)
     if os.path.lexists(root / "table.yaml"):

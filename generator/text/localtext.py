@@ -3,7 +3,7 @@
 A text prints in ``lang`` as follows: the text written in ``lang`` (an empty text is not
 written); else, for one Chinese script, the other script's text derived (characters converted,
 the reviewed game vocabulary and regional words put into the reader's usage); else English; else the first language written. Printed pieces
-(:mod:`generator.content.language`) and the table companion (:func:`choose`) both use it.
+(:mod:`generator.text.language`) and the table companion (:func:`choose`) both use it.
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ def source_language(written: Iterable[str], lang: str) -> tuple[str, str]:
 
 
 def convert(text: str, lang: str, protect: Mapping[str, str] | None = None) -> str:
-    """``text`` derived into the Chinese language ``lang`` (:func:`generator.content.chinese.derive`)."""
-    from .chinese import to_simplified, to_traditional
+    """``text`` derived into the Chinese language ``lang`` (:func:`generator.text.chinese.derive`)."""
+    from .chinese import to_simplified, to_traditional  # deferred: OpenCC loads only to convert
 
     return (to_simplified if lang == "zh-Hans" else to_traditional)(text, protect or {})
 
@@ -56,3 +56,8 @@ def choose(value: Mapping[str, Any], lang: str, protect: Mapping[str, str] | Non
     if not isinstance(text, str):
         return ""
     return convert(text, lang, protect) if how == "derived" else text
+
+
+def is_local_text(value: Any) -> bool:
+    """Whether a data value is a per-language text mapping."""
+    return isinstance(value, dict) and bool(value) and all(k in LANGS for k in value)

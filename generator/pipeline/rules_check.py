@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import cast
 
 from ..content.icons import ICONS
-from ..content.localtext import LANGS
 from ..content.markup import plain_text
 from ..content.validate import key_path, suggest
 from ..errors import Issue, IssueCollector
@@ -25,6 +24,7 @@ from ..rules.models import Block, SourceSection, TranslatedSection, TranslationF
 from ..rules.source import TRANSLATED, RuleBook, RuleFile, load_rulebook
 from ..rules.terms import ICON_MARK, refs_in, refs_in_all
 from ..rules.translator import check_translator
+from ..text.localtext import LANGS
 
 
 def check_rules(game_dir: Path, *, advice: bool = True) -> list[Issue]:

@@ -4,11 +4,11 @@ A per-language text (``{en: ..., zh-Hant: ..., zh-Hans: ...}``) prints in ``lang
 the text written in ``lang`` (an empty text is not written); else, for one Chinese script, the
 other script's text converted (Simplified from Traditional, Traditional from Simplified); else
 English; else the first language written. The table companion chooses by the same rule
-(:func:`generator.content.localtext.choose`). :func:`source_language` tells which case applies,
+(:func:`generator.text.localtext.choose`). :func:`source_language` tells which case applies,
 :func:`localize` applies it to a whole data tree, and :func:`missing_languages` names the
 languages that would print another language's words, which ``pnp check`` reports.
 
-Printed pieces are derived as rule text is (:func:`generator.content.chinese.derive`): characters
+Printed pieces are derived as rule text is (:func:`generator.text.chinese.derive`): characters
 converted, then the reviewed game vocabulary and the regional lexicon put into the reader's usage.
 """
 
@@ -17,8 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .localtext import convert, source_language, written_languages
-from .types import is_local_text
+from .localtext import convert, is_local_text, source_language, written_languages
 
 __all__ = [
     "local_texts",

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from ..atomic import write_all
 from ..content.folders import find_games
-from ..content.types import LANGS
 from ..errors import ContentError, Issue, IssueCollector, UsageError
 from ..locale import N_, _, ngettext
 from ..render.rules_aids import render_aids
@@ -24,6 +23,7 @@ from ..render.rulesheet import check_glyphs, render_bilingual, render_sheet
 from ..rules.coverage import STATUSES, Coverage, stale_message
 from ..rules.sheet import Sheet, make_sheet
 from ..rules.source import TRANSLATED, load_rulebook, rules_folder
+from ..text.localtext import LANGS
 from .gcpause import paused
 from .rules_check import check_book
 

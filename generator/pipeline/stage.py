@@ -181,7 +181,10 @@ def staged(out_dir: Path, outer: Staging | None = None) -> Iterator[Staging]:
 
 
 def _write_json(path: Path, data: dict[str, Any]) -> None:
-    from ..render.sheet import atomic_target, commit_file
+    from ..render.sheet import (  # deferred: the renderer loads only when a file is staged
+        atomic_target,
+        commit_file,
+    )
 
     fd, tmp = atomic_target(path)
     try:

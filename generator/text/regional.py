@@ -34,7 +34,7 @@ _CONFIG: dict[str, str] = {"zh-Hans": "t2s", "zh-Hant": "s2t"}  # OpenCC's chara
 
 @lru_cache(maxsize=4)
 def _converter(config: str):  # type: ignore[no-untyped-def]
-    import opencc
+    import opencc  # deferred: OpenCC's tables load only to convert
 
     return opencc.OpenCC(config)
 

@@ -23,9 +23,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
+from string import Formatter
 
 from ..locale import _
-from .dice_ast import (
+from .mods import modifiers, set_ops
+from .tree import (
     COMPARATORS,
     MAX_CHARS,
     MAX_CONST,
@@ -46,7 +48,6 @@ from .dice_ast import (
     Unary,
     compare,
 )
-from .dice_mods import modifiers, set_ops
 
 _MOD_START = "kpdrem!@<>="  # what may begin an operator after dice (parsed in dice_mods)
 
@@ -81,9 +82,6 @@ def fill_params(expr: str, values: Mapping[str, object]) -> str:
     attribute or an index is refused (ValueError), so content cannot make a huge text or reach
     into a value through the expression.
     """
-    from string import Formatter
-
-    from ..locale import _
 
     out: list[str] = []
     try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..locale import _
-from .dice_ast import MAX_DICE, MAX_SIDES, Cursor, Dice, DiceError, Op, Sel, compare
+from .tree import MAX_DICE, MAX_SIDES, Cursor, Dice, DiceError, Op, Sel, compare
 
 _TWO = ("rr", "ro", "ra", "mi", "ma")
 

@@ -6,12 +6,16 @@ problem to the expander's collector when an image cannot be printed.
 
 from __future__ import annotations
 
+import io
+import warnings
 from pathlib import Path
 
+from PIL import Image
+
+from ..content.files import read_guarded
+from ..content.paths import resolve_inside
 from ..errors import IssueCollector, Location
 from ..locale import _
-from .files import read_guarded
-from .paths import resolve_inside
 
 MAX_IMAGE_PIXELS = 40_000_000
 MAX_IMAGE_BYTES = 40 * 1024 * 1024
@@ -57,10 +61,6 @@ class ImageCheck:
         return result
 
     def _read(self, path: Path, data: bytes, src: str, where: Location, key: str) -> Path | None:
-        import io
-        import warnings
-
-        from PIL import Image
 
         try:
             with warnings.catch_warnings():
