@@ -122,10 +122,14 @@ class IssueCollector:
 
     def __init__(self) -> None:
         self.issues: list[Issue] = []
+        self._seen: set[Issue] = set()
 
     def add(self, location: Location, key: str, message: str, severity: str = "error") -> None:
-        """Record one problem (``error`` or ``warning``) at ``location``."""
-        self.issues.append(Issue(location, key, message, severity))
+        """Record one problem (``error`` or ``warning``) at ``location``, once."""
+        issue = Issue(location, key, message, severity)
+        if issue not in self._seen:
+            self._seen.add(issue)
+            self.issues.append(issue)
 
     @property
     def errors(self) -> list[Issue]:

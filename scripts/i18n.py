@@ -9,7 +9,9 @@ with literal text; every command's help (its docstring) and every option's ``hel
 marked too, since click shows them through the catalogue. ``check`` exits 1 and lists, as
 ``file:line: problem``, each marked message missing or empty in a catalogue, each translation
 whose ``{placeholders}`` differ from the English, each translation of our own that no message
-asks for any more, and each PO file polib cannot read.
+asks for any more, each source reference (``#:``) naming a file that does not exist, and each
+PO file polib cannot read. ``update`` also rewrites every entry's references to the files that
+ask for it now.
 """
 
 from __future__ import annotations
@@ -123,6 +125,13 @@ def check(package: Path = PACKAGE, catalogues: dict[str, Path] | None = None) ->
         if package == PACKAGE:
             asked = {(context, msgid) for context, msgid, _p, _w, _l in found}
             for key, entry in entries.items():
+                for where, _n in entry.occurrences if key in asked else ():
+                    if _stale(where):
+                        problems.append(
+                            f"{_shown(path)}:{entry.linenum}: the source reference {where} "
+                            f"names no file (run scripts/i18n.py update): {entry.msgid!r}"
+                        )
+            for key, entry in entries.items():
                 ours = not entry.occurrences or any(
                     where.startswith("generator/") for where, _n in entry.occurrences
                 )
@@ -132,6 +141,12 @@ def check(package: Path = PACKAGE, catalogues: dict[str, Path] | None = None) ->
                         f"{entry.msgid!r}"
                     )
     return problems
+
+
+def _stale(where: str) -> bool:
+    """Whether a source reference names a file of ours that does not exist (``click`` names
+    the library whose own messages the catalogue translates)."""
+    return where.startswith(("generator/", "scripts/")) and not (ROOT / where).is_file()
 
 
 def _shown(path: Path) -> str:
@@ -144,16 +159,25 @@ def update() -> int:
     added = 0
     found = [*marked(), *help_texts()]
     for path in CATALOGUES.values():
-        po = polib.pofile(str(path), wrapwidth=100)
+        po = polib.pofile(str(path), wrapwidth=0)
+        refs: dict[tuple[str | None, str], set[str]] = {}
+        for context, msgid, _plural, where, _line in found:
+            refs.setdefault((context, msgid), set()).add(str(where.relative_to(ROOT)))
+        for entry in po:  # each reference names a file that asks for the message now
+            files = refs.get((entry.msgctxt, entry.msgid))
+            if files is not None:
+                entry.occurrences = [(f, "") for f in sorted(files)]
+            else:
+                entry.occurrences = [o for o in entry.occurrences if not _stale(o[0])]
         have = {(e.msgctxt, e.msgid) for e in po}
-        for context, msgid, plural, where, line in found:
+        for context, msgid, plural, where, _line in found:
             if (context, msgid) in have:
                 continue
             entry = polib.POEntry(
                 msgctxt=context,
                 msgid=msgid,
                 msgstr="" if plural is None else "",
-                occurrences=[(str(where.relative_to(ROOT)), str(line))],
+                occurrences=[(str(where.relative_to(ROOT)), "")],
             )
             if plural is not None:
                 entry.msgid_plural = plural

@@ -144,7 +144,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
             "items": "items: [{id: a, c: blue-ish}]\n",
             "layout": "id: front\nbackground: '{{ c }}'\nboxes: []\n",
         },
-        "front.yaml",
+        "cards.yaml",  # the item's own value, at its line
         "not a colour",
     ),
     "language-not-in-game": (

@@ -117,3 +117,13 @@ def test_no_chinese_pdf_holds_the_other_regions_vocabulary(out: Path, game: str)
 )
 def test_the_lexicon_used_here_finds_a_planted_word(text: str, lang: str, region: str) -> None:
     assert [f.region for f in regional_forms(text, lang)] == [region]
+
+
+@pytest.mark.parametrize(("lang", "unit"), [("zh-Hant", "公分"), ("zh-Hans", "厘米")])
+def test_a_chinese_ruler_names_its_unit_in_the_sheets_language(
+    out: Path, lang: str, unit: str
+) -> None:
+    """Seed 001: range in 10 cm bands; the bands are labelled in the reader's own unit word."""
+    text = _text(out / "ragnarok" / f"ruler.{lang}.pdf")
+    assert unit in text
+    assert re.search(r"(?<![A-Za-z])cm(?![A-Za-z])", text) is None

@@ -166,7 +166,10 @@ def test_maquis_patrol_draws_show_card_names_seed_004_maquis(tmp_path: Path) -> 
     t.run("deck.draw", {"deck": "patrol"})
     code, text = run("log", "--session", str(t.path))
     assert "Drew Patrol " in text and "patrol-0" not in text and "patrol-1" not in text
-    assert "route (first empty location, else the first with a worker): " in text
+    assert (
+        "route (first empty location, else the first with a worker); a Milice patrol, or a Soldier once the day's Milice are out: "
+        in text
+    )
 
 
 # ---------------------------------------------------------------- 4. Pocket Battles
@@ -335,7 +338,7 @@ def test_status_and_game_over_in_traditional_chinese_seed_000_ch7(tmp_path: Path
     code, text = run("status", "--session", str(t.path), "--lang", "zh-Hant")
     assert "遊戲結束" in text and "天命" in text
     code, text = run("score", "calc", "five-armies:victory", "--hold", "camp", "--lang", "zh-Hant")
-    assert "黑暗勢力勝利分：2" in text and "points" not in text
+    assert "黑暗勢力勝利點數：2" in text and "points" not in text
 
 
 def test_a_note_ending_in_a_full_stop_is_not_stopped_twice() -> None:

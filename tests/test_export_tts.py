@@ -7,6 +7,7 @@ import shutil
 from collections import Counter
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from click.testing import CliRunner
 from PIL import Image, ImageChops
@@ -33,7 +34,7 @@ def export(game: Path, out: Path, *extra: str) -> dict[str, Any]:
 
 def local(url: str) -> Path:
     assert url.startswith("file:///"), url
-    return Path("/" + url.removeprefix("file:///"))
+    return Path("/" + unquote(url.removeprefix("file:///")))
 
 
 def objects(saved: dict[str, Any], name: str) -> list[dict[str, Any]]:
@@ -158,15 +159,17 @@ def test_two_sided_tokens_are_tiles_in_a_bag_with_both_images(tmp_path: Path) ->
                 assert im.mode == "RGB" and im.size == (125, 125)  # 5/8 in at 200 dpi
 
 
-def test_item_ids_that_make_the_same_file_name_keep_their_own_images(tmp_path: Path) -> None:
+def test_item_ids_that_would_make_the_same_file_name_are_refused_before_export(
+    tmp_path: Path,
+) -> None:
     game = copy_game(tmp_path, "spreadsheet")
     (game / "tokens.tsv").write_text(
-        "id\tname\tvalue\nm 1\tSupply\t1\nm/1\tMorale\t2\n", encoding="utf-8"
+        "id\tname\tvalue\nm-1\tSupply\t1\nM-1\tMorale\t2\n", encoding="utf-8"
     )
-    saved = export(game, tmp_path / "out")
-    (bag,) = objects(saved, "Bag")
-    fronts = [p["CustomImage"]["ImageURL"] for p in bag["ContainedObjects"]]
-    assert len(set(fronts)) == 2 and all(local(u).is_file() for u in fronts)
+    done = pnp("export", "tts", str(game), "--out", str(tmp_path / "out"))
+    assert done.returncode == 1
+    assert "tokens.tsv:3:1: id: item id 'M-1' and 'm-1' would name the same file" in done.stderr
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.png"))
 
 
 def test_one_sided_tokens_are_custom_tokens(tmp_path: Path) -> None:

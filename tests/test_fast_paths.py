@@ -255,7 +255,7 @@ def test_rotated_text_is_drawn_turned_about_its_box_centre(tmp_path: Path) -> No
         "turn",
         [{"id": "a", "side": "Sideways"}],
         "boxes:\n"
-        "  - {kind: text, x: 5mm, y: 10mm, w: 60mm, h: 8mm, text: '{{ side }}', rotate: 90,"
+        "  - {kind: text, x: 5mm, y: 10mm, w: 55mm, h: 8mm, text: '{{ side }}', rotate: 90,"
         " min_size: 4pt}\n"  # turned, the word runs across the box's 8 mm
         "  - {kind: text, x: 5mm, y: 70mm, w: 50mm, h: 8mm, text: level}\n",
     )

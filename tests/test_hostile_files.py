@@ -284,7 +284,7 @@ def test_a_control_character_in_printed_text_is_a_warning(tmp_path: Path) -> Non
     assert "\x1b" not in result.stderr
 
 
-def test_a_box_wholly_off_the_face_is_a_warning(tmp_path: Path) -> None:
+def test_a_box_wholly_off_the_card_is_refused_once(tmp_path: Path) -> None:
     game = _game(tmp_path)
     (game / "layouts" / "front.yaml").write_text(
         "id: front\nboxes:\n"
@@ -293,9 +293,9 @@ def test_a_box_wholly_off_the_face_is_a_warning(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     result = _pnp(tmp_path, "check", "g")
-    assert result.returncode == 0, result.stderr
-    assert "front.yaml:4:" in result.stderr and "never prints" in result.stderr, result.stderr
-    assert "front.yaml:3:" not in result.stderr
+    assert result.returncode == 1, result.stderr
+    (said,) = [line for line in result.stderr.splitlines() if "front.yaml" in line]
+    assert "front.yaml:4:" in said and "wholly off the 63.5 x 88.9 mm card" in said
 
 
 @pytest.mark.parametrize(

@@ -24,13 +24,10 @@ LAYERS: list[set[str]] = [
     {"cli"},  # click commands: parse, call one library function, print
     {"web"},  # the table as a local web page, over the companion's one entry
     {"export"},  # other tools' formats, from a checked game
-    # the print pipeline (check, plan, cache, staging, watch, starters); game texts in gettext
-    # catalogues (neither imports the other)
-    {"pipeline", "translate"},
-    {
-        "companion",
-        "render",
-    },  # the table engine / the only place that draws: neither imports the other
+    {"pipeline"},  # the print pipeline (check, plan, cache, staging, watch, starters)
+    # the table engine / the only place that draws / game texts in gettext catalogues (which the
+    # pipeline reads for the texts not yet reviewed): none imports another
+    {"companion", "render", "translate"},
     {"rules", "faces"},  # rule-sheet sources and the sheet to draw / components expanded to faces
     {"content"},  # game folders -> validated models: YAML, schema, item files, icons, table data
     {"dice", "text", "layout"},  # the dice grammar / languages and Chinese / units, imposition

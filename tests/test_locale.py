@@ -97,13 +97,14 @@ def test_a_catalogue_is_kept_compiled_and_read_again_when_its_po_file_changes(
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
     first = locale._read("zh-Hant")
     (compiled,) = (tmp_path / "cache" / "locale").iterdir()
+    before = compiled.read_bytes()
     assert first.gettext("Error: {message}") == "錯誤：{message}"
     with po.open("a", encoding="utf-8") as fh:
         fh.write('\nmsgid "a message added later"\nmsgstr "後來加上的訊息"\n')
     again = locale._read("zh-Hant")
     assert again.gettext("a message added later") == "後來加上的訊息"
     (newer,) = (tmp_path / "cache" / "locale").iterdir()
-    assert newer != compiled  # the copy of the earlier file is gone
+    assert newer.read_bytes() != before  # the copy of the earlier file is replaced
     assert locale._read("zh-Hant").gettext("a message added later") == "後來加上的訊息"
 
 

@@ -166,3 +166,39 @@ def test_a_turn_in_simplified_chinese(session: str) -> None:
     assert "Bob从菲恩牌库抽牌放入手牌（5 张）；只给Bob本人看" in said
     assert "不能留在起始手牌：放回菲恩牌库，另发一张补上。" in said
     assert re.search(r"第 2 位的数字：\d+", said)
+
+
+def test_the_hand_limit_adds_every_holding_even_two_towns(session: str) -> None:
+    # seed 002 D.1: the modifiers stack: capital 5, each city +2, each town +1, a village +0;
+    # the sheet's own example: a capital, a city and two towns hold 9 cards
+    said = at_table(
+        GAME, "score calc barons-of-fyn:baron --holdings capital,city,town,town,village"
+    )
+    assert number_after(said, r"hand limit: (\d+)") == 9
+    assert "Town ×2" in said
+    said = at_table(
+        GAME,
+        "score calc barons-of-fyn:baron --holdings capital,city,city,town,town",
+        lang="zh-Hant",
+    )
+    assert number_after(said, r"手牌上限：(\d+)") == 5 + 2 + 2 + 1 + 1
+    assert "城市 ×2" in said and "城鎮 ×2" in said
+
+
+def test_a_siege_uses_the_combat_draw_as_a_marked_house_rule(session: str) -> None:
+    # seed 002 D.4.d.4: a town, city or capital must be taken by its siege value, and only by a
+    # surviving attacker; the summary gives no test, so the sheet's suggested house rule reads
+    # it as a combat draw: 5 + the army's combat value - the siege value (city: siege 4, B.3)
+    said = at_table(
+        GAME,
+        "score calc barons-of-fyn:baron --besieger 3 --siege 4 --siege-draw 4",
+        "score calc barons-of-fyn:baron --besieger 3 --siege 4 --siege-draw 5",
+        "score calc barons-of-fyn:baron --besieger 1 --siege 9 --siege-draw 1",
+    )
+    assert "siege number (suggested house rule): 4" in said
+    results = re.findall(r"the siege \(suggested house rule\): (\w+)", said)
+    assert results == ["succeeds", "fails", "succeeds"]  # a 1 always takes it
+    said = at_table(
+        GAME, "score calc barons-of-fyn:baron --besieger 5 --siege 2 --siege-draw 0", lang="zh-Hant"
+    )
+    assert "攻陷值門檻（建議的自訂規則）：8" in said and "失敗" in said  # 0 reads 10: never

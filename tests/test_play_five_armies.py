@@ -261,3 +261,19 @@ def test_the_game_ends_when_the_fate_marker_reaches_15_or_the_shadow_holds_enoug
     said = at_table(GAME, "score track fate --by 16", "fate draw --generals 1")
     assert "Fate Track: 0 → 15." in said and "Game over: the Free Peoples win at once." in said
     assert "the game is over (the Free Peoples win at once); `undo` takes back" in said
+
+
+def test_the_victory_check_in_chinese_names_the_front_gate_as_the_glossary_does(
+    session: str,
+) -> None:
+    # seed 000 ch.11: 10 points and the Front Gate (前門, the glossary's and the seed's word) win
+    # at once; the check's words are reviewed translations, never a stale 正門
+    calc = at_table(
+        GAME, "score calc five-armies:victory --hold front-gate,ravenhill,east-hill", lang="zh-Hant"
+    )
+    assert "前門" in calc and "正門" not in calc
+    assert "勝利點數" in calc
+    calc = at_table(
+        GAME, "score calc five-armies:victory --hold front-gate,ravenhill,east-hill", lang="zh-Hans"
+    )
+    assert "前门" in calc and "正门" not in calc

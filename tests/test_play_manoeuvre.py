@@ -11,6 +11,7 @@ result and the count of squares held.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -297,7 +298,38 @@ def test_markers_for_the_start_player_and_redoubts(printed) -> None:  # type: ig
 
 
 def test_map_tiles_are_blank_grids_not_a_guessed_terrain(printed) -> None:  # type: ignore[no-untyped-def]
-    text = printed("tiles")  # one file serves every language: the tiles carry no words
+    text = printed("tiles.en")  # each language its own file: the corner and the footer are words
     for word in ("woods", "hill", "marsh", "town", "lake", "fields"):
         assert word not in text, word
-    assert "1A" in text and "24B" in text
+    assert "Tile 1A" in text and "Tile 24B" in text
+
+
+def test_the_first_player_roll_names_the_sessions_players(table: Path) -> None:
+    # seed 004 section 3: both players roll a d10, the higher starts; the table says who by name
+    said = ok("roll", f"{GAME}:first-player")
+    assert "Ann: " in said and "Bo: " in said
+    assert re.search(r"(Ann|Bo) rolls highest\.", said)
+    assert "Player A" not in said
+    said = ok("roll", f"{GAME}:first-player", lang="zh-Hant")
+    assert "Ann：" in said or "Ann: " in said
+    assert "玩家甲" not in said
+
+
+def test_one_players_deck_running_out_alone_does_not_end_the_game(table: Path) -> None:
+    # seed 004 2.3: only both players' first run-outs end the game; one player alone, even
+    # with the other deck never drawn from, goes on with a reshuffled deck
+    first = ok("deck", "draw", "france", "--count", "60")
+    assert "France deck has run out for the first time" in first
+    assert "both players' decks have now run out once" not in first
+    zh = ok("deck", "draw", "britain", "--count", "60", lang="zh-Hant")
+    assert "雙方的牌組都已抽完過一次" in zh
+
+
+def test_pursuit_and_rally_are_rolled_against_the_cards_values(table: Path) -> None:
+    # seed 004 6.5 (a winning unit may advance and pursue) and 4 (the restoration phase): the
+    # roll is one die against the card's pursuit value or the leader's rally value
+    said = ok("roll", f"{GAME}:pursuit")
+    assert re.search(r"1d\[d6\] = \[[1-6]\]", said)
+    assert "estimate" in said and "pursuit modifier" in said
+    said = ok("roll", f"{GAME}:rally", lang="zh-Hant")
+    assert "六面骰" in said and re.search(r"= [1-6]", said)

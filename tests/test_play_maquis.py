@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from .helpers import pnp
+from .playthrough import at_table, new_session
 
 GAME = "maquis"
 
@@ -52,7 +53,7 @@ def test_a_patrol_card_names_its_route(town: Path) -> None:
     drawn = ok("deck", "draw", "patrol")
     assert "route (first empty location, else the first with a worker)" in drawn
     route = drawn.splitlines()[-1]
-    assert route.split("): ")[1].count(",") == 2  # three places
+    assert route.rsplit(": ", 1)[1].count(",") == 2  # three places
     zh = ok("deck", "draw", "patrol", lang="zh-Hant")
     assert "路線" in zh
 
@@ -71,7 +72,7 @@ def test_the_day_clock_lowers_morale_on_its_marked_days(town: Path) -> None:
     assert step("day") == 6 and step("morale") == 4
     assert "today 4 patrols come out" in said
     zh = ok("score", "track", "day", "--by", "1", lang="zh-Hans")
-    assert "今天出动 4 支巡逻队" in zh
+    assert "今天出动 4 名巡逻兵" in zh
 
 
 def test_the_patrol_deck_is_shuffled_again_when_it_runs_out(town: Path) -> None:
@@ -171,3 +172,41 @@ def test_no_seam_of_the_a4_tiling_runs_through_a_place(maquis_game) -> None:  # 
     for x, y, bw, bh in spaces:
         assert not any(x < s < x + bw for s in seams_x), (x / MM, y / MM)
         assert not any(y < s < y + bh for s in seams_y), (x / MM, y / MM)
+
+
+def test_a_day_is_a_turn_of_three_phases(data_dir: Path) -> None:
+    # seed 004 (game flow): one day is one turn: 1. placement, 2. action, 3. upkeep
+    new_session(GAME)
+    said = at_table(GAME, "turn", "turn next", "turn next", "turn next")
+    assert "Turn 1, phase 1 of 3: Placement." in said
+    assert "Turn 1, phase 2 of 3: Action." in said
+    assert "Turn 1, phase 3 of 3: Upkeep." in said
+    assert "Turn 2, phase 1 of 3: Placement." in said
+    said = at_table(GAME, "turn", lang="zh-Hant")
+    assert "布局階段" in said and "抵抗組織成員" in said and "工人" not in said
+
+
+def test_a_drawn_patrol_and_the_day_say_milice_or_soldier(data_dir: Path) -> None:
+    # seed 004 (components): blue Milice and red Soldier patrols, and a soldier track; the
+    # day's patrols are Milice first, the last as many as the soldier track shows Soldiers
+    new_session(GAME)
+    said = at_table(
+        GAME, "deck draw patrol", "score track soldiers --by 2", "score track day --by 1"
+    )
+    assert "a Milice patrol, or a Soldier once the day's Milice are out" in said
+    assert "the last 2 patrols placed today are Soldiers" in said
+    assert "today 3 patrols come out" in said  # morale 6 (the start)
+    said = at_table(GAME, "deck draw patrol", lang="zh-Hant")
+    assert "民警巡邏兵" in said and "士兵巡邏兵" in said and "抵抗組織成員" in said
+    assert "工人" not in said
+
+
+def test_a_track_says_when_it_stops_at_its_end(data_dir: Path) -> None:
+    # seed 004: morale goes no higher than its track's last step (7, starting on 6)
+    new_session(GAME)
+    said = at_table(GAME, "score track morale --by 5", "score track soldiers --by -1")
+    assert "morale: 6 → 7." in said.lower()
+    assert "stops at 7: step 11 is not on the track" in said
+    assert "stops at 0: step -1 is not on the track" in said
+    said = at_table(GAME, "score track morale --by 3", lang="zh-Hans")
+    assert "停在 7：轨道上没有第 10 格" in said

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from .helpers import ShippedBuild, pnp
+from .helpers import ROOT, ShippedBuild, pnp
 
 GAME = "pocket-battles"
 
@@ -181,3 +181,30 @@ def test_the_sheet_speaks_to_players_not_of_our_sources(rules_text: dict[str, st
         assert "seed" not in text.casefold()
     assert "player-written" in rules_text["en"]
     assert "命令點" in rules_text["zh-Hant"] and "指揮點" not in rules_text["zh-Hant"]
+
+
+def test_a_tie_names_the_second_player_of_the_session(data_dir: Path) -> None:
+    # section 8: both reach half in the same check with equal totals: the second player (Bo,
+    # who did not start) wins, told by name to a group whose session names its players
+    done = pnp("session", "new", GAME, "--players", "Ann,Bo")
+    assert done.returncode == 0, done.stderr
+    args = ("--destroyed", "30", "--lost", "30", "--my-army", "60", "--enemy-army", "60")
+    said = pnp("score", "calc", f"{GAME}:battle", *args)
+    assert "winner: Bo (the second player)" in said.stdout
+    zh = pnp("score", "calc", f"{GAME}:battle", *args, "--lang", "zh-Hant")
+    assert "勝方：Bo（後攻玩家）" in zh.stdout
+    assert calc(*args)["says"]["winner"] == "Bo (the second player)"
+
+
+def test_there_is_an_overlay_for_each_of_the_30_troops_of_each_side() -> None:
+    # the overlays go over the troop cards: one for every template of troops-*.yaml (30 a side)
+    import yaml
+
+    folder = ROOT / "content" / GAME
+    overlays = {
+        i["id"] for i in yaml.safe_load((folder / "overlays.yaml").read_text("utf-8"))["items"]
+    }
+    for side in ("orcs", "elves"):
+        troops = yaml.safe_load((folder / f"troops-{side}.yaml").read_text("utf-8"))["items"]
+        assert len(troops) == 30
+        assert {t["id"] for t in troops} <= overlays, side

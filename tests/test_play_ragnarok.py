@@ -163,13 +163,19 @@ def test_a_destroyed_unit_never_activates_again_not_even_from_the_reserve(sessio
 
 
 def test_shooting_and_fighting_roll_the_tests_the_seed_names(session: str) -> None:
-    # seed 001, ranged attack step 3: as many dice as the ranged combat characteristic
-    said = at_table(GAME, "roll ranged-test --dice 3")
-    assert re.search(r"3d6 = \[\d, \d, \d\]", said)
+    # seed 001, ranged attack step 3: as many dice as the ranged combat characteristic, each
+    # read on its own: the roll counts the dice that reach the face needed, never a sum
+    said = at_table(GAME, "roll ranged-test --dice 3 --need 5")
+    found = re.search(r"3d6>=5 = \[(\d\*?), (\d\*?), (\d\*?)\]→(\d)", said)
+    assert found is not None
+    faces = [int(f.rstrip("*")) for f in found.groups()[:3]]
+    assert int(found.group(4)) == sum(1 for f in faces if f >= 5)
+    assert all(f.endswith("*") == (int(f.rstrip("*")) >= 5) for f in found.groups()[:3])
     assert "read each die against action value and difficulty as your rule book's" in said
     # step 4 and combat step 3: one die per hit for the strength test
     said = at_table(GAME, "roll strength-test --hits 2", "roll melee-test --dice 4")
-    assert re.search(r"2d6 = \[\d, \d\]", said) and re.search(r"4d6 = \[\d, \d, \d, \d\]", said)
+    assert re.search(r"2d6>=4 = \[\d\*?, \d\*?\]→\d", said)
+    assert re.search(r"4d6>=4 = \[\d\*?, \d\*?, \d\*?, \d\*?\]→\d", said)
     # area weapons: a direction out of the template's six when a test failed
     said = at_table(GAME, "roll scatter")
     assert re.search(r"1d\[scatter\] = \[[1-6]\]", said)

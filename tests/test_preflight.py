@@ -9,8 +9,10 @@ import pytest
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.export.preflight import bleed_and_ink, fonts_and_text_sizes, preflight
+from generator.export.preflight import fonts_and_text_sizes, preflight, preflight_checked
 from generator.export.vendors import vendor
+from generator.pipeline.check import check_game
+from generator.pipeline.options import BuildOptions
 
 from .helpers import ROOT, pnp
 
@@ -52,7 +54,7 @@ def test_text_drawn_outside_the_safe_zone_is_reported(tmp_path: Path) -> None:
     edge = GOOD.replace("x: 10mm", "x: 0.5mm")
     report = preflight(_game(tmp_path, edge), "tgc")
     (finding,) = report.findings
-    assert finding.check == "safe-zone" and "'He'" in finding.message  # the letters outside
+    assert finding.check == "safe-zone" and "'Hello'" in finding.message  # the word, whole
 
 
 def test_an_image_under_300_dpi_at_print_size_is_reported(tmp_path: Path) -> None:
@@ -86,13 +88,15 @@ def test_fonts_not_embedded_and_text_sizes_are_read_from_the_pdf() -> None:
     assert (0, "font", "/Helvetica") in found and (0, "size", 4.0) in found
 
 
-def test_ink_over_the_vendor_limit_is_reported() -> None:
+def test_ink_over_the_vendor_limit_is_reported(tmp_path: Path) -> None:
+    band = "  - {kind: frame, x: 0, y: 0, w: 100%, h: 30mm, fill: '#000000'}\n"
+    game = _game(tmp_path, band + GOOD)
+    checked = check_game(game, BuildOptions(langs=("en",)))
     v = vendor("drivethrucards")
-    black = Image.new("RGB", (100, 100), (0, 0, 0))
-    assert list(bleed_and_ink(black, 0, v)) == []  # rich black is 240 %: at the limit
+    assert preflight_checked(checked, v, "en").ok  # rich black is 240 %: at the limit
     strict = v._replace(ink_limit=200)
-    ((check, message),) = bleed_and_ink(black, 0, strict)
-    assert check == "ink" and message.startswith("up to 240 %")
+    (finding,) = preflight_checked(checked, strict, "en").findings
+    assert finding.check == "ink" and finding.message.startswith("up to 240 %")
 
 
 def test_shipped_game_with_small_counter_text_fails(tmp_path: Path) -> None:
@@ -134,3 +138,19 @@ def test_help_pages_are_in_the_language_of_lang(
     result = pnp(*words, "--help", "--lang", lang)
     assert result.returncode == 0, result.stderr
     assert said in result.stdout and "Options" not in result.stdout
+
+
+def test_quotes_name_whole_words_as_the_source_wrote_them(tmp_path: Path) -> None:
+    """A word half outside the safe zone is quoted whole ('EDGE', not 'GE'), and words from
+    different lines are not run together."""
+    box = (
+        "  - {kind: text, x: 1mm, y: 10mm, w: 22mm, h: 30mm, size: 9pt,"
+        " text: 'EDGE of each line touches the target'}\n"
+    )
+    report = preflight(_game(tmp_path, box), "drivethrucards")
+    (finding,) = report.findings
+    assert finding.check == "safe-zone"
+    quoted = finding.message.split("'")[1]
+    source = ["EDGE", "of", "each", "line", "touches", "the", "target"]
+    assert quoted.split()[0] == "EDGE"
+    assert all(word in source for word in quoted.split()), quoted

@@ -52,7 +52,7 @@ def test_bad_fixture_reports_exact_located_error(name: str) -> None:
 
 @pytest.mark.parametrize("name", BAD)
 def test_bad_fixture_build_leaves_previous_output_untouched(name: str, tmp_path: Path) -> None:
-    game_id = name.replace("_", "-")
+    game_id = name
     previous = tmp_path / game_id / "cards.pdf"
     previous.parent.mkdir(parents=True)
     previous.write_bytes(b"%PDF-previous good build")

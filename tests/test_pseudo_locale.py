@@ -28,6 +28,7 @@ ALLOWED = [
     re.compile(r"\b[A-Z][A-Z_]+\b(\.\.\.)?"),  # click's placeholders: GAME, EXPR, DECK_ID
     re.compile(r"\[[A-Za-z0-9|., -]+\]"),  # a choice list: [en|zh-Hant|zh-Hans]
     re.compile(r"\b\d*d(\d+|%|F)\w*"),  # dice notation
+    re.compile(r"\bvs\b"),  # the notation's opposed roll: 5d6>=5 vs 4d6>=5
     re.compile(r"[\w./+-]*\.(yaml|pdf|json|jsonl|png|svg|cache)\b"),  # file names
     re.compile(r"\b(zh-Hant|zh-Hans|en|x-pseudo|pnp|SHA-256|PNP_DEBUG|PNP_DATA_DIR)\b"),
     re.compile(
@@ -178,7 +179,7 @@ def test_a_failed_check_and_build_go_through_the_catalogue(
 
 # names and notation a Chinese help page keeps as they are
 NOTATION = re.compile(
-    r"\d+(\.\d+)?(mm|cm|in|pt|px|dpi)\b|\S*\.(pdf|json|png|yaml)\b|file:///|`[^`]*`|\bkh\d|\b(all|PDF|PNG|JPEG|SVG|JSON|YAML|Schema|TrueType|Tabletop Simulator|Saved Objects|Ctrl-C|"
+    r"\d+(\.\d+)?(mm|cm|in|pt|px|dpi|gsm)\b|\S*\.(pdf|json|png|yaml)\b|file:///|`[^`]*`|\bkh\d|\b(all|PDF|PNG|JPEG|SVG|JSON|YAML|Schema|TrueType|Tabletop Simulator|Saved Objects|Ctrl-C|"
     r"source_hash|aid|dpi|vendor|print|tgc|mpc|drivethrucards|pdfx|The Game Crafter|MakePlayingCards|CMYK|true|rules|OUT|game|lang|component|contact|preview|tts|yaml-language-server|"
     r"schema|https?|example|org|icons|name|sans|poker|bridge|mini|long|short|fold|none|auto|"
     r"bleed|butted|Letter|Tabloid|SHA|max_tiles|cards|counters|board|blank|kh|kl|dh|dl|ph|pl|"

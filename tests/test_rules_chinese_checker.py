@@ -44,6 +44,14 @@ FAULTS = [
     ("zh-Hant", "把Fate Track放在中間。", ["English 'Fate Track'", "[[fate-track]]"]),
     ("zh-Hant", "戰鬥中有首領時可重擲。", ["'首領' is a synonym", "[[leader]]"]),
     ("zh-Hans", "每支军隊各掷一次。", ["Traditional character '隊'", "'队'"]),
+    # regional words the reviewed lexicon lists
+    ("zh-Hans", "先订好计画再掷骰。", ["'计画' is Taiwan usage", "'计划'"]),
+    ("zh-Hant", "把反饋寫在卡背。", ["'反饋' is mainland usage", "'回饋'"]),
+    ("zh-Hans", "像西洋棋盘那样摆好。", ["'西洋棋盘' is Taiwan usage", "'国际象棋棋盘'"]),
+    # words only OpenCC's Taiwan phrase tables know, read in both directions
+    ("zh-Hans", "依串行排好三个地点。", ["software phrase table", "'序列'"]),
+    ("zh-Hant", "把U盤插上再擲骰。", ["'U盤' is mainland usage", "'隨身碟'"]),
+    ("zh-Hans", "用随身碟存好进度。", ["'随身碟' is Taiwan usage", "'U盘'"]),
 ]
 
 
@@ -125,7 +133,7 @@ def test_words_right_in_both_regions_are_not_reported(text: str, lang: str) -> N
 
 @pytest.mark.parametrize(
     ("speak", "words"),
-    [("zh-Hant", ["臺灣用語", "'程序'"]), ("zh-Hans", ["台湾用语", "'程序'"])],
+    [("zh-Hant", ["臺灣用語", "「程序」"]), ("zh-Hans", ["台湾用语", "“程序”"])],
 )
 def test_the_checkers_words_come_from_the_catalogues(
     tmp_path: Path, speak: str, words: list[str]
@@ -137,3 +145,30 @@ def test_the_checkers_words_come_from_the_catalogues(
     finally:
         use_language("en")
     assert any(all(w in m for w in words) for m in found), found
+
+
+SHIPPED = Path(__file__).resolve().parent.parent / "content"
+
+
+@pytest.mark.parametrize(
+    ("game", "written", "planted", "words"),
+    [
+        # a word no list knows, in place of the glossary's term: found by comparing the
+        # text with its English, which uses the term
+        ("maquis", "今天有幾名[[patrol]]上街", "今天有幾名巡警上街", ["[[patrol]]", "巡邏兵"]),
+        # a synonym on the term's own avoid list
+        ("five-armies", "身在[[mountain-pass]]的軍隊", "身在通道的軍隊", ["'通道' is a synonym"]),
+    ],
+)
+def test_a_synonym_in_place_of_a_glossary_term_is_reported_at_its_line(
+    tmp_path: Path, game: str, written: str, planted: str, words: list[str]
+) -> None:
+    shutil.copytree(SHIPPED / game, tmp_path / game)
+    path = tmp_path / game / "rules" / "zh-Hant.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(written) == 1
+    path.write_text(text.replace(written, planted), encoding="utf-8")
+    line = text[: text.index(written)].count("\n") + 1
+    found = [i for i in check_rules(tmp_path / game) if i.location.file.endswith("zh-Hant.yaml")]
+    assert any(all(w in i.message for w in words) for i in found), [str(i) for i in found]
+    assert {i.location.line for i in found} == {line}, [str(i) for i in found]

@@ -126,9 +126,9 @@ def test_status_lists_hand_written_derived_missing_and_stale(
     assert result.exit_code == 0, result.output
     rows = {tuple(line.split()[:2]): line.split()[2:] for line in result.stdout.splitlines()[2:]}
     # sections, hand, derived, missing, stale, covered
-    assert rows[("rules-good", "en")] == ["4", "4", "0", "0", "0", "100%"]
-    assert rows[("rules-good", "zh-Hant")] == ["4", "2", "0", "1", "1", "50%"]
-    assert rows[("rules-good", "zh-Hans")] == ["4", "0", "2", "1", "1", "50%"]
+    assert rows[("rules_good", "en")] == ["4", "4", "0", "0", "0", "100%"]
+    assert rows[("rules_good", "zh-Hant")] == ["4", "2", "0", "1", "1", "50%"]
+    assert rows[("rules_good", "zh-Hans")] == ["4", "0", "2", "1", "1", "50%"]
 
 
 # ---------------------------------------------------------------- mainland usage

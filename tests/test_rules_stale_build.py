@@ -109,7 +109,7 @@ def test_stale_warning_says_the_section_is_printed_marked_and_names_the_stamp_co
 
 
 def test_stamp_command_in_messages_is_the_games_folder_not_its_id(here: Path) -> None:
-    """rules_good's id is rules-good; `pnp rules stamp` takes the folder name."""
+    """`pnp rules stamp` in a message names the game by its folder."""
     import yaml
 
     source = here / "rules_good" / "rules" / "en.yaml"

@@ -225,14 +225,17 @@ def test_former_keys_are_told_how_they_are_written_now(tmp_path: Path) -> None:
         "    cards: []\n", "    cards: []\n    kind: activation\n    hand_size: 5\n"
     )
     old = old.replace("  hull:\n", "  hull:\n    steps: [{at: 1, note: listing}]\n")
-    with pytest.raises(ContentError) as found:
-        load_table(made_up(tmp_path, old))
+    with pytest.raises(ContentError) as found:  # an earlier format: pnp migrate rewrites it
+        load_table(made_up(tmp_path / "old", old))
+    assert "written in an earlier format (1): run `pnp migrate" in str(found.value)
+    with pytest.raises(ContentError) as found:  # said to be current: each former key is told
+        load_table(made_up(tmp_path, "format: 3\n" + old))
     lines = str(found.value).splitlines()
     assert any(
-        ":6:5: decks.crew.kind: unknown key: decks have no kind any more" in x for x in lines
+        ":7:5: decks.crew.kind: unknown key: decks have no kind any more" in x for x in lines
     )
     assert any(
-        ":7:5: decks.crew.hand_size: unknown key: hand_size is now a hand" in x for x in lines
+        ":8:5: decks.crew.hand_size: unknown key: hand_size is now a hand" in x for x in lines
     )
     assert any("tracks.hull.steps: unknown key: a step's meaning is now a mark" in x for x in lines)
 

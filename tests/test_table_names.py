@@ -41,8 +41,8 @@ def test_places_are_taken_by_id_or_by_name_in_any_language(
     code, text = _calc(capsys, "five-armies:victory", "--hold", held, "--lang", lang)
     assert code == 0, text
     points = {
-        "zh-Hant": "黑暗勢力勝利分：8",
-        "zh-Hans": "黑暗势力胜利分：8",
+        "zh-Hant": "黑暗勢力勝利點數：8",
+        "zh-Hans": "黑暗势力胜利点数：8",
         "en": "Shadow victory points: 8",
     }[lang]
     assert points in text, text

@@ -191,7 +191,7 @@ def test_not_utf8_is_reported(tmp_path: Path) -> None:
     game = copy_game(tmp_path)
     write_cards(game, "id,name.en\na,Caf\u00e9\n", encoding="latin-1")
     (line,) = problems(game)
-    assert line.startswith("spreadsheet/cards.csv: not UTF-8 text")
+    assert line.startswith("spreadsheet/cards.csv:2:6: not UTF-8 text")
 
 
 def test_pnp_check_and_build_report_the_cell_without_writing(tmp_path: Path) -> None:

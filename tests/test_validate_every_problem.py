@@ -132,14 +132,14 @@ def test_good_data_converts_to_typed_values() -> None:
             "title": "G",
             "components": [
                 {"id": "c", "kind": "tokens", "title": "C", "items": "i.yaml", "size": "poker"}
-                | {"layout": "f", "sheet": {"bleed": "0.125in", "margin": 5}}
+                | {"layout": "f", "sheet": {"bleed": "0.125in", "margin": "5mm"}}
             ],
         },
     )
     (component,) = game.components
     assert component.kind == "tokens"
     assert component.sheet.bleed == pytest.approx(9.0)  # 1/8 inch in points
-    assert component.sheet.margin == pytest.approx(5 * 72 / 25.4)  # a bare number is mm
+    assert component.sheet.margin == pytest.approx(5 * 72 / 25.4)
     layout = convert(
         LayoutSpec,
         {"id": "f", "boxes": [{"kind": "text", "x": "10%", "y": 0, "w": 1, "h": 1, "text": "t"}]},

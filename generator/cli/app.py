@@ -59,6 +59,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     ),
     "new": ("generator.cli.edit_cmds", "new", N_("Create a working game folder from a starter.")),
     "watch": ("generator.cli.edit_cmds", "watch", N_("Rebuild PDFs and previews on each edit.")),
+    "migrate": (
+        "generator.cli.edit_cmds",
+        "migrate",
+        N_("Rewrite a game written for an earlier pnp in the current format."),
+    ),
     "roll": (
         "generator.cli.table_cmds",
         "roll",

@@ -50,6 +50,38 @@ def new(game_id: str, starter: str, title: str | None, content_dir: Path) -> Non
     echo(said.format(game=made.id))
 
 
+@click.command()
+@click.argument("game", metavar="GAME")
+@CONTENT_OPT
+@click.option("--dry-run", is_flag=True, help="Print the changes without writing them.")
+@speaks
+def migrate(game: str, content_dir: Path, dry_run: bool) -> None:
+    """Rewrite CONTENT/GAME's files written in an earlier format in the current one.
+
+    Comments and the order of keys are kept; each change is printed where it was made.
+    """
+    from ..content.migrate import migrate_game
+
+    root = _games(content_dir, (game,))[0]
+    changes = migrate_game(root, write=not dry_run)
+    for change in changes:
+        echo(str(change))
+    if not changes:
+        echo(_("{game} is written in the current format; nothing to change").format(game=game))
+    elif dry_run:
+        said = ngettext(
+            "{count} change to make in {game} (nothing written)",
+            "{count} changes to make in {game} (nothing written)",
+            len(changes),
+        )
+        echo(said.format(count=len(changes), game=game))
+    else:
+        said = ngettext(
+            "{count} change made in {game}", "{count} changes made in {game}", len(changes)
+        )
+        echo(said.format(count=len(changes), game=game))
+
+
 def _stamp() -> str:
     return time.strftime("%H:%M:%S")
 

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import click
 
-from ..locale import _, ngettext, pgettext
+from ..locale import _, ngettext
 from ..text.localtext import LANGS
 from .clicklang import speaks
 from .echo import echo
-from .print_cmds import CONTENT_OPT, OUT_OPT, _games
+from .print_cmds import CONTENT_OPT, DRAFT_HELP, OUT_OPT, _games
 
 
 @click.group()
@@ -76,13 +76,24 @@ def tts(
     "face; drivethrucards and pdfx take PDF/X-1a in CMYK.",
 )
 @click.option("--lang", default="en", type=click.Choice(LANGS), show_default=True)
-def print_(game: str, content_dir: Path, out_dir: Path, vendor: str, lang: str) -> None:
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Write the files even when the preflight finds what a print shop would reject.",
+)
+@click.option("--draft", is_flag=True, help=DRAFT_HELP)
+def print_(
+    game: str, content_dir: Path, out_dir: Path, vendor: str, lang: str, force: bool, draft: bool
+) -> None:
     """Write GAME's cards, tokens and tiles as a print shop wants them, into
-    OUT/<game>/print/<vendor>/<lang>/."""
+    OUT/<game>/print/<vendor>/<lang>/, after checking the files as the shop would (pnp
+    preflight); exits 1 and writes nothing when a problem is found, unless --force."""
+    from ..export.preflight import side_name
     from ..export.printshop import PrintOptions, export_print
 
     path = _games(content_dir, (game,))[0]
-    result = export_print(path, PrintOptions(vendor=vendor, out_dir=out_dir, lang=lang))
+    options = PrintOptions(vendor=vendor, out_dir=out_dir, lang=lang, force=force, draft=draft)
+    result = export_print(path, options)
     for component, copies, (w, h) in result.components:
         echo(
             ngettext(
@@ -93,6 +104,12 @@ def print_(game: str, content_dir: Path, out_dir: Path, vendor: str, lang: str) 
         )
     for note in result.skipped:
         echo(_("left out: {note}").format(note=note), err=True)
+    for f in result.report.findings if result.report is not None else []:
+        said = _("{component} {item} ({side}) {check}: {message}").format(
+            component=f.component, item=f.item, side=side_name(f.side), check=f.check,
+            message=f.message,
+        )  # fmt: skip
+        echo(_("warning: {note}").format(note=said), err=True)
     count = len(result.files)
     echo(
         ngettext("{count} file in {folder}", "{count} files in {folder}", count).format(
@@ -115,13 +132,10 @@ def preflight(game: str, content_dir: Path, vendor: str | None, lang: str) -> No
     text under 6 pt, text or icons outside the safe zone, images under 300 dpi, too much ink,
     missing bleed. Exits 1 when anything fails."""
     from ..export.preflight import preflight as run
+    from ..export.preflight import side_name
 
     path = _games(content_dir, (game,))[0]
     report = run(path, vendor, lang)
-    sides = {
-        "front": pgettext("side of a piece", "front"),
-        "back": pgettext("side of a piece", "back"),
-    }
     for component, faces in report.faces.items():
         found = [f for f in report.findings if f.component == component]
         echo(
@@ -132,7 +146,7 @@ def preflight(game: str, content_dir: Path, vendor: str | None, lang: str) -> No
             ).format(component=component, count=len(found), faces=faces)
         )
         for f in found:
-            side = sides.get(f.side, f.side)
+            side = side_name(f.side)
             echo(f"  {f.item} ({side}) {f.check}: {f.message}")
     if not report.ok:
         raise SystemExit(1)

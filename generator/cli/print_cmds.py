@@ -48,6 +48,10 @@ OUT_OPT = click.option(
     show_default=True,
     help="Where build results go.",
 )
+DRAFT_HELP = (
+    "A draft: an image that is missing prints as a placeholder naming the item and the file "
+    "(a print shop's preflight refuses it) instead of stopping the build."
+)
 
 
 def _games(content_dir: Path, names: tuple[str, ...]) -> list[Path]:
@@ -133,6 +137,19 @@ def check(games: tuple[str, ...], content_dir: Path) -> None:
 )
 @click.option("--force", is_flag=True, help="Rebuild even when nothing changed.")
 @click.option("--no-rules", is_flag=True, help="Skip the rule sheets.")
+@click.option("--draft", is_flag=True, help=DRAFT_HELP)
+@click.option(
+    "--tuck-box",
+    is_flag=True,
+    help="Also a tuck box for each deck of cards, sized from its cards and their stock.",
+)
+@click.option(
+    "--stock",
+    default="300gsm",
+    show_default=True,
+    help="The card stock a tuck box is sized for (its thickness per card): 250gsm, 300gsm, "
+    "330gsm or 350gsm.",
+)
 def build(
     games: tuple[str, ...],
     content_dir: Path,
@@ -145,6 +162,9 @@ def build(
     proof: bool,
     force: bool,
     no_rules: bool,
+    draft: bool,
+    tuck_box: bool,
+    stock: str,
 ) -> None:
     """Build print-and-play PDFs for GAMES (all games when none named) into OUT/<game>/.
 
@@ -163,6 +183,9 @@ def build(
         proof=proof,
         force=force,
         langs=langs or None,
+        draft=draft,
+        tuck_box=tuck_box,
+        stock=stock,
     )
     started = time.perf_counter()
     paths = _games(content_dir, games)
@@ -173,9 +196,9 @@ def build(
         for w in r.warnings:
             where = f"{r.game}/{r.component}: {w}"
             echo(_("warning: {message}").format(message=where), err=True)
-    if not report.ok:
-        failures = [*report.failures, _("nothing was written: every previous output is unchanged")]
-        raise ContentError.from_lines(failures)
+    if not report.ok:  # the problems are counted; the closing line is not one of them
+        echo(_("nothing was written: every previous output is unchanged"), err=True)
+        raise ContentError.from_lines(report.failures)
 
 
 @contextlib.contextmanager

@@ -252,7 +252,6 @@ def build(
 def stamp(game: str, langs: tuple[str, ...], content: Path) -> None:
     """Record that each translated section matches the current English (source_hash), and
     each other translated text too (stamps.yaml)."""
-    from ..locale import _
     from ..rules import stamp_rules
     from ..translate.catalogue import stamp_texts
 
@@ -266,4 +265,11 @@ def stamp(game: str, langs: tuple[str, ...], content: Path) -> None:
     texts = stamp_texts(folder, list(langs) or None)
     for lang, ctx in texts:
         echo(f"{lang} {ctx}")
-    echo(_("{count} other texts stamped (stamps.yaml)").format(count=len(texts)), err=True)
+    echo(
+        ngettext(
+            "{count} other text stamped (stamps.yaml)",
+            "{count} other texts stamped (stamps.yaml)",
+            len(texts),
+        ).format(count=len(texts)),
+        err=True,
+    )

@@ -88,13 +88,22 @@ def roll(
 ) -> Result:
     """Roll ``expr`` (a dice expression or a game's named roll), recorded when a session is on."""
     from ..companion.dice_roll import content_die, is_named
-    from ..companion.paths import has_current_session
+    from ..companion.paths import current_session, has_current_session
 
     game_name, _colon, named = expr.partition(":") if is_named(expr) else ("", "", "")
     needs_game = bool(game_name) or content_die(expr) is not None
     use_session = (
         not no_session and seed is None and (session_path is not None or has_current_session())
     )
+    lost: list[str] = []  # the current session's log is gone: the roll is made, not recorded
+    if not no_session and seed is None and session_path is None and not use_session:
+        gone = current_session()
+        if gone is not None:
+            gone_said = _(
+                "the current session's log {path} is missing: this roll was not recorded "
+                "(start one with `pnp session new GAME`)"
+            )
+            lost.append(gone_said.format(path=gone))
     if not needs_game and not use_session:
         if params:
             raise TableError(
@@ -104,7 +113,10 @@ def roll(
         from ..companion.rng import SystemSource, seeded
 
         data = do_roll(expr, seeded(seed) if seed is not None else SystemSource()).to_json()
-        return data, [data["text"]], []
+        return data, [data["text"]], lost
     from ..companion.rolling import roll_with_content
 
-    return roll_with_content(expr, game_name, named, params, seed, use_session, session_path)
+    data, lines, said = roll_with_content(
+        expr, game_name, named, params, seed, use_session, session_path
+    )
+    return data, lines, [*lost, *said]

@@ -97,7 +97,8 @@ def roll(
     type=click.IntRange(0, 12),
     default=6,
     show_default=True,
-    help="Extra dice followed for re-rolls and explosions; deeper outcomes are counted apart.",
+    help="How many more dice each die may set off by exploding (!, !!, !p), in every form; "
+    "the chance of longer chains is told apart. Re-rolls (rr) are exact at any depth.",
 )
 @click.option(
     "--at-least", "at_least", type=int, default=None, help="Also tell the chance of N or more."
@@ -116,14 +117,15 @@ def odds(
     """Exact odds: every total of EXPR with its chance, a histogram and the mean.
 
     \b
-    EXPR is anything `pnp roll` takes (2d6, 4d6kh3, 6d6>=5r2, d6!, 1d6@33445), a
+    EXPR is anything `pnp roll` takes (2d6, 4d6kh3, 6d6>=5r2, d6!, 1d6@33445,
+    5d6>=5 vs 4d6>=5 for who wins an opposed roll), a
     game's named roll with its options (GAME:ROLL --param N) or a game's bag
     (GAME:BAG: the next tile, from the open session's bag when it is that game's).
     Worked out exactly over the dice, not simulated.
     """
     from .table_odds import odds as do_odds
 
-    data, lines, said = do_odds(expr, extra(ctx.args), depth, at_least, session_path, lang)
+    data, lines, said = do_odds(expr, extra(ctx.args), depth, at_least, session_path, lang, as_json)
     for line in said:
         click.echo(line, err=True)
     out(as_json, data, lines)

@@ -25,13 +25,18 @@ def odds(
     at_least: int | None,
     session_path: str | None,
     lang: str | None,
+    as_json: bool = True,
 ) -> Result:
-    """The exact odds of a dice expression, a game's named roll or the next tile of a bag."""
+    """The exact odds of a dice expression, a game's named roll or the next tile of a bag.
+
+    ``as_json``: whether the JSON will be printed (its exact fractions of every total are
+    made only then: for a thousand dice they are long numbers).
+    """
     from ..companion import odds as exact
     from ..companion import odds_text as words
     from ..companion.i18n import Terms, detect, pick
     from ..companion.paths import has_current_session
-    from ..dice.parse import parse
+    from ..dice.parse import Binary, parse
 
     lang_ = detect(lang)
     from ..companion.dice_roll import is_named
@@ -70,11 +75,11 @@ def odds(
     resolve = game.faces if game is not None else None
     result = exact.distribution(parsed, resolve, depth)
     lines = words.lines(result, lang_, at_least, title)
-    data: dict[str, Any] = result.to_json()
+    data: dict[str, Any] = result.to_json() if as_json else {}
     found = exact.symbols(parsed, resolve)
     if found and game is not None:
         terms = Terms(game.root, lang_)
-        if len(result.chance) == 1:
+        if len(result.weights) == 1:
             lines = lines[:1]  # faces worth nothing: the total says nothing, the faces do
         lines += words.symbol_lines(found, {k: terms.name(k) for k in found}, lang_)
         data["faces"] = {
@@ -82,6 +87,11 @@ def odds(
         }
     if at_least is not None:
         data["at_least"] = {"n": at_least, "chance": float(result.at_least(at_least))}
+    root = parsed.root
+    if isinstance(root, Binary) and root.op == "vs":
+        first, second = text[: root.col - 1].strip(), text[root.col + 1 :].strip()
+        lines += words.versus_lines(result, first, second)
+        data["versus"] = {k: float(p) for k, p in words.versus(result).items()}
     return data, lines, []
 
 

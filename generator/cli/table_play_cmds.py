@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from ..companion.errtext import TableError
+from ..errors import PnpError
 from ..locale import _, current_language
 from .table_common import (
     EXTRA,
@@ -577,6 +578,7 @@ def score_calc(ctx: click.Context, what: str, as_json: bool, lang: str | None) -
     terms = Terms(game.root, lang_)
     spec = game.spec.scoring[calc]
     result = calculate(spec, extra(ctx.args), terms, calc)
+    _name_seats(spec, result, _session_players(game.id), lang_)
     shown = {
         **result,
         "says": {
@@ -586,3 +588,31 @@ def score_calc(ctx: click.Context, what: str, as_json: bool, lang: str | None) -
         "decided_by": {k: pick(v, lang_) for k, v in result["decided_by"].items()},
     }
     out(as_json, shown, result_lines(spec, result, terms))
+
+
+def _session_players(game_id: str) -> list[str]:
+    """The current session's players, when that session is of this game (else none)."""
+    from .table_actions import table_of as open_table
+
+    try:
+        table = open_table(None)
+        table.load()
+    except (PnpError, OSError):
+        return []
+    if table.log is None or table.log.header.get("game") != game_id:
+        return []
+    return [str(p) for p in table.log.header.get("players") or []]
+
+
+def _name_seats(spec: Any, result: dict[str, Any], players: list[str], lang: str) -> None:
+    """A tie decided by a seat is told with the name of the player in that seat."""
+    from ..companion.i18n import pick
+
+    for rid, res in spec.results.items():
+        said = result["says"].get(rid)
+        for step in getattr(res, "ties", None) or []:
+            seat = getattr(step, "seat", None)
+            if seat and said is step.winner and seat <= len(players):
+                result["says"][rid] = _("{player} ({seat})").format(
+                    player=players[seat - 1], seat=pick(step.winner, lang)
+                )

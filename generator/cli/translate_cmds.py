@@ -12,7 +12,7 @@ import click
 
 from ..content.folders import find_games, game_dir
 from ..errors import PnpError
-from ..locale import _
+from ..locale import N_, _, ngettext
 from ..rules.source import TRANSLATED
 from .echo import echo
 from .print_cmds import CONTENT_OPT
@@ -51,7 +51,7 @@ def export(game: str, lang: str, out: Path | None, content_dir: Path) -> None:
 
     texts = game_texts(game_dir(content_dir, game), lang)
     target = out or Path(f"{texts.game}.{lang}.po")
-    write_text(target, po_text(texts))
+    write_text(target, po_text(texts, target))
     count = Counter(e.state for e in texts.entries)
     echo(
         _(
@@ -94,28 +94,37 @@ def import_(file: Path, accept_fuzzy: bool, content_dir: Path) -> None:
     )
     if result.refused:
         raise TranslationIncomplete(
-            _("{count} entries were refused; the others were imported").format(
-                count=len(result.refused)
-            )
+            ngettext(
+                "{count} entry was refused; the others were imported",
+                "{count} entries were refused; the others were imported",
+                len(result.refused),
+            ).format(count=len(result.refused))
         )
 
 
 @translate.command(
-    help=_("Show per game and language how many texts are translated, fuzzy and missing.")
+    help=_(
+        "Show per game and language how many texts are translated, fuzzy and missing, and "
+        "how many are written for the script, an official edition's text, or converted."
+    )
 )
 @click.argument("game", required=False)
 @click.option("--lang", type=click.Choice(list(TRANSLATED)), help=_("One language only."))
 @click.option("--strict", is_flag=True, help=_("Exit non-zero when anything is fuzzy or missing."))
 @CONTENT_OPT
 def status(game: str | None, lang: str | None, strict: bool, content_dir: Path) -> None:
-    """Show per game and language how many texts are translated, fuzzy and missing."""
+    """Show per game and language how many texts are translated, fuzzy and missing, and how
+    many are written for the script, an official edition's text, or converted."""
     from ..translate.status import translation_status
 
     folders = [game_dir(content_dir, game)] if game else find_games(content_dir)
     rows = translation_status(folders, [lang] if lang else None)
-    head = (_("game"), _("language"), _("translated"), _("fuzzy"), _("missing"), _("blank slots"))
+    counts: tuple[str, ...] = (N_("translated"), N_("fuzzy"), N_("missing"), N_("blank slots"))
+    counts += (N_("written"), N_("edition"), N_("converted"))
+    head = (_("game"), _("language"), *(_(c) for c in counts))
     table = [head] + [
         (r.game, r.lang, str(r.translated), str(r.fuzzy), str(r.missing), str(r.slots_missing))
+        + (str(r.written), str(r.edition), str(r.converted))
         for r in rows
     ]
     widths = [max(len(row[i]) for row in table) for i in range(len(head))]

@@ -5,7 +5,8 @@ and parse its glossary YAML (for names in the players' language) on every comman
 here holds a value with the size and modification time of the files it came from; it is used
 only while every one of those files still has that size and time, and a file changed within the
 last two seconds is never trusted (an edit in the same clock tick would go unseen). The cache is
-rewritten atomically and a damaged one is ignored, so losing it costs time, never correctness.
+rewritten atomically; a damaged one, or one of another format or pnp version, is ignored, so
+losing it costs time, never correctness.
 """
 
 from __future__ import annotations
@@ -17,7 +18,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .. import __version__
+
 RECENT_NS = 2_000_000_000
+# the layout of the cache file and the program that wrote it: a cache of another is dropped
+CACHE_FORMAT = f"2/{__version__}"
 
 
 def _stats(files: list[str]) -> list[list[int]] | None:
@@ -47,7 +52,9 @@ class Cache:
 
             try:  # a regular file only: a pipe in its place is passed over, not waited on
                 data = json.loads(read_regular(self.path, 16 * 1024 * 1024))
-                self.data = data if isinstance(data, dict) else {}
+                ours = isinstance(data, dict) and data.get("format") == CACHE_FORMAT
+                entries = data.get("entries") if ours else None
+                self.data = entries if isinstance(entries, dict) else {}
             except (ValueError, RecursionError):
                 self.data = {}
 
@@ -72,6 +79,7 @@ class Cache:
         assert self.path is not None
         from ..atomic import write_text
 
-        text = json.dumps(self.data, ensure_ascii=False, separators=(",", ":"))
+        data = {"format": CACHE_FORMAT, "entries": self.data}
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         with contextlib.suppress(OSError):  # a read-only folder: run without the cache
             write_text(Path(self.path), text)

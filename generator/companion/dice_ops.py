@@ -28,6 +28,7 @@ from ..dice.parse import (
     Sel,
     Unary,
     compare,
+    score_of,
 )
 from ..locale import _
 from .rng import Source
@@ -92,8 +93,10 @@ class DieRoll:
             text = "!" + text
         if not self.kept:
             return "~" + text
+        if self.score is not None and self.score < 0:
+            return text + "-"  # a failure that takes a success away
         if self.success:
-            return text + "*"
+            return text + "*" * max(self.score or 1, 1)
         return text + "*" * (self.score or 0)
 
 
@@ -176,20 +179,21 @@ class Roller:
         return self.eval(self.expr.root)
 
     def eval(self, node: Node) -> Res:
-        """The result of one node, by its kind."""
-        kind = type(node)
-        if kind is Const:
-            return Res(node, node.value)  # type: ignore[union-attr]
-        if kind is Dice:
-            return self.dice(node)  # type: ignore[arg-type]
-        if kind is Group:
-            return self.group(node)  # type: ignore[arg-type]
-        if kind is Binary:
-            return self.binary(node)  # type: ignore[arg-type]
-        if kind is Unary:
-            res = self.eval(node.operand)  # type: ignore[union-attr]
-            return Res(node, -res.total if node.op == "-" else res.total, [res])  # type: ignore[union-attr]
-        res = self.eval(node.node)  # type: ignore[union-attr]
+        """The result of one node, by its kind (:data:`EVALUATORS`)."""
+        return EVALUATORS[type(node)](self, node)
+
+    def const(self, node: Const) -> Res:
+        """A number as written."""
+        return Res(node, node.value)
+
+    def unary(self, node: Unary) -> Res:
+        """A sign before a node."""
+        res = self.eval(node.operand)
+        return Res(node, -res.total if node.op == "-" else res.total, [res])
+
+    def note(self, node: Note) -> Res:
+        """A node with a note after it (``9[fire]``): its total, unchanged."""
+        res = self.eval(node.node)
         return Res(node, res.total, [res])
 
     def binary(self, node: Binary) -> Res:
@@ -212,6 +216,8 @@ class Roller:
             value = a // b
         elif op == "%":
             value = a % b
+        elif op == "vs":
+            value = a - b  # opposed: the margin of the first over the second
         else:
             value = int(compare(op, a, b))
         return Res(node, value, [left, right])
@@ -299,6 +305,10 @@ class Roller:
                     picked = select(dice, op.sels, top) if op.op == "rr" else []
             elif op.op in ("e", "ra"):
                 self.explode(node, faces, dice, op, top)
+            elif op.op == "ec":
+                self.compound(node, faces, dice, op, top)
+            elif op.op == "ep":
+                self.penetrate(node, faces, dice, op, top)
             else:
                 target = op.sels[-1].value
                 for d in dice:
@@ -339,6 +349,32 @@ class Roller:
             done.update(id(d) for d in picked)
             picked = [d for d in select(dice, op.sels, top) if id(d) not in done]
 
+    def compound(
+        self, node: Dice, faces: DieFaces | None, dice: list[DieRoll], op: Op, top: int
+    ) -> None:
+        """``!!``: a selected die is rolled again and the new face added to it, while selected."""
+        for d in select(dice, op.sels, top):
+            face = d.value
+            while any(compare(s.kind, face, top if s.value == -1 else s.value) for s in op.sels):
+                d.history.append(d.value)
+                face, _label = self.draw(node, faces)
+                d.value += face
+                d.exploded = True
+
+    def penetrate(
+        self, node: Dice, faces: DieFaces | None, dice: list[DieRoll], op: Op, top: int
+    ) -> None:
+        """``!p``: like an explosion, but each added die counts one less than its face."""
+        for d in select(dice, op.sels, top):
+            face = d.value
+            while any(compare(s.kind, face, top if s.value == -1 else s.value) for s in op.sels):
+                face, label = self.draw(node, faces)
+                added = DieRoll(face - 1, label, _name(node), "explosion")
+                added.history.append(face)
+                d.exploded = True
+                dice.append(added)
+                d = added
+
     @staticmethod
     def count(node: Dice, dice: list[DieRoll]) -> int:
         """The total of a dice node: successes, icon score, or sum of kept dice."""
@@ -347,6 +383,10 @@ class Roller:
             cmp, target = node.success
             for d in dice:
                 d.success = compare(cmp, d.value, target) if d.kept else None
+                if d.kept and (node.fail or node.double):
+                    d.score = score_of(node, d.value)
+            if node.fail or node.double:
+                return sum(d.score or 0 for d in kept)
             return sum(1 for d in kept if d.success)
         if node.icons:
             for d in dice:
@@ -374,3 +414,14 @@ def text_of(res: Res) -> str:
     if isinstance(node, Binary):
         return f"{text_of(res.kids[0])} {node.op} {text_of(res.kids[1])}"
     return f"{text_of(res.kids[0])}[{node.note}]"  # type: ignore[union-attr]
+
+
+# the evaluator of each kind of node, as d20 dispatches its tree
+EVALUATORS: dict[type, Callable[[Roller, Any], Res]] = {
+    Const: Roller.const,
+    Dice: Roller.dice,
+    Group: Roller.group,
+    Unary: Roller.unary,
+    Binary: Roller.binary,
+    Note: Roller.note,
+}

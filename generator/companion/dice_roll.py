@@ -11,7 +11,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..dice.parse import DiceError, Expr, parse
+from ..dice.parse import Binary, DiceError, Expr, parse
+from ..locale import _
 from .dice_ops import MAX_ROLLS, DieFaces, DieRoll, FaceResolver, Res, Roller, text_of
 from .rng import Source
 
@@ -53,6 +54,9 @@ class RollResult:
         """A one-line account: ``4d6kh3 = [6, 5, ~2, 4] = 15``."""
         if self._symbols_only():
             return f"{self.expr} = {text_of(self._res)}"  # a sum of symbols means nothing
+        root = self._res.node
+        if isinstance(root, Binary) and root.op == "vs":
+            return f"{self.expr} = {text_of(self._res)}: {versus_words(self.total)}"
         return f"{self.expr} = {text_of(self._res)} = {self.total}"
 
     def _symbols_only(self) -> bool:
@@ -80,6 +84,15 @@ def roll_expr(expr: Expr, source: Source, resolve: FaceResolver | None = None) -
     roller = Roller(expr, source, resolve)
     res = roller.run()
     return RollResult(expr.text, res.total, roller.rolls, res, roller.groups)
+
+
+def versus_words(margin: int) -> str:
+    """Who won an opposed roll, and by how much."""
+    if margin > 0:
+        return _("the first side wins by {n}").format(n=margin)
+    if margin < 0:
+        return _("the second side wins by {n}").format(n=-margin)
+    return _("a tie")
 
 
 @lru_cache(maxsize=512)

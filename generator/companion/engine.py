@@ -121,6 +121,10 @@ def game_of(
         files = [str(f) for f in record["files"]]
         if len(files) > MAX_RECORDED_FILES:
             raise TypeError("too many files")
+        for name in files:  # the game's own files, named inside its folder: never /dev/zero
+            if not name or "\x00" in name or Path(name).is_absolute() or ".." in Path(name).parts:
+                said = _("{path}:1: header: record.files names {file!r}, not a file of the game")
+                raise session.SessionError(said.format(path=path, file=name))
         where = [str(root / f) for f in files]
         digest = cache.get("content", where) if cache is not None else None
         if digest is None:

@@ -16,7 +16,7 @@ BAR = 30  # characters of the longest histogram bar
 _EIGHTHS = " ▏▎▍▌▋▊▉"
 
 
-def bar(p: Fraction, top: Fraction) -> str:
+def bar(p: Fraction | float, top: Fraction | float) -> str:
     """A terminal histogram bar of ``p`` against the largest chance ``top``, in eighths."""
     if not top:
         return ""
@@ -24,9 +24,9 @@ def bar(p: Fraction, top: Fraction) -> str:
     return "█" * (eighths // 8) + _EIGHTHS[eighths % 8].strip()
 
 
-def pct(p: Fraction) -> str:
+def pct(p: Fraction | float) -> str:
     """A chance as a percentage with two decimals (``<0.01%`` for a tiny one that is not 0)."""
-    if p and p < Fraction(1, 10000):
+    if p and p < 0.0001:
         return "<0.01%"
     return f"{float(p) * 100:.2f}%"
 
@@ -37,14 +37,15 @@ def lines(
     """The distribution as a table with histogram, the mean and the chances asked for."""
 
     out = [_("Exact odds of {expr}").format(expr=title or odds.text)]
-    if not odds.chance:
+    if not odds.weights:
         return out
-    width = max(len(str(v)) for v in odds.chance) + 2
+    width = max(len(str(v)) for v in odds.weights) + 2
     head = (_("total"), _("chance"), _("at least"))
     out.append(f"  {head[0]:>{width}}  {head[1]:>8}  {head[2]:>8}")
-    top = max(odds.chance.values())
-    for v, p in odds.chance.items():
-        out.append(f"  {v:>{width}}  {pct(p):>8}  {pct(odds.at_least(v)):>8}  {bar(p, top)}")
+    top = max(odds.weights.values()) / odds.denom
+    for v in odds.weights:
+        p, up = odds.share(v), odds.share_at_least(v)
+        out.append(f"  {v:>{width}}  {pct(p):>8}  {pct(up):>8}  {bar(p, top)}")
     out.append(_("Mean: {mean}").format(mean=f"{float(odds.mean):.2f}"))
     if at_least is not None:
         out.append(
@@ -77,3 +78,22 @@ def symbol_lines(
             )
         )
     return out
+
+
+def versus(odds: Odds) -> dict[str, Fraction]:
+    """An opposed roll's chances: the first side wins (margin above 0), the second, a tie."""
+    first = odds.at_least(1)
+    tie = odds.chance.get(0, Fraction(0))
+    return {"first": first, "second": odds.shown - first - tie, "tie": tie}
+
+
+def versus_lines(odds: Odds, first: str, second: str) -> list[str]:
+    """An opposed roll told as who wins how often."""
+    found = versus(odds)
+    return [
+        _("The first side ({side}) wins: {chance}").format(side=first, chance=pct(found["first"])),
+        _("The second side ({side}) wins: {chance}").format(
+            side=second, chance=pct(found["second"])
+        ),
+        _("A tie: {chance}").format(chance=pct(found["tie"])),
+    ]

@@ -342,7 +342,8 @@ def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
             for did, d in t.state["decks"].items()
             if _g(t).spec.decks[did].all_run_out is not None and _drawn(d)
         ]
-        if all(d.get("ran_out") for d in rest):
+        # at least two players' decks: one player's deck alone never ends the game
+        if len(rest) >= 2 and all(d.get("ran_out") for d in rest):
             fx["all_run_out"] = True
     return fx
 

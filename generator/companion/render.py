@@ -50,6 +50,15 @@ def _track_lines(game: Any, terms: Terms, move: dict[str, Any]) -> list[str]:
             _("{track}: {from} → {to}."), track=name, **{"from": move["from"], "to": move["to"]}
         )
     ]
+    if move["asked"] != move["to"] and move.get("game_over") is None:
+        lines.append(
+            message(
+                _("{track} stops at {to}: step {asked} is not on the track."),
+                track=name,
+                to=move["to"],
+                asked=move["asked"],
+            )
+        )
     for mark_id in move["marks"]:
         mark = next(m for m in spec.marks if m.id == mark_id)
         name = terms.name(mark.id, mark.name)

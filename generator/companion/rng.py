@@ -206,6 +206,9 @@ class FairSourceV1(FairSource):
                 return x % n
 
 
+STREAMS = (1, FairSource.stream)  # the random streams a session header may name
+
+
 def fair_source(key: bytes, counter: int = 0, stream: int = FairSource.stream) -> FairSource:
     """The source a session's header asks for: ``stream`` 1 (old logs) or 2."""
     if stream == 1:

@@ -93,7 +93,15 @@ def roll_with_content(
         return do_roll(text, source, game.faces).to_json()
 
     if named and game.spec.rolls[named].each:
-        return contest(game, terms, game.spec.rolls[named].each, roll_once, notes, lang_)
+        each: list[Any] = list(game.spec.rolls[named].each)
+        players: list[str] = []
+        if table is not None and recorded:
+            if table.log is None:
+                table.load()
+            players = list((table.log.header if table.log else {}).get("players") or [])
+        if len(players) == len(each):  # the session's players roll, by their own names
+            each = list(players)
+        return contest(game, terms, each, roll_once, notes, lang_)
     data = roll_once()
     if recorded and table is not None and table.log is not None and table.log.repaired:
         said.append(message(_("Repaired the log: {what}."), what=table.log.repaired))

@@ -126,7 +126,7 @@ class _Inputs:
                         **said,
                     )
                 raise TableError(_("{what}: {name} is not one of {known}"), **said)
-            if found not in ids:
+            if param.repeat or found not in ids:
                 ids.append(found)
         if not param.min <= len(ids) <= param.max:
             raise TableError(
@@ -252,6 +252,13 @@ def result_lines(spec: Any, result: dict[str, Any], terms: Terms) -> list[str]:
     for iid, ids in result.get("names", {}).items():
         things = _things(spec, spec.inputs[iid].of)
         shown = listing(terms, {i: things[i] for i in ids}) if ids else "-"
+        if len(set(ids)) < len(ids):  # a repeated name: how many of each
+            counts = {i: ids.count(i) for i in ids}
+            parts = [
+                listing(terms, {i: things[i]}) + ("" if n == 1 else f" ×{n}")
+                for i, n in counts.items()
+            ]
+            shown = ("、" if terms.lang.startswith("zh") else ", ").join(parts)
         lines.append(_("{label}: {value}").format(label=_label(spec, iid, terms.lang), value=shown))
     for rid, value in result["values"].items():
         given = spec.results[rid].name

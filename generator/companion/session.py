@@ -28,6 +28,8 @@ from zlib import crc32
 from ..errors import PnpError
 from ..locale import N_, _
 from . import paths
+from .rng import STREAMS
+from .statecheck import state_problem
 
 FORMAT = 1
 MAX_LOG_BYTES = 64 * 1024 * 1024  # a saved game larger than this is refused, never read whole
@@ -237,6 +239,10 @@ def _check_header(path: Path, header: dict[str, Any] | None) -> dict[str, Any]:
         value = header.get(key)
         if not isinstance(value, kind) or (isinstance(value, str) and "\x00" in value):
             raise SessionError(_(HEADER_DAMAGED[key]).format(path=path))
+    damaged = state_problem(header["initial"], header.get("pieces"))
+    if damaged is not None:
+        said = _("{path}:1: header: initial.{key} is damaged; the log was left as it is")
+        raise SessionError(said.format(path=path, key=".".join(map(str, damaged))))
     if header["rng"] not in ("system", "seeded", "fair"):
         raise SessionError(
             _("{path}:1: header: rng {rng!r} is not known").format(path=path, rng=header["rng"])
@@ -247,6 +253,10 @@ def _check_header(path: Path, header: dict[str, Any] | None) -> dict[str, Any]:
         raise SessionError(_(HEADER_DAMAGED["commit"]).format(path=path))
     if not _whole(1, 1000)(header.get("stream", 1)):
         raise SessionError(_(HEADER_DAMAGED["stream"]).format(path=path))
+    if header.get("stream", 1) not in STREAMS:
+        said = _("{path}:1: header: random stream {stream} is not one this pnp knows ({known})")
+        known = ", ".join(map(str, STREAMS))
+        raise SessionError(said.format(path=path, stream=header["stream"], known=known))
     return header
 
 

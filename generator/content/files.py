@@ -29,8 +29,9 @@ def read_guarded(path: Path, root: Path | None = None, limit: int = MAX_READ_BYT
     """The bytes of ``path``, or ValueError saying why it may not be read.
 
     The file must, after links are resolved, lie inside ``root`` (default: the game folder that
-    holds ``path`` as named, else its own folder), be a regular file, and hold at most ``limit`` bytes. It is opened without
-    blocking, so a named pipe is refused instead of waiting for a writer.
+    holds ``path`` as named, else its own folder), be a regular file, and hold at most ``limit``
+    bytes. It is opened without blocking, so a named pipe is refused instead of waiting for a
+    writer.
     """
     if "\x00" in str(path):
         raise ValueError(_("a file name cannot hold a NUL character"))
@@ -45,13 +46,19 @@ def read_guarded(path: Path, root: Path | None = None, limit: int = MAX_READ_BYT
 
 
 def _game_folder(path: Path) -> Path:
-    """The nearest folder above ``path`` (as named, links not followed) with a ``game.yaml``;
-    the folder holding ``path`` when there is none (a shared template)."""
+    """The outermost folder above ``path`` (as named, links not followed) with a ``game.yaml``;
+    the folder holding ``path`` when there is none (a shared template).
+
+    The outermost, not the nearest: a folder inside the game (or a link in it to a folder
+    elsewhere) that holds a ``game.yaml`` of its own does not become the game folder, so what a
+    link leads to is still checked against the folder the command named.
+    """
     named = path.absolute()
+    found = named.parent
     for folder in named.parents:
-        if (folder / "game.yaml").exists():
-            return folder
-    return named.parent
+        if os.path.lexists(folder / "game.yaml"):
+            found = folder
+    return found
 
 
 def open_regular(path: Path | str) -> int:

@@ -27,10 +27,11 @@ from ..text.localtext import LANGS, is_local_text
 from . import tabular
 from .assets import check_font_names, font_files, game_icons
 from .game import Component, Game, Item
-from .paths import find_games, game_dir, resolve_inside
+from .migrate import refuse_stale
+from .paths import find_games, game_dir, item_id_problem, present_inside, resolve_inside
 from .schema import BackSpec, ComponentSpec, GameSpec, ItemsFile, ItemSpec, LayoutSpec, PresetsFile
 from .table.dicelabels import dice_items
-from .validate import key_path, suggest, validate
+from .validate import key_path, report_twice, suggest, validate
 from .yamlload import Loaded, Marks, display_path, load_yaml
 
 __all__ = [
@@ -122,15 +123,20 @@ class _Loader:
         self.layouts[name] = spec
         return spec
 
-    def items(self, rel: str, where: Location) -> tuple[tuple[Item, ...], str]:
-        """The items of the item file ``rel`` (YAML, JSON, CSV or TSV, or an Excel .xlsx workbook) and its shown path."""
+    def items(self, rel: str, where: Location, key: str = "items") -> tuple[tuple[Item, ...], str]:
+        """The items of the item file ``rel`` (YAML, JSON, CSV, TSV or .xlsx) and its shown path."""
         try:
-            path = resolve_inside(self.root, rel)
+            path, found = present_inside(self.root, rel)
         except ValueError as exc:
-            self.issues.add(where, "items", str(exc))
+            self.issues.add(where, key, str(exc))
             return (), rel
-        if not path.exists():
-            self.issues.add(where, "items", _("file {file!r} does not exist").format(file=rel))
+        if not found or not path.is_file():  # a folder, a pipe or a device is no item file
+            said = (
+                _("file {file!r} does not exist")
+                if not found
+                else _("{file!r} is not a regular file")
+            )
+            self.issues.add(where, key, said.format(file=rel))
             return (), rel
         loaded = self.yaml(path)
         if loaded is None:
@@ -138,7 +144,7 @@ class _Loader:
         first = len(self.issues.issues)
         spec = validate(ItemsFile, loaded, self.issues)
         out: list[Item] = []
-        ids: set[str] = set()
+        ids: dict[str, str] = {}  # file stem of an id -> the id
         if spec is not None:
             for n, item in enumerate(spec.items):
                 out.append(self._item(item, n, spec.defaults, loaded, ids))
@@ -162,7 +168,7 @@ class _Loader:
         return tuple(out), display_path(path)
 
     def _item(
-        self, item: ItemSpec, n: int, defaults: dict[str, Any], loaded: Loaded, ids: set[str]
+        self, item: ItemSpec, n: int, defaults: dict[str, Any], loaded: Loaded, ids: dict[str, str]
     ) -> Item:
         where = partial(loaded.marks.locate, ("items", n))
         data = dict(defaults)
@@ -170,13 +176,20 @@ class _Loader:
         for key, value in item.extra.items():
             self._check_langs(value, ("items", n, key), loaded)
         iid = item.id or str(n + 1)
-        if iid in ids:
+        at = ("items", n, "id")
+        if item.id is None:
             self.issues.add(
                 where(),
-                key_path(("items", n, "id")),
-                _("item id {iid!r} is used twice").format(iid=iid),
+                key_path(at),
+                _(
+                    "item {n} has no id; give it one (id: a short name), which names its "
+                    "pictures, previews and print-shop files"
+                ).format(n=n + 1),
             )
-        ids.add(iid)
+        else:
+            problem = item_id_problem(iid, ids)
+            if problem is not None:
+                self.issues.add(loaded.marks.locate(at), key_path(at), problem)
         data["id"] = iid
         back = self._back(item.back, ("items", n, "back"), loaded)
         return Item(
@@ -264,7 +277,8 @@ class _Loader:
             single = Item("1", 1, MappingProxyType({"id": "1"}), None, lambda: where)
             items, items_file = (single,), display_path(self.root / "game.yaml")
         else:
-            items, items_file = self.items(comp.items, marks.locate((*base, "items")))
+            at = (*base, "items")
+            items, items_file = self.items(comp.items, marks.locate(at), key_path(at))
         own_backs: dict[str, LayoutSpec] = {}
         own_fronts: dict[str, LayoutSpec] = {}
         for item in items:
@@ -364,14 +378,27 @@ def load_game(path: Path, templates: Path | None = None) -> Game:
     loaded = loader.yaml(game_file)
     if loaded is None:
         raise ContentError(loader.issues.errors)
+    folder = root.resolve().name
     if isinstance(loaded.data, dict) and "id" not in loaded.data:
-        loaded.data["id"] = root.resolve().name
+        loaded.data["id"] = folder
+    refuse_stale("game.yaml", loaded.data, loaded.marks.locate(("format",)), folder)
     spec = validate(GameSpec, loaded, loader.issues)
     if spec is None:
         raise ContentError(loader.issues.errors)
+    if spec.id != folder:
+        loader.issues.add(
+            loaded.marks.locate(("id",)),
+            "id",
+            _(
+                "the game id {id!r} differs from its folder name {folder!r}; builds, exports "
+                "and saved games are named by the id, so rename one to match the other"
+            ).format(id=spec.id, folder=folder),
+        )
     loader.game_presets()
     loader.langs = tuple(spec.languages)
     loader.files.extend(game_icons(root, loader.issues))
+    ids, said = [c.id for c in spec.components], _("component id {id!r} is used twice")
+    report_twice(ids, lambda n: ("components", n, "id"), said, loaded, loader.issues)
     components: list[Component] = []
     for n, comp in enumerate(spec.components):
         built = loader.component(comp, n, loaded.marks)
@@ -379,13 +406,9 @@ def load_game(path: Path, templates: Path | None = None) -> Game:
             components.append(built)
     total = sum(i.qty for c in components for i in c.items)
     if total > MAX_GAME_COPIES:
-        loader.issues.add(
-            loaded.marks.locate(("components",)),
-            "components",
-            _("{copies} copies in all; a game may print at most {limit}").format(
-                copies=total, limit=MAX_GAME_COPIES
-            ),
-        )
+        said = _("{copies} copies in all; a game may print at most {limit}")
+        where = loaded.marks.locate(("components",))
+        loader.issues.add(where, "components", said.format(copies=total, limit=MAX_GAME_COPIES))
     loader.files.extend(font_files(spec, root, loaded.marks, loader.issues))
     check_font_names(loader.layouts, loader.layout_marks, set(spec.fonts), loader.issues)
     loader.issues.raise_if_errors()

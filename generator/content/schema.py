@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from msgspec import field
 
 from ..layout import presets
-from ..locale import _
 from .boxes import (  # noqa: F401  (re-exported: the layout part of the one schema)
     ArcBox,
     Box,
@@ -249,7 +248,10 @@ class PresetsFile(Model, frozen=True, kw_only=True):
 class GameSpec(Model, frozen=True, kw_only=True):
     """``content/<game>/game.yaml``: one game and the components it prints."""
 
-    id: Annotated[Slug, doc("Game id; the folder name is used when omitted.")]
+    format: Annotated[
+        int, doc("The format the file is written in (none: the first); see `pnp migrate`.")
+    ] = 1
+    id: Annotated[Slug, doc("Game id; must be the folder name, which is used when it is omitted.")]
     title: Annotated[LocalText, doc("The game's name.")]
     publisher: Annotated[str | None, doc("Publisher and year, for the credits line.")] = None
     source: Annotated[str | list[str] | None, doc("Where the facts in this folder come from.")] = (
@@ -269,13 +271,6 @@ class GameSpec(Model, frozen=True, kw_only=True):
     ] = None
     rules: Annotated[str | None, doc("Folder of rule-sheet sources and the glossary.")] = None
 
-    def __post_init__(self) -> None:
-        seen: set[str] = set()
-        for c in self.components:
-            if c.id in seen:
-                raise ValueError(_("component id {id!r} is used twice").format(id=c.id))
-            seen.add(c.id)
-
 
 # ---------------------------------------------------------------- items
 
@@ -283,7 +278,9 @@ class GameSpec(Model, frozen=True, kw_only=True):
 class ItemSpec(Model, frozen=True, kw_only=True):
     """One card or token. Keys other than these are the item's data, used by the layout's templates."""
 
-    id: Annotated[str | None, doc("Item id (for `pnp preview`); defaults to its position.")] = None
+    id: Annotated[
+        str | None, doc("Item id, required: names its pictures, previews and print-shop files.")
+    ] = None
     qty: Annotated[int, doc(f"How many copies to print (0..{MAX_QTY}).", ge=0, le=MAX_QTY)] = 1
     estimate: Annotated[bool, doc("True when a value here is not known from a source.")] = False
     source: Annotated[str | None, doc("Where this item's facts come from.")] = None

@@ -359,9 +359,12 @@ def _csv_records(
 ) -> tuple[Iterator[list[Any]], bool]:
     """The rows of a CSV/TSV file (a malformed one is reported into ``out`` and ends them)."""
     text = read_text(path, file, "utf-8-sig", root=root)  # a byte-order mark is skipped
-    if "\x00" in text:
-        raise ContentError([Issue(Location(file), "", _("not a text file (holds NUL characters)"))])
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # as YAML reads line ends
+    if "\x00" in text:  # where the first one stands: its line and column
+        at = text.index("\x00")
+        line, col = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+        said = _("not a text file (holds NUL characters)")
+        raise ContentError([Issue(Location(file, line, col), "", said)])
     lines = [line + "\n" for line in text.split("\n")]
     if lines[-1] == "\n":
         lines.pop()

@@ -78,13 +78,14 @@ def _mm_text(points: float) -> str:
 
 
 _LENGTH_PATTERN = r"^\s*-?(\d+(\.\d*)?|\.\d+)\s*(mm|cm|in|pt)?\s*$"
+_UNIT_PATTERN = r"^\s*(\d+(\.\d*)?|\.\d+)\s*(mm|cm|in|pt)\s*$|^\s*0*(\.0*)?\s*$"
 
 
 class _Length(float):
     """A length in points, read from a number (millimetres) or text with mm, cm, in or pt."""
 
     bounds: ClassVar[tuple[float, float] | None] = None
-    noun: ClassVar[str] = ""  # names the value in a range error, where the key does not
+    noun: ClassVar[str] = ""  # "line width": a range error names the value (its key does not)
     json_schema: ClassVar[dict[str, Any]] = {
         "description": "A length: a number with mm, cm, in or pt (a bare number is millimetres).",
         "anyOf": [{"type": "number"}, {"type": "string", "pattern": _LENGTH_PATTERN}],
@@ -98,12 +99,13 @@ class _Length(float):
         if cls.bounds is not None:
             lo, hi = cls.bounds
             if not lo <= result <= hi:
+                low, high = _mm_text(lo), _mm_text(hi)
                 raise ValueError(
-                    f"a {cls.noun} must be between {_mm_text(lo)} and {_mm_text(hi)}"
-                    if cls.noun
-                    else "must not be negative"
+                    _("a line width must be between {low} and {high}").format(low=low, high=high)
+                    if cls.noun == "line width"
+                    else _("must not be negative")
                     if lo == 0 and result < 0
-                    else f"must be between {_mm_text(lo)} and {_mm_text(hi)}"
+                    else _("must be between {low} and {high}").format(low=low, high=high)
                 )
         return cls(result)
 
@@ -115,9 +117,28 @@ class _TrimLength(_Length):
 
 
 class _SheetLength(_Length):
-    """A bleed, gap or margin: 0 to 50mm."""
+    """A bleed, gap or margin: 0 to 50mm, with its unit (a bare 3 could mean 3mm or 1/8in)."""
 
     bounds = (0.0, mm(50))
+    json_schema: ClassVar[dict[str, Any]] = {
+        "description": "A length with its unit: 3mm, 0.125in, 0.3cm or 9pt (0 needs none).",
+        "anyOf": [{"const": 0}, {"type": "string", "pattern": _UNIT_PATTERN}],
+    }
+
+    @classmethod
+    def from_data(cls, value: Any) -> "_Length":
+        """A bare number other than 0 is refused: a sheet length says its unit."""
+        bare = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if isinstance(value, str) and re.fullmatch(r"\s*-?(\d+(\.\d*)?|\.\d+)\s*", value):
+            bare, value = True, float(value)
+        if bare and value != 0:
+            raise ValueError(
+                _(
+                    "{value} has no unit; write {value}mm or {value}in (a bleed or gap "
+                    "must say which)"
+                ).format(value=f"{value:g}")
+            )
+        return super().from_data(value)
 
 
 class _DieLength(_Length):
@@ -161,6 +182,10 @@ class _FontSize(float):
                 _("{value!r} is not a font size between 1pt and 300pt").format(value=value)
             )
         return cls(result)
+
+
+MAX_ABSOLUTE = mm(3000)  # the largest face a component may have
+MAX_RELATIVE = 10.0  # ten times the face
 
 
 class Dim:
@@ -210,6 +235,10 @@ class Dim:
         dim = cls(result[0], True) if isinstance(result, tuple) else cls(result, False)
         if cls.non_negative and dim.value < 0:
             raise ValueError(_("must not be negative"))
+        if abs(dim.value) > (MAX_RELATIVE if dim.relative else MAX_ABSOLUTE):
+            raise ValueError(
+                _("{value!r} is larger than any face: at most 3000mm or 1000%").format(value=value)
+            )
         return dim
 
 

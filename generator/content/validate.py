@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import types
 import typing
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -315,3 +316,15 @@ def validate(model: Any, loaded: Loaded, issues: IssueCollector, *, root: PathKe
             where = loaded.marks.locate(full, key=how == "key")
         issues.add(where, key_path(full), message)
     return None
+
+
+def report_twice(
+    ids: list[str], path: Callable[[int], PathKey], message: str, loaded: Loaded, issues: Any
+) -> None:
+    """Report each id of ``ids`` given again, at its second use (``path(n)`` locates entry n);
+    ``message`` has an ``{id}`` placeholder."""
+    seen: set[str] = set()
+    for n, iid in enumerate(ids):
+        if iid in seen:
+            issues.add(loaded.marks.locate(path(n)), key_path(path(n)), message.format(id=iid))
+        seen.add(iid)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import datetime
 import io
+import math
 import zipfile
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -54,36 +56,68 @@ def workbook_rows(
                 ]
             )
         book = load_workbook(data, read_only=True, data_only=True)
-    except (OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:
-        raise ContentError(
-            [
-                Issue(
-                    Location(file),
-                    "",
-                    _("not an Excel workbook (.xlsx): {reason}").format(reason=exc),
-                )
-            ]
-        ) from None
-    sheet = book.worksheets[0]
+        sheet = book.worksheets[0]
+    except _DAMAGED as exc:
+        if isinstance(exc, IndexError):
+            said = _("the workbook has no sheets")
+        else:
+            said = _("not an Excel workbook (.xlsx): {reason}").format(reason=_reason(exc))
+        raise ContentError([Issue(Location(file, 1, 1), "", said)]) from None
+    shown = f"{file}[{sheet.title}]"
 
     def rows() -> Iterator[list[Any]]:
+        read = 0
+        cells: list[Any] = []
         try:
             for values in sheet.iter_rows(values_only=True, max_col=max_cols):
-                cells = [_cell(v) for v in values]
+                read += 1
+                cells = [_cell(v, shown, read, col) for col, v in enumerate(values, 1)]
                 while cells and cells[-1] is None:  # rows come padded to the widest
                     cells.pop()
                 yield cells
+        except _DAMAGED as exc:  # a damaged sheet fails while its rows are read
+            said = _("the sheet cannot be read past row {row}: {reason}").format(
+                row=read, reason=_reason(exc)
+            )
+            raise ContentError([Issue(Location(shown, read + 1, 1), "", said)]) from None
         finally:
             book.close()
 
     return rows(), sheet.title
 
 
-def _cell(value: Any) -> Any:
+# what openpyxl and the XML and zip readers under it raise on a damaged workbook: cut XML,
+# refused doctypes, an index past the shared strings, a cell reference or number it cannot
+# read, a date cell holding text
+_DAMAGED: tuple[type[BaseException], ...] = (
+    ValueError,
+    KeyError,
+    IndexError,
+    TypeError,
+    AttributeError,
+    OverflowError,
+    EOFError,
+    OSError,
+    SyntaxError,  # xml.etree.ElementTree.ParseError and lxml's XMLSyntaxError
+    zipfile.BadZipFile,
+    zlib.error,
+)
+
+
+def _reason(exc: BaseException) -> str:
+    """The reader's own words, on one line and short."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text[:120] + ("..." if len(text) > 120 else "")
+
+
+def _cell(value: Any, file: str = "", row: int = 0, col: int = 0) -> Any:
     """A workbook cell as the CSV reader would see it: text, a number, a boolean or None."""
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):
+        if not math.isfinite(value):
+            said = _("{value} is not a number a game can use").format(value=value)
+            raise ContentError([Issue(Location(file, row, col), "", said)])
         return int(value) if value.is_integer() and abs(value) < 2**53 else value
     if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
         return value.isoformat()

@@ -414,18 +414,13 @@ def read_text(path: Path, file: str, encoding: str = "utf-8", *, root: Path | No
         raise ContentError([Issue(Location(file), "", message)]) from None
     try:
         return data.decode(encoding)
-    except UnicodeDecodeError as exc:
-        raise ContentError(
-            [
-                Issue(
-                    Location(file),
-                    "",
-                    _("not UTF-8 text ({reason} at byte {start})").format(
-                        reason=exc.reason, start=exc.start
-                    ),
-                )
-            ]
-        ) from None
+    except UnicodeDecodeError as exc:  # said at its line and column, as a text editor shows it
+        before = data[: exc.start]
+        line = before.count(b"\n") + 1
+        col = len(before[before.rfind(b"\n") + 1 :].decode(encoding, "replace")) + 1
+        said = _("not UTF-8 text: byte {byte} is not part of a character; save the file as UTF-8")
+        said = said.format(byte=f"0x{data[exc.start]:02X}")
+        raise ContentError([Issue(Location(file, line, col), "", said)]) from None
 
 
 def load_yaml_text(text: str, file: str, path: Path | None = None, *, fast: bool = True) -> Loaded:
@@ -462,7 +457,9 @@ def load_yaml_text(text: str, file: str, path: Path | None = None, *, fast: bool
             )
         raise ContentError([Issue(Location(file, line, col), "", said)]) from None
     except yaml.reader.ReaderError as exc:  # a character YAML refuses: say where, on one line
-        at = max(0, min(exc.position, len(text)))
+        # the first such character (libyaml counts its position in UTF-8 bytes, not characters)
+        found = text.find(chr(exc.character)) if isinstance(exc.character, int) else -1
+        at = found if found >= 0 else max(0, min(exc.position, len(text)))
         line = text.count("\n", 0, at) + 1
         col = at - (text.rfind("\n", 0, at) + 1) + 1
         what = f"U+{exc.character:04X}" if isinstance(exc.character, int) else repr(exc.character)

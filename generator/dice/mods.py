@@ -37,12 +37,39 @@ def modifiers(p: Cursor, node: Dice) -> Dice:
         elif "success" not in extra and (c := p.cmp()) is not None and _target(p, c):
             p.i += len(c)
             extra["success"] = ("=" if c == "==" else c, p.number(_("a target"), 0, MAX_SIDES))
+        elif (two := p.peek(2)) in ("cs", "cf") and "success" not in extra:
+            p.i += 2  # Foundry's count of successes, or of failures (the dice that meet it)
+            extra["success"] = _count_target(p, node, two)
+        elif (two == "df" or (ch == "f" and "success" in extra)) and "fail" not in extra:
+            p.i += 2 if two == "df" else 1  # each die that meets it takes a success away
+            extra["fail"] = _count_target(p, node, two if two == "df" else "f")
+        elif two == "ds" and "double" not in extra:
+            p.i += 2  # a success that also meets it counts twice
+            extra["double"] = _count_target(p, node, two)
         else:
             break
         cols[next(reversed(extra))] = col
     if not ops and not extra:
         return node
     return checked(p.text, node._replace(ops=merged(ops), **extra), cols)
+
+
+def _count_target(p: Cursor, node: Dice, word: str) -> tuple[str, int]:
+    """The comparison after ``cs``, ``cf``, ``df``, ``f`` or ``ds``: ``>=5``, ``<3`` or a face.
+
+    ``cs`` alone counts the dice on the highest face, as in Foundry.
+    """
+    c = p.cmp()
+    if c is not None and c != "!=":
+        p.i += len(c)
+        return ("=" if c == "==" else c, p.number(_("a target"), 0, MAX_SIDES))
+    if p.int_here():
+        return ("=", p.number(_("a face value"), 0, MAX_SIDES))
+    if word in ("cs", "cf") and node.die is None:
+        return ("=", 1 if node.fudge else node.sides)
+    raise p.fail(
+        _("expected a target after {word}, such as {word}>=5 or {word}1").format(word=word)
+    )
 
 
 def set_ops(p: Cursor) -> tuple[Op, ...]:
@@ -72,6 +99,10 @@ def _target(p: Cursor, c: str) -> bool:
         j += 1
     while j < p.n and p.text[j].isspace():
         j += 1
+    if p.low.startswith("ds", j) or (
+        p.low.startswith("df", j) and p.low[j + 2 : j + 3] in "<>=0123456789" and j + 2 < p.n
+    ):
+        return True  # 7ds10: a double at 10, not seven dice
     return not p.low.startswith("d", j)
 
 
@@ -86,6 +117,10 @@ def _ops(p: Cursor, set_only: bool) -> list[Op]:
             op, step = two[:1], 1
         elif two in _TWO:
             op, step = two, 2
+        elif two == "!!":
+            op, step = "ec", 2  # compounding: the new faces add to the same die
+        elif two == "!p" and p.peek(3)[2:] not in ("h", "l"):
+            op, step = "ep", 2  # penetrating: each added die counts one less (!pl1 drops)
         elif two[:1] in ("e", "!") and two != "!=":
             op, step = "e", 1
         else:
@@ -109,7 +144,7 @@ def _selector(p: Cursor, op: str) -> Sel:
         return Sel(c, p.number(_("a face value"), 0, MAX_SIDES))
     if p.int_here():
         return Sel("=", p.number(_("a face value"), 0, MAX_SIDES))
-    if op == "e":
+    if op in ("e", "ec", "ep"):
         return Sel("=", -1)  # the highest face
     if op == "k":
         return Sel("h", 1)
@@ -134,6 +169,13 @@ def checked(text: str, node: Dice, cols: dict[str, int]) -> Dice:
     """``node`` itself when it makes sense; otherwise a located :class:`DiceError`."""
     faces = faces_of(node)
     name = "dF" if node.fudge else f"d{node.sides}"
+    for key, word in (("fail", "df"), ("double", "ds")):
+        if getattr(node, key) and not node.success:
+            raise DiceError(
+                text,
+                cols[key],
+                _("expected a success target before {word}, as in 6d6>=5{word}1").format(word=word),
+            )
     if node.reroll and not node.success:
         raise DiceError(
             text, cols["reroll"], _("expected a success target before r, as in 6d6>=5r2")
@@ -154,6 +196,10 @@ def checked(text: str, node: Dice, cols: dict[str, int]) -> Dice:
             )
     grown = False
     for op in node.ops:
+        if op.op in ("ec", "ep") and any(s.kind in ("h", "l") for s in op.sels):
+            raise DiceError(
+                text, op.col, _("expected a face or a comparison after !! or !p, as in !!>5")
+            )
         if op.op in ("mi", "ma"):
             if op.sels[-1].kind != "=" or op.sels[-1].value < 0:
                 raise DiceError(
@@ -176,9 +222,9 @@ def checked(text: str, node: Dice, cols: dict[str, int]) -> Dice:
                 op.col,
                 _("expected a face (rr1) or a comparison (rr<3) after rr; h and l never stop"),
             )
-        if op.op in ("e", "ra"):
+        if op.op in ("e", "ep", "ra"):
             grown = True
-        if op.op in ("e", "rr") and faces is not None:
+        if op.op in ("e", "ec", "ep", "rr") and faces is not None:
             top = max(faces)
             if all(any(selects(s, v, top) for s in op.sels) for v in faces):
                 said = (
@@ -186,7 +232,7 @@ def checked(text: str, node: Dice, cols: dict[str, int]) -> Dice:
                         "every face of {die} would explode, so the roll would never end; "
                         "expected a selector that leaves a face out"
                     )
-                    if op.op == "e"
+                    if op.op != "rr"
                     else _(
                         "every face of {die} would be re-rolled, so the roll would never end; "
                         "expected a selector that leaves a face out"

@@ -2,15 +2,20 @@
 
 Grammar (whitespace between tokens ignored, at most 200 characters)::
 
+    roll     := expr ['vs' expr]                opposed: the first total less the second
     expr     := sum (CMP sum)*                  CMP: == != >= <= > < (= is ==); gives 1 or 0
     sum      := product (('+'|'-') product)*
     product  := unary (('*'|'/'|'//'|'%') unary)*    / rounds down like //
     unary    := ('+'|'-')* atom
     atom     := (INT | dice | group) ('[' note ']')*
     group    := '(' [expr (',' expr)* [',']] ')' setop*     one item without a comma: brackets
-    dice     := [INT] 'd' (INT | '%' | 'F' | '[' name ']') diceop* [CMP INT ['r' INT]] ['@' DIGITS]
+    dice     := [INT] 'd' (INT | '%' | 'F' | '[' name ']') diceop* [count] ['@' DIGITS]
+    count    := (CMP INT | 'cs' [selector] | 'cf' [selector]) ['r' INT] [('df'|'f') selector]
+                ['ds' selector]                 successes, re-rolls of failures, minus
+                                                failures, successes that count twice
     setop    := ('k' | 'p') selector                keep / drop; 'dh' 'dl' are 'ph' 'pl'
-    diceop   := setop | ('rr'|'ro'|'ra'|'e'|'mi'|'ma') selector | '!' [selector]
+    diceop   := setop | ('rr'|'ro'|'ra'|'e'|'mi'|'ma') selector
+              | ('!' | '!!' | '!p') [selector]  explode, compound, penetrate
     selector := ['h'|'l'|'<'|'>'|'='|'>='|'<='] INT      a bare INT selects that face
 
 A comparison followed by a whole number directly after dice counts the dice that meet it
@@ -47,9 +52,10 @@ from .tree import (
     Sel,
     Unary,
     compare,
+    score_of,
 )
 
-_MOD_START = "kpdrem!@<>="  # what may begin an operator after dice (parsed in dice_mods)
+_MOD_START = "kpdrem!@<>=cf"  # what may begin an operator after dice (parsed in dice_mods)
 
 __all__ = [
     "COMPARATORS",
@@ -70,6 +76,7 @@ __all__ = [
     "Sel",
     "Unary",
     "compare",
+    "score_of",
     "fill_params",
     "parse",
 ]
@@ -123,6 +130,10 @@ class _Parser(Cursor):
 
     def parse(self) -> Node:
         root = self.expr()
+        if self.peek(2) == "vs":
+            col = self.i + 1
+            self.i += 2
+            root = Binary("vs", root, self.expr(), col)
         if self.peek():
             ch = self.low[self.i]
             if ch == ")":

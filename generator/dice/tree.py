@@ -53,7 +53,7 @@ class Sel(NamedTuple):
 class Op(NamedTuple):
     """A set or dice operator with its selectors (consecutive equal operators merged)."""
 
-    op: str  # k p rr ro ra e mi ma
+    op: str  # k p rr ro ra e (explode) ec (compound, !!) ep (penetrate, !p) mi ma
     sels: tuple[Sel, ...]
     col: int
 
@@ -70,6 +70,8 @@ class Dice(NamedTuple):
     reroll: int = 0  # re-roll up to this many failed dice once
     icons: tuple[int, ...] | None = None
     fudge: bool = False
+    fail: tuple[str, int] | None = None  # a die meeting it takes one success away (df, f)
+    double: tuple[str, int] | None = None  # a success meeting it counts twice (ds)
 
 
 class Group(NamedTuple):
@@ -151,6 +153,19 @@ def compare(cmp: str, value: int, target: int) -> bool:
     if cmp == "!=":
         return value != target
     return value == target
+
+
+def score_of(node: Dice, value: int) -> int:
+    """What one kept die adds to a count of successes: 1, 2 for a double, -1 for a failure."""
+    if node.success is None:
+        return value
+    won = compare(node.success[0], value, node.success[1])
+    out = int(won)
+    if won and node.double and compare(node.double[0], value, node.double[1]):
+        out += 1
+    if node.fail and compare(node.fail[0], value, node.fail[1]):
+        out -= 1
+    return out
 
 
 class Cursor:

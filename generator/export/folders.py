@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 
 from ..atomic import folder_mode
+from ..content.paths import safe_name as safe_name
 from ..errors import BuildError
 from ..locale import _
 
@@ -22,11 +23,6 @@ def staging_folder(parent: Path, prefix: str) -> Path:
     stage = Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
     stage.chmod(folder_mode())
     return stage
-
-
-def safe_name(name: str) -> str:
-    """``name`` with every character but letters, digits, ``-`` and ``_`` made ``_``."""
-    return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name)
 
 
 def replace_folder(stage: Path, final: Path) -> None:

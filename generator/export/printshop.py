@@ -4,10 +4,12 @@
 Game Crafter, MakePlayingCards) every distinct face of every card, token and tile component
 becomes one RGB PNG at the shop's exact pixel size, bleed included, named by the profile's
 ``naming`` pattern, with ``quantities.csv`` saying how many of each to order. For a ``pdfx``
-profile (DriveThruCards, any shop) each component becomes one PDF/X-1a:2001 file, one page per
-physical face in order (front, then its back), CMYK through the shipped profile (see
-:mod:`generator.export.pdfx`). Boards and dice labels are not print-shop pieces and are named
-as left out. Everything is written into a staging folder and moved into place at the end.
+profile (DriveThruCards, any shop) each component becomes one PDF/X-1a file, one page per
+physical face in order (front, then its back): the renderer's vectors and embedded fonts in
+CMYK through the shop's output profile (see :mod:`generator.export.pdfx`). Boards and dice labels are not print-shop pieces and are named
+as left out. Everything is written into a staging folder, preflighted there (the written PDF
+files themselves, the drawing behind the PNGs) and moved into place only when nothing a shop
+would reject was found, or when the caller forces it.
 """
 
 from __future__ import annotations
@@ -21,16 +23,16 @@ from pathlib import Path
 
 from ..content.loader import Component
 from ..errors import UsageError
-from ..faces.expand import Copy, FaceDraw, localize, trim_size
+from ..faces.expand import Copy, localize, trim_size
 from ..locale import _
 from ..pipeline.check import Checked, check_game
 from ..pipeline.options import BuildOptions
-from ..render.preview import render_faces
+from ..render.preview import faces_pdf, render_faces
 from . import images, pdfx
 from .folders import replace_folder, safe_name, staging_folder
+from .pieces import KINDS, distinct_faces, print_order
+from .preflight import Drawn, PreflightFailed, PreflightReport, preflight_checked
 from .vendors import Vendor, face_pixels, vendor
-
-KINDS = ("cards", "tokens", "tiles")
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,8 @@ class PrintOptions:
     vendor: str = "tgc"
     out_dir: Path = Path("output")
     lang: str = "en"
+    force: bool = False  # write the files even when the preflight finds problems
+    draft: bool = False  # a missing image prints as a placeholder (which the preflight refuses)
 
 
 @dataclass
@@ -50,18 +54,7 @@ class PrintResult:
     files: list[Path] = field(default_factory=list)
     components: list[tuple[str, int, tuple[int, int]]] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
-
-
-def distinct_faces(copies: list[Copy]) -> list[tuple[Copy, str, FaceDraw]]:
-    """Each distinct face once: (first copy showing it, side, face), in deck order."""
-    seen: set[int] = set()
-    out = []
-    for cp in copies:
-        for side, face in (("front", cp.front), ("back", cp.back)):
-            if face is not None and id(face) not in seen:
-                seen.add(id(face))
-                out.append((cp, side, face))
-    return out
+    report: PreflightReport | None = None  # the preflight of the files written
 
 
 def _content_date(checked: Checked) -> datetime:
@@ -75,6 +68,7 @@ class _Writer:
         self.checked, self.vendor, self.lang = checked, v, lang
         self.stage, self.final = stage, final
         self.files: list[Path] = []
+        self.drawn: dict[str, Drawn] = {}  # what each component's files show, for the preflight
 
     def name(self, component: Component, item: str, n: int, side: str) -> str:
         return self.vendor.naming.format(
@@ -86,7 +80,10 @@ class _Writer:
         faces = distinct_faces(copies)
         files: dict[int, str] = {}
         count: dict[str, int] = {}
-        pictures = render_faces([f for _, _, f in faces], trim, size, self.lang, self.vendor.bleed)
+        bleed = self.vendor.bleed
+        drawn = faces_pdf([f for _, _, f in faces], trim, self.lang, bleed)
+        self.drawn[component.id] = Drawn(drawn, list(range(len(faces))), bleed, None)
+        pictures = render_faces([f for _, _, f in faces], trim, size, self.lang, bleed, drawn)
         for (cp, side, face), picture in zip(faces, pictures, strict=True):
             key = f"{cp.item.id}.{side}"
             count[key] = count.get(key, 0) + 1
@@ -113,33 +110,39 @@ class _Writer:
     def pdf(self, component: Component, copies: list[Copy], size: tuple[int, int]) -> None:
         trim = trim_size(component)
         faces = distinct_faces(copies)
-        index = {id(f): n for n, (_, _, f) in enumerate(faces)}
-        rgb = render_faces([f for _, _, f in faces], trim, size, self.lang, self.vendor.bleed)
-        cmyk = [pdfx.to_cmyk(p, self.vendor.dpi, self.vendor.rich_black) for p in rgb]
-        pages = []
-        for cp in copies:
-            pages.append(index[id(cp.front)])
-            if cp.back is not None:
-                pages.append(index[id(cp.back)])
+        drawn = faces_pdf([f for _, _, f in faces], trim, self.lang, self.vendor.bleed)
+        pages = print_order(copies, faces)
         name = self.name(component, "", 1, "")
         title = f"{localize(self.checked.game.spec.title, self.lang)}: {localize(component.spec.title, self.lang)}"
         pdfx.write_pdfx(
             self.stage / name,
-            cmyk,
+            drawn,
             pages,
             trim[:2],  # type: ignore[arg-type]
             self.vendor.bleed,
             title,
+            self.vendor.intent,
+            self.vendor.rich_black,
+            self.vendor.dpi,
             _content_date(self.checked),
         )
+        del drawn
+        written = (self.stage / name).read_bytes()
+        ink = pdfx.file_ink(self.stage / name)
+        self.drawn[component.id] = Drawn(written, pages, self.vendor.bleed, ink)
         self.files.append(self.final / name)
 
 
 def export_print(path: Path, options: PrintOptions | None = None) -> PrintResult:
-    """Write the game at ``path`` for the print shop ``options.vendor``."""
+    """Write the game at ``path`` for the print shop ``options.vendor``.
+
+    The files are checked as the shop would check them (:mod:`.preflight`, on the files
+    themselves) before they replace an earlier export: a problem found raises
+    :class:`PreflightFailed` and nothing is written, unless ``options.force`` says to send anyway.
+    """
     options = options or PrintOptions()
     v = vendor(options.vendor)
-    checked = check_game(path, BuildOptions(langs=(options.lang,)))
+    checked = check_game(path, BuildOptions(langs=(options.lang,), draft=options.draft))
     game = checked.game
     parent = options.out_dir / game.root.name / "print" / v.id
     final = parent / options.lang
@@ -172,6 +175,9 @@ def export_print(path: Path, options: PrintOptions | None = None) -> PrintResult
                 _("{game} has no cards, tokens or tiles for a print shop").format(game=game.id)
             )
         result.files = writer.files
+        result.report = preflight_checked(checked, v, options.lang, writer.drawn)
+        if not result.report.ok and not options.force:
+            raise PreflightFailed(result.report)
         replace_folder(stage, final)
     except BaseException:
         shutil.rmtree(stage, ignore_errors=True)

@@ -85,8 +85,13 @@ class TtsResult:
 
 
 def file_uri(path: Path) -> str:
-    """``file:///`` URI of ``path`` as Tabletop Simulator's file browser writes it (not escaped)."""
-    return "file:///" + path.resolve().as_posix().lstrip("/")
+    """``file:///`` URI of ``path`` as Tabletop Simulator's file browser writes it, with the
+    characters a URI reader takes for something else escaped (``%`` starts an escape, ``#`` a
+    fragment, ``?`` a query), so a folder named ``a#b`` or ``x%20y`` names the file written."""
+    text = path.resolve().as_posix().lstrip("/")
+    return "file:///" + "".join(
+        f"%{ord(ch):02X}" if ch in "%#?" or ord(ch) < 0x20 else ch for ch in text
+    )
 
 
 def _check_url_base(url_base: str | None) -> str | None:

@@ -1,5 +1,8 @@
 """Print-shop profiles (``templates/vendors.yaml``): sizes, bleed, safe zone, colour, file names.
 
+A PDF/X profile names its output intent: the printing condition the shop asks for (its
+registered name and the shipped profile that converts colours for it) and the PDF/X version.
+
 A profile is data: what a shop wants for each face. :func:`vendors` reads the shared file once;
 :func:`face_pixels` gives a component's face size in pixels at the profile's dpi, the shop's own
 size when the component's size is one the profile names, else trim plus bleed at that dpi.
@@ -21,6 +24,25 @@ from ..locale import _
 PT_PER_IN = 72.0
 
 
+class OutputIntent(NamedTuple):
+    """The printing condition a PDF/X file is made for: its registered name and its profile."""
+
+    condition: str  # the ICC registry's identifier, e.g. "CGATS TR 003"
+    registry: str
+    info: str
+    profile: str  # file name under templates/color/
+    standard: str  # e.g. "PDF/X-1a:2003"
+
+
+DEFAULT_INTENT = OutputIntent(
+    "CGATS TR 006",
+    "http://www.color.org",
+    "GRACoL 2006 coated #1 (CGATS TR 006), total ink 240 %",
+    "pnp-cmyk-tr006.icc",
+    "PDF/X-1a:2003",
+)
+
+
 class Vendor(NamedTuple):
     """One print shop's wishes."""
 
@@ -34,6 +56,7 @@ class Vendor(NamedTuple):
     rich_black: tuple[int, int, int, int] | None  # percent
     naming: str
     sizes: dict[str, tuple[int, int]]  # preset size name -> (width, height) px with bleed
+    intent: OutputIntent = DEFAULT_INTENT  # for pdfx profiles
 
 
 def _length(value: Any) -> float:
@@ -62,8 +85,21 @@ def vendors() -> dict[str, Vendor]:
             tuple(int(v) for v in black) if black else None,  # type: ignore[arg-type]
             str(raw["naming"]),
             {str(k): (int(v["width"]), int(v["height"])) for k, v in raw.get("sizes", {}).items()},
+            _intent(raw.get("output_intent")),
         )
     return out
+
+
+def _intent(raw: dict[str, Any] | None) -> OutputIntent:
+    if not raw:
+        return DEFAULT_INTENT
+    return OutputIntent(
+        str(raw["condition"]),
+        str(raw.get("registry", DEFAULT_INTENT.registry)),
+        str(raw["info"]),
+        str(raw["profile"]),
+        str(raw.get("standard", DEFAULT_INTENT.standard)),
+    )
 
 
 def vendor(vid: str) -> Vendor:
@@ -97,6 +133,6 @@ def face_pixels(v: Vendor, trim: tuple[float, float, str]) -> tuple[int, int]:
     )
 
 
-def profile_path() -> Path:
-    """The shipped CMYK output profile (see ``templates/color/README.md``)."""
-    return presets.templates_dir() / "color" / "pnp-cmyk-tr006.icc"
+def profile_path(intent: OutputIntent = DEFAULT_INTENT) -> Path:
+    """The shipped CMYK output profile of ``intent`` (see ``templates/color/README.md``)."""
+    return presets.templates_dir() / "color" / intent.profile

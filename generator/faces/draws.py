@@ -34,6 +34,7 @@ class BoxDraw(NamedTuple):
     stroke: str | None = None  # the line colour, its template evaluated
     points: tuple[float, ...] | None = None  # x0, y0, x1, y1, ... of a path, from the top-left
     closed: bool = True
+    missing: tuple[str, str] | None = None  # a draft's missing image: (item, file) to name
 
 
 class FaceDraw(NamedTuple):

@@ -39,7 +39,7 @@ __all__ = [
     "trim_size",
 ]
 
-OFF_FACE_MARGIN = 10 * MM  # past the trim by more than any bleed: a box wholly there never prints
+OFF_FACE_MARGIN = -0.05 * MM  # a box wholly beyond the trim (rounding aside) is cut off
 
 # told (component, language, the component's languages, its copies) after each expansion
 CopiesCheck = Callable[[Component, str, list[str], list[Copy]], None]
@@ -49,13 +49,17 @@ class Expander(Templates):
     """Evaluates a game's layouts for its items, collecting every problem with its location."""
 
     def __init__(
-        self, game: Game, issues: IssueCollector | None = None, check: CopiesCheck | None = None
+        self,
+        game: Game,
+        issues: IssueCollector | None = None,
+        check: CopiesCheck | None = None,
+        draft: bool = False,
     ) -> None:
         super().__init__(issues or IssueCollector())
         self.game = game
         # told each component's copies in each language (``pnp check``'s printed-text check)
         self.check = check
-        self.image = ImageCheck(game.root, self.issues)
+        self.image = ImageCheck(game.root, self.issues, draft)
         self._geo: dict[
             tuple[int, float, float], tuple[tuple[float, float, float, float] | None, ...]
         ] = {}
@@ -130,7 +134,7 @@ class Expander(Templates):
         th: float,
         loc: Callable[..., Where],
     ) -> None:
-        """Warn once of each box that lies wholly off the face and its bleed: it never prints."""
+        """Refuse, once, each box that lies wholly off the card, beyond its trim: the cut takes it off."""
         if (layout.id, -1, tw, th) in self._outside:
             return  # this layout at this size is checked already
         self._outside.add((layout.id, -1, tw, th))
@@ -146,9 +150,9 @@ class Expander(Templates):
                     where,
                     key,
                     _(
-                        "the box lies wholly outside the {width} x {height} mm face, so it never prints"
+                        "the box lies wholly off the {width} x {height} mm card, beyond its trim, "
+                        "so the cut takes it off; move it onto the card or remove it"
                     ).format(width=round(tw / MM, 1), height=round(th / MM, 1)),
-                    "warning",
                 )
 
     def box_draw(
@@ -186,7 +190,12 @@ class Expander(Templates):
         assert isinstance(box, ImageBox)
         at = loc("boxes", n, "src")
         src = self.render(box.src, ctx, at, item)
-        return BoxDraw(box, *geo, image=self.image(src, *at()) if src else None)
+        image = self.image(src, *at()) if src else None
+        if image is None and src and self.image.draft and not (self.game.root / src).exists():
+            label = ctx.get("name")
+            shown = label if isinstance(label, str) and label else item.id
+            return BoxDraw(box, *geo, missing=(shown, src))
+        return BoxDraw(box, *geo, image=image)
 
     def expand(self, component: Component, lang: str) -> list[Copy]:
         """Every physical copy of ``component``'s items in ``lang``."""

@@ -1,7 +1,8 @@
 """The images a layout names: inside the game folder, readable, PNG or JPEG, not a bomb.
 
 :class:`ImageCheck` answers once per source path and remembers the answer, adding a located
-problem to the expander's collector when an image cannot be printed.
+problem to the expander's collector when an image cannot be printed. For a draft, a missing
+file is only a warning, and the face shows a placeholder in its place.
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ MAX_IMAGE_BYTES = 40 * 1024 * 1024
 class ImageCheck:
     """Checks the images of one game folder, each source once."""
 
-    def __init__(self, root: Path, issues: IssueCollector) -> None:
+    def __init__(self, root: Path, issues: IssueCollector, draft: bool = False) -> None:
         self.root = root
         self.issues = issues
+        self.draft = draft  # a missing image is a warning: a placeholder prints in its place
         self._seen: dict[str, Path | None] = {}
 
     def __call__(self, src: str, where: Location, key: str) -> Path | None:
@@ -43,6 +45,11 @@ class ImageCheck:
                 else _("image {file!r} leads outside the game folder")
             )
             self.issues.add(where, key, said.format(file=src))
+            self._seen[src] = None
+            return None
+        if not path.exists() and self.draft:
+            said = _("image {file!r} does not exist; a draft placeholder prints in its place")
+            self.issues.add(where, key, said.format(file=src), "warning")
             self._seen[src] = None
             return None
         if not path.exists():

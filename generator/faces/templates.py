@@ -18,7 +18,7 @@ from typing import Any
 from ..content import tabular
 from ..content.game import Item
 from ..content.types import colour_value
-from ..content.validate import suggest
+from ..content.validate import key_path, suggest
 from ..errors import IssueCollector, Location
 from ..locale import _
 from . import sandbox
@@ -170,6 +170,12 @@ class Templates:
             return None  # a template may choose no colour
         colour = colour_value(out)
         if colour is None:
+            field = next((k for k, v in item.data.items() if v == out and k != "id"), None)
+            if field is not None and item.marks is not None and item.index >= 0:
+                path = ("items", item.index, field)  # the item's own value: said at its line
+                said = _("{value!r} is not a colour; use #rgb, #rrggbb or a name").format(value=out)
+                self.issues.add(item.marks.locate(path), key_path(path), said)
+                return None
             self.problem(
                 at,
                 _(

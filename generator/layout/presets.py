@@ -1,6 +1,7 @@
 """Shared presets kept as data in ``templates/``: where that folder is, papers and item sizes.
 
-``templates/presets.yaml`` names the papers and the item sizes; a game's own ``presets.yaml``
+``templates/presets.yaml`` names the papers, the item sizes and the card stocks (one card's
+thickness, for tuck boxes); a game's own ``presets.yaml``
 adds or overrides sizes. The templates folder is looked for beside the games' content folder
 (a working folder holding ``content/`` and ``templates/``), then inside the installed package,
 then in the source checkout, so an installed ``pnp`` finds the shared layouts too.
@@ -54,6 +55,19 @@ def shared() -> tuple[dict[str, tuple[float, float]], dict[str, Size]]:
     data = _read(path) if path.is_file() else {}
     papers = {str(k): (w, h) for k, (w, h, _) in _sizes(data.get("papers")).items()}
     return papers, _sizes(data.get("sizes"))
+
+
+@cache
+def stocks() -> dict[str, float]:
+    """The card stocks a tuck box may be sized for: name -> one card's thickness in points."""
+    path = templates_dir() / "presets.yaml"
+    data = _read(path) if path.is_file() else {}
+    out: dict[str, float] = {}
+    for name, spec in (data.get("stocks") or {}).items():
+        thickness = parse_length(spec["thickness"])
+        assert isinstance(thickness, float)
+        out[str(name)] = thickness
+    return out
 
 
 def papers() -> dict[str, tuple[float, float]]:

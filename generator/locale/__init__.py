@@ -13,8 +13,8 @@ The English text is the message id; a language with no translation for it prints
 ``use_language`` sets the language that ``_``, ``ngettext`` and ``pgettext`` speak (English until
 set); ``translation(lang)`` gives one language's catalogue for code that speaks several at once.
 A catalogue is read on first use, so an English run never parses a PO file; a parsed catalogue
-is kept compiled (``marshal``) in the user's cache folder (``PNP_CACHE_DIR``, else the platform's)
-and used while the PO file is unchanged.
+is kept compiled (JSON) in the user's cache folder (``PNP_CACHE_DIR``, else the platform's), with
+its format and the hash of the PO file it was made from; a copy that does not match is rebuilt.
 
 May import: nothing of the project (the standard library, and polib or platformdirs to read a
 catalogue and find the cache folder).
@@ -22,7 +22,8 @@ catalogue and find the cache folder).
 
 from __future__ import annotations
 
-import marshal
+import hashlib
+import json
 import os
 import re
 import sys
@@ -113,27 +114,59 @@ class Translation:
 
 
 def _read(lang: str) -> Translation:
-    """``lang``'s catalogue: from its compiled copy in the user's cache when that was made from
-    the PO file as it is now, else parsed from the PO file (and the compiled copy written)."""
+    """``lang``'s catalogue: from its compiled copy in the user's cache when that copy is of this
+    format and was made from the PO file's bytes as they are now, else parsed from the PO file
+    (and the compiled copy written anew)."""
     po = catalogue_path(lang)
-    compiled = _compiled_path(lang, po)
+    try:
+        source = po.read_bytes()
+    except OSError:
+        return Translation(lang)
+    digest = hashlib.sha256(source).hexdigest()
+    compiled = _compiled_path(lang)
     if compiled is not None:
-        try:
-            return Translation(lang, marshal.loads(compiled.read_bytes()))
-        except (OSError, ValueError, EOFError, TypeError):
-            pass  # none yet, or unreadable: parse the PO file
-    messages = _parse(po)
+        found = _load_compiled(compiled, digest)
+        if found is not None:
+            return Translation(lang, found)
+    messages = _parse(source.decode("utf-8", "replace"))
     if compiled is not None:
-        _store(compiled, messages)
+        _store(compiled, digest, messages)
     return Translation(lang, messages)
 
 
-def _parse(po: Path) -> dict[tuple[str | None, str], tuple[str, ...]]:
-    """The messages of a PO file (polib: a small, well-kept PO reader)."""
+COMPILED_FORMAT = 2  # the layout of a compiled copy; a copy of another format is rebuilt
+
+
+def _load_compiled(path: Path, digest: str) -> dict[tuple[str | None, str], tuple[str, ...]] | None:
+    """The messages of a compiled copy, or None when it is missing, of another format, made
+    from other PO bytes, or not shaped as messages (a damaged or planted file is not trusted)."""
+    try:
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("format") != COMPILED_FORMAT:
+        return None
+    if data.get("source") != digest or not isinstance(data.get("messages"), list):
+        return None
+    messages: dict[tuple[str | None, str], tuple[str, ...]] = {}
+    for row in data["messages"]:
+        if not (isinstance(row, list) and len(row) == 3):
+            return None
+        ctx, msgid, forms = row
+        if not (ctx is None or isinstance(ctx, str)) or not isinstance(msgid, str):
+            return None
+        if not isinstance(forms, list) or not all(isinstance(f, str) for f in forms):
+            return None
+        messages[(ctx, msgid)] = tuple(forms)
+    return messages
+
+
+def _parse(text: str) -> dict[tuple[str | None, str], tuple[str, ...]]:
+    """The messages of a PO file's text (polib: a small, well-kept PO reader)."""
     import polib  # deferred: an English run never reads a catalogue
 
     messages: dict[tuple[str | None, str], tuple[str, ...]] = {}
-    for entry in polib.pofile(str(po)):
+    for entry in polib.pofile(text):
         if entry.obsolete or "fuzzy" in entry.flags:
             continue
         if entry.msgid_plural:
@@ -144,12 +177,8 @@ def _parse(po: Path) -> dict[tuple[str | None, str], tuple[str, ...]]:
     return messages
 
 
-def _compiled_path(lang: str, po: Path) -> Path | None:
-    """Where the compiled copy of ``po`` as it is now lives (its size and time in the name)."""
-    try:
-        stat = po.stat()
-    except OSError:
-        return None
+def _compiled_path(lang: str) -> Path | None:
+    """Where the compiled copy of ``lang``'s catalogue lives in the user's cache."""
     base = os.environ.get("PNP_CACHE_DIR", "").strip()
     if not base and sys.platform.startswith("linux"):  # the XDG rule, without platformdirs
         base = os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.expanduser("~/.cache")
@@ -158,19 +187,22 @@ def _compiled_path(lang: str, po: Path) -> Path | None:
         import platformdirs  # deferred: only to find the cache folder
 
         base = platformdirs.user_cache_dir("pnp", appauthor=False)
-    name = f"{CATALOGUE_LANGS[lang]}-{stat.st_size}-{stat.st_mtime_ns}.marshal"
-    return Path(base) / "locale" / name
+    return Path(base) / "locale" / f"{CATALOGUE_LANGS[lang]}.json"
 
 
-def _store(path: Path, messages: dict[tuple[str | None, str], tuple[str, ...]]) -> None:
+def _store(
+    path: Path, digest: str, messages: dict[tuple[str | None, str], tuple[str, ...]]
+) -> None:
     """Write the compiled copy whole (a temporary file moved into place); skipped when the
     cache folder cannot be written."""
+    rows = [[ctx, msgid, list(forms)] for (ctx, msgid), forms in messages.items()]
+    data = {"format": COMPILED_FORMAT, "source": digest, "messages": rows}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        for old in path.parent.glob(f"{path.name.split('-')[0]}-*.marshal"):
-            old.unlink(missing_ok=True)  # copies of earlier versions of the catalogue
+        for old in path.parent.glob(f"{path.stem}-*.marshal"):
+            old.unlink(missing_ok=True)  # copies in the former format
         tmp = path.with_name(f".{path.name}.{os.getpid()}")
-        tmp.write_bytes(marshal.dumps(messages))
+        tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
         os.replace(tmp, path)
     except OSError:
         pass

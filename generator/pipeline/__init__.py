@@ -11,7 +11,7 @@ save (:mod:`.watch`), new games from starters (:mod:`.starters`), the JSON Schem
 The package itself imports nothing, so that loading one step (the cache check of an unchanged
 build) does not load the others: import from the module that owns a function.
 
-May import: ``render``, ``rules``, ``faces``, ``content``, ``text``, ``dice``, ``layout`` and the
+May import: ``render``, ``translate`` (the texts not yet reviewed), ``rules``, ``faces``, ``content``, ``text``, ``dice``, ``layout`` and the
 base modules (``errors``, ``atomic``, ``locale``). Never ``cli``, ``web``, ``export`` or
 ``companion``.
 """

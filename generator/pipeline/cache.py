@@ -66,22 +66,28 @@ def _visible_files(root: Path, skip: Path | None = None) -> list[Path]:
             and (skip is None or (here / d).resolve() != skip)
         )
         found.extend(here / f for f in sorted(files))
-    return found
+        # a link to a folder is not walked into: it counts as a link, by where it leads
+        found.extend(here / d for d in dirs if (here / d).is_symlink())
+        dirs[:] = [d for d in dirs if not (here / d).is_symlink()]
+    return sorted(found)
 
 
 def tree_hash(h: Any, root: Path, skip: Path | None = None) -> bool:
     """Feed the names and bytes of ``root``'s files into ``h``; False when there is too much.
 
-    A symbolic link contributes where it points, not what it points at (the loader refuses
-    links leading out of the game folder); pipes, devices and sockets are passed over.
+    A symbolic link (to a file or a folder) contributes where it points, as written and once
+    resolved, so adding, removing or turning a link is a change; what it points at counts where
+    it lies (the loader refuses links leading out of the game folder). Pipes, devices and
+    sockets are passed over.
     """
     total = 0
     for p in _visible_files(root, skip):
         try:
             st = p.lstat()
-            h.update(str(p.relative_to(root)).encode() + b"\0")
+            h.update(os.fsencode(p.relative_to(root)) + b"\0")
             if stat.S_ISLNK(st.st_mode):
-                h.update(b"link:" + os.readlink(p).encode())
+                h.update(b"link:" + os.fsencode(os.readlink(p)) + b"\0")
+                h.update(os.fsencode(os.path.realpath(p)))
                 continue
             if not stat.S_ISREG(st.st_mode):
                 continue

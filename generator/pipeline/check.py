@@ -25,6 +25,7 @@ from ..layout.tiling import tile_board
 from ..locale import _
 from ..render.fonts import missing_glyphs, parse_problem
 from ..rules.source import names_rules
+from ..translate.status import fuzzy_warnings
 from .options import BuildOptions
 from .rules_check import check_rules
 from .textcheck import TextCheck
@@ -105,7 +106,7 @@ def check_game(path: Path, options: BuildOptions | None = None) -> Checked:
     issues = IssueCollector()
     _check_fonts(game, issues)
     issues.raise_if_errors()  # a damaged font cannot even lay the words out
-    expander = Expander(game, issues, TextCheck(game, issues).check)
+    expander = Expander(game, issues, TextCheck(game, issues).check, options.draft)
     copies: dict[tuple[str, str], list[Copy]] = {}
     for component in selected(game, options):
         try:
@@ -228,7 +229,19 @@ def check_games(paths: Iterable[Path]) -> list[GameCheck]:
                 components=len(game.components),
                 items=sum(len(c.items) for c in game.components),
                 problems=[str(i) for i in errors],
-                warnings=[str(w) for w in checked.warnings],
+                warnings=[str(w) for w in checked.warnings] + fuzzy_texts(path, None),
             )
         )
     return out
+
+
+def fuzzy_texts(path: Path, langs: tuple[str, ...] | None) -> list[str]:
+    """A warning per fuzzy translation of the game (outside its rule sections, whose sheet marks
+    its own), in the Chinese languages asked for (all when none)."""
+    wanted = [lang for lang in langs if lang != "en"] if langs else None
+    if langs and not wanted:
+        return []
+    try:
+        return fuzzy_warnings(path, wanted)
+    except ContentError:
+        return []  # the check itself reports what is wrong with the files

@@ -32,9 +32,10 @@ from .cache import (
     game_key,
     read_state,
 )
-from .check import Checked, build_languages, check_game, plan, selected
+from .check import Checked, build_languages, check_game, fuzzy_texts, plan, selected
 from .options import BuildOptions, ComponentResult, Progress, skipped_row
 from .stage import Staging, staged
+from .tuckbox import SUFFIX, box_targets, build_tuck_boxes
 
 if TYPE_CHECKING:
     from ..content.loader import Component
@@ -82,8 +83,9 @@ def build_checked(
                 checked, component, langs, options, stage, out, ckey, components, progressed
             )
             results.extend(entry)
-        if results and checked.warnings:  # what the check found that prints, but wrongly
+        if results:  # what the check found that prints, but wrongly; texts not yet reviewed
             results[0].warnings.extend(str(w) for w in checked.warnings)
+            results[0].warnings.extend(fuzzy_texts(game.root, options.langs))
         outputs = sorted({r.path for r in results})
         data: dict[str, Any] = {
             "version": STATE_VERSION,
@@ -147,13 +149,15 @@ def _build_component(
         / (f"{component.id}.pdf" if single else f"{component.id}.{langs_[0]}.pdf")
         for langs_ in groups.values()
     }
+    boxes = options.tuck_box and component.kind == "cards"
+    box_files = box_targets(component, out, list(groups.values()), single) if boxes else {}
     previous = components.get(component.id)
     if (
         not options.force
         and key is not None
         and isinstance(previous, dict)
         and previous.get("hash") == key
-        and _same_sizes(targets.values(), previous.get("sizes"))
+        and _same_sizes([*targets.values(), *box_files.values()], previous.get("sizes"))
     ):
         rows = []
         for lang, target in targets.items():
@@ -161,6 +165,12 @@ def _build_component(
             row = {"component": component.id, "lang": lang, "file": target.name, "items": 0}
             row.update(copies=n, bytes=target.stat().st_size, packing="")
             skipped = skipped_row(game.id, out, row | {"items": len(component.items)})
+            assert skipped is not None
+            rows.append(skipped)
+        for lang, target in box_files.items():
+            row = {"component": f"{component.id}{SUFFIX}", "lang": "all" if single else lang}
+            row.update(file=target.name, items=len(component.items), copies=0, packing="")
+            skipped = skipped_row(game.id, out, row | {"bytes": target.stat().st_size})
             assert skipped is not None
             rows.append(skipped)
         progress(f"{game.id}/{component.id} unchanged", sum(r.copies for r in rows))
@@ -225,14 +235,21 @@ def _build_component(
             )
         )
         progress(f"{game.id}/{component.id} ({lang})", len(copies))
+    if boxes:
+        results += build_tuck_boxes(
+            checked, component, list(groups.values()), single, options, stage, out
+        )
     if not partial:
-        keep = set(targets.values())
+        keep = set(targets.values()) | set(box_files.values())
         for p in out.glob(f"{component.id}.*pdf"):  # files of an earlier build not made now
-            if p not in keep and (p.name == f"{component.id}.pdf" or p.name.count(".") == 2):
+            tuck = p.name.startswith(f"{component.id}{SUFFIX}.")
+            if p not in keep and (
+                p.name == f"{component.id}.pdf" or p.name.count(".") == 2 or tuck
+            ):
                 stage.remove(p)
     components[component.id] = {
         "hash": key,
-        "outputs": sorted(p.name for p in targets.values()),
+        "outputs": sorted(p.name for p in [*targets.values(), *box_files.values()]),
         "sizes": {r.path.name: r.bytes for r in results},
     }
     return results

@@ -31,6 +31,9 @@ class BuildOptions:
     force: bool = False
     langs: tuple[str, ...] | None = None
     components: tuple[str, ...] | None = None  # only these component ids (None: all)
+    draft: bool = False  # a missing image prints as a placeholder (which preflight refuses)
+    tuck_box: bool = False  # also a tuck box for each deck of cards
+    stock: str = "300gsm"  # the card stock a tuck box is sized for (templates/presets.yaml)
 
     def sheet(self, spec: SheetSpec) -> SheetSpec:
         """The component's sheet settings with the command-line overrides applied."""

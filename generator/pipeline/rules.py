@@ -21,6 +21,7 @@ from ..locale import N_, _, ngettext
 from ..render.rules_aids import render_aids
 from ..render.rulesheet import check_glyphs, render_bilingual, render_sheet
 from ..rules.coverage import STATUSES, Coverage, stale_message
+from ..rules.odds_aid import with_odds
 from ..rules.sheet import Sheet, make_sheet
 from ..rules.source import TRANSLATED, load_rulebook, rules_folder
 from ..text.localtext import LANGS
@@ -78,7 +79,7 @@ def load_sheets(
                 if entry.status == "stale":
                     message = stale_message(entry, Path(game_dir).name, _(outcome))
                     report.add(entry.location, entry.key, message, "warning")
-    return {lang: make_sheet(book, lang, cov) for lang in wanted}
+    return {lang: with_odds(make_sheet(book, lang, cov), book.root) for lang in wanted}
 
 
 MARKED = N_("printed with an out-of-date mark and a note that the English wins")

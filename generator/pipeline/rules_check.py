@@ -21,8 +21,9 @@ from ..locale import _, ngettext
 from ..render.fonts import face, missing_glyphs
 from ..rules.coverage import Coverage, stale_message
 from ..rules.models import Block, SourceSection, TranslatedSection, TranslationFile
+from ..rules.odds_check import stated_odds
 from ..rules.source import TRANSLATED, RuleBook, RuleFile, load_rulebook
-from ..rules.terms import ICON_MARK, refs_in, refs_in_all
+from ..rules.terms import ICON_MARK, REF, refs_in, refs_in_all
 from ..rules.translator import check_translator
 from ..text.localtext import LANGS
 
@@ -106,6 +107,11 @@ def _text_problems(book: RuleBook, text: str) -> list[tuple[str, str]]:
         if ref not in book.glossary and ref not in book.term_ids:
             said = _("unknown glossary term [[{term}]]").format(term=ref)
             found.append((said + suggest(ref, book.glossary), "error"))
+    bare = REF.sub("", text)
+    if "[[" in bare or "]]" in bare:  # a reference left open or closed twice prints as typed
+        at = bare.find("[[") if "[[" in bare else bare.find("]]")
+        said = _("a glossary reference is not closed: write [[term]] ({text!r})")
+        found.append((said.format(text=bare[max(0, at - 10) : at + 30]), "error"))
     for m in ICON_MARK.finditer(text):
         if m.group(1) not in ICONS:
             hint = suggest(m.group(1), ICONS)
@@ -115,6 +121,7 @@ def _text_problems(book: RuleBook, text: str) -> list[tuple[str, str]]:
         found.append((lost, "error"))
     if text.count("**") % 2:
         found.append((_("odd number of ** marks: bold never ends"), "warning"))
+    found += [(said, "warning") for said in stated_odds(text)]
     return found
 
 

@@ -29,11 +29,12 @@ from typing import Any
 from ..content import tabular
 from ..content.game import Component, Game, Item
 from ..content.icons import ICONS
-from ..content.markup import TOKEN
+from ..content.markup import TOKEN, plain_text
 from ..content.schema import CircleBox, LayoutSpec, TextBox
 from ..content.validate import key_path, suggest
 from ..errors import IssueCollector, Location
 from ..faces.draws import BoxDraw, Copy, FaceDraw, estimate_mark, trim_size
+from ..layout.units import MM
 from ..locale import _
 from ..render.fonts import (
     chain_names,
@@ -45,6 +46,7 @@ from ..text.language import local_texts, missing_languages, source_language, wri
 from ..text.localtext import is_local_text
 
 MAX_SAMPLE = 40
+TRIM_SLACK = 0.05 * MM  # rounding in a layout's numbers is not a crossing
 # what looks like a colour tag ``[#...]`` but is not one the renderer knows (#rgb, #rrggbb)
 _BAD_COLOUR = re.compile(r"\[#(?![0-9a-fA-F]{6}\]|[0-9a-fA-F]{3}\])[^\]\s]{0,20}\]")
 
@@ -133,6 +135,7 @@ class TextCheck:
             for face in faces:
                 if face.estimate and face.corner_mark:
                     self._mark_over_text(component, face)
+                self._past_trim(component, item, face)
             illegible: tuple[FaceDraw, int, BoxDraw, str] | None = None
             for face in faces:
                 for n, box in enumerate(face.boxes):
@@ -176,6 +179,34 @@ class TextCheck:
                 "print over them; keep one corner free of words"
             ).format(layout=face.layout_id),
         )
+
+    def _past_trim(self, component: Component, item: Item, face: FaceDraw) -> None:
+        """Refuse words that cross the trim: the cut would take part of them off."""
+        tw, th, _shape = trim_size(component)
+        for box in face.boxes:
+            found = ink(box) if isinstance(box.spec, (TextBox, CircleBox)) else None
+            if found is None:
+                continue
+            x, y, w, h = found
+            past = max(-x, -y, x + w - tw, y + h - th)
+            if past <= TRIM_SLACK or past >= max(w, h):
+                continue  # inside, or wholly off the card (refused as such where it is)
+            where = self._layout_place(component, face, box)
+            if not self._once("trim", face.layout_id, where or item.id, id(box.spec)):
+                continue
+            layout = _layout(component, face.layout_id)
+            boxes = layout.boxes if layout is not None else ()
+            n = next((i for i, b in enumerate(boxes) if b is box.spec), 0)
+            text = plain_text(box.text or "")
+            sample = text if len(text) <= MAX_SAMPLE else text[:MAX_SAMPLE] + "..."
+            message = _(
+                "the text {sample!r} (layout {layout}) reaches {past} mm past the trim, so the "
+                "cut would take part of it off; keep words inside the trim (and its safe zone)"
+            ).format(sample=sample, layout=face.layout_id, past=f"{past / MM:.1f}")
+            if where is None:
+                self._add(component, item, (), message)
+            else:
+                self.issues.add(where, key_path(("boxes", n, "text")), message)
 
     # ------------------------------------------------------------------ reports
     def _once(self, *key: Any) -> bool:

@@ -302,6 +302,8 @@ class FaceRenderer(msgspec.Struct):
     def _image(self, face: FaceDraw, n: int, box: BoxDraw, bleed: float) -> None:
         spec = box.spec
         assert isinstance(spec, ImageBox)
+        if box.missing is not None:
+            self._placeholder(box)
         if box.image is None:
             return
         c = self.canvas
@@ -323,7 +325,30 @@ class FaceRenderer(msgspec.Struct):
             c.drawImage(str(box.image), x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, mask="auto")
         c.restoreState()
 
+    def _placeholder(self, box: BoxDraw) -> None:
+        """A draft's stand-in for a missing image: a crossed box naming the item and the file,
+        inside marked content that preflight looks for (:data:`PLACEHOLDER_TAG`)."""
+        assert box.missing is not None
+        item, src = box.missing
+        c = self.canvas
+        x, y, w, h = box.x, self.trim_h - box.y - box.h, box.w, box.h
+        c.addLiteral(f"/{PLACEHOLDER_TAG} BMC")
+        c.saveState()
+        c.setFillColorRGB(0.92, 0.92, 0.92)
+        c.setStrokeColorRGB(0.5, 0.5, 0.5)
+        c.setLineWidth(0.5)
+        c.rect(x, y, w, h, stroke=1, fill=1)
+        c.line(x, y, x + w, y + h)
+        c.line(x, y + h, x + w, y)
+        words = f"**{item}**\n{src}"  # names only: no words that would need the sheet's language
+        fitted = rtext.fit(words, max(w - 4, 1), max(h - 4, 1), 8, 4.0)
+        rtext.draw(c, fitted, x + 2, y + 2, max(w - 4, 1), max(h - 4, 1), align="center",
+                   valign="middle", color="#333333")  # fmt: skip
+        c.restoreState()
+        c.addLiteral("EMC")
 
+
+PLACEHOLDER_TAG = "PnpPlaceholder"  # marks a draft placeholder in the PDF
 ESTIMATE_MARK = "≈"
 ESTIMATE_NOTE = N_(
     "≈ marks a piece with a value not known from a source (an estimate; see its source)"

@@ -150,16 +150,17 @@ def render_faces(
     size: tuple[int, int],
     lang: str = "en",
     bleed: float = 0.0,
+    drawn: bytes | None = None,
 ) -> Iterator[PIL.Image.Image]:
     """Each face (with ``bleed`` points around its trim) as an RGB image of ``size`` pixels.
 
     Used by exports that need one picture per face (Tabletop Simulator deck sheets, print-shop
     files); the faces are drawn once into a PDF and rasterised page by page, so only one image
-    is held at a time.
+    is held at a time. ``drawn`` is that PDF when the caller has drawn it already.
     """
 
     tw, th = trim[0] + 2 * bleed, trim[1] + 2 * bleed
-    pdf = pdfium.PdfDocument(faces_pdf(faces, trim, lang, bleed))
+    pdf = pdfium.PdfDocument(drawn if drawn is not None else faces_pdf(faces, trim, lang, bleed))
     try:
         for i in range(len(faces)):
             scale = max(size[0] / tw, size[1] / th)

@@ -3,13 +3,16 @@
 Owns reading a game's ``rules/`` folder into validated models (:mod:`.source`,
 :mod:`.models`), the glossary and term references (:mod:`.terms`), which translated section
 is current or stale (:mod:`.coverage`, :func:`stamp_rules`), deriving zh-Hans (:mod:`.derive`),
-the translation checks (:mod:`.translator`) and laying the text out as a sheet of sections
-(:mod:`.sheet`) for the renderer to draw. Checking and building rule sheets (which need the
-fonts) are in :mod:`generator.pipeline`.
+the translation checks (:mod:`.translator`), laying the text out as a sheet of sections
+(:mod:`.sheet`) for the renderer to draw, the player-aid cards of the exact odds of a game's
+named rolls (:mod:`.odds_aid`) and the check of chances a rule text states
+(:mod:`.odds_check`). Checking and building rule sheets (which need the fonts) are in
+:mod:`generator.pipeline`.
 
 May import: :mod:`generator.content` (YAML loading, validation), :mod:`generator.text` (the
-language rule, Chinese conversion), :mod:`generator.layout` and the base modules (``errors``,
-``atomic``, ``locale``). Never ``render``, ``faces``, ``pipeline``, ``companion`` or ``cli``.
+language rule, Chinese conversion), :mod:`generator.dice` (the odds engine),
+:mod:`generator.layout` and the base modules (``errors``, ``atomic``, ``locale``). Never
+``render``, ``faces``, ``pipeline``, ``companion`` or ``cli``.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ per translation with the same sections, blocks in the same order and of the same
 validated with :func:`generator.content.validate.validate`, so every error is located.
 """
 
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal
 
 from msgspec import Meta, field
 
@@ -207,8 +207,23 @@ class SourceSection(SectionBase, frozen=True, kw_only=True):
     ] = False
 
 
+# where a Chinese text comes from: written for this script, an official edition's own text
+# (official Traditional and Simplified editions are different texts), or converted from the
+# other script
+Origin = Literal["written", "edition", "converted"]
+ORIGINS: tuple[str, ...] = ("written", "edition", "converted")
+
+
 class TranslatedSection(SectionBase, frozen=True, kw_only=True):
     """A translated section: same id, same blocks in the same order and of the same kinds."""
+
+    origin: Annotated[
+        Origin | None,
+        doc(
+            "Where this section's text comes from, if not the file's `origin`: written for this "
+            "script, an official edition's text, or converted from the other script."
+        ),
+    ] = None
 
     source_hash: Annotated[
         Annotated[str, Meta(pattern="^[0-9a-f]{12}$")] | None,
@@ -234,6 +249,14 @@ class SourceFile(_SheetFile, frozen=True, kw_only=True):
 
 class TranslationFile(_SheetFile, frozen=True, kw_only=True):
     """``rules/zh-Hant.yaml`` or ``rules/zh-Hans.yaml``: translated sections (any order)."""
+
+    origin: Annotated[
+        Origin,
+        doc(
+            "Where the file's texts come from: `written` for this script (the default), "
+            "`edition` (an official edition's own text) or `converted` from the other script."
+        ),
+    ] = "written"
 
     sections: Annotated[
         Annotated[list[TranslatedSection], Meta(max_length=MAX_SECTIONS)],

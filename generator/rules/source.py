@@ -132,39 +132,54 @@ def rules_folder(game_dir: Path, issues: IssueCollector) -> tuple[GameSpec | Non
 _KEYS: dict[str, tuple[str, ...]] = {
     "glossary": ("source", "estimate", "terms"),
     "term": (*LANGS, "note", "avoid"),
-    "file": ("title", "source", "sections"),
-    "section": ("id", "title", "aid", "blocks", "source_hash"),
+    "file": ("title", "source", "origin", "sections"),
+    "section": ("id", "title", "aid", "origin", "blocks", "source_hash"),
     "block": ("p", "steps", "list", "table", "callout"),
     "table": ("header", "rows"),
 }
 
 
-def _level(model: type, path: tuple[str | int, ...]) -> str:
+def _level(model: type, path: tuple[str | int, ...]) -> str | None:
+    """The level of the rule files whose keys ``path`` (a key's full path) is one of, if any."""
     if model is GlossaryFile:
-        return "term" if len(path) == 3 and path[0] == "terms" else "glossary"
-    depth = {1: "file", 3: "section", 5: "block", 6: "table"}
-    return depth.get(len(path), "file")
+        if len(path) == 1:
+            return "glossary"
+        return "term" if len(path) == 3 and path[0] == "terms" else None
+    shapes = {1: ("file", None), 3: ("section", "sections"), 5: ("block", "blocks")}
+    shapes[6] = ("table", "table")
+    level, parent = shapes.get(len(path), (None, None))
+    at = {3: 0, 5: 2, 6: 4}.get(len(path))
+    if level is None or (at is not None and path[at] != parent):
+        return None
+    return level
 
 
 def _hint(model: type, loaded: Loaded, issue: Issue) -> Issue:
-    """Better messages for unknown keys: suggestions spelled as in YAML, and aid in translations."""
-    if not issue.message.startswith("unknown key"):
-        return issue
+    """Better messages for unknown keys: suggestions spelled as in YAML, and aid in translations.
+
+    An issue is about an unknown key when its key path ends in a key its level does not allow;
+    that is read from the path, never from the (already translated) message.
+    """
     path = _path_of(loaded, issue.key)
-    if path is None:
+    level = _level(model, path) if path is not None else None
+    if path is None or level is None or not isinstance(path[-1], str):
         return issue
-    name = str(path[-1])
+    name = path[-1]
+    known = [k for k in _KEYS[level] if model is SourceFile or k != "aid"]
+    if model is SourceFile:
+        known = [k for k in known if k not in ("source_hash", "origin")]
+    if name in known:
+        return issue
     if model is TranslationFile and name == "aid" and len(path) == 3:
-        message = "unknown key: `aid` is set in en.yaml only (the English decides the player aids)"
+        message = _(
+            "unknown key: `aid` is set in en.yaml only (the English decides the player aids)"
+        )
     else:
-        allowed = [k for k in _KEYS[_level(model, path)] if model is SourceFile or k != "aid"]
-        if model is SourceFile:
-            allowed = [k for k in allowed if k != "source_hash"]
-        close = next((k for k in allowed if k.lower() == name.lower().replace("_", "-")), None)
+        close = next((k for k in known if k.lower() == name.lower().replace("_", "-")), None)
         message = (
-            f"unknown key; did you mean {close!r}?"
+            _("unknown key; did you mean '{key}'?").format(key=close)
             if close
-            else "unknown key" + suggest(name, allowed)
+            else _("unknown key") + suggest(name, known)
         )
     return Issue(issue.location, issue.key, message, issue.severity)
 

@@ -3,6 +3,7 @@
 Edits the translation files as text, line by line, so comments, quoting and layout survive:
 an existing ``source_hash:`` value is replaced where it stands, a missing one is inserted on
 the line after the section's ``id:`` at the same indentation. Files are rewritten atomically.
+The English each stamp names is kept, text by text, in ``en.stamped.yaml`` (:mod:`.stamped`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from ..errors import IssueCollector, UsageError
 from ..locale import _
 from .models import TranslationFile
 from .source import TRANSLATED, RuleFile, load_rulebook, source_hash
+from .stamped import STAMPED_FILE, named_hashes, stamped_text
 
 _VALUE = re.compile(r"""(["']?)[0-9A-Za-z]*\1""")
 
@@ -104,4 +106,9 @@ def stamp_rules(game_dir: Path, langs: list[str] | None = None) -> list[Stamp]:
         if stamps:
             write_text(rf.path, "".join(lines))
             done.extend(stamps)
+    changed = {(s.lang, s.section): s.new for s in done}
+    text = stamped_text(book, named_hashes(book, changed))
+    path = book.folder / STAMPED_FILE
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        write_text(path, text)
     return done

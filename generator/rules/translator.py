@@ -12,7 +12,9 @@
   glossary term's English name written out instead of referenced (capitalised words are read
   as names, which stay Latin);
 - English or Latin quotes inside Chinese text (ASCII quotes, «»);
-- full-width parentheses inside full-width parentheses.
+- full-width parentheses inside full-width parentheses;
+- a text whose English uses a glossary term the translation neither references nor writes as
+  the glossary gives it (a synonym in its place).
 
 All are warnings: the text prints, but a reader would stumble (``--strict`` fails on them).
 """
@@ -34,7 +36,7 @@ from .coverage import Coverage
 from .derive import DERIVED_FROM
 from .models import Block, GlossaryTerm, SectionBase
 from .source import RuleBook, RuleFile
-from .terms import ICON_MARK, REF, refs_in_all
+from .terms import ICON_MARK, REF, refs_in, refs_in_all
 
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 CJK_PUNCT = "，。、；：！？（）「」『』“”‘’《》〈〉…—"
@@ -278,8 +280,43 @@ def check_translator(book: RuleBook, cov: Coverage, issues: IssueCollector) -> N
                 for fragment, message in text_problems(text, lang, glossary, used):
                     where = line_of(rf, rf.locate(*path), fragment)
                     issues.add(where, key_path(path), message, "warning")
+    for lang, rf in book.translations.items():
+        _check_term_use(book, lang, rf, issues)
     for lang, source_lang in DERIVED_FROM.items():
         _check_derived(book, cov, lang, source_lang, issues)
+
+
+def _check_term_use(book: RuleBook, lang: str, rf: RuleFile, issues: IssueCollector) -> None:
+    """Each text (title, paragraph, list item, table cell) of a translated section must use
+    every term its English text uses: by reference, or as the glossary writes it. Another
+    word there is a synonym, which a reader takes for another thing (巡警 for 巡邏兵)."""
+    english = {s.id: (n, s) for n, s in enumerate(book.sections)}
+    for n, section in enumerate(rf.model.sections):
+        if section.id not in english:
+            continue
+        source = section_texts(*english[section.id])
+        here = section_texts(n, section)
+        if [p[2:] for p, _t in source] != [p[2:] for p, _t in here]:
+            continue  # the shapes differ: reported by the structure check
+        in_section = set(refs_in_all(t for _p, t in here))  # the rest: the structure check's
+        for (_p, en), (path, text) in zip(source, here, strict=True):
+            shown = printed(text, book.glossary, lang)
+            for tid in dict.fromkeys(refs_in(en)):
+                term = book.glossary.get(tid)
+                if term is None or tid not in in_section or tid in refs_in(text):
+                    continue
+                if term.rendering(lang) in shown:
+                    continue
+                issues.add(
+                    rf.locate(*path),
+                    key_path(path),
+                    _(
+                        "the English of this text uses [[{term}]] ({rendering}), this "
+                        "translation neither [[{term}]] nor {rendering}: another word reads as "
+                        "another thing; write [[{term}]]"
+                    ).format(term=tid, rendering=term.rendering(lang)),
+                    "warning",
+                )
 
 
 def _check_derived(

@@ -8,7 +8,9 @@ and mainland rule books write differently; :func:`phrase_table` gives the entrie
 direction of derivation. ``regional.yaml`` is the lexicon: Taiwan-only and mainland-only words
 (:func:`to_region` rewrites them in derived text), what software phrase tables make of rule
 words, and groups of synonyms. :func:`regional_forms` finds what a text in one language should
-not contain, for ``pnp rules check`` and for the tests of the printed PDFs.
+not contain, for ``pnp rules check`` and for the tests of the printed PDFs: the lexicon's forms,
+then what OpenCC's maintained Taiwan phrase tables (:mod:`.opencc_words`) replace, in both
+directions, less the lexicon's ``both_regions`` words.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+
+from .opencc_words import replaced_words
 
 DATA = Path(__file__).with_name("regional.yaml")
 PHRASES = Path(__file__).with_name("phrases.yaml")
@@ -77,6 +81,9 @@ def _lexicon() -> dict[str, Any]:
         for lang in _LIST_FOR
     }
     out["synonyms"] = tuple(tuple(str(w) for w in group) for group in data["synonyms"])
+    both = {str(w) for w in data.get("both_regions", ())}
+    out["both_regions"] = frozenset(both | {script_only(w, "zh-Hant") for w in both})
+    out["converter_prone"] = frozenset(str(w) for w in data.get("converter_prone", ()))
     return out
 
 
@@ -140,9 +147,40 @@ def regional_forms(text: str, lang: str) -> list[Found]:
     """Forms in ``text`` that a reader of ``lang`` would not write (other region, converter)."""
     if lang not in _LIST_FOR:
         return []
-    return [
+    found = [
         Found(f.form, f.use, region) for f, region in _forms_to_report(lang) if f.found_in(text)
     ]
+    listed = {f.form for f in found}
+    return found + [f for f in learned_forms(text, lang) if f.form not in listed]
+
+
+def learned_forms(text: str, lang: str) -> list[Found]:
+    """What OpenCC's Taiwan phrase tables find in ``text``, read in both directions.
+
+    zh-Hant: a mainland word the mainland-to-Taiwan table replaces. zh-Hans: a Taiwan word the
+    Taiwan-to-mainland table replaces, and a word the mainland-to-Taiwan table turns into one
+    of the lexicon's ``converter_prone`` words (what a converter made of a rule word: 串行 for
+    序列). Words of the lexicon's ``both_regions`` list are never reported as the other
+    region's.
+    """
+    both: frozenset[str] = _lexicon()["both_regions"]
+    prone: frozenset[str] = _lexicon()["converter_prone"]
+    out: list[Found] = []
+    if lang == "zh-Hant":
+        for word, use in replaced_words(text, "TWPhrases"):
+            if word not in both:
+                out.append(Found(word, use, _REGION["mainland_only"]))
+        return out
+    hant = script_only(text, "zh-Hant")
+    for word, use in replaced_words(hant, "TWPhrasesRev"):
+        form = script_only(word, "zh-Hans")
+        if word not in both and form in text:
+            out.append(Found(form, script_only(use, "zh-Hans"), _REGION["taiwan_only"]))
+    for word, use in replaced_words(hant, "TWPhrases"):
+        form = script_only(word, "zh-Hans")
+        if use in prone and word not in both and form in text:
+            out.append(Found(form, script_only(use, "zh-Hans"), CONVERTER))
+    return out
 
 
 def traditional_characters(text: str) -> list[tuple[str, str]]:

@@ -30,8 +30,9 @@ from ..errors import IssueCollector, UsageError
 from ..locale import _
 from ..rules.coverage import Coverage
 from ..rules.derive import derive_text
-from ..rules.models import GlossaryTerm, SectionBase
+from ..rules.models import GlossaryTerm, SectionBase, TranslationFile
 from ..rules.source import GLOSSARY_FILE, TRANSLATED, RuleBook, load_rulebook, text_hash
+from ..rules.stamped import load_stamped, text_key
 from ..rules.terms import refs_in
 from ..text.language import convert, source_language, written_languages
 from ..text.localtext import LANGS
@@ -60,6 +61,8 @@ class Entry:
     kind: str = "field"  # field, rules or glossary
     section: str = ""  # rules: the section id ("" for the sheet's title)
     where: tuple[PathPart, ...] = field(default=(), compare=False)  # rules: path in the section
+    previous: str = ""  # a fuzzy text's English as it was when it was translated, if known
+    origin: str = "written"  # written for this script, an edition's text, or converted
 
 
 @dataclass
@@ -209,6 +212,7 @@ def _field_entries(
             () if slot else _terms_in(english, glossary),
             slot,
             derived,
+            origin="converted" if derived else "written",
         )
 
 
@@ -272,8 +276,10 @@ def _rule_entries(
         _terms_in(english, book.glossary),
         derived=derived,
         kind="rules",
+        origin=_origin(book, lang, "", derived),
     )
     coverage = Coverage(book)
+    stamped = load_stamped(book.folder)
     for n, section in enumerate(book.sections):
         resolved = coverage.resolve(lang, section)
         status = resolved.entry.status
@@ -281,22 +287,40 @@ def _rule_entries(
             status, "missing"
         )
         printed = dict(section_texts(resolved.section)) if state != "missing" else {}
+        # a stale section whose translated English is known: only its changed texts are fuzzy
+        before = stamped.get(section.id, {}).get(resolved.entry.stored_hash or "")
+        derived = status == "derived" or resolved.entry.origin == "derived"
         for where, text in section_texts(section):
             msgstr = printed.get(where, "")
+            was = before.get(text_key(where)) if before is not None else None
+            kept = state == "fuzzy" and was == text
             yield Entry(
                 f"{base}#{section.id}.{_dotted(where)}",
                 base,
                 src.locate("sections", n, *where).line,
                 text,
                 msgstr,
-                state if msgstr else "missing",
+                ("translated" if kept else state) if msgstr else "missing",
                 coverage.hashes[section.id],
                 tuple(t for t in dict.fromkeys(refs_in(text)) if t in book.glossary),
-                derived=status == "derived" or (resolved.entry.origin == "derived"),
+                derived=derived,
                 kind="rules",
                 section=section.id,
                 where=where,
+                previous=was if state == "fuzzy" and was and not kept else "",
+                origin=_origin(book, lang, section.id, derived),
             )
+
+
+def _origin(book: RuleBook, lang: str, sid: str, derived: bool) -> str:
+    """Where the ``lang`` text of section ``sid`` comes from: a converted text is never an
+    edition's, whatever the file it was converted from says."""
+    rf = book.translations.get(lang)
+    if derived or rf is None or (sid and sid not in rf.index()):
+        return "converted"
+    model = rf.model
+    assert isinstance(model, TranslationFile)
+    return (model.sections[rf.index()[sid]].origin if sid else None) or model.origin
 
 
 def _glossary_entries(

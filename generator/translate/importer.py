@@ -5,8 +5,8 @@ to its mapping, a rule section that had no hand-written translation appended who
 of its texts must then be translated). Everything else in the files stays byte for byte, so an
 unchanged export imports as no change at all. A translation written, or a fuzzy one reviewed
 (its fuzzy mark removed), is stamped with the English it now matches: inline ``source_hash``
-for rule sections, ``stamps.yaml`` for every other text. Entries that cannot be taken are
-refused one by one; every file is written together, or none.
+for rule sections (their English kept in ``en.stamped.yaml``), ``stamps.yaml`` for every other
+text. Entries that cannot be taken are refused one by one; all files are written, or none.
 """
 
 from __future__ import annotations
@@ -20,16 +20,16 @@ import polib
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..atomic import write_all
-from ..content.folders import game_dir
 from ..content.yamlload import display_path, read_text
 from ..errors import UsageError
 from ..locale import _
 from ..rules.models import GlossaryTerm, SourceSection
 from ..rules.source import RuleBook
+from ..rules.stamped import STAMPED_FILE, named_hashes, stamped_text
 from .catalogue import Entry, GameTexts, Spot, field_texts, game_texts, section_texts
 from .checks import markup_problems
 from .inline import rewrite
-from .po import po_game, po_language, read_po
+from .po import game_folder, po_language, read_po, refuse_other_game
 from .stamps import STAMPS_FILE, load_stamps, stamps_text
 from .yamlnodes import Edit, PathPart, add_key, apply, compose_text, get, quoted, replace_scalar
 
@@ -155,8 +155,11 @@ def _stamp_section(text: str, section: MappingNode, digest: str) -> list[Edit]:
 
 
 class _Importer:
-    def __init__(self, texts: GameTexts, po: polib.POFile, accept_fuzzy: bool) -> None:
+    def __init__(
+        self, texts: GameTexts, po: polib.POFile, accept_fuzzy: bool, po_name: str = ""
+    ) -> None:
         self.texts = texts
+        self.po_name = po_name
         self.po = po
         self.accept_fuzzy = accept_fuzzy
         self.lang = texts.lang
@@ -166,12 +169,14 @@ class _Importer:
         self.stamps_before = stamps_text(self.stamps)
         self.result = ImportResult(texts.game, texts.lang)
         self.fields: dict[str, Spot] | None = None
+        self.stamped: dict[tuple[str, str], str] = {}  # (lang, section) -> the hash stamped
 
     def refuse(self, pe: polib.POEntry, message: str) -> None:
         self.result.refused.append(Refused(pe.linenum, pe.msgctxt or "", message))
 
     def run(self) -> ImportResult:
         by_ctx = {e.ctx: e for e in self.texts.entries}
+        refuse_other_game(self.po, set(by_ctx), self.texts.game, self.po_name)
         sections: dict[str, list[tuple[polib.POEntry, Entry, bool]]] = defaultdict(list)
         for pe in self.po:
             if pe.obsolete or not pe.msgid:
@@ -281,7 +286,7 @@ class _Importer:
                 bad = True
         if fuzzy_changed or bad:
             return
-        state = items[0][1].state
+        state = "fuzzy" if any(e.state == "fuzzy" for _pe, e, _fz in items) else items[0][1].state
         all_reviewed = not any(fz for _pe, _e, fz in items) and all(
             pe.msgstr for pe, _e, _fz in items
         )
@@ -312,6 +317,7 @@ class _Importer:
                 edits.append(replace_scalar(text, node, pe.msgstr))
             if all_reviewed:
                 edits.extend(_stamp_section(text, section, digest))
+                self.stamped[(self.lang, sid)] = digest
             self.plan.edits[path].extend(edits)
         else:
             if state == "fuzzy" and not all_reviewed:
@@ -341,6 +347,7 @@ class _Importer:
                 self._new_file(book, path, title)
             indent = self._section_indent(path)
             self.plan.appended[path].append(_section_yaml(source, digest, values, indent))
+            self.stamped[(self.lang, sid)] = digest
         self.result.written += len(changed)
         if not changed:
             self.result.stamped += len(items)
@@ -376,6 +383,9 @@ class _Importer:
         after = stamps_text(self.stamps)
         if after != self.stamps_before:
             files[self.folder / STAMPS_FILE] = after.encode("utf-8")
+        if self.stamped and (book := self.texts.book) is not None:
+            said = stamped_text(book, named_hashes(book, self.stamped))
+            files[book.folder / STAMPED_FILE] = said.encode("utf-8")
         if files:
             write_all(files)
         self.result.files = sorted(files)
@@ -388,6 +398,6 @@ def import_catalogue(po_path: Path, content_dir: Path, accept_fuzzy: bool = Fals
         raise UsageError(_("{file}: no such catalogue").format(file=po_path))
     po = read_po(po_path)
     name = str(po_path)
-    folder = game_dir(Path(content_dir), po_game(po, name))
+    folder = game_folder(Path(content_dir), po, po_path)
     texts = game_texts(folder, po_language(po, name))
-    return _Importer(texts, po, accept_fuzzy).run()
+    return _Importer(texts, po, accept_fuzzy, display_path(po_path)).run()

@@ -8,50 +8,28 @@ Names shown at the table come from the game's glossary (``rules/glossary.yaml``)
 the ``name`` given here.
 
 The room's modules: the models of each block (:mod:`.models`), scores as formulas
-(:mod:`.scoring`), a deck's cards read from printed components (:mod:`.printed`) and the
-dice-label items made from the table's dice (:mod:`.dicelabels`).
+(:mod:`.scoring`), a deck's cards read from printed components (:mod:`.printed`), the
+dice-label items made from the table's dice (:mod:`.dicelabels`) and how a roll asks for its
+odds on the player aid (:mod:`.aid`).
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 from ...dice.parse import DiceError, fill_params, parse
 from ...errors import ContentError, Issue, IssueCollector, Location
 from ...locale import _
+from ..migrate import refuse_stale
 from ..paths import resolve_inside
+from ..tablefile import has_table as has_table
+from ..tablefile import table_path
 from ..validate import key_path, suggest, validate
 from ..yamlload import Loaded, display_path, load_yaml
 from .models import MOVES, DeckSpec, MarkSpec, RollSpec, TableSpec, TrackSpec
 from .printed import card_file_of, load_items, printed_cards
 from .scoring import check_score
-
-
-def table_path(game_root: Path) -> Path:
-    """The table file named by game.yaml's ``table:`` key (default table.yaml)."""
-    name = "table.yaml"
-    game_file = game_root / "game.yaml"
-    if game_file.is_file():
-        data = load_yaml(game_file, root=game_root).data
-        if isinstance(data, dict) and isinstance(data.get("table"), str):
-            name = data["table"]
-    return game_root / name
-
-
-def has_table(game_root: Path) -> bool:
-    """Whether the game has table data to check: ``game.yaml`` names a ``table:`` file, or a
-    ``table.yaml`` is there in any form (a link, a folder, a pipe: all reported by loading)."""
-
-    root = Path(game_root)
-    if os.path.lexists(root / "table.yaml"):
-        return True
-    try:
-        data = load_yaml(root / "game.yaml", root=root).data
-    except ContentError:
-        return False  # the game check reports game.yaml
-    return isinstance(data, dict) and "table" in data
 
 
 def load_table(game_root: Path) -> TableSpec:
@@ -66,6 +44,7 @@ def load_table(game_root: Path) -> TableSpec:
         said = _("file {name!r} does not exist").format(name=path.name)
         raise ContentError([Issue(_table_key(root), "table", said)])
     loaded = load_yaml(path, root=root)
+    refuse_stale("table.yaml", loaded.data, loaded.marks.locate(("format",)), root.resolve().name)
     issues = IssueCollector()
     spec = validate(TableSpec, loaded, issues)
     if spec is not None:
@@ -237,6 +216,12 @@ def _check_roll(rid: str, roll: RollSpec, spec: TableSpec, add: Any) -> None:
         if die is not None and die.split(":")[-1] not in spec.dice:
             said = _("no die {die!r} in this file").format(die=die) + suggest(die, spec.dice)
             add(("rolls", rid, "expr"), said)
+    aid = roll.aid
+    if aid is not None:
+        for name in [*([aid.rows] if aid.rows else []), *aid.params]:
+            if name not in roll.params:
+                said = _("no option {name!r} in this roll").format(name=name)
+                add(("rolls", rid, "aid"), said + suggest(name, roll.params))
 
 
 def _check_card_file(

@@ -10,6 +10,7 @@ from msgspec import Meta, field
 
 from ...locale import N_, _
 from ..types import LocalText, Model, Slug, doc
+from .aid import AidOdds
 from .scoring import Fact, ParamSpec, ScoreSpec
 
 # the moves a player makes at the table, as a phase's ``allows`` names them (``roll:ID`` names
@@ -105,6 +106,9 @@ class RollSpec(Fact, frozen=True, kw_only=True):
         Annotated[list[SumLimit], Meta(max_length=8)],
         doc("Caps on parameters taken together; a roll past one is refused."),
     ] = field(default_factory=list)
+    aid: Annotated[
+        AidOdds | None, doc("A small table of this roll's exact odds on the player aid.")
+    ] = None
 
 
 class TileSpec(Model, frozen=True, kw_only=True):
@@ -412,8 +416,9 @@ class DeckSpec(Fact, frozen=True, kw_only=True):
     all_run_out: Annotated[
         LocalText | None,
         doc(
-            "When set, the game's end comes once every deck with this field that has been "
-            "drawn from has run out at least once (each player's own deck); what that means."
+            "When set, the game's end comes once at least two decks with this field have been "
+            "drawn from and every one of them has run out at least once (each player's own "
+            "deck); what that means."
         ),
     ] = None
 
@@ -462,6 +467,7 @@ class PhaseSpec(Model, frozen=True, kw_only=True):
 class TableSpec(Model, frozen=True, kw_only=True):
     """``content/<game>/table.yaml``: what the table companion knows about one game."""
 
+    format: Annotated[int, doc("The file's format (none: the first); see `pnp migrate`.")] = 1
     source: Annotated[str | list[str] | None, doc("Where the facts in this file come from.")] = None
     estimate_note: Annotated[str | None, doc("Why and where values are estimates.")] = None
     sides: Annotated[list[Slug], doc("The sides or players the game names (glossary terms).")] = (

@@ -62,6 +62,13 @@ class ParamSpec(Model, frozen=True, kw_only=True):
     default: Annotated[
         int | str | None, doc("Value when the option is not given; null: the option must be given.")
     ] = 0
+    repeat: Annotated[
+        bool,
+        doc(
+            "names: the same name may be given more than once and each counts (two towns); "
+            "false: a name given twice counts once."
+        ),
+    ] = False
     min: Annotated[int, doc("Smallest allowed value (names: fewest names).")] = 0
     max: Annotated[int, doc("Largest allowed value (names: most names).")] = 999
     step: Annotated[
@@ -76,6 +83,8 @@ class ParamSpec(Model, frozen=True, kw_only=True):
     def __post_init__(self) -> None:
         if (self.kind == "names") != (self.of is not None):
             raise ValueError(_("an input of names needs `of`, and only it"))
+        if self.repeat and self.kind != "names":
+            raise ValueError(_("only an input of names may repeat"))
 
 
 class TieStep(Model, frozen=True, kw_only=True):
@@ -86,6 +95,13 @@ class TieStep(Model, frozen=True, kw_only=True):
     theirs: Annotated[Formula | None, doc("The other side's number.")] = None
     better: Annotated[Literal["higher", "lower"], doc("Which number wins the step.")] = "higher"
     winner: Annotated[LocalText | None, doc("The result when every step before tied.")] = None
+    seat: Annotated[
+        Annotated[int, Meta(ge=1, le=12)] | None,
+        doc(
+            "With winner: the seat (1 = the first in the session's order of play) of the player "
+            "who wins; a session that names its players tells the winner by name."
+        ),
+    ] = None
 
     def __post_init__(self) -> None:
         if (self.mine is None) != (self.theirs is None):
