@@ -193,7 +193,7 @@ def test_a_turn_in_simplified_chinese(session: str) -> None:
         "status",
         lang="zh-Hans",
     )
-    assert "狮鹫抽到" in said and "狼人成为主动玩家并启动它" in said
+    assert "狮鹫抽到" in said and "狼人成为主动玩家并激活它" in said
     assert "接下来轮到狮鹫。" in said
     assert "wolfen把一张卡面朝下放入保留区；只有wolfen知道是哪张" in said
     assert "保留区 1 张（秘密）" in said

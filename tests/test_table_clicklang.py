@@ -262,7 +262,9 @@ def test_session_verify_tells_a_damaged_or_edited_log_in_chinese(
     code, text = pnp_printed(capsys, "session", "verify", str(path), "--lang", lang)
     assert code == 1 and code == 1, text
     assert text.strip() and text != english, text
-    assert not leftover(text, "2d6kq", "'q'", "'bogus'", "（seed）", "JSON", path=str(path)), text
+    assert not leftover(
+        text, "2d6kq", "'q'", "'bogus'", "「bogus」", "“bogus”", "（seed）", "JSON", path=str(path)
+    ), text
 
 
 @pytest.mark.parametrize("lang", LANGS)
