@@ -280,6 +280,8 @@ def test_barons_hands_have_owners_and_discard_takes_the_shown_name_seed_002_d1_d
 def test_barons_same_name_in_two_hands_asks_whose_seed_002_d6(tmp_path: Path) -> None:
     # seed 002 D.6: a card is discarded from its owner's hand
     t = table(tmp_path, "barons-of-fyn", ["Ann", "Bob"], seed=5)
+    for who in ("Ann", "Bob"):  # D.1: many population centres, a large hand
+        t.run("track.move", {"track": "hand-limit", "player": who, "to": 40})
     names: dict[str, str] = {}
     for _ in range(40):
         for who in ("Ann", "Bob"):

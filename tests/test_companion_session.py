@@ -321,7 +321,10 @@ def test_log_tells_each_event_in_the_chosen_language(tmp_path: Path, data_dir: P
     env = {**os.environ, "PNP_DATA_DIR": str(data_dir)}
     assert pnp("session", "new", "five-armies", env=env).returncode == 0
     assert pnp("roll", "2d6", env=env).returncode == 0
-    assert pnp("fate", "draw", "--generals", "1", "--bag", "fate", env=env).returncode == 0
+    # out of its phase (a house rule: --force)
+    assert (
+        pnp("fate", "draw", "--generals", "1", "--bag", "fate", "--force", env=env).returncode == 0
+    )
     assert pnp("undo", "--force", env=env).returncode == 0  # the draw showed a hidden tile
     english = pnp("log", "--lang", "en", env=env)
     chinese = pnp("log", "--lang", "zh-Hant", env=env)

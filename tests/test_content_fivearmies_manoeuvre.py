@@ -199,6 +199,8 @@ def test_five_armies_turn_draws_printed_fate_tiles_and_rolls_combat(
     printed = {i.id: i for i in fa.component("fate-tiles").items}
     tiles_pdf = pdfcheck.text(pdf_of(built, "five-armies", "fate-tiles", "en"))
     s = session(tmp_path, "five-armies", seed=11)
+    call("turn", "next", *s)
+    call("turn", "next", *s)
     # phase 3 with two activated generals: draw, set aside, draw again, the last one resolves
     drawn = [call("fate", "draw", "--generals", "2", *s)["out"]["tile"] for _ in range(2)]
     for tile in drawn:

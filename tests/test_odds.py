@@ -147,6 +147,7 @@ def test_labelled_dice_tell_how_many_show_each_face(data_dir: Path) -> None:
 def test_a_bag_from_the_open_session(data_dir: Path) -> None:
     assert pnp("session", "new", "five-armies", "--seed", "3").returncode == 0
     fresh = json.loads(pnp("odds", "five-armies:fate", "--json").stdout)
+    assert pnp("turn", "next").returncode == pnp("turn", "next").returncode == 0  # the fate phase
     assert pnp("fate", "draw", "--generals", "2").returncode == 0
     after = json.loads(pnp("odds", "five-armies:fate", "--json").stdout)
     left = json.loads(pnp("fate", "odds", "--json").stdout)

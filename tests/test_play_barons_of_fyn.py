@@ -79,6 +79,12 @@ def test_step_a_draws_up_to_the_hand_limit(session: str) -> None:
     limit = at_table(GAME, "score calc barons-of-fyn:baron --holdings capital,city")
     assert number_after(limit, r"hand limit: (\d+)") == 7
     at_table(GAME, "deck deal fyn --player Ann")
+    # the limit is kept: 5 with the capital alone, so a sixth card is refused ...
+    refused = at_table(GAME, "deck draw fyn --player Ann")
+    assert "Error: Ann's hand is full; its limit is 5" in refused
+    # ... until Ann's city raises her own marker on the hand-limit track to 7
+    said = at_table(GAME, "score track hand-limit --player Ann --to 7")
+    assert "hand limit (Ann): 5 → 7." in said
     said = at_table(GAME, "deck draw fyn --player Ann --up-to 7", "status")
     # E.5: a must-play card drawn acts at once and leaves the hand, so another card is drawn
     played = len(re.findall(r"must be played at once", said))
@@ -124,7 +130,8 @@ def test_step_f_discards_face_up_and_the_next_player_begins(session: str) -> Non
 def test_a_must_play_card_drawn_later_acts_at_once_and_is_shown(session: str) -> None:
     # seed 002 E.5: a must-play card drawn into a hand acts at once; drawn for a number, it
     # does nothing
-    said = at_table(GAME, "deck draw fyn --player Ann --count 100", "status")
+    # (a house rule: no hand limit, so that many cards are drawn at once)
+    said = at_table(GAME, "deck draw fyn --player Ann --count 100 --force", "status")
     shown = re.findall(r"Ann draws (.+?)\.\n(.+?) must be played at once\.", said)
     assert shown and all(a == b and a in ("Volcano", "Plague") for a, b in shown), said[-2000:]
     # every other card drawn stays secret, and a played card does not stay in the hand

@@ -132,7 +132,7 @@ def test_the_fate_phase_draws_and_holds_then_keeps_the_last_tile_once_a_turn(
 
 def test_one_general_or_none_draws_a_single_tile_that_resolves_at_once(session: str) -> None:
     # seed 000 ch.7: with none or one general activated the Shadow draws exactly one tile
-    said = at_table(GAME, "fate draw --generals 0")
+    said = at_table(GAME, "turn next", "turn next", "fate draw --generals 0")
     value = number_after(said, r"Drew Fate tile (\d+)")
     assert "Draw 1 of at most" not in said
     assert f"Fate Track: 0 → {value}." in said
@@ -194,8 +194,11 @@ def test_end_of_turn_checks_victory_and_starts_the_next_turn(session: str) -> No
     assert "the Shadow: wins at the end of this turn" in calc
     said = at_table(GAME, "turn next")
     assert "Turn 2, phase 1 of 6: Recovery." in said
-    # a new turn, a new fate phase
-    assert "Drew Fate tile" in at_table(GAME, "fate draw --generals 1")
+    # a new turn, a new fate phase; its tiles are drawn in the fate phase alone (ch.4: not in
+    # Recovery, not in the Generals' activation)
+    said = at_table(GAME, "fate draw --generals 1")
+    assert "fate.draw belongs to the Fate phase, and this is the Recovery phase" in said
+    assert "Drew Fate tile" in at_table(GAME, "turn next", "turn next", "fate draw --generals 1")
 
 
 def test_the_event_deck_is_reshuffled_and_a_story_deck_runs_dry(session: str) -> None:
@@ -204,12 +207,11 @@ def test_the_event_deck_is_reshuffled_and_a_story_deck_runs_dry(session: str) ->
     assert said.count("Drew event card.") == 31
     assert "The discard pile was shuffled into a new deck." in said
     # a story deck is never reshuffled: once empty, no more story cards
-    said = at_table(
-        GAME,
-        "deck draw story-free-peoples --count 20",
-        "deck discard story-free-peoples 'Free Peoples story card' --player free-peoples",
+    draw_and_discard = [
         "deck draw story-free-peoples",
-    )
+        "deck discard story-free-peoples 'Free Peoples story card' --player free-peoples",
+    ]
+    said = at_table(GAME, *draw_and_discard * 20, "deck draw story-free-peoples")
     assert "Error: the deck is empty" in said
     assert "shuffled" not in said
 

@@ -89,7 +89,11 @@ def test_a_marauder_reserve_is_secret_played_instead_of_a_draw_and_ends_the_turn
 ) -> None:
     # seed 001, Marauder: one's own card may go to reserve, face down, once a turn
     at_table(GAME, f"deck turn {DECK} --mode marauder", f"deck activate {DECK} --player griffins")
+    # griffins drew a Wolfen card, so griffins draws next: wolfen drawing now is out of turn
+    # (issue: "Wolfen acts next" was printed, but anyone could act)
     said = at_table(GAME, f"deck activate {DECK} --player wolfen")
+    assert "griffins acts next, not wolfen" in said
+    said = at_table(GAME, f"deck activate {DECK} --player wolfen --force")
     # the card is drawn face down: the table learns whose it is, never which (issue: the drawn
     # card was printed for everyone before its owner chose to reserve it)
     assert "Wolfen draws one of their own cards, face down" in said
@@ -154,7 +158,7 @@ def test_a_destroyed_unit_never_activates_again_not_even_from_the_reserve(sessio
     assert said.startswith("Error:") and "activates" not in said
     # a removed unit still in an order is skipped when its turn comes
     at_table(GAME, f"deck remove {DECK} 'Fang Warriors'")
-    said = at_table(GAME, f"deck activate {DECK} --player wolfen")
+    said = at_table(GAME, f"deck activate {DECK} --player wolfen --force")
     assert "Fang Warriors is out of play; the turn passes." in said
 
 
@@ -184,7 +188,7 @@ def test_a_turn_in_simplified_chinese(session: str) -> None:
         GAME,
         f"deck turn {DECK} --mode marauder",
         f"deck activate {DECK} --player griffins",
-        f"deck activate {DECK} --player wolfen",
+        f"deck activate {DECK} --player wolfen --force",
         f"deck reserve {DECK} --player wolfen",
         "status",
         lang="zh-Hans",

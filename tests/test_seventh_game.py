@@ -113,7 +113,17 @@ def test_a_volley_hits_on_the_icons_shown(camp: Path) -> None:  # section "fight
 def test_hands_discard_down_or_refuse(camp: Path) -> None:
     said = play(camp, "deck draw tactics --player blue --count 4")
     assert "discard" in said.casefold()
-    refused = play(camp, "deck draw plans --player blue", "deck draw plans --player blue")
+    # over the limit of a hand that discards down, nothing else happens until blue discards
+    first = play(camp, "deck draw plans --player blue")
+    assert "blue holds 4 cards, more than the 3 allowed: blue discards down first" in first
+    own = play(camp, "status --player blue")
+    card = own.split("blue's hand from the tactics: ", 1)[1].split(", ", 1)[0].split(".\n")[0]
+    refused = play(
+        camp,
+        f"deck discard tactics '{card}' --player blue",
+        "deck draw plans --player blue",
+        "deck draw plans --player blue",
+    )
     assert "Error: blue's hand is full; its limit is 1" in refused
 
 

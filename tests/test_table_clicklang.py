@@ -217,7 +217,7 @@ def seeded(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> Path:
         ["roll", "2d6"],
         ["roll", "2d6"],
         ["roll", "2d6"],
-        ["fate", "draw", "--generals", "2"],
+        ["fate", "draw", "--generals", "2", "--force"],  # out of the fate phase: a house rule
     ):
         code, text = pnp_printed(capsys, *args, "--session", str(path))
         assert code == 0, text

@@ -47,6 +47,8 @@ def five_armies(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> str:
         capsys, "session", "new", "five-armies", "--seed", "3", "--lang", "zh-Hant"
     )
     assert code == 0, text
+    for _phase in ("generals", "fate"):  # seed 000 ch. 4: tiles are drawn in the fate phase
+        assert pnp_printed(capsys, "turn", "next")[0] == 0
     return (data_dir / "current").read_text().strip()
 
 

@@ -98,8 +98,12 @@ def test_a_game_of_its_own_plays_a_random_mode_and_a_queue_mode(
     ok(capsys, "deck", "turn", "crew", "--mode", "line", "--order", "Ann:a2,a1")
     first = ok(capsys, "deck", "activate", "crew", "--player", "Ann")
     assert first.startswith("a2 (Ann) activates."), first
-    assert ok(capsys, "deck", "activate", "crew", "--player", "Ann").startswith("a1 (Ann)")
+    # Bob acts after Ann; Ann again only out of turn
     code, text = pnp_printed(capsys, "deck", "activate", "crew", "--player", "Ann")
+    assert code != 0 and "Bob acts next, not Ann" in text, text
+    forced = ok(capsys, "deck", "activate", "crew", "--player", "Ann", "--force")
+    assert forced.startswith("a1 (Ann)")
+    code, text = pnp_printed(capsys, "deck", "activate", "crew", "--player", "Ann", "--force")
     assert code != 0 and "Ann has no cards left this turn" in text
 
 

@@ -139,6 +139,8 @@ def test_the_second_player_wins_a_full_tie_named_in_the_players_language(
 def five_armies(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, text = pnp_printed(capsys, "session", "new", "five-armies", "--seed", "3")
     assert code == 0, text
+    for _phase in ("generals", "fate"):  # seed 000 ch. 4: tiles are drawn in the fate phase
+        assert pnp_printed(capsys, "turn", "next")[0] == 0
 
 
 @pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])

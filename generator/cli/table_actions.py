@@ -17,17 +17,6 @@ if TYPE_CHECKING:
     Result = tuple[dict[str, Any], list[str], list[str]]
 
 
-def content_die(expr: str) -> str | None:
-    """The name inside the first ``d[...]`` (a game's die), or None; ``9[fire]`` is a note."""
-    at = expr.find("[")
-    while at >= 0:
-        before = expr[:at].rstrip()
-        if before[-1:] in ("d", "D"):
-            return expr[at + 1 :].split("]", 1)[0].strip()
-        at = expr.find("[", at + 1)
-    return None
-
-
 def table_of(session_path: str | None) -> Any:
     """The table of a session file, or of the current session."""
     from ..companion.engine import Table, resolve_session
@@ -89,12 +78,6 @@ def status(session_path: str | None, lang: str | None, player: str | None = None
     return shown, lines, table.notices()
 
 
-def is_named(expr: str) -> bool:
-    """``GAME:ROLL`` (not a dice expression with a game's die in it)."""
-    head = expr.split(":", 1)[0]
-    return ":" in expr and "[" not in head and bool(head) and head[0].isalpha()
-
-
 def roll(
     expr: str,
     params: dict[str, str],
@@ -104,6 +87,7 @@ def roll(
     lang: str | None,
 ) -> Result:
     """Roll ``expr`` (a dice expression or a game's named roll), recorded when a session is on."""
+    from ..companion.dice_roll import content_die, is_named
     from ..companion.paths import current_session, has_current_session
 
     game_name, _colon, named = expr.partition(":") if is_named(expr) else ("", "", "")
@@ -130,176 +114,9 @@ def roll(
 
         data = do_roll(expr, seeded(seed) if seed is not None else SystemSource()).to_json()
         return data, [data["text"]], lost
-    data, lines, said = _roll_with_content(
-        expr, game_name, named, params, seed, use_session, session_path, lang
+    from ..companion.rolling import roll_with_content
+
+    data, lines, said = roll_with_content(
+        expr, game_name, named, params, seed, use_session, session_path
     )
     return data, lines, [*lost, *said]
-
-
-def _roll_with_content(
-    expr: str,
-    game_name: str,
-    named: str,
-    params: dict[str, str],
-    seed: int | None,
-    use_session: bool,
-    session_path: str | None,
-    lang: str | None,
-) -> Result:
-    from ..companion.engine import TableGame, find_game, named_roll
-    from ..companion.game import roll_of
-    from ..companion.i18n import Terms, message, pick
-    from ..companion.render import die_name, named_dice
-
-    lang_ = current_language()
-    table = table_of(session_path) if use_session else None
-    if table is not None:
-        table.preload()
-    if game_name:
-        game = (
-            table.game
-            if table is not None and table.game.id == game_name
-            else TableGame.load(find_game(game_name))
-        )
-    elif table is not None:
-        game = table.game
-    else:
-        game = _game_of_die(expr)
-    terms = Terms(game.root, lang_, table.cache if table is not None else None)
-    notes: list[str] = []
-    text = expr
-    if named:
-        named = roll_of(game, named)
-        text, clamped = named_roll(game, named, params)
-        notes = [
-            message(
-                _("{param} lowered to {value} (the most the game allows)"),
-                param=c.split("=")[0],
-                value=c.split("=")[1],
-            )
-            for c in clamped
-        ]
-        note = pick(game.spec.rolls[named].note, lang_)
-        if note:
-            notes.append(message(_("Note: {note}"), note=note))
-        counted = pick(getattr(game.spec.rolls[named], "result", None), lang_)
-    else:
-        counted = None
-        if params:
-            raise TableError(
-                _("--{param}: only a game's named roll takes options"), param=next(iter(params))
-            )
-    said: list[str] = []
-    recorded = table is not None and (table.game.id == game.id or not game_name)
-    source = None
-    if not recorded:
-        from ..companion.rng import SystemSource, seeded
-
-        source = seeded(seed) if seed is not None else SystemSource()
-
-    def roll_once() -> dict[str, Any]:
-        if table is not None and recorded:
-            event = table.run("roll", {"expr": text, "game": game.id})
-            return {**event["out"], "seq": event["seq"], "expr": text}
-        from ..companion.dice_roll import roll as do_roll
-
-        assert source is not None  # not recorded: a source of our own
-        return do_roll(text, source, game.faces).to_json()
-
-    if named and game.spec.rolls[named].each:
-        each: list[Any] = list(game.spec.rolls[named].each)
-        players: list[str] = []
-        if table is not None and recorded:
-            if table.log is None:
-                table.load()
-            players = list((table.log.header if table.log else {}).get("players") or [])
-        if len(players) == len(each):  # the session's players roll, by their own names
-            each = list(players)
-        return _contest(game, terms, each, roll_once, notes, lang_)
-    data = roll_once()
-    if recorded:
-        said = notices(table, lang_)
-    estimated = [die_name(game, terms, d) for d in _estimated_dice(game, text)]
-    if estimated:
-        sep = ", " if lang_ == "en" else "、"
-        notes.append(
-            message(
-                _(
-                    "Estimate: the face mix of {dice} is not known from a source; correct it in table.yaml."
-                ),
-                dice=sep.join(estimated),
-            )
-        )
-    data["notes"] = notes
-    lines = [named_dice(game, terms, data["text"], data["labels"])]
-    if counted:
-        lines.append(counted.replace("{total}", str(data["total"])))
-    if data["labels"]:
-        counts: dict[str, int] = {}
-        for label in data["labels"]:
-            counts[label] = counts.get(label, 0) + 1
-        lines.append(
-            ", ".join(
-                f"{terms.name(k)} ×{n}" if n > 1 else terms.name(k) for k, n in counts.items()
-            )
-        )
-    return data, [*lines, *notes], said
-
-
-MAX_CONTEST_ROUNDS = 20
-
-
-def _contest(
-    game: Any, terms: Any, each: list[Any], roll_once: Any, notes: list[str], lang: str
-) -> Result:
-    """Everyone in ``each`` rolls; a tie for the highest is rolled again, until one is highest."""
-    from ..companion.i18n import pick
-    from ..companion.render import named_dice
-    from ..locale import translation
-
-    _ = translation(lang).gettext
-    names = [pick(who, lang) or "?" for who in each]
-    rounds: list[list[dict[str, Any]]] = []
-    lines: list[str] = []
-    for _round in range(MAX_CONTEST_ROUNDS):
-        rolled = [roll_once() for _who in names]
-        rounds.append(rolled)
-        for who, data in zip(names, rolled, strict=True):
-            lines.append(f"{who}: {named_dice(game, terms, data['text'], data['labels'])}")
-        best = max(d["total"] for d in rolled)
-        top = [who for who, d in zip(names, rolled, strict=True) if d["total"] == best]
-        if len(top) == 1:
-            lines.append(_("{name} rolls highest.").format(name=top[0]))
-            data = {"rounds": rounds, "winner": top[0], "notes": notes}
-            return data, [*lines, *notes], []
-        sep = ", " if lang == "en" else "、"
-        lines.append(
-            _("A tie for the highest ({names}): everyone rolls again.").format(names=sep.join(top))
-        )
-    lines.append(_("Still tied after {n} rounds; roll again.").format(n=MAX_CONTEST_ROUNDS))
-    return {"rounds": rounds, "winner": None, "notes": notes}, [*lines, *notes], []
-
-
-def _estimated_dice(game: Any, text: str) -> list[str]:
-    """The game's dice named in ``text`` whose face mix is an estimate."""
-    if "[" not in text:
-        return []  # no game's die named: spare compiling the pattern on every roll
-    import re
-
-    found = []
-    for name in re.findall(r"\[([^\]]+)\]", text):
-        die = game.spec.dice.get(name.rpartition(":")[2])
-        if die is not None and die.estimate and name not in found:
-            found.append(name.rpartition(":")[2])
-    return found
-
-
-def _game_of_die(expr: str) -> Any:
-    from ..companion.engine import TableGame, find_game
-
-    game_name = (content_die(expr) or "").rpartition(":")[0]
-    if not game_name:
-        raise TableError(
-            _("name the game of a content die: d[game:die], or start a session for that game")
-        )
-    return TableGame.load(find_game(game_name))

@@ -43,6 +43,17 @@ def common(fn: Callable[..., Any]) -> Callable[..., Any]:
     )(fn)
 
 
+def move(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """:func:`common` and ``--force``: a move the game's turn, phase or hand rules refuse is
+    made anyway (a house rule); the log keeps that it was forced."""
+    fn = click.option(
+        "--force",
+        is_flag=True,
+        help="Make the move even where the game's turn, phase or hand rules refuse it (a house rule).",
+    )(fn)
+    return common(fn)
+
+
 def group_lang(fn: Callable[..., Any]) -> Callable[..., Any]:
     """A hidden ``--lang`` on a group: ``pnp deck --lang zh-Hant --help`` speaks it (see
     :mod:`generator.cli.clicklang`), and the group's commands take it as their default."""

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..companion.errtext import TableError
 from ..locale import _
-from .table_actions import _game_of_die, is_named, table_of
+from .table_actions import table_of
 
 if TYPE_CHECKING:
     from .table_actions import Result
@@ -39,6 +39,9 @@ def odds(
     from ..dice.parse import Binary, parse
 
     lang_ = detect(lang)
+    from ..companion.dice_roll import is_named
+    from ..companion.rolling import game_of_die
+
     game_name, _sep, named = expr.partition(":") if is_named(expr) else ("", "", "")
     game = None
     if game_name:
@@ -46,7 +49,7 @@ def odds(
 
         game = TableGame.load(find_game(game_name))
     elif "[" in expr:
-        game = _game_of_die(expr)
+        game = game_of_die(expr)
     elif params:
         raise TableError(
             _("--{param}: only a game's named roll takes options"), param=next(iter(params))

@@ -19,6 +19,7 @@ from .table_common import (
     extra,
     group_lang,
     lang_option,
+    move,
     out,
     run,
     table_of,
@@ -44,37 +45,45 @@ def fate() -> None:
     help="How many tiles this turn's drawing may take (at least 1).",
 )
 @click.option("--bag", "bag_id", default=None, help="The bag (default: the game's only bag).")
-@common
+@move
 def fate_draw(
     generals: int | None,
     bag_id: str | None,
+    force: bool,
     session_path: str | None,
     as_json: bool,
     lang: str | None,
 ) -> None:
     """Draw a tile; while the phase is open, the previous tile is set aside."""
-    run(session_path, "fate.draw", {"bag": bag_id, "generals": generals}, as_json, lang)
+    run(
+        session_path, "fate.draw", {"bag": bag_id, "generals": generals}, as_json, lang, force=force
+    )
 
 
 @fate.command("stop")
 @click.option("--bag", "bag_id", default=None, help="The bag (default: the game's only bag).")
-@common
+@move
 def fate_stop(
-    bag_id: str | None, session_path: str | None, as_json: bool, lang: str | None
+    bag_id: str | None, force: bool, session_path: str | None, as_json: bool, lang: str | None
 ) -> None:
     """Keep the last tile drawn: it resolves, the set-aside tiles go back."""
-    run(session_path, "fate.stop", {"bag": bag_id}, as_json, lang)
+    run(session_path, "fate.stop", {"bag": bag_id}, as_json, lang, force=force)
 
 
 @fate.command("add")
 @click.argument("tile")
 @click.option("--bag", "bag_id", default=None, help="The bag (default: the game's only bag).")
-@common
+@move
 def fate_add(
-    tile: str, bag_id: str | None, session_path: str | None, as_json: bool, lang: str | None
+    tile: str,
+    bag_id: str | None,
+    force: bool,
+    session_path: str | None,
+    as_json: bool,
+    lang: str | None,
 ) -> None:
     """Put a special tile (blue, red) into the bag when its story card is played."""
-    run(session_path, "fate.add", {"bag": bag_id, "tile": tile}, as_json, lang)
+    run(session_path, "fate.add", {"bag": bag_id, "tile": tile}, as_json, lang, force=force)
 
 
 @fate.command("odds")
@@ -145,12 +154,13 @@ def deck() -> None:
     default=None,
     help="Draw until the player's hand holds this many cards (the hand limit).",
 )
-@common
+@move
 def deck_draw(
     deck_id: str,
     count: int,
     player: str | None,
     up_to: int | None,
+    force: bool,
     session_path: str | None,
     as_json: bool,
     lang: str | None,
@@ -160,7 +170,7 @@ def deck_draw(
     args: dict[str, Any] = {"deck": deck_id, "count": count, "up_to": up_to}
     if player:
         args["player"] = player
-    events = run(session_path, "deck.draw", args, as_json, lang)
+    events = run(session_path, "deck.draw", args, as_json, lang, force=force)
     if up_to is not None and not events and not as_json:
         held = table_of(session_path).snapshot_state()["decks"]
         count = len((held.get(deck_id) or {}).get("hands", {}).get(player, []))
@@ -171,29 +181,35 @@ def deck_draw(
 @deck.command("deal")
 @click.argument("deck_id")
 @click.option("--player", required=True, help="Whose opening hand is dealt.")
-@common
+@move
 def deck_deal(
-    deck_id: str, player: str, session_path: str | None, as_json: bool, lang: str | None
+    deck_id: str,
+    player: str,
+    force: bool,
+    session_path: str | None,
+    as_json: bool,
+    lang: str | None,
 ) -> None:
     """Deal a player's opening hand (a card the rules redraw goes back and another is dealt)."""
-    run(session_path, "deck.deal", {"deck": deck_id, "player": player}, as_json, lang)
+    run(session_path, "deck.deal", {"deck": deck_id, "player": player}, as_json, lang, force=force)
 
 
 @deck.command("return")
 @click.argument("deck_id")
 @click.argument("cards", nargs=-1, required=True)
 @click.option("--player", default=None, help="Whose hand (needed when two hands hold the name).")
-@common
+@move
 def deck_return(
     deck_id: str,
     cards: tuple[str, ...],
     player: str | None,
+    force: bool,
     session_path: str | None,
     as_json: bool,
     lang: str | None,
 ) -> None:
     """Put cards from a hand back into the deck, to be drawn again."""
-    _from_hand("deck.return", deck_id, cards, player, session_path, as_json, lang)
+    _from_hand("deck.return", deck_id, cards, player, session_path, as_json, lang, force)
 
 
 @deck.command("number")
@@ -201,29 +217,42 @@ def deck_return(
 @click.option(
     "--position", type=int, required=True, help="Which of the card's numbers to read (1..4)."
 )
-@common
+@move
 def deck_number(
-    deck_id: str, position: int, session_path: str | None, as_json: bool, lang: str | None
+    deck_id: str,
+    position: int,
+    force: bool,
+    session_path: str | None,
+    as_json: bool,
+    lang: str | None,
 ) -> None:
     """Draw a card, read the number at POSITION, and discard it (the card-number generator)."""
-    run(session_path, "deck.number", {"deck": deck_id, "position": position}, as_json, lang)
+    run(
+        session_path,
+        "deck.number",
+        {"deck": deck_id, "position": position},
+        as_json,
+        lang,
+        force=force,
+    )
 
 
 @deck.command("discard")
 @click.argument("deck_id")
 @click.argument("cards", nargs=-1, required=True)
 @click.option("--player", default=None, help="Whose hand (needed when two hands hold the name).")
-@common
+@move
 def deck_discard(
     deck_id: str,
     cards: tuple[str, ...],
     player: str | None,
+    force: bool,
     session_path: str | None,
     as_json: bool,
     lang: str | None,
 ) -> None:
     """Put cards from the hands onto the discard pile, by the name shown when drawn."""
-    _from_hand("deck.discard", deck_id, cards, player, session_path, as_json, lang)
+    _from_hand("deck.discard", deck_id, cards, player, session_path, as_json, lang, force)
 
 
 def _from_hand(
@@ -234,31 +263,35 @@ def _from_hand(
     session_path: str | None,
     as_json: bool,
     lang: str | None,
+    force: bool = False,
 ) -> None:
     """Run ``op`` on cards named from the hands (``player`` when two hands hold a name)."""
     args: dict[str, Any] = {"deck": deck_id, "cards": list(cards)}
     if player:
         args["player"] = player
-    run(session_path, op, args, as_json, lang)
+    run(session_path, op, args, as_json, lang, force=force)
 
 
 @deck.command("reset")
 @click.argument("deck_id")
-@common
-def deck_reset(deck_id: str, session_path: str | None, as_json: bool, lang: str | None) -> None:
+@move
+def deck_reset(
+    deck_id: str, force: bool, session_path: str | None, as_json: bool, lang: str | None
+) -> None:
     """Gather every card back into the deck, shuffled (to start the deck over)."""
-    run(session_path, "deck.reset", {"deck": deck_id}, as_json, lang)
+    run(session_path, "deck.reset", {"deck": deck_id}, as_json, lang, force=force)
 
 
 @deck.command("add")
 @click.argument("deck_id")
 @click.argument("units", nargs=-1, required=True)
 @click.option("--player", required=True)
-@common
+@move
 def deck_add(
     deck_id: str,
     units: tuple[str, ...],
     player: str,
+    force: bool,
     session_path: str | None,
     as_json: bool,
     lang: str | None,
@@ -270,6 +303,7 @@ def deck_add(
         {"deck": deck_id, "player": player, "units": list(units)},
         as_json,
         lang,
+        force=force,
     )
 
 
@@ -283,11 +317,12 @@ def deck_add(
     multiple=True,
     help="Modes where each player orders their cards: PLAYER:unit,unit,... in activation order.",
 )
-@common
+@move
 def deck_turn(
     deck_id: str,
     mode: str,
     order: tuple[str, ...],
+    force: bool,
     session_path: str | None,
     as_json: bool,
     lang: str | None,
@@ -297,7 +332,14 @@ def deck_turn(
     for item in order:
         player, _colon, units = item.partition(":")
         orders[player] = [u for u in units.split(",") if u]
-    run(session_path, "deck.turn", {"deck": deck_id, "mode": mode, "order": orders}, as_json, lang)
+    run(
+        session_path,
+        "deck.turn",
+        {"deck": deck_id, "mode": mode, "order": orders},
+        as_json,
+        lang,
+        force=force,
+    )
 
 
 @deck.command("activate")
@@ -308,51 +350,84 @@ def deck_turn(
     help="Who draws from a mixed pile (an enemy card goes to its owner) or whose next card is "
     "revealed from an ordered one.",
 )
-@common
+@move
 def deck_activate(
-    deck_id: str, player: str | None, session_path: str | None, as_json: bool, lang: str | None
+    deck_id: str,
+    player: str | None,
+    force: bool,
+    session_path: str | None,
+    as_json: bool,
+    lang: str | None,
 ) -> None:
     """Draw or reveal the next activation card."""
-    run(session_path, "deck.activate", {"deck": deck_id, "player": player}, as_json, lang)
+    run(
+        session_path,
+        "deck.activate",
+        {"deck": deck_id, "player": player},
+        as_json,
+        lang,
+        force=force,
+    )
 
 
 @deck.command("reserve")
 @click.argument("deck_id")
 @click.option("--player", required=True)
-@common
+@move
 def deck_reserve(
-    deck_id: str, player: str, session_path: str | None, as_json: bool, lang: str | None
+    deck_id: str,
+    player: str,
+    force: bool,
+    session_path: str | None,
+    as_json: bool,
+    lang: str | None,
 ) -> None:
     """Put a card in reserve (once per player per turn)."""
-    run(session_path, "deck.reserve", {"deck": deck_id, "player": player}, as_json, lang)
+    run(
+        session_path,
+        "deck.reserve",
+        {"deck": deck_id, "player": player},
+        as_json,
+        lang,
+        force=force,
+    )
 
 
 @deck.command("play")
 @click.argument("deck_id")
 @click.argument("card", required=False)
 @click.option("--player", required=True)
-@common
+@move
 def deck_play(
     deck_id: str,
     card: str | None,
     player: str,
+    force: bool,
     session_path: str | None,
     as_json: bool,
     lang: str | None,
 ) -> None:
     """Play the reserved card, or in a mode where players choose, the chosen CARD."""
-    run(session_path, "deck.play", {"deck": deck_id, "player": player, "card": card}, as_json, lang)
+    run(
+        session_path,
+        "deck.play",
+        {"deck": deck_id, "player": player, "card": card},
+        as_json,
+        lang,
+        force=force,
+    )
 
 
 @deck.command("remove")
 @click.argument("deck_id")
 @click.argument("unit")
 @click.option("--player", default=None, help="Whose unit (needed when two players share a name).")
-@common
+@move
 def deck_remove(
     deck_id: str,
     unit: str,
     player: str | None,
+    force: bool,
     session_path: str | None,
     as_json: bool,
     lang: str | None,
@@ -361,7 +436,7 @@ def deck_remove(
     args: dict[str, Any] = {"deck": deck_id, "unit": unit}
     if player:
         args["player"] = player
-    run(session_path, "deck.remove", args, as_json, lang)
+    run(session_path, "deck.remove", args, as_json, lang, force=force)
 
 
 # ---------------------------------------------------------------- turn
@@ -369,13 +444,15 @@ def deck_remove(
 
 @click.command()
 @click.argument("step", required=False, type=click.Choice(["next"]))
-@common
-def turn(step: str | None, session_path: str | None, as_json: bool, lang: str | None) -> None:
+@move
+def turn(
+    step: str | None, force: bool, session_path: str | None, as_json: bool, lang: str | None
+) -> None:
     """Show the phase of the turn the game is in; `turn next` moves to the next phase."""
     from ..companion.render import phase_lines
 
     if step == "next":
-        run(session_path, "turn.next", {}, as_json, lang)
+        run(session_path, "turn.next", {}, as_json, lang, force=force)
         return
     table = table_of(session_path)
     state = table.snapshot_state()
@@ -398,11 +475,12 @@ def score() -> None:
 @click.argument("player")
 @click.argument("points", type=int)
 @click.option("--round", "round_no", type=click.IntRange(1, 10_000), default=None)
-@common
+@move
 def score_add(
     player: str,
     points: int,
     round_no: int | None,
+    force: bool,
     session_path: str | None,
     as_json: bool,
     lang: str | None,
@@ -414,6 +492,7 @@ def score_add(
         {"player": player, "points": points, "round": round_no},
         as_json,
         lang,
+        force=force,
     )
 
 
@@ -446,11 +525,14 @@ def score_pad(session_path: str | None, as_json: bool, lang: str | None) -> None
     "--by", type=int, default=None, help="Steps towards the track's end (negative: back)."
 )
 @click.option("--to", type=int, default=None, help="Put the marker on this step.")
-@common
+@click.option("--player", default=None, help="Whose marker, on a track where each player has one.")
+@move
 def score_track(
     track: str,
     by: int | None,
     to: int | None,
+    player: str | None,
+    force: bool,
     session_path: str | None,
     as_json: bool,
     lang: str | None,
@@ -458,7 +540,10 @@ def score_track(
     """Move a track's marker (day clock, morale, fate track)."""
     if (by is None) == (to is None):
         raise TableError(_("give exactly one of --by N and --to N"))
-    run(session_path, "track.move", {"track": track, "by": by, "to": to}, as_json, lang)
+    args: dict[str, Any] = {"track": track, "by": by, "to": to}
+    if player:
+        args["player"] = player
+    run(session_path, "track.move", args, as_json, lang, force=force)
 
 
 @score.command("calc", context_settings=EXTRA)

@@ -286,7 +286,7 @@ def remove(state: dict[str, Any], args: dict[str, Any], cards: dict[str, Any]) -
         )
     card = match[0]
     state["removed"].append(card)
-    if card in state["pile"]:
+    if card in state["pile"] and not args.get("stays"):
         state["pile"].remove(card)
     reserved = False
     for held in state["reserve"].values():

@@ -20,6 +20,7 @@ from typing import Any
 from ..locale import _
 from .errtext import TableError
 from .rng import Source
+from .rules import held, limit_of
 
 
 def card_id(instance: str) -> str:
@@ -253,29 +254,22 @@ def groups_of(game: Any, deck_id: str) -> list[tuple[str, Any]]:
             if deck_id in h.decks]  # fmt: skip
 
 
-def held(state: dict[str, Any], hand: Any, player: str) -> int:
-    """Cards a player holds in a hand, from every deck it counts."""
-    return sum(len(state["decks"][d].get("hands", {}).get(player, [])) for d in hand.decks)
-
-
 def check_room(game: Any, state: dict[str, Any], deck_id: str, player: str) -> None:
     """Refuse a draw into a hand whose limit refuses draws past it."""
     for _hid, hand in groups_of(game, deck_id):
-        count = held(state, hand, player)
-        if hand.over == "refuse" and count >= hand.limit:
+        count, limit = held(state, hand, player), limit_of(game, state, hand, player)
+        if hand.over == "refuse" and count >= limit:
             raise TableError(
-                _("{player}'s hand is full; its limit is {limit}"),
-                player=player,
-                limit=hand.limit,
+                _("{player}'s hand is full; its limit is {limit}"), player=player, limit=limit
             )
 
 
 def over_limit(game: Any, state: dict[str, Any], deck_id: str, player: str) -> dict[str, Any]:
     """The first hand the player now holds too many cards in: {hand, held, limit}, or {}."""
     for hid, hand in groups_of(game, deck_id):
-        count = held(state, hand, player)
-        if count > hand.limit:
-            return {"hand": hid, "held": count, "limit": hand.limit}
+        count, limit = held(state, hand, player), limit_of(game, state, hand, player)
+        if count > limit:
+            return {"hand": hid, "held": count, "limit": limit}
     return {}
 
 

@@ -103,3 +103,20 @@ def _parsed(text: str) -> Expr:
 def roll(text: str, source: Source, resolve: FaceResolver | None = None) -> RollResult:
     """Parse (cached) and roll ``text``."""
     return roll_expr(_parsed(text), source, resolve)
+
+
+def content_die(expr: str) -> str | None:
+    """The name inside the first ``d[...]`` (a game's die), or None; ``9[fire]`` is a note."""
+    at = expr.find("[")
+    while at >= 0:
+        before = expr[:at].rstrip()
+        if before[-1:] in ("d", "D"):
+            return expr[at + 1 :].split("]", 1)[0].strip()
+        at = expr.find("[", at + 1)
+    return None
+
+
+def is_named(expr: str) -> bool:
+    """``GAME:ROLL`` (not a dice expression with a game's die in it)."""
+    head = expr.split(":", 1)[0]
+    return ":" in expr and "[" not in head and bool(head) and head[0].isalpha()

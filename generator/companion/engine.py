@@ -21,7 +21,7 @@ from typing import Any
 
 from ..errors import UsageError
 from ..locale import _
-from . import session
+from . import rules, session
 from .cache import Cache
 from .errtext import TableError
 from .game import TableGame, content_dir, find_game, named_roll
@@ -266,6 +266,8 @@ class Table:
         fx = OPS[event["type"]][1](self, event.get("args", {}), event.get("out", {}))
         if event["type"] != "reveal":
             self.effective.append(event["seq"])
+        if self.game is not None:
+            rules.settle(self.game, self.state)
         return fx
 
     def history(self) -> list[dict[str, Any]]:
@@ -342,12 +344,17 @@ class Table:
         if self.game is None:
             self.game = game_of(session.read_header(self.path), self.path, self.cache)
 
-    def run(self, kind: str, args: dict[str, Any]) -> dict[str, Any]:
-        """Load under the lock, draw, log (fsynced), apply; returns the event with its effects."""
+    def run(self, kind: str, args: dict[str, Any], verb: str | None = None) -> dict[str, Any]:
+        """Load under the lock, check the game's rules for the move ``verb`` (none: no check),
+        draw, log (fsynced), apply; returns the event with its effects."""
         self.preload()
         with session.locked(self.path):
             self.load()
-            assert self.log is not None
+            assert self.log is not None and self.game is not None
+            due = None
+            if verb is not None:
+                rules.check(self.game, self.state, verb, args)
+                due = rules.out_of_turn(self.state, verb, args)
             op, _apply, random_ = OPS[kind]
             if random_ and self.revealed():
                 raise TableError(
@@ -374,6 +381,9 @@ class Table:
             if problem:  # what would not be read back is never written
                 raise TableError(_("this cannot be recorded: {problem}"), problem=problem)
             fx = self.apply_event(event)
+            if due is not None:  # the move itself is allowed, but not by this player now
+                self.state = {}  # changed by the move: read again from the log next time
+                raise rules.refuse_out_of_turn(due, str(args.get("player")))
             self._append(event, event["seq"] % SNAPSHOT_EVERY == 0)
             return {**event, "fx": fx, "repaired": self.log.repaired}
 

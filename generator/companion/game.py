@@ -319,6 +319,16 @@ def named_roll(game: TableGame, name: str, params: dict[str, str]) -> tuple[str,
                 _("--{param} must be {low}..{high}"), param=pname, low=p.min, high=p.max
             )
         values[pname] = value_i
+    for limit in getattr(spec, "limits", None) or []:
+        total = sum(int(values.get(p, 0)) for p in limit.params)
+        if total > limit.max:
+            raise TableError(
+                _("{params} together may be at most {max}, not {total}{help}"),
+                params=" + ".join("--" + p for p in limit.params),
+                max=limit.max,
+                total=total,
+                help=spec.note or "",
+            )
     from ..dice.parse import fill_params
 
     try:

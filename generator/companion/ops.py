@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from ..locale import _
 from ..text.localtext import LANGS
+from . import rules
 from .errtext import TableError
 from .game import TableGame
 from .i18n import TYPED, pick
@@ -205,7 +206,7 @@ def op_fate_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
     spec, state = _bag(t, args)
     if getattr(spec, "per_turn", False):
         turn = t.state.get("turn", {}).get("n", 1)
-        if state.get("done") == turn:
+        if state.get("done") == turn and not args.get("force"):
             raise TableError(
                 _("this bag has had its drawing for turn {turn}; `{pnp}turn next` moves on"),
                 turn=turn,
@@ -297,7 +298,9 @@ def op_deck_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
     if args.get("position") is not None:
         decks.check_position(spec, args["position"])
     player = decks.drawer(spec, args)
-    if player and args.get("position") is None:
+    if args.get("position") is None:
+        rules.claim(spec, t.state, args["deck"], player)
+    if player and args.get("position") is None and not args.get("force"):
         decks.check_room(_g(t), t.state, args["deck"], player)
     return decks.draw(spec, state, source)
 
@@ -309,6 +312,8 @@ def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
     spec, state = _deck(t, args)
     cards = _g(t).cards[args["deck"]]
     player = decks.drawer(spec, args)
+    if player and getattr(spec, "claimed", False) and args.get("position") is None:
+        state.setdefault("claimed_by", player)
     to_hand = args.get("position") is None and (spec.positions is not None or bool(player))
     fx = decks.apply_draw(spec, state, out, cards, "out" if to_hand else "discard")
     if to_hand and fx.get("must_play") and player:
@@ -377,6 +382,7 @@ def op_deck_deal(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
     spec, state = _deck(t, args)
     if getattr(spec, "deal", None) is None:
         raise TableError(_("the {deck} has no opening deal"), deck=args["deck"])
+    rules.claim(spec, t.state, args["deck"], args.get("player"))
     return decks.deal(spec, state, _g(t).cards[args["deck"]], source)
 
 
@@ -385,6 +391,8 @@ def apply_deck_deal(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
     from . import decks
 
     spec, state = _deck(t, args)
+    if getattr(spec, "claimed", False):
+        state.setdefault("claimed_by", args["player"])
     return decks.apply_deal(spec, state, _g(t).cards[args["deck"]], args["player"], out)
 
 
@@ -515,6 +523,18 @@ def apply_act_play(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
     return activation.play(spec, state, args, _g(t).cards.get(args["deck"], {}))
 
 
+def op_act_remove(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+    """Check step of removing a destroyed unit: from a mixed pile its card stays, so the one
+    who draws it loses the go (seed 001: a destroyed unit's card drawn skips the activation and
+    leaves the deck then); logged with the move so older logs replay as they were."""
+    from .zones import way_of
+
+    spec, state = _deck(t, args)
+    if spec.modes and way_of(spec, state) == "random":
+        args["stays"] = True
+    return {}
+
+
 def apply_act_remove(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply removing a destroyed unit from the activation deck and any reserve (a plain deck: a
     card in play or in a hand leaves the game)."""
@@ -542,6 +562,12 @@ def apply_track(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str
     things = {k: (spec.term or k, spec.name) for k, spec in _g(t).spec.tracks.items()}
     tid = _named(t, args, "track", things, _("{game} has no track {name!r} (tracks: {known})"))
     tracks = _g(t).spec.tracks
+    if getattr(tracks[tid], "per_player", False):
+        if not args.get("player"):
+            raise TableError(_("each player has a marker on this track: say whose with --player"))
+        own = t.state.setdefault("player_tracks", {}).setdefault(tid, {})
+        return {**rules.move_own(tracks[tid], own, str(args["player"]), args.get("by"),
+                                 args.get("to")), "track": tid}  # fmt: skip
     move = move_track(tracks[tid], t.state["tracks"], tid, args.get("by"), args.get("to"), tracks)
     _track_over(t, move)
     for then in move.get("then", []):
@@ -585,7 +611,7 @@ OPS: dict[str, tuple[Op, Apply, bool]] = {
     "act.draw": (op_act_draw, apply_act_draw, True),
     "act.reserve": (op_plain, apply_act_reserve, False),
     "act.play": (op_plain, apply_act_play, False),
-    "act.remove": (op_plain, apply_act_remove, False),
+    "act.remove": (op_act_remove, apply_act_remove, False),
     "turn.next": (op_plain, apply_turn_next, False),
     "track.move": (op_track, apply_track, False),
     "pad.add": (op_plain, apply_pad, False),

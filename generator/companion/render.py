@@ -36,6 +36,15 @@ def _bag_name(game: Any, terms: Terms, bag_id: str) -> str:
 def _track_lines(game: Any, terms: Terms, move: dict[str, Any]) -> list[str]:
     spec = game.spec.tracks[move["track"]]
     name = terms.name(spec.term or move["track"], spec.name)
+    if move.get("player"):
+        return [
+            message(
+                _("{track} ({player}): {from} → {to}."),
+                track=name,
+                player=terms.name(move["player"]),
+                **{"from": move["from"], "to": move["to"]},
+            )
+        ]
     lines = [
         message(
             _("{track}: {from} → {to}."), track=name, **{"from": move["from"], "to": move["to"]}
@@ -614,4 +623,9 @@ RENDER: dict[str, Callable[[Any, Terms, dict[str, Any]], list[str]]] = {
 def event_lines(game: Any, terms: Terms, event: dict[str, Any]) -> list[str]:
     """An event in sentences in the terms' language; unknown types are shown raw."""
     fn = RENDER.get(event["type"])
-    return fn(game, terms, event) if fn else [f"{event['type']} {event.get('args', {})}"]
+    lines = fn(game, terms, event) if fn else [f"{event['type']} {event.get('args', {})}"]
+    if (event.get("args") or {}).get("force"):
+        lines.append(
+            said(terms.lang, N_("(made with --force: a house rule overruled the game's rules)"))
+        )
+    return lines

@@ -142,8 +142,20 @@ def status_lines(game: Any, shown: dict[str, Any], terms: Terms) -> list[str]:
                 used=len(bag["used"]),
             )
         )
-    for tid, step in state["tracks"].items():
+    for tid, track in shown["tracks"].items():
         spec = game.spec.tracks[tid]
+        for player, own in (track.get("players") or {}).items():
+            lines.append(
+                message(
+                    _("{track} ({player}): {step}"),
+                    track=terms.name(spec.term or tid, spec.name),
+                    player=terms.name(player),
+                    step=own,
+                )
+            )
+        if track["value"] is None:
+            continue
+        step = track["value"]
         lines.append(
             message(_("{track}: {step}"), track=terms.name(spec.term or tid, spec.name), step=step)
         )

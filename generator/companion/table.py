@@ -28,7 +28,8 @@ from .render import event_lines
 from .status import status_lines
 from .views import HOST, TABLE, event_view, view
 
-# what a player asks for -> the event type the log records it as
+# what a player asks for -> the event type the log records it as (the moves a phase may name,
+# :data:`generator.content.table.models.MOVES`, and rolls)
 VERBS: dict[str, str] = {
     "roll": "roll",
     "fate.draw": "fate.draw",
@@ -189,10 +190,10 @@ class Table:
         kind = VERBS[action.verb]
         if action.verb == "deck.draw":
             return self._draws(args)
-        return [self._run(kind, args)]
+        return [self._run(kind, args, action.verb)]
 
-    def _run(self, kind: str, args: dict[str, Any]) -> dict[str, Any]:
-        event = self.session.run(kind, args)
+    def _run(self, kind: str, args: dict[str, Any], verb: str) -> dict[str, Any]:
+        event = self.session.run(kind, args, verb)
         self._note_repair()
         return {k: v for k, v in event.items() if k != "repaired"}
 
@@ -201,7 +202,7 @@ class Table:
         count = int(args.pop("count", None) or 1)
         up_to = args.pop("up_to", None)
         if up_to is None:
-            return [self._run("deck.draw", dict(args)) for _n in range(count)]
+            return [self._run("deck.draw", dict(args), "deck.draw") for _n in range(count)]
         if not args.get("player"):
             raise TableError(_("--up-to needs --player: whose hand to fill"))
         events: list[dict[str, Any]] = []
@@ -210,7 +211,7 @@ class Table:
             need, _held = missing(state, str(args["deck"]), str(args["player"]), int(up_to))
             if need == 0:
                 break
-            events.append(self._run("deck.draw", dict(args)))
+            events.append(self._run("deck.draw", dict(args), "deck.draw"))
         return events
 
     def _session_verb(self, action: Action) -> dict[str, Any]:

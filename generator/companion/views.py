@@ -136,10 +136,18 @@ def view(
     after a reveal) shows every card."""
     everything = bool(meta.get("everything")) and viewer == HOST
     seen_state = copy.deepcopy(state) if everything else state_view(game, state, viewer)
-    tracks = {
-        tid: {"value": step, "owner": getattr(game.spec.tracks.get(tid), "owner", None)}
-        for tid, step in state.get("tracks", {}).items()
+    tracks: dict[str, Any] = {
+        tid: {"value": step, "owner": None} for tid, step in state.get("tracks", {}).items()
     }
+    for tid, spec in game.spec.tracks.items():
+        if getattr(spec, "per_player", False):
+            own = (state.get("player_tracks") or {}).get(tid, {})
+            players = sorted({*own, *(meta.get("players") or [])})
+            tracks[tid] = {
+                "value": None,
+                "owner": "each player",
+                "players": {p: own.get(p, spec.start) for p in players},
+            }
     phases = list(getattr(game.spec, "turn", None) or [])
     turn = None
     if phases:

@@ -27,7 +27,7 @@ from ..tablefile import has_table as has_table
 from ..tablefile import table_path
 from ..validate import key_path, suggest, validate
 from ..yamlload import Loaded, display_path, load_yaml
-from .models import DeckSpec, MarkSpec, RollSpec, TableSpec, TrackSpec
+from .models import MOVES, DeckSpec, MarkSpec, RollSpec, TableSpec, TrackSpec
 from .printed import card_file_of, load_items, printed_cards
 from .scoring import check_score
 
@@ -100,7 +100,28 @@ def _cross_check(spec: TableSpec, loaded: Loaded, root: Path, issues: IssueColle
             add(("scoring", sid, *path), message)
 
         check_score(score, add_score)
+    for n, phase in enumerate(spec.turn):
+        for k, move in enumerate(phase.allows):
+            rolled = move.removeprefix("roll:")
+            if move not in MOVES and not (move.startswith("roll:") and rolled in spec.rolls):
+                known = ", ".join([*MOVES, *(f"roll:{r}" for r in spec.rolls)])
+                said = _("no move {move!r} (moves: {known})").format(move=move, known=known)
+                add(("turn", n, "allows", k), said)
+    for rid, roll_spec in spec.rolls.items():
+        for n, limit in enumerate(roll_spec.limits):
+            for k, param in enumerate(limit.params):
+                if param not in roll_spec.params:
+                    said = _("no parameter {param!r}").format(param=param)
+                    add(
+                        ("rolls", rid, "limits", n, "params", k),
+                        said + suggest(param, roll_spec.params),
+                    )
     for hid, hand in spec.hands.items():
+        if isinstance(hand.limit, str):
+            own = spec.tracks.get(hand.limit)
+            if own is None or not own.per_player:
+                said = _("no per-player track {track!r}").format(track=hand.limit)
+                add(("hands", hid, "limit"), said + suggest(hand.limit, spec.tracks))
         for n, did in enumerate(hand.decks):
             if did not in spec.decks:
                 said = _("no deck {deck!r}").format(deck=did) + suggest(did, spec.decks)

@@ -13,6 +13,14 @@ from ..types import LocalText, Model, Slug, doc
 from .aid import AidOdds
 from .scoring import Fact, ParamSpec, ScoreSpec
 
+# the moves a player makes at the table, as a phase's ``allows`` names them (``roll:ID`` names
+# one of the game's rolls)
+MOVES = (
+    "fate.draw", "fate.stop", "fate.add", "deck.draw", "deck.number", "deck.deal", "deck.return",
+    "deck.discard", "deck.reset", "deck.add", "deck.turn", "deck.activate", "deck.reserve",
+    "deck.play", "deck.remove", "track.move", "score.add",
+)  # fmt: skip
+
 
 class FaceSpec(Model, frozen=True, kw_only=True):
     """One face of a labelled die."""
@@ -59,6 +67,15 @@ class DieSpec(Fact, frozen=True, kw_only=True):
             raise ValueError(_("give either sides (a numbered die) or faces (a labelled die)"))
 
 
+class SumLimit(Model, frozen=True, kw_only=True):
+    """A cap on several of a roll's parameters together (white and black dice: at most 5)."""
+
+    params: Annotated[
+        Annotated[list[Slug], Meta(min_length=2, max_length=8)], doc("The parameters added up.")
+    ]
+    max: Annotated[Annotated[int, Meta(ge=0, le=1000)], doc("The most they may come to together.")]
+
+
 class RollSpec(Fact, frozen=True, kw_only=True):
     """A named roll: a dice expression with {param} placeholders."""
 
@@ -85,6 +102,10 @@ class RollSpec(Fact, frozen=True, kw_only=True):
             "printed after the dice."
         ),
     ] = None
+    limits: Annotated[
+        Annotated[list[SumLimit], Meta(max_length=8)],
+        doc("Caps on parameters taken together; a roll past one is refused."),
+    ] = field(default_factory=list)
     aid: Annotated[
         AidOdds | None, doc("A small table of this roll's exact odds on the player aid.")
     ] = None
@@ -220,6 +241,13 @@ class TrackSpec(Fact, frozen=True, kw_only=True):
             "(the day clock tells the day's patrols from the morale track)."
         ),
     ] = field(default_factory=list)
+    per_player: Annotated[
+        bool,
+        doc(
+            "Each player keeps a marker of their own on this track (command points, a hand "
+            "limit), starting at start and moved with `--player NAME`; shown in that player's view."
+        ),
+    ] = False
 
 
 class CardSpec(Model, frozen=True, kw_only=True):
@@ -366,6 +394,14 @@ class DeckSpec(Fact, frozen=True, kw_only=True):
         str | None,
         doc("The one player (or side) who draws from this deck, e.g. a side's own story deck."),
     ] = None
+    claimed: Annotated[
+        bool,
+        doc(
+            "Each player plays from one such deck of their own (a nation's deck): the first "
+            "player to draw or be dealt from it owns it; no one else draws from it, and its "
+            "owner draws from no other claimed deck."
+        ),
+    ] = False
     deal: Annotated[
         Annotated[int, Meta(ge=1, le=100)] | None,
         doc("Cards in an opening hand, dealt with `pnp deck deal DECK --player NAME`."),
@@ -391,7 +427,13 @@ class HandSpec(Model, frozen=True, kw_only=True):
     """A player's hand made of cards from one or more decks, with a limit."""
 
     decks: Annotated[list[Slug], doc("The decks whose cards count towards this hand.")]
-    limit: Annotated[Annotated[int, Meta(ge=0, le=100)], doc("Most cards the hand may hold.")]
+    limit: Annotated[
+        Annotated[int, Meta(ge=0, le=100)] | Slug,
+        doc(
+            "Most cards the hand may hold; or a per-player track whose marker is each player's "
+            "own limit (it grows with what they hold)."
+        ),
+    ]
     over: Annotated[
         Literal["discard", "refuse"],
         doc(
@@ -411,6 +453,15 @@ class PhaseSpec(Model, frozen=True, kw_only=True):
     does: Annotated[
         LocalText | None, doc("What the players do in this phase, and which commands help.")
     ] = None
+    allows: Annotated[
+        Annotated[list[str], Meta(max_length=40)],
+        doc(
+            "Moves made in this phase only: table verbs (fate.draw, deck.draw, deck.number, "
+            "deck.deal, deck.activate ...) and named rolls (roll:combat). A move some phase "
+            "lists is refused in the others, naming the phase that allows it (--force "
+            "overrules); a move no phase lists is allowed in any."
+        ),
+    ] = field(default_factory=list)
 
 
 class TableSpec(Model, frozen=True, kw_only=True):
