@@ -112,10 +112,19 @@ def test_each_page_shows_its_player_what_they_may_see_and_nothing_more(
             for page, other in ((ann, "Bo"), (bo, "Ann"), (table, "Ann"), (table, "Bo")):
                 _clean(page, secret_words(path, other))
 
+            # a full hand draws no more (seed 002 D.1: up to the hand limit, 5 to begin with):
+            # the draw is not offered until Ann lays a card on the table from her phone
+            draw = ann.get_by_role("button", name="Draw a card into my hand")
+            expect(draw).to_have_count(0)
+            laid = ann.locator(".hand .cards li").first.inner_text()
+            ann.get_by_role("button", name=f"Play {laid}", exact=True).click()
+            expect(ann.locator(".hand .cards li")).to_have_count(4)
+            expect(table.locator(".state")).to_contain_text("9 in hands", timeout=LIVE)
+
             # Ann draws a card on her phone: her hand grows, everyone else sees a count
-            ann.get_by_role("button", name="Draw a card into my hand").click()
-            expect(ann.locator(".hand .cards li")).to_have_count(6)
-            expect(table.locator(".state")).to_contain_text("11 in hands", timeout=LIVE)
+            draw.click()
+            expect(ann.locator(".hand .cards li")).to_have_count(5)
+            expect(table.locator(".state")).to_contain_text("10 in hands", timeout=LIVE)
             expect(bo.locator(".log li").first).to_contain_text("Ann", timeout=LIVE)
             for page, other in ((ann, "Bo"), (bo, "Ann"), (table, "Ann"), (table, "Bo")):
                 _clean(page, secret_words(path, other))
@@ -157,4 +166,12 @@ def test_each_page_shows_its_player_what_they_may_see_and_nothing_more(
             for ctx in (table_ctx, ann_ctx, bo_ctx):
                 ctx.close()
     kinds = [e["type"] for e in events(path)]
-    assert kinds == ["deck.deal", "deck.deal", "deck.draw", "deck.discard", "roll", "roll"]
+    assert kinds == [
+        "deck.deal",
+        "deck.deal",
+        "act.play",
+        "deck.draw",
+        "deck.discard",
+        "roll",
+        "roll",
+    ]

@@ -60,6 +60,9 @@ def secret_words(path: Path, player: str) -> set[str]:
     for did, deck in now["decks"].items():
         for inst in deck.get("discard", []):
             public |= _names(table.game, did, inst)
+        for laid in (deck.get("play") or {}).values():  # cards in play on the table
+            for inst in laid:
+                public |= _names(table.game, did, inst)
     others = set().union(*(v for k, v in held.items() if k != player)) if held else set()
     # a card's name may also be a word of the rules the pages tell (Barons of Fyn's phase text
     # names a town): such a word says nothing of a hand

@@ -19,10 +19,12 @@ from ..companion import odds as exact
 from ..companion import odds_text as words
 from ..companion.activation import way
 from ..companion.bag import odds as bag_odds
-from ..companion.decks import groups_of
+from ..companion.decks import check_room, groups_of
 from ..companion.engine import named_roll
+from ..companion.errtext import TableError
 from ..companion.i18n import Terms, pick
 from ..companion.render import _bag_name, _card_name, _deck_name, _unit
+from ..companion.rules import claim
 from ..dice.parse import parse
 from ..errors import UsageError
 from ..locale import _
@@ -89,7 +91,7 @@ def player_moves(game: Any, state: dict[str, Any], terms: Terms, viewer: str) ->
         if "owners" in deck:
             found += _activation(game, terms, spec, deck, did, name, viewer)
         elif groups_of(game, did) or getattr(spec, "deal", None):
-            found += _hand_moves(game, terms, spec, deck, did, name, viewer)
+            found += _hand_moves(game, terms, spec, state, did, name, viewer)
         elif getattr(spec, "owner", None) in (None, viewer):
             found.append(
                 Move(f"show:{did}", _("Draw a card and show it"), "deck.draw", name, {"deck": did})
@@ -136,20 +138,30 @@ def player_moves(game: Any, state: dict[str, Any], terms: Terms, viewer: str) ->
 
 
 def _hand_moves(
-    game: Any, terms: Terms, spec: Any, deck: dict[str, Any], did: str, name: str, viewer: str
+    game: Any, terms: Terms, spec: Any, state: dict[str, Any], did: str, name: str, viewer: str
 ) -> list[Move]:
-    """Draw into the viewer's hand, an opening deal while it is empty, and for each card in
-    it: play it on the table, or discard it."""
+    """Draw into the viewer's hand (where the game's rules let them: not from another player's
+    deck, not into a full hand that refuses more), an opening deal while it is empty, and for
+    each card in it: play it on the table, or discard it."""
     owner = getattr(spec, "owner", None)
     if owner not in (None, viewer):
         return []
+    deck = state["decks"][did]
     hand = (deck.get("hands") or {}).get(viewer) or []
+    try:
+        claim(spec, state, did, viewer)
+    except TableError:
+        return []  # another player's deck: nothing of it is this player's to draw or play
     found = []
     if getattr(spec, "deal", None) and not hand:
         found.append(Move(f"deal:{did}", _("Deal my opening hand"), "deck.deal", name,
                           {"deck": did}))  # fmt: skip
-    found.append(Move(f"draw:{did}", _("Draw a card into my hand"), "deck.draw", name,
-                      {"deck": did}))  # fmt: skip
+    try:
+        check_room(game, state, did, viewer)
+        found.append(Move(f"draw:{did}", _("Draw a card into my hand"), "deck.draw", name,
+                          {"deck": did}))  # fmt: skip
+    except TableError:
+        pass  # a full hand: the draw is not offered
     for inst, n in hand:
         card = _card_name(game, terms, did, inst, n)
         found.append(Move(f"play:{did}:{inst}", _("Play {card}").format(card=card), "deck.play",
