@@ -120,7 +120,7 @@ def test_english_usage_errors_and_help_stay_clicks_own_after_a_chinese_run(
 
 
 def _table_commands() -> list[tuple[str, click.Command]]:
-    from generator.cli import table_cmds
+    from generator.cli import table_cmds, table_play_cmds
 
     def walk(path: str, cmd: click.Command) -> list[tuple[str, click.Command]]:
         found = [(path, cmd)]
@@ -128,7 +128,14 @@ def _table_commands() -> list[tuple[str, click.Command]]:
             found += walk(f"{path} {name}", sub)
         return found
 
-    return [pair for n in table_cmds.__all__ for pair in walk(n, getattr(table_cmds, n))]
+    return [
+        pair
+        for module in (table_cmds, table_play_cmds)
+        for n in (
+            ("deck", "fate", "score", "turn") if module is table_play_cmds else module.__all__
+        )
+        for pair in walk(n, getattr(module, n))
+    ]
 
 
 COMMANDS = dict(_table_commands())

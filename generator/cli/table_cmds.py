@@ -1,4 +1,5 @@
-"""Table commands: roll, session, undo, log, status, play (fate, deck, score: table_play_cmds).
+"""Table commands: roll, odds, session, undo, log, status, play (fate, deck, score, turn are in
+:mod:`.table_play_cmds`, loaded only when one of them runs).
 
 Each command parses its options, calls one function of :mod:`generator.companion`, and prints
 the result as sentences (``--lang``) or as one JSON object (``--json``). ``pnp roll 2d6`` touches
@@ -26,19 +27,14 @@ from .table_common import (
     table_of,
     terms_of,
 )
-from .table_play_cmds import deck, fate, score, turn
 
 __all__ = [
-    "deck",
-    "fate",
     "log",
     "odds",
     "play",
     "roll",
-    "score",
     "session",
     "status",
-    "turn",
     "undo",
 ]
 
