@@ -30,6 +30,8 @@ import pypdfium2 as pdfium
 from pikepdf import Dictionary, Name, Operator
 from PIL import Image, ImageCms
 
+from ..faces.geometry import Affine, apply_affine, compose
+
 LARGE_BLACK_MM = 10.0  # a black area at least this wide every way takes rich black
 NEAR_BLACK = 0.2  # a neutral colour this dark or darker is black
 NEUTRAL = 0.03  # channels this close together make a grey
@@ -42,7 +44,7 @@ STROKES = {"S", "s", "B", "B*", "b", "b*"}
 PAINT = FILLS | STROKES | {"n"}
 SHOW = {"Tj", "TJ", "'", '"'}
 
-Matrix = tuple[float, float, float, float, float, float]
+Matrix = Affine  # a PDF matrix (a, b, c, d, e, f), as the faces' geometry writes it
 CMYK = tuple[float, float, float, float]
 
 
@@ -84,23 +86,6 @@ def colour_to_cmyk(rgb: tuple[float, float, float], profile: Path) -> CMYK:
 def is_black(rgb: tuple[float, float, float]) -> bool:
     """Whether a colour is meant as black: neutral and at most :data:`NEAR_BLACK` light."""
     return max(rgb) - min(rgb) <= NEUTRAL and max(rgb) <= NEAR_BLACK
-
-
-def _mul(m: Matrix, n: Matrix) -> Matrix:
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (
-        a * a2 + b * c2,
-        a * b2 + b * d2,
-        c * a2 + d * c2,
-        c * b2 + d * d2,
-        e * a2 + f * c2 + e2,
-        e * b2 + f * d2 + f2,
-    )
-
-
-def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
-    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
 
 
 @dataclass
@@ -174,9 +159,11 @@ class _Rewriter:
                 if op == "re":
                     x, y, w, h = nums
                     corners = [(x, y), (x + w, y), (x, y + h), (x + w, y + h)]
-                    points += [_apply(st.ctm, *p) for p in corners]
+                    points += [apply_affine(st.ctm, *p) for p in corners]
                 else:
-                    points += [_apply(st.ctm, *nums[i : i + 2]) for i in range(0, len(nums), 2)]
+                    points += [
+                        apply_affine(st.ctm, *nums[i : i + 2]) for i in range(0, len(nums), 2)
+                    ]
                 continue
             if op in PAINT:
                 if op in FILLS:
@@ -201,7 +188,7 @@ class _Rewriter:
             elif op == "Q" and stack:
                 st = stack.pop()
             elif op == "cm":
-                st.ctm = _mul(tuple(float(v) for v in operands), st.ctm)  # type: ignore[arg-type]
+                st.ctm = compose(st.ctm, tuple(float(v) for v in operands))  # type: ignore[arg-type]
             elif op in ("rg", "RG", "g", "G", "sc", "SC", "scn", "SCN"):
                 colour = self._colour(op, operands, st)
                 if colour is not None:
@@ -315,8 +302,8 @@ class _Rewriter:
             height = float(doc[0].get_height())
         finally:
             doc.close()
-        x0, y0 = _apply(ctm, 0, 0)
-        x1, y1 = _apply(ctm, 1, 1)
+        x0, y0 = apply_affine(ctm, 0, 0)
+        x1, y1 = apply_affine(ctm, 1, 1)
         left, right = sorted((x0, x1))
         bottom, top = sorted((y0, y1))
         box = (
