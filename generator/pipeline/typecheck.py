@@ -47,11 +47,14 @@ def check_typesetting(
     coverage = Coverage(book)
     for lang in LANGS:
         sheet = make_sheet(book, lang, coverage)
+        fallback = {s.id for s in sheet.sections if s.lang != lang}
         for where, texts in (
             ("rules", sheet_texts_laid(sheet, paper)),
             ("aids", aid_texts_laid(sheet, aid_size)),
         ):
             for laid in texts:
+                if lang != "en" and laid.place[0] in fallback:
+                    continue  # English text, set as the English sheet sets it: checked there
                 found = problems(laid, where, lang)
                 if found:
                     location, key = _locate(book, coverage, sheet, laid)
@@ -68,24 +71,24 @@ def problems(laid: Laid, where: str, lang: str) -> list[str]:
     width = said.format(lang=lang, width=laid.measure / MM)
     out = [
         _(
-            "{text!r} is too wide for its column by {over:.1f} mm ({column}): it is broken to fit"
+            "'{text}' is too wide for its column by {over:.1f} mm ({column}): it is broken to fit"
         ).format(text=text, over=over / MM, column=width)
         for text, over in overflows(laid)
     ]
     out += [
-        _("a justified line is letter-spaced by {em:.2f} em ({column}): {line!r}").format(
+        _("a justified line is letter-spaced by {em:.2f} em ({column}): '{line}'").format(
             em=spacing(laid, laid.lines[n]), column=width, line=laid.texts()[n]
         )
         for n in letter_spaced(laid)
     ]
     if one_han_widow(laid):
         out.append(
-            _("the last line holds one character ({column}): {line!r}").format(
+            _("the last line holds one character ({column}): '{line}'").format(
                 column=width, line=laid.texts()[-1]
             )
         )
     out += [
-        _("a table cell breaks inside a word ({column}): {end!r} / {start!r}").format(
+        _("a table cell breaks inside a word ({column}): '{end}' / '{start}'").format(
             column=width, end=a, start=b
         )
         for a, b in cell_word_breaks(laid)

@@ -68,7 +68,11 @@ def column_widths(
                 n + (avail - total) * n / total if total else avail / ncol for n in natural
             ], size
         if sum(minimum) <= avail or size <= smallest:
-            return _share(natural, minimum, avail), size
+            widths = _share(natural, minimum, avail)
+            over = sum(widths) / avail if avail > 0 else 1.0
+            if over > 1.0:  # a word wider than the table can be: it breaks, the table fits
+                widths = [w / over for w in widths]
+            return widths, size
         size = max(smallest, size - 0.5)
 
 
