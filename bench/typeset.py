@@ -2,8 +2,9 @@
 
 Run from the repository root: ``python bench/typeset.py [--lang LANG ...] [--game GAME ...]``.
 Each sheet is set exactly as ``pnp rules build`` sets it (A4, poker-size aids), and the
-lines the layout made are counted (:mod:`generator.render.typeset`). One row per game,
-language and kind (rules or aids), and a total per language. Columns:
+lines the layout made are counted (:mod:`generator.render.typeset`). The text boxes of every
+card and token face are counted too (``faces``). One row per game,
+language and kind (rules, aids or faces), and a total per language. Columns:
 
 - ``texts``, ``lines``: paragraphs, items, titles and table cells laid out, and their lines;
 - ``spaced``: justified lines drawn with more than a quarter em between characters;
@@ -22,7 +23,14 @@ from pathlib import Path
 
 from generator.content.loader import find_games
 from generator.errors import IssueCollector
-from generator.render.typeset import Figures, aid_texts_laid, figures, sheet_texts_laid
+from generator.pipeline.check import check_game
+from generator.render.typeset import (
+    Figures,
+    aid_texts_laid,
+    face_texts_laid,
+    figures,
+    sheet_texts_laid,
+)
 from generator.rules.sheet import make_sheet
 from generator.rules.source import load_rulebook
 
@@ -51,9 +59,14 @@ def main() -> int:
             if book is None:
                 continue
             sheet = make_sheet(book, lang)
+            copies = check_game(path).copies
+            faces = [
+                t for (_, lg), cps in copies.items() if lg == lang for t in face_texts_laid(cps)
+            ]
             for kind, texts in (
                 ("rules", sheet_texts_laid(sheet)),
                 ("aids", aid_texts_laid(sheet)),
+                ("faces", faces),
             ):
                 f = figures(texts)
                 total = total + f

@@ -22,6 +22,7 @@ import pytest
 
 from generator.content.loader import find_games
 from generator.errors import IssueCollector
+from generator.pipeline.check import check_game
 from generator.render import text as rt
 from generator.render.laid import (
     Laid,
@@ -33,7 +34,7 @@ from generator.render.laid import (
 from generator.render.rules_flow import Style, laid_lines, text_rows
 from generator.render.rules_table import table_rows
 from generator.render.text_writer import MAX_STRETCH_EM
-from generator.render.typeset import aid_texts_laid, figures, sheet_texts_laid
+from generator.render.typeset import aid_texts_laid, face_texts_laid, figures, sheet_texts_laid
 from generator.rules.sheet import PrintBlock, make_sheet
 from generator.rules.source import load_rulebook
 from generator.text.breaks import one_han
@@ -166,6 +167,16 @@ def test_the_shipped_sheets_lay_out_no_letter_spacing_widow_or_broken_word(lang:
         f = figures(sheet_texts_laid(sheet)) + figures(aid_texts_laid(sheet))
         assert f.texts > 100 and f.lines > f.texts
         assert (f.letter_spaced, f.widows, f.cell_breaks, f.overflows) == (0, 0, 0, 0), game
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_shipped_card_faces_lay_out_no_one_character_last_line(game: str) -> None:
+    copies = check_game(ROOT / "content" / game).copies
+    for lang in LANGS:
+        texts = [t for (_, lg), cps in copies.items() if lg == lang for t in face_texts_laid(cps)]
+        f = figures(texts)
+        assert f.texts > 50
+        assert (f.letter_spaced, f.widows, f.overflows) == (0, 0, 0), (game, lang)
 
 
 @pytest.fixture(scope="module")

@@ -4,6 +4,7 @@
 and :func:`generator.render.rules_aids.render_aids` do (same column and card widths, same
 styles, same fonts for the sheet's region) and returns the :class:`~.laid.Laid` record of
 every section title, paragraph, list item and table cell, without drawing anything.
+:func:`face_texts_laid` does the same for the text boxes of card and token faces.
 :func:`figures` counts what a Chinese reader notices: letter-spaced lines, one-character
 widow lines, table cells broken inside a word and lines that overflow their column.
 """
@@ -12,12 +13,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..content.boxes import TextBox
+from ..faces.draws import Copy
 from ..rules.sheet import Sheet
 from . import fonts
 from .laid import Laid, cell_word_breaks, forced_ragged, letter_spaced, one_han_widow, overflows
+from .legibility import box_layout, text_area
 from .rules_aids import CARD_SIZES, section_cards
 from .rules_flow import Row, style_for
 from .rulesheet import GUTTER, MARGIN, paper_size, section_rows
+from .text_wrap import Line
 
 
 @dataclass(frozen=True)
@@ -73,6 +78,34 @@ def aid_texts_laid(sheet: Sheet, size: str = "poker") -> list[Laid]:
                 for card in section_cards(section, CARD_SIZES[size], sheet):
                     _collect([p.row for p in card.placements] + card.heading, found)
         return list(found.values())
+
+
+def face_texts_laid(copies: list[Copy]) -> list[Laid]:
+    """Every paragraph of every text box on the faces of ``copies``, as the cards set it
+    (each distinct box once)."""
+    out: list[Laid] = []
+    seen: set[tuple[str, float, float, str]] = set()
+    for cp in copies:
+        for face in (cp.front, cp.back):
+            for box in face.boxes if face is not None else ():
+                spec = box.spec
+                if not isinstance(spec, TextBox) or not box.text:
+                    continue
+                width = text_area(box)[0]
+                key = (box.text, width, box.h, spec.align)
+                found = box_layout(box) if key not in seen else None
+                seen.add(key)
+                if found is None:
+                    continue
+                fitted = found[0]
+                paragraph: list[Line] = []
+                for line in fitted.lines:
+                    paragraph.append(line)
+                    if line.last:
+                        justified = spec.align == "justify"
+                        out.append(Laid(box.text, tuple(paragraph), width, fitted.size, justified))
+                        paragraph = []
+    return out
 
 
 def figures(texts: list[Laid]) -> Figures:
