@@ -14,17 +14,21 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..content.files import read_regular
 from ..errors import UsageError
 from ..locale import _
 from . import rules, session
+from .bag import tile_kind
 from .cache import Cache
+from .decks import card_id
 from .errtext import TableError
-from .game import TableGame, content_dir, find_game, named_roll
+from .game import TableGame, content_dir, find_game, hash_files, named_roll
 from .i18n import event_name
 from .ops import OPS, over_note
 from .rng import FairSource, Source, SystemSource, commitment, fair_source, new_secret, seed_key
@@ -104,7 +108,6 @@ def game_of(
     Whether the content changed since is told by hashing its files, or by ``cache`` while
     the files keep the size and time they had when last hashed.
     """
-    from .game import hash_files
 
     root = Path(header["content"])
     if not (root / "game.yaml").is_file():
@@ -153,7 +156,6 @@ def resolve_session(path: str | Path | None) -> Path:
 
 def _read_secret(path: Path) -> str:
     """A fair session's key file, as text: a small regular file (ValueError otherwise)."""
-    from ..content.files import read_regular
 
     text = read_regular(path, 4096).decode("ascii").strip()
     if not text:
@@ -168,8 +170,6 @@ def _copy(data: Any) -> Any:
 
 def missing_pieces(state: dict[str, Any], game: TableGame) -> list[str]:
     """Tiles, cards and tracks of ``state`` that ``game`` does not have."""
-    from .bag import tile_kind
-    from .decks import card_id
 
     missing: list[str] = []
     for bid, bag in state.get("bags", {}).items():
@@ -192,7 +192,6 @@ class Table:
     """One session opened for one command: its game, its state, and the way to add events."""
 
     def __init__(self, path: Path) -> None:
-        import os
 
         self.path = Path(os.path.realpath(path))  # one session, whatever name it was given
         self.log: session.Log | None = None

@@ -8,26 +8,28 @@ a named roll's parameters from the command line.
 
 from __future__ import annotations
 
+from hashlib import sha256
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..content.files import display_path, read_guarded
 from ..content.folders import content_dir, find_games, game_dir
-from ..errors import UsageError
+from ..dice.parse import fill_params
+from ..errors import UsageError, suggest
 from ..locale import _
 from ..text.localtext import LANGS
+from . import bag as bags
+from . import decks, tracks
+from .dice_ops import DieFaces
 from .errtext import TableError
-
-if TYPE_CHECKING:
-    from .dice_roll import DieFaces
+from .i18n import pick
+from .names import find, listing, terms_for
 
 
 def find_game(name: str) -> Path:
     """The folder of game ``name`` (a folder under the content folder, or a path)."""
     folder = content_dir()
     if not (Path(name) / "game.yaml").is_file() and not (folder / name / "game.yaml").is_file():
-        from ..content.validate import suggest
-        from ..content.yamlload import display_path
-
         names = [p.name for p in find_games(folder)]
         raise TableError(
             _("no game {name!r} in {where}{hint} (games: {games})"),
@@ -65,10 +67,6 @@ class Rec(dict):  # type: ignore[type-arg]
 
 def hash_files(root: Path, files: list[str]) -> str:
     """The hash of a game's table file and card files (named relative to the game's folder)."""
-    from hashlib import sha256
-
-    from ..content.files import read_guarded
-
     digest = sha256()
     for name in files:
         digest.update(name.encode() + b"\0")
@@ -97,26 +95,26 @@ class TableGame:
         self.spec = spec
         self.cards = cards
         self.changed = changed
+        self.recorded: dict[str, Any] | None = None  # set by :meth:`load`
 
     @classmethod
     def load(cls, root: Path) -> TableGame:
         """Load and validate a game's table content and its cards from its folder."""
-        from msgspec import structs
+        # deferred: reading content loads YAML and the schema (msgspec), some 80 ms that a
+        # saved game's commands never pay (they read the game recorded in the log)
+        from .loading import read_game
 
-        from ..content.table import load_table
-        from ..content.table.printed import load_items, printed_cards
-
-        spec = load_table(root)
-        cards: dict[str, dict[str, dict[str, Any]]] = {}
-        for did, deck in spec.decks.items():
-            if deck.cards_from is not None:
-                cards[did] = printed_cards(root, deck)
-            elif isinstance(deck.cards, str):
-                items = load_items(root / deck.cards, root).items
-                cards[did] = {str(i.id): {"id": str(i.id), "qty": i.qty, **i.extra} for i in items}
-            else:
-                cards[did] = {c.id: structs.asdict(c) for c in deck.cards}
-        return cls(root.name, root, spec, _both_scripts(cards), title=_title(root))
+        content = read_game(root)
+        game = cls(root.name, root, content.spec, content.cards, title=content.title)
+        game.recorded = {
+            "format": RECORD_FORMAT,
+            "spec": content.spec_data,
+            "cards": content.cards,
+            "files": content.files,
+            "hash": hash_files(root, content.files),
+            "title": content.title,
+        }
+        return game
 
     def pieces(self) -> dict[str, Any]:
         """The pieces a session starts with: tiles per bag and cards per deck (to spot edits)."""
@@ -129,31 +127,12 @@ class TableGame:
             "tracks": {tid: [t.start, t.end] for tid, t in self.spec.tracks.items()},
         }
 
-    def files(self) -> list[str]:
-        """The table file and every card file it reads, relative to the game's folder."""
-        from ..content.table import table_path
-        from ..content.table.printed import card_file_of
-
-        files = [table_path(self.root)]
-        for deck in self.spec.decks.values():
-            files += [card_file_of(self.root, source.component) for source in deck.printed]
-            if isinstance(deck.cards, str):
-                files.append(self.root / deck.cards)
-        return [str(f.relative_to(self.root)) for f in files]
-
     def record(self) -> dict[str, Any]:
-        """Everything a session needs of this game, as JSON: kept in the log's header."""
-        from ..content.types import to_builtins
-
-        files = self.files()
-        return {
-            "format": RECORD_FORMAT,
-            "spec": to_builtins(self.spec),
-            "cards": self.cards,
-            "files": files,
-            "hash": hash_files(self.root, files),
-            "title": self.title,
-        }
+        """Everything a session needs of this game, as JSON: kept in the log's header (only a
+        game loaded from its content has one; a recorded game is not recorded again)."""
+        if self.recorded is None:
+            raise ValueError(f"{self.id}: a recorded game has no record of its own")
+        return self.recorded
 
     @classmethod
     def from_record(cls, game_id: str, root: Path, record: dict[str, Any]) -> TableGame:
@@ -164,8 +143,6 @@ class TableGame:
 
     def name(self, lang: str) -> str:
         """The game as the players read it: its id in English, else its title in ``lang``."""
-        from .i18n import pick
-
         return (pick(self.title, lang) if lang != "en" else None) or self.id
 
     def names(self) -> dict[str, str]:
@@ -174,8 +151,6 @@ class TableGame:
 
     def faces(self, name: str) -> DieFaces | None:
         """The faces of a die named ``die`` or ``game:die``; None for another game's or an unknown die."""
-        from .dice_roll import DieFaces
-
         game, _colon, die = name.rpartition(":")
         if game and game != self.id:
             return None
@@ -198,9 +173,6 @@ class TableGame:
 
     def initial_state(self) -> dict[str, Any]:
         """The state of a new session: every bag, track and deck as the game starts."""
-        from . import bag as bags
-        from . import decks, tracks
-
         spec = self.spec
         return {
             "bags": {bid: bags.initial(b) for bid, b in spec.bags.items()},
@@ -213,46 +185,14 @@ class TableGame:
         }
 
 
-def _both_scripts(value: Any) -> Any:
-    """Texts given in one Chinese script get the other now, by the one fallback rule
-    (:func:`generator.text.localtext.choose`), so a command never converts at the table."""
-    if isinstance(value, dict) and "en" in value and set(value) <= set(LANGS):
-        if ("zh-Hant" in value) == ("zh-Hans" in value):
-            return value
-        from ..text.localtext import choose
-
-        return {**value, "zh-Hant": choose(value, "zh-Hant"), "zh-Hans": choose(value, "zh-Hans")}
-    if isinstance(value, dict):
-        return {k: _both_scripts(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_both_scripts(v) for v in value]
-    return value
-
-
-def _title(root: Path) -> Any:
-    """The title in game.yaml (None when it cannot be read: `pnp check` reports that)."""
-    try:
-        from ..content.yamlload import load_yaml
-
-        data = load_yaml(root / "game.yaml", root=root).data
-    except Exception:  # a broken game.yaml does not stop the table
-        return None
-    title = data.get("title") if isinstance(data, dict) else None
-    return title if isinstance(title, (str, dict)) else None
-
-
 def roll_of(game: TableGame, name: str) -> str:
     """The id of the game's roll ``name`` names: its id, or its name in any language."""
     if name in game.spec.rolls:
         return name
-    from .names import find, listing, terms_for
-
     terms = terms_for(game)
     things = {r: (None, roll.name) for r, roll in game.spec.rolls.items()}
     found = find(terms, name, things)
     if found is None:
-        from ..content.validate import suggest
-
         raise TableError(
             _("{game} has no roll {name!r}{hint} (rolls: {known}; dice: {dice})"),
             game=game.names(),
@@ -271,8 +211,6 @@ def named_roll(game: TableGame, name: str, params: dict[str, str]) -> tuple[str,
     spec = game.spec.rolls[name]
     unknown = [p for p in params if p not in spec.params]
     if unknown:
-        from ..content.validate import suggest
-
         said = (
             _("{game}:{name} takes no --{param}{hint} (it takes {options})")
             if spec.params
@@ -329,8 +267,6 @@ def named_roll(game: TableGame, name: str, params: dict[str, str]) -> tuple[str,
                 total=total,
                 help=spec.note or "",
             )
-    from ..dice.parse import fill_params
-
     try:
         return fill_params(spec.expr, values), notes
     except ValueError as exc:

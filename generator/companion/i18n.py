@@ -12,8 +12,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..locale import NC_, PSEUDO, current_language, pgettext
-from ..text.localtext import LANGS
+from ..locale import NC_, PSEUDO, current_language, pgettext, translation
+from ..text.localtext import LANGS, choose
 
 __all__ = ["LANGS", "Terms", "detect", "event_name", "message", "pick"]
 
@@ -98,7 +98,6 @@ def typed(text: str) -> str:
 
 def said(lang: str, text: str, **values: Any) -> str:
     """A gettext message (marked with ``N_`` where it is written) in ``lang``, values filled in."""
-    from ..locale import translation
 
     return translation(lang).gettext(text).format(**values)
 
@@ -113,7 +112,6 @@ def pick(text: Any, lang: str | None = None) -> str | None:
         return None
     if isinstance(text, str):
         return text
-    from ..text.localtext import choose
 
     return choose(text, lang or current_language()) or None
 
@@ -147,6 +145,7 @@ def _glossary(path: Path) -> dict[str, Any]:
     """The ``terms`` of a glossary file ({} when there is none or it is broken)."""
     if not path.is_file():
         return {}
+    # deferred: the YAML reader costs some 25 ms; a saved game reads its glossary from the cache
     from ..content.yamlload import load_yaml
 
     try:

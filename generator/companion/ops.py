@@ -14,11 +14,16 @@ from typing import Any, Protocol
 
 from ..locale import _
 from ..text.localtext import LANGS
-from . import rules
+from . import activation, decks, pad, rules, zones
+from . import bag as bags
+from .dice_roll import roll
 from .errtext import TableError
 from .game import TableGame
 from .i18n import TYPED, pick
+from .names import find, listing, resolve, shown, terms_for
 from .rng import Source
+from .tracks import move_track
+from .zones import way_of
 
 
 class Table(Protocol):
@@ -60,7 +65,6 @@ def _not_over(t: Table) -> None:
 
 def _named(t: Table, args: dict[str, Any], key: str, things: Any, unknown: str) -> str:
     """The id ``args[key]`` names (its id or a name in any language), written back to the args."""
-    from .names import resolve, terms_for
 
     found = resolve(terms_for(_g(t), t.cache), str(args[key]), things, unknown, game=_g(t).names())
     args[key] = found
@@ -69,7 +73,6 @@ def _named(t: Table, args: dict[str, Any], key: str, things: Any, unknown: str) 
 
 def _who(t: Table, player: str) -> str:
     """A player or army as the players read it: its glossary name, else as typed."""
-    from .names import terms_for
 
     return terms_for(_g(t), t.cache).name(player)
 
@@ -79,7 +82,6 @@ def _owner(t: Table, args: dict[str, Any], state: dict[str, Any]) -> None:
     language names one (else as typed: a new player, or one the step refuses)."""
     if not args.get("player"):
         return
-    from .names import find, terms_for
 
     owners = {str(p): (str(p), None) for p in sorted(set(state.get("owners", {}).values()))}
     found = find(terms_for(_g(t), t.cache), str(args["player"]), owners)
@@ -95,7 +97,6 @@ def only_bag(game: Any, typed: str | None) -> str:
     bags = list(game.spec.bags)
     if len(bags) == 1:
         return bags[0]
-    from .names import listing, terms_for
 
     things = {b: (spec.term or b, spec.name) for b, spec in game.spec.bags.items()}
     raise TableError(
@@ -167,7 +168,6 @@ def _modes(spec: Any) -> dict[str, tuple[str | None, object]]:
 
 def _mode_name(t: Table, spec: Any) -> Callable[[str | None], str]:
     """Names a mode of the deck in the players' language (None: every mode, as one list)."""
-    from .names import listing, shown, terms_for
 
     def name(mode: str | None) -> str:
         terms = terms_for(_g(t), t.cache)
@@ -191,7 +191,6 @@ def _track_over(t: Table, move: dict[str, Any]) -> None:
 
 def op_roll(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
     """Draw step of a dice roll: roll the expression and return its totals, dice and text."""
-    from .dice_roll import roll
 
     result = roll(args["expr"], source, _g(t).faces if t.game else None)
     data = result.to_json()
@@ -200,7 +199,6 @@ def op_roll(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
 
 def op_fate_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
     """Draw step of a fate-bag draw: refuse once the game is over, else pick tiles from the bag."""
-    from . import bag as bags
 
     _not_over(t)
     spec, state = _bag(t, args)
@@ -228,7 +226,6 @@ def _bag_done(t: Table, spec: Any, state: dict[str, Any]) -> None:
 
 def apply_fate_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply a logged fate-bag draw to the bag and tracks; return what it resolved, if anything."""
-    from . import bag as bags
 
     spec, state = _bag(t, args)
     bags.apply_draw(spec, _g(t).spec.tracks, state, out, t.state)
@@ -242,14 +239,12 @@ def apply_fate_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
 
 def op_fate_stop(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
     """Draw step of stopping a fate-bag turn."""
-    from . import bag as bags
 
     return bags.stop(_bag(t, args)[1])
 
 
 def apply_fate_stop(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply a stop: resolve the tiles drawn this turn and return the outcome."""
-    from . import bag as bags
 
     spec, state = _bag(t, args)
     resolved = bags.resolve(spec, _g(t).spec.tracks, state, t.state)
@@ -261,15 +256,12 @@ def apply_fate_stop(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
 
 def op_fate_add(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
     """Draw step of putting a set-aside special tile into a fate bag; refuses a kind not set aside."""
-    from . import bag as bags
 
     spec, state = _bag(t, args)
     things = {tile.id: (tile.id, tile.name) for tile in spec.tiles}
     kind = _named(t, args, "tile", things, _("no tile {name!r} in this bag (tiles: {known})"))
     waiting = {k: things[k] for k in sorted({bags.tile_kind(x) for x in state["aside"]})}
     if kind not in waiting:
-        from .names import listing, shown, terms_for
-
         terms = terms_for(_g(t), t.cache)
         raise TableError(
             _("no tile {tile!r} waiting to enter the bag{help}"),
@@ -281,7 +273,6 @@ def op_fate_add(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any
 
 def apply_fate_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply a logged special-tile addition to the bag."""
-    from . import bag as bags
 
     bags.apply_add(_bag(t, args)[1], out)
     return {}
@@ -289,7 +280,6 @@ def apply_fate_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
 
 def op_deck_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
     """Draw step of a deck draw: refuse unit decks, bad positions and full hands, else pick a card."""
-    from . import decks
 
     _not_over(t)
     spec, state = _deck(t, args)
@@ -307,7 +297,6 @@ def op_deck_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
 
 def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply a logged deck draw: move the card to a hand or the discard, and mark game over if it ends it."""
-    from . import decks
 
     spec, state = _deck(t, args)
     cards = _g(t).cards[args["deck"]]
@@ -360,7 +349,6 @@ def op_plain(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
 
 def apply_deck_discard(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply a discard of cards from a player's hand (or in play); return the cards discarded."""
-    from . import decks, zones
 
     spec, state = _deck(t, args)
     _plain(t, spec, args)
@@ -376,7 +364,6 @@ def apply_deck_discard(t: Table, args: dict[str, Any], out: dict[str, Any]) -> d
 
 def op_deck_deal(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
     """Draw step of an opening deal: refuse a deck without one, else draw the hand."""
-    from . import decks
 
     _not_over(t)
     spec, state = _deck(t, args)
@@ -388,7 +375,6 @@ def op_deck_deal(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
 
 def apply_deck_deal(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply a logged opening deal to the deck and the player's hand."""
-    from . import decks
 
     spec, state = _deck(t, args)
     if getattr(spec, "claimed", False):
@@ -398,7 +384,6 @@ def apply_deck_deal(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
 
 def apply_deck_return(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply cards going back from a hand into the deck's draw pile."""
-    from . import decks
 
     state = _deck(t, args)[1]
     cards = _g(t).cards[args["deck"]]
@@ -421,7 +406,6 @@ def apply_turn_next(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
 
 def apply_deck_reset(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply a deck reset: gather every card back into the pile."""
-    from . import decks
 
     spec, state = _deck(t, args)
     _plain(t, spec, args)
@@ -434,7 +418,6 @@ def apply_deck_reset(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dic
 
 def apply_act_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply adding a player's units to an activation deck; return the units added."""
-    from . import activation
 
     spec, state = _deck(t, args)
     _activating(t, spec, args)
@@ -444,15 +427,12 @@ def apply_act_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[s
 
 def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply the start of an activation turn in one of the deck's modes."""
-    from . import activation
 
     spec, state = _deck(t, args)
     _activating(t, spec, args)
     _named(t, args, "mode", _modes(spec), _("no mode {name!r} in this deck (modes: {known})"))
     order = args.get("order") or {}
     if order:  # players and units by any of their names, as recorded in the args
-        from .names import find, terms_for
-
         terms = terms_for(_g(t), t.cache)
         players: dict[str, tuple[str | None, object]] = {
             str(p): (str(p), None) for p in sorted(set(state["owners"].values()))
@@ -470,7 +450,6 @@ def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
 
 def op_act_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
     """Draw step of an activation draw: pick a card from a random pile or check the player's queue."""
-    from . import activation
 
     _not_over(t)
     spec, state = _deck(t, args)
@@ -482,14 +461,12 @@ def op_act_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any
 
 def apply_act_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply a logged activation draw: the card, its owner, reserve allowed, who acts next."""
-    from . import activation
 
     return activation.apply_draw(*_deck(t, args), args, out)
 
 
 def apply_act_reserve(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply putting a card in reserve, face down."""
-    from . import activation
 
     spec, state = _deck(t, args)
     _activating(t, spec, args)
@@ -501,7 +478,6 @@ def apply_act_reserve(t: Table, args: dict[str, Any], out: dict[str, Any]) -> di
 
 def _is_unit(t: Table, args: dict[str, Any], instance: str, named: str) -> bool:
     """Whether a player's words name this unit card: as added, or a printed card's id or name."""
-    from . import decks
 
     if named in (instance, decks.unit_name(instance)):
         return True
@@ -512,7 +488,6 @@ def _is_unit(t: Table, args: dict[str, Any], instance: str, named: str) -> bool:
 def apply_act_play(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply a player playing a unit from hand or reserve (a plain deck: laying a card from a
     hand on the table); return the card played."""
-    from . import activation, zones
 
     spec, state = _deck(t, args)
     if not spec.modes:
@@ -527,7 +502,6 @@ def op_act_remove(t: Table, args: dict[str, Any], source: Source) -> dict[str, A
     """Check step of removing a destroyed unit: from a mixed pile its card stays, so the one
     who draws it loses the go (seed 001: a destroyed unit's card drawn skips the activation and
     leaves the deck then); logged with the move so older logs replay as they were."""
-    from .zones import way_of
 
     spec, state = _deck(t, args)
     if spec.modes and way_of(spec, state) == "random":
@@ -538,7 +512,6 @@ def op_act_remove(t: Table, args: dict[str, Any], source: Source) -> dict[str, A
 def apply_act_remove(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply removing a destroyed unit from the activation deck and any reserve (a plain deck: a
     card in play or in a hand leaves the game)."""
-    from . import activation, zones
 
     spec, state = _deck(t, args)
     if not spec.modes:
@@ -557,7 +530,6 @@ def op_track(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
 
 def apply_track(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply a track move (by a step or to a value); return the move, with any game-over rule it hit."""
-    from .tracks import move_track
 
     things = {k: (spec.term or k, spec.name) for k, spec in _g(t).spec.tracks.items()}
     tid = _named(t, args, "track", things, _("{game} has no track {name!r} (tracks: {known})"))
@@ -577,14 +549,12 @@ def apply_track(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str
 
 def apply_pad(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply points to a player's score pad; return the pad entry."""
-    from . import pad
 
     return pad.pad_add(t.state, args["player"], args["points"], args.get("round"))
 
 
 def apply_migrate(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
     """Apply a migration: rebuild the table's game from the logged record."""
-    from .game import TableGame
 
     t.game = TableGame.from_record(_g(t).id, _g(t).root, args["record"])
     return {}

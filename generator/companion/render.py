@@ -6,15 +6,18 @@ glossary's wording is used where it has the term.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 from ..locale import N_, _, ngettext, pgettext
+from .bag import tile_kind
+from .decks import card_id, unit_name
 from .i18n import TYPED, Terms, event_name, message, pick, said
+from .tracks import step_note
 
 
 def _tile_name(game: Any, terms: Terms, bag_id: str, instance: str) -> str:
-    from .bag import tile_kind  # the bags and decks load with a command that uses them
 
     kind = tile_kind(instance)
     for tile in game.spec.bags[bag_id].tiles:
@@ -100,7 +103,6 @@ def _track_lines(game: Any, terms: Terms, move: dict[str, Any]) -> list[str]:
 
 def _step_notes(game: Any, terms: Terms, at: dict[str, int]) -> list[str]:
     """What the steps the markers stand on mean (told once each)."""
-    from .tracks import step_note
 
     lines = []
     for tid, step in at.items():
@@ -135,7 +137,6 @@ def _resolved(game: Any, terms: Terms, bag_id: str, res: dict[str, Any]) -> list
 
 def fate_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for a fate-bag draw: the tile drawn, then what it resolved or how many more may come."""
-    from .bag import tile_kind
 
     bag_id, out = e["args"]["bag"], e["out"]
     spec = game.spec.bags[bag_id]
@@ -185,7 +186,6 @@ def fate_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 
 def _card_name(game: Any, terms: Terms, deck_id: str, instance: str, n: int = 1) -> str:
-    from .decks import card_id
 
     data = game.cards.get(deck_id, {}).get(card_id(instance), {})
     name = pick(data.get("name"), terms.lang) or card_id(instance)
@@ -194,7 +194,6 @@ def _card_name(game: Any, terms: Terms, deck_id: str, instance: str, n: int = 1)
 
 def _unit(game: Any, terms: Terms, instance: str) -> str:
     """A unit card's shown name: the printed card's name when the deck has one, else as added."""
-    from .decks import card_id, unit_name
 
     for cards in game.cards.values():
         data = cards.get(card_id(instance))
@@ -205,7 +204,6 @@ def _unit(game: Any, terms: Terms, instance: str) -> str:
 
 def _shown(game: Any, terms: Terms, deck_id: str, instance: str) -> list[str]:
     """The fields a printed card tells when drawn (e.g. a patrol's three locations, in order)."""
-    from .decks import card_id
 
     data = game.cards.get(deck_id, {}).get(card_id(instance), {})
     lines = []
@@ -561,7 +559,6 @@ def named_dice(game: Any, terms: Any, text: str, labels: list[str]) -> str:
     """The roll line with a game's dice and face labels named in the players' language."""
     if terms.lang == "en":
         return text
-    import re
 
     text = re.sub(r"d\[([^\]]+)\]", lambda m: f"d[{die_name(game, terms, m.group(1))}]", text)
     for label in sorted(set(labels), key=len, reverse=True):

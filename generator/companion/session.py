@@ -25,6 +25,16 @@ from pathlib import Path
 from typing import Any
 from zlib import crc32
 
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+import errno
+import time
+
+from ..atomic import write_text
+from ..content.files import open_regular, read_regular
 from ..errors import PnpError
 from ..locale import N_, _
 from . import paths
@@ -65,7 +75,6 @@ def set_current(path: Path) -> None:
 
 def atomic_write(path: Path, text: str, mode: int | None = None) -> None:
     """Write ``text`` over ``path`` atomically (:mod:`generator.atomic`); ``mode`` from creation."""
-    from ..atomic import write_text
 
     write_text(path, text, mode=mode)
 
@@ -131,7 +140,6 @@ def create(path: Path, header: dict[str, Any]) -> None:
 
 def create_new(folder: Path, game_id: str, header: dict[str, Any]) -> Path:
     """Create a new log named after the game and the time; never collides with another."""
-    import time
 
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for n in range(1, 1000):
@@ -146,7 +154,6 @@ def create_new(folder: Path, game_id: str, header: dict[str, Any]) -> Path:
 
 def _read_log(path: Path) -> bytes:
     """The log's bytes: a regular file (never a pipe or device), at most :data:`MAX_LOG_BYTES`."""
-    from ..content.files import read_regular
 
     if not os.path.lexists(path):
         raise SessionError(
@@ -278,7 +285,6 @@ def _parse_all(path: Path, raw: bytes, repaired: str | None) -> Log:
 def _check_snapshot_behind(path: Path, count: int) -> None:
     """Refuse a log that holds fewer events than its snapshot recorded: events that were
     acknowledged (printed) have been lost, so the log was cut short or replaced."""
-    from ..content.files import read_regular
 
     snap_file = snapshot_path(path)
     try:
@@ -426,7 +432,6 @@ _HEADERS: dict[str, tuple[bytes, dict[str, Any]]] = {}
 
 def read_header(path: Path) -> dict[str, Any]:
     """Only the first line of a log (the header), without the lock."""
-    from ..content.files import open_regular
 
     if not os.path.lexists(path):
         raise SessionError(
@@ -474,13 +479,7 @@ def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
     link (a second real path to the same file) shares it too.
     """
     lock_path = os.path.realpath(path) + ".lock"
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - Windows
-        fcntl = None  # type: ignore[assignment]
     if fcntl is not None:
-        import time
-
         nofollow = getattr(os, "O_NOFOLLOW", 0)
         try:
             fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | nofollow, 0o644)
@@ -509,6 +508,7 @@ def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
                 os.close(log_fd)
             os.close(fd)  # closing the descriptors releases the locks
         return
+    # deferred: only where fcntl is missing (Windows); filelock costs some 10 ms to import
     from filelock import FileLock, Timeout
 
     lock = FileLock(lock_path, timeout=timeout, poll_interval=0.002)
@@ -524,7 +524,6 @@ def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
 def _read_only_lock(lock_path: str, nofollow: int, exc: OSError) -> int:
     """The lock file opened for reading when the folder cannot be written (a read-only data
     folder still shows its sessions; a write then fails as the machine's refusal), else -1."""
-    import errno
 
     if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
         try:
@@ -536,7 +535,6 @@ def _read_only_lock(lock_path: str, nofollow: int, exc: OSError) -> int:
 
 def _flock(fcntl: Any, fd: int, deadline: float, path: Path) -> None:
     """Take an exclusive lock on ``fd``, waiting until ``deadline`` (SessionError after)."""
-    import time
 
     while True:
         try:
@@ -592,7 +590,6 @@ def write_snapshot(
 def _usable_snapshot(path: Path, raw: bytes) -> dict[str, Any] | None:
     """The snapshot if the log still begins with the bytes it was taken on, else None; its state
     is read from the very text whose hash the log holds, so the check dumps nothing again."""
-    from ..content.files import read_regular
 
     try:
         text = read_regular(snapshot_path(path), MAX_LOG_BYTES).decode("utf-8")
