@@ -20,7 +20,7 @@ from ..locale import _
 from ..text.localtext import LANGS
 from . import bag as bags
 from . import decks, tracks
-from .dice_ops import DieFaces
+from .dice_result import DieFaces
 from .errtext import TableError
 from .i18n import pick
 from .names import find, listing, terms_for

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..locale import _
-from . import decks, rules, zones
+from . import decks, hands, rules, zones
 from .errtext import TableError
 from .ops_base import (
     Table,
@@ -29,11 +29,11 @@ def op_deck_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
         raise TableError(_("activation decks are drawn with `pnp deck activate`"))
     if args.get("position") is not None:
         decks.check_position(spec, args["position"])
-    player = decks.drawer(spec, args)
+    player = hands.drawer(spec, args)
     if args.get("position") is None:
         rules.claim(spec, t.state, args["deck"], player)
     if player and args.get("position") is None and not args.get("force"):
-        decks.check_room(_g(t), t.state, args["deck"], player)
+        hands.check_room(_g(t), t.state, args["deck"], player)
     return decks.draw(spec, state, source)
 
 
@@ -42,7 +42,7 @@ def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
 
     spec, state = _deck(t, args)
     cards = _g(t).cards[args["deck"]]
-    player = decks.drawer(spec, args)
+    player = hands.drawer(spec, args)
     if player and getattr(spec, "claimed", False) and args.get("position") is None:
         state.setdefault("claimed_by", player)
     to_hand = args.get("position") is None and (spec.positions is not None or bool(player))
@@ -56,7 +56,7 @@ def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
         fx["player"] = player or ""
         fx["n"] = decks.to_hand(state, cards, fx["player"], fx["card"])
         if player:
-            fx["over_limit"] = decks.over_limit(_g(t), t.state, args["deck"], player)
+            fx["over_limit"] = hands.over_limit(_g(t), t.state, args["deck"], player)
     if args.get("position") is not None:
         decks.number(spec, fx, cards, args["position"])
     if fx.get("ends_game") and not t.state.get("over"):
@@ -107,7 +107,7 @@ def op_deck_deal(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
     if getattr(spec, "deal", None) is None:
         raise TableError(_("the {deck} has no opening deal"), deck=args["deck"])
     rules.claim(spec, t.state, args["deck"], args.get("player"))
-    return decks.deal(spec, state, _g(t).cards[args["deck"]], source)
+    return hands.deal(spec, state, _g(t).cards[args["deck"]], source)
 
 
 def apply_deck_deal(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
@@ -116,7 +116,7 @@ def apply_deck_deal(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
     spec, state = _deck(t, args)
     if getattr(spec, "claimed", False):
         state.setdefault("claimed_by", args["player"])
-    return decks.apply_deal(spec, state, _g(t).cards[args["deck"]], args["player"], out)
+    return hands.apply_deal(spec, state, _g(t).cards[args["deck"]], args["player"], out)
 
 
 def apply_deck_return(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
@@ -124,7 +124,7 @@ def apply_deck_return(t: Table, args: dict[str, Any], out: dict[str, Any]) -> di
 
     state = _deck(t, args)[1]
     cards = _g(t).cards[args["deck"]]
-    done = [decks.give_back(state, cards, c, args.get("player")) for c in args["cards"]]
+    done = [hands.give_back(state, cards, c, args.get("player")) for c in args["cards"]]
     return {"returned": done}
 
 
