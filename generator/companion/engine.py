@@ -26,8 +26,9 @@ from ..locale import _
 from . import rules, session
 from .cache import Cache
 from .errtext import TableError
-from .game import TableGame, content_dir, find_game, named_roll
+from .game import TableGame, content_dir, find_game
 from .i18n import event_name
+from .named_rolls import named_roll
 from .opening import _read_secret, game_of, missing_pieces, new_session, resolve_session
 from .ops import OPS, over_note
 from .rng import Source, SystemSource, fair_source, seed_key

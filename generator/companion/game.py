@@ -2,28 +2,28 @@
 
 :class:`TableGame` loads ``table.yaml`` (through :mod:`generator.content.table`) and the cards of
 every deck: cards written in the table file, an item file, or a printed component's item file
-(``cards_from``), so the deck and the printed cards name the same cards. :func:`named_roll` fills
-a named roll's parameters from the command line.
+(``cards_from``), so the deck and the printed cards name the same cards. A game's named rolls
+are :mod:`.named_rolls`.
 """
 
 from __future__ import annotations
 
 from hashlib import sha256
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..content.files import display_path, read_guarded
 from ..content.folders import content_dir, find_games, game_dir
-from ..dice.parse import fill_params
-from ..errors import UsageError, suggest
+from ..errors import suggest
 from ..locale import _
 from ..text.localtext import LANGS
-from . import bag as bags
-from . import decks, tracks
 from .dice_result import DieFaces
 from .errtext import TableError
 from .i18n import pick
-from .names import find, listing, terms_for
+
+if TYPE_CHECKING:  # the models, for the type checker only (a saved game never imports them)
+    from ..content.table.models import TableSpec
+    from .loading import GameContent
 
 
 def find_game(name: str) -> Path:
@@ -46,6 +46,27 @@ def find_game(name: str) -> Path:
 RECORD_FORMAT = 2
 
 
+def migrate_record(record: dict[str, Any]) -> dict[str, Any] | None:
+    """A session's record of its game in the current shape, or None for one of format 1 (written
+    before scores were formulas and a turn a list of phases: it plays with the game's content as
+    it is now, and is told the content has changed)."""
+    if "format" not in record and isinstance(record.get("spec"), dict) and "hash" in record:
+        return None
+    return record
+
+
+def recorded_spec(data: object) -> TableSpec:
+    """The table spec a session recorded (``to_builtins`` of a :class:`TableSpec`), read as that
+    model: its fields as attributes, every dict inside read the same way.
+
+    It is not converted again (``msgspec.convert``) because a saved game's commands stay clear of
+    the schema and YAML stack that importing the models brings (some 80 ms a command); the record
+    was written from a checked model, and ``tests/test_companion_record.py`` converts every
+    shipped game's record back to the model to prove the two read alike.
+    """
+    return cast("TableSpec", Rec.wrap(data))
+
+
 class Rec(dict):  # type: ignore[type-arg]
     """A recorded table (plain JSON data) read like the validated models: ``spec.bags[b].tiles``."""
 
@@ -56,7 +77,7 @@ class Rec(dict):  # type: ignore[type-arg]
             raise AttributeError(name) from None
 
     @classmethod
-    def wrap(cls, data: Any) -> Any:
+    def wrap(cls, data: object) -> object:
         """Data with every dict inside wrapped so its keys read as attributes."""
         if isinstance(data, dict):
             return cls({k: cls.wrap(v) for k, v in data.items()})
@@ -84,10 +105,12 @@ class TableGame:
         self,
         id: str,
         root: Path,
-        spec: Any,
+        spec: TableSpec,
         cards: dict[str, dict[str, dict[str, Any]]],  # deck id -> card id -> data
         changed: bool = False,  # a recorded game whose files have changed since
-        title: Any = None,  # the game's title from game.yaml ({en, zh-Hant, zh-Hans})
+        title: str
+        | dict[str, str]
+        | None = None,  # the game's title from game.yaml ({en, zh-Hant, zh-Hans})
     ) -> None:
         self.title = title
         self.id = id
@@ -95,7 +118,7 @@ class TableGame:
         self.spec = spec
         self.cards = cards
         self.changed = changed
-        self.recorded: dict[str, Any] | None = None  # set by :meth:`load`
+        self.content: GameContent | None = None  # what :meth:`load` read of the game's folder
 
     @classmethod
     def load(cls, root: Path) -> TableGame:
@@ -106,14 +129,7 @@ class TableGame:
 
         content = read_game(root)
         game = cls(root.name, root, content.spec, content.cards, title=content.title)
-        game.recorded = {
-            "format": RECORD_FORMAT,
-            "spec": content.spec_data,
-            "cards": content.cards,
-            "files": content.files,
-            "hash": hash_files(root, content.files),
-            "title": content.title,
-        }
+        game.content = content
         return game
 
     def pieces(self) -> dict[str, Any]:
@@ -130,16 +146,23 @@ class TableGame:
     def record(self) -> dict[str, Any]:
         """Everything a session needs of this game, as JSON: kept in the log's header (only a
         game loaded from its content has one; a recorded game is not recorded again)."""
-        if self.recorded is None:
+        if self.content is None:
             raise ValueError(f"{self.id}: a recorded game has no record of its own")
-        return self.recorded
+        files = self.content.files()
+        return {
+            "format": RECORD_FORMAT,
+            "spec": self.content.spec_data(),
+            "cards": self.cards,
+            "files": files,
+            "hash": hash_files(self.root, files),
+            "title": self.title,
+        }
 
     @classmethod
     def from_record(cls, game_id: str, root: Path, record: dict[str, Any]) -> TableGame:
         """The game as recorded in a session (no YAML read, no validation: it was checked then)."""
         title = record.get("title")
-        spec = Rec.wrap(record["spec"])
-        return cls(game_id, root, spec, record["cards"], title=title)
+        return cls(game_id, root, recorded_spec(record["spec"]), record["cards"], title=title)
 
     def name(self, lang: str) -> str:
         """The game as the players read it: its id in English, else its title in ``lang``."""
@@ -164,110 +187,11 @@ class TableGame:
                 values += [face.value] * face.count
                 labels += [face.id] * face.count
             return DieFaces(tuple(values), tuple(labels))
+        if spec.sides is None:  # a damaged record: the checked table gives sides or faces
+            raise TypeError(f"die {die!r} has neither sides nor faces")
         numbers = range(spec.first, spec.first + spec.sides)
         values = [spec.zero_is if (n == 0 and spec.zero_is) else n for n in numbers]
         shown = tuple(
             str(n) if str(n) != str(v) else None for n, v in zip(numbers, values, strict=True)
         )
         return DieFaces(tuple(values), shown if any(shown) else None)
-
-    def initial_state(self) -> dict[str, Any]:
-        """The state of a new session: every bag, track and deck as the game starts."""
-        spec = self.spec
-        return {
-            "bags": {bid: bags.initial(b) for bid, b in spec.bags.items()},
-            "tracks": {tid: tracks.initial(t) for tid, t in spec.tracks.items()},
-            "decks": {
-                did: decks.initial(d, list(self.cards[did].values()))
-                for did, d in spec.decks.items()
-            },
-            "pad": {"rows": []},
-        }
-
-
-def roll_of(game: TableGame, name: str) -> str:
-    """The id of the game's roll ``name`` names: its id, or its name in any language."""
-    if name in game.spec.rolls:
-        return name
-    terms = terms_for(game)
-    things = {r: (None, roll.name) for r, roll in game.spec.rolls.items()}
-    found = find(terms, name, things)
-    if found is None:
-        raise TableError(
-            _("{game} has no roll {name!r}{hint} (rolls: {known}; dice: {dice})"),
-            game=game.names(),
-            name=name,
-            hint=suggest(name, game.spec.rolls),
-            known=listing(terms, things),
-            dice=", ".join(game.spec.dice) or "-",
-        )
-    return found
-
-
-def named_roll(game: TableGame, name: str, params: dict[str, str]) -> tuple[str, list[str]]:
-    """The expression of a named roll (by id or by name) with its parameters filled in, and
-    notes on clamping."""
-    name = roll_of(game, name)
-    spec = game.spec.rolls[name]
-    unknown = [p for p in params if p not in spec.params]
-    if unknown:
-        said = (
-            _("{game}:{name} takes no --{param}{hint} (it takes {options})")
-            if spec.params
-            else _("{game}:{name} takes no --{param}{hint}")
-        )
-        raise UsageError(
-            said.format(
-                game=game.id,
-                name=name,
-                param=unknown[0],
-                hint=suggest(unknown[0], spec.params),
-                options=", ".join("--" + p for p in spec.params),
-            )
-        )
-    values: dict[str, Any] = {}
-    notes: list[str] = []
-    for pname, p in spec.params.items():
-        raw = params.get(pname)
-        if raw is None and p.default is None:
-            raise TableError(
-                _("{game}:{name} needs --{param}{help}"),
-                game=game.names(),
-                name=name,
-                param=pname,
-                help=p.help,
-            )
-        if p.kind == "icons":
-            value = str(raw if raw is not None else p.default)
-            if not value.isdigit() or len(value) > 20:
-                raise UsageError(_("--{param} must be digits such as 33445").format(param=pname))
-            values[pname] = value
-            continue
-        try:
-            value_i = int(raw) if raw is not None else int(p.default)  # type: ignore[arg-type]
-        except ValueError:
-            raise TableError(
-                _("--{param} must be a whole number, not {value!r}"), param=pname, value=raw
-            ) from None
-        if value_i > p.max and p.clamp:
-            notes.append(f"{pname}={p.max}")
-            value_i = p.max
-        if not p.min <= value_i <= p.max:
-            raise TableError(
-                _("--{param} must be {low}..{high}"), param=pname, low=p.min, high=p.max
-            )
-        values[pname] = value_i
-    for limit in getattr(spec, "limits", None) or []:
-        total = sum(int(values.get(p, 0)) for p in limit.params)
-        if total > limit.max:
-            raise TableError(
-                _("{params} together may be at most {max}, not {total}{help}"),
-                params=" + ".join("--" + p for p in limit.params),
-                max=limit.max,
-                total=total,
-                help=spec.note or "",
-            )
-    try:
-        return fill_params(spec.expr, values), notes
-    except ValueError as exc:
-        raise UsageError(f"{game.id}:{name}: {exc}") from None

@@ -26,11 +26,24 @@ from ..text.localtext import LANGS, choose
 class GameContent(NamedTuple):
     """What a game's folder says about its table, read and checked."""
 
+    root: Path
     spec: TableSpec
     cards: dict[str, dict[str, dict[str, Any]]]  # deck id -> card id -> data
     title: str | dict[str, str] | None  # the game's title from game.yaml
-    files: list[str]  # the table file and every card file, relative to the game's folder
-    spec_data: dict[str, Any]  # the spec as plain JSON data, for the session's record
+
+    def files(self) -> list[str]:
+        """The table file and every card file it reads, relative to the game's folder."""
+        files = [table_path(self.root)]
+        for deck in self.spec.decks.values():
+            files += [card_file_of(self.root, source.component) for source in deck.printed]
+            if isinstance(deck.cards, str):
+                files.append(self.root / deck.cards)
+        return [str(f.relative_to(self.root)) for f in files]
+
+    def spec_data(self) -> dict[str, Any]:
+        """The spec as plain JSON data, for the session's record."""
+        data: dict[str, Any] = to_builtins(self.spec)
+        return data
 
 
 def read_game(root: Path) -> GameContent:
@@ -45,19 +58,7 @@ def read_game(root: Path) -> GameContent:
             cards[did] = {str(i.id): {"id": str(i.id), "qty": i.qty, **i.extra} for i in items}
         else:
             cards[did] = {c.id: structs.asdict(c) for c in deck.cards}
-    return GameContent(
-        spec, _both_scripts(cards), _title(root), _files(root, spec), to_builtins(spec)
-    )
-
-
-def _files(root: Path, spec: TableSpec) -> list[str]:
-    """The table file and every card file it reads, relative to the game's folder."""
-    files = [table_path(root)]
-    for deck in spec.decks.values():
-        files += [card_file_of(root, source.component) for source in deck.printed]
-        if isinstance(deck.cards, str):
-            files.append(root / deck.cards)
-    return [str(f.relative_to(root)) for f in files]
+    return GameContent(root, spec, _both_scripts(cards), _title(root))
 
 
 def _both_scripts(value: Any) -> Any:

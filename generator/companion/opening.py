@@ -12,12 +12,13 @@ from typing import Any
 from ..content.files import read_regular
 from ..errors import UsageError
 from ..locale import _
-from . import session
+from . import bag as bags
+from . import decks, session, tracks
 from .bag import tile_kind
 from .cache import Cache
 from .decks import card_id
 from .errtext import TableError
-from .game import TableGame, find_game, hash_files
+from .game import TableGame, find_game, hash_files, migrate_record
 from .rng import FairSource, commitment, new_secret
 
 MAX_RECORDED_FILES = 1_000  # files a log's header may name as the content it was started on
@@ -41,7 +42,7 @@ def new_session(
         "pieces": game.pieces(),
         "players": players,
         "created": time.time(),
-        "initial": game.initial_state(),
+        "initial": initial_state(game),
     }
     secret = None
     if fair and seed is not None:
@@ -85,7 +86,7 @@ def game_of(
     record = header.get("record")
     if not isinstance(record, dict):
         return TableGame.load(root)
-    if "format" not in record and isinstance(record.get("spec"), dict) and "hash" in record:
+    if migrate_record(record) is None:
         game = TableGame.load(root)  # recorded in an older shape: the rules as they are now
         game.changed = True
         return game
@@ -151,3 +152,16 @@ def missing_pieces(state: dict[str, Any], game: TableGame) -> list[str]:
             missing += sorted({f"{did}: {card_id(c)}" for c in held if card_id(c) not in cards})
     missing += [f"track {t}" for t in state.get("tracks", {}) if t not in game.spec.tracks]
     return missing
+
+
+def initial_state(game: TableGame) -> dict[str, Any]:
+    """The state of a new session: every bag, track and deck as the game starts."""
+    spec = game.spec
+    return {
+        "bags": {bid: bags.initial(b) for bid, b in spec.bags.items()},
+        "tracks": {tid: tracks.initial(t) for tid, t in spec.tracks.items()},
+        "decks": {
+            did: decks.initial(d, list(game.cards[did].values())) for did, d in spec.decks.items()
+        },
+        "pad": {"rows": []},
+    }

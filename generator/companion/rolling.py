@@ -2,7 +2,7 @@
 
 ``pnp roll 2d6`` rolls at the command line with the dice modules alone; a roll naming a game
 (``GAME:ROLL``, ``d[GAME:DIE]``) or made while a session is on comes here: the named roll's
-parameters are filled and checked (:func:`generator.companion.game.named_roll`), the roll is
+parameters are filled and checked (:func:`generator.companion.named_rolls.named_roll`), the roll is
 recorded in the session (the game's phase rules apply to a named roll), a contest is rolled
 until one side is highest, and the result is told in the players' language.
 """
@@ -18,8 +18,9 @@ from .dice_roll import roll as do_roll
 from .engine import Table as Session
 from .engine import resolve_session
 from .errtext import TableError
-from .game import TableGame, find_game, named_roll, roll_of
+from .game import TableGame, find_game
 from .i18n import Terms, message, pick
+from .named_rolls import named_roll, roll_of
 from .render import die_name, named_dice
 from .rng import SystemSource, seeded
 
