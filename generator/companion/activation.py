@@ -16,12 +16,15 @@ over a reserve still to be played.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..locale import _
 from . import decks
 from .errtext import TableError
 from .rng import Source
+
+if TYPE_CHECKING:  # the table's models, for the type checker only
+    from ..content.table.models import DeckSpec
 
 
 def players(state: dict[str, Any]) -> list[str]:
@@ -29,10 +32,11 @@ def players(state: dict[str, Any]) -> list[str]:
     return sorted(set(state["owners"].values()))
 
 
-def way(spec: Any, state: dict[str, Any]) -> str | None:
+def way(spec: DeckSpec, state: dict[str, Any]) -> str | None:
     """How the current turn's mode finds the next card (random, queue, choose); None before the
     first turn (or when the game no longer has the mode)."""
-    found = spec.modes.get(state.get("mode")) if state.get("mode") is not None else None
+    mode = state.get("mode")
+    found = spec.modes.get(mode) if isinstance(mode, str) else None
     return None if found is None else str(found)
 
 
@@ -69,7 +73,7 @@ def add(state: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:
 
 
 def turn(
-    spec: Any,
+    spec: DeckSpec,
     state: dict[str, Any],
     args: dict[str, Any],
     names: Callable[[str, str], bool] | None = None,
@@ -89,7 +93,7 @@ def turn(
 
 
 def draw(
-    spec: Any,
+    spec: DeckSpec,
     state: dict[str, Any],
     args: dict[str, Any],
     source: Source,
@@ -148,7 +152,7 @@ def reveal_drawn(state: dict[str, Any]) -> None:
 
 
 def apply_draw(
-    spec: Any, state: dict[str, Any], args: dict[str, Any], out: dict[str, Any]
+    spec: DeckSpec, state: dict[str, Any], args: dict[str, Any], out: dict[str, Any]
 ) -> dict[str, Any]:
     """Apply a logged draw; the card, its owner, whether it may be reserved and who acts next."""
     reveal_drawn(state)
@@ -186,7 +190,7 @@ def apply_draw(
 
 
 def reserve(
-    spec: Any,
+    spec: DeckSpec,
     state: dict[str, Any],
     args: dict[str, Any],
     who: Callable[[str], str] = str,
@@ -229,7 +233,7 @@ def _is_unit(cards: dict[str, Any], instance: str, named: str) -> bool:
 
 
 def play(
-    spec: Any, state: dict[str, Any], args: dict[str, Any], cards: dict[str, Any]
+    spec: DeckSpec, state: dict[str, Any], args: dict[str, Any], cards: dict[str, Any]
 ) -> dict[str, Any]:
     """A player plays a unit chosen from their own cards (a mode that chooses) or from reserve;
     the card played."""

@@ -11,12 +11,15 @@ a special tile ends the drawing at once. The resolved tile's value advances the 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..locale import _
 from .errtext import TableError
 from .rng import Source
 from .tracks import move_track
+
+if TYPE_CHECKING:  # the table's models, for the type checker only
+    from ..content.table.models import BagSpec, TrackSpec
 
 
 def tile_kind(instance: str) -> str:
@@ -24,7 +27,7 @@ def tile_kind(instance: str) -> str:
     return instance.split("#", 1)[0]
 
 
-def initial(bag: Any) -> dict[str, Any]:
+def initial(bag: BagSpec) -> dict[str, Any]:
     """The bag's state at the start of a game."""
     pool: list[str] = []
     aside: list[str] = []
@@ -34,7 +37,7 @@ def initial(bag: Any) -> dict[str, Any]:
     return {"pool": sorted(pool), "aside": sorted(aside), "held": [], "used": [], "phase": None}
 
 
-def _tile(bag: Any, instance: str) -> Any:
+def _tile(bag: BagSpec, instance: str) -> Any:
     kind = tile_kind(instance)
     for tile in bag.tiles:
         if tile.id == kind:
@@ -42,7 +45,9 @@ def _tile(bag: Any, instance: str) -> Any:
     raise TableError(_("no tile {tile!r} in this bag"), tile=kind)
 
 
-def draw(bag: Any, state: dict[str, Any], source: Source, generals: int | None) -> dict[str, Any]:
+def draw(
+    bag: BagSpec, state: dict[str, Any], source: Source, generals: int | None
+) -> dict[str, Any]:
     """Draw one tile (opening a phase if none is open); returns the outcome to log."""
     phase = state["phase"]
     if phase is None:
@@ -60,8 +65,8 @@ def draw(bag: Any, state: dict[str, Any], source: Source, generals: int | None) 
 
 
 def apply_draw(
-    bag: Any,
-    tracks: dict[str, Any],
+    bag: BagSpec,
+    tracks: dict[str, TrackSpec],
     state: dict[str, Any],
     out: dict[str, Any],
     full: dict[str, Any],
@@ -87,7 +92,7 @@ def stop(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def resolve(
-    bag: Any, tracks: dict[str, Any], state: dict[str, Any], full: dict[str, Any]
+    bag: BagSpec, tracks: dict[str, TrackSpec], state: dict[str, Any], full: dict[str, Any]
 ) -> dict[str, Any]:
     """Resolve the last drawn tile: discard it, return the held ones, advance the track."""
     tile = state["phase"]["drawn"][-1]
@@ -109,7 +114,7 @@ def resolve(
     return result
 
 
-def add_special(bag: Any, state: dict[str, Any], kind: str) -> dict[str, Any]:
+def add_special(bag: BagSpec, state: dict[str, Any], kind: str) -> dict[str, Any]:
     """Put a set-aside tile (blue, red) into the bag."""
     for instance in state["aside"]:
         if tile_kind(instance) == kind:
@@ -126,7 +131,7 @@ def apply_add(state: dict[str, Any], out: dict[str, Any]) -> None:
     state["pool"] = sorted(state["pool"] + [out["tile"]])
 
 
-def odds(bag: Any, state: dict[str, Any]) -> dict[str, Any]:
+def odds(bag: BagSpec, state: dict[str, Any]) -> dict[str, Any]:
     """Chance of each advance for the next tile drawn, from what is left in the bag."""
     pool = state["pool"]
     if not pool:

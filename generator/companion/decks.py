@@ -14,11 +14,14 @@ and plays a turn in one of the game's modes, each finding the next card in one o
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..locale import _
 from .errtext import TableError
 from .rng import Source
+
+if TYPE_CHECKING:  # the table's models, for the type checker only
+    from ..content.table.models import DeckSpec
 
 
 def card_id(instance: str) -> str:
@@ -32,7 +35,7 @@ def _instances(card: dict[str, Any]) -> list[str]:
     return [card["id"] if qty == 1 else f"{card['id']}#{i + 1}" for i in range(qty)]
 
 
-def initial(deck: Any, cards: list[dict[str, Any]]) -> dict[str, Any]:
+def initial(deck: DeckSpec, cards: list[dict[str, Any]]) -> dict[str, Any]:
     """State at the start: pile, discard, cards set aside until the first reshuffle."""
     pile: list[str] = []
     aside: list[str] = []
@@ -71,7 +74,7 @@ def initial(deck: Any, cards: list[dict[str, Any]]) -> dict[str, Any]:
     return state
 
 
-def draw(deck: Any, state: dict[str, Any], source: Source) -> dict[str, Any]:
+def draw(deck: DeckSpec, state: dict[str, Any], source: Source) -> dict[str, Any]:
     """Pick one card from the pile (reshuffling the discard first when the pile is empty)."""
     if state["over"]:
         raise TableError(_("the game is over: a card that ends it was drawn"))
@@ -99,7 +102,11 @@ def take(pile: list[str], index: int) -> str:
 
 
 def apply_draw(
-    deck: Any, state: dict[str, Any], out: dict[str, Any], cards: dict[str, dict[str, Any]], to: str
+    deck: DeckSpec,
+    state: dict[str, Any],
+    out: dict[str, Any],
+    cards: dict[str, dict[str, Any]],
+    to: str,
 ) -> dict[str, Any]:
     """Move the drawn card to ``to`` (discard or out, i.e. a hand); report what it does."""
     if out["reshuffle"]:
@@ -122,7 +129,7 @@ def apply_draw(
 
 
 def number(
-    deck: Any, fx: dict[str, Any], cards: dict[str, dict[str, Any]], position: int
+    deck: DeckSpec, fx: dict[str, Any], cards: dict[str, dict[str, Any]], position: int
 ) -> dict[str, Any]:
     """Read the number at ``position`` (1-based) of the card just drawn."""
     numbers = cards.get(card_id(fx["card"]), {}).get("numbers")
@@ -132,7 +139,7 @@ def number(
     return fx
 
 
-def check_position(deck: Any, position: int) -> None:
+def check_position(deck: DeckSpec, position: int) -> None:
     """Refuse a position outside the deck's numbered positions (any, when its cards carry none)."""
     if deck.positions is None:
         raise TableError(_("the cards of this deck carry no numbers"))

@@ -5,19 +5,23 @@ to discard down), opening deals with cards redrawn, and cards given back to the 
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..locale import _
 from .decks import apply_draw, card_id, draw, find_in_hands, to_hand
 from .errtext import TableError
+from .game import TableGame
 from .rng import Source
 from .rules import held, limit_of
+
+if TYPE_CHECKING:  # the table's models, for the type checker only
+    from ..content.table.models import DeckSpec
 
 # the most cards one deal may look at (redrawn cards included) before giving up
 MAX_DEAL_DRAWS = 1000
 
 
-def drawer(spec: Any, args: dict[str, Any]) -> str | None:
+def drawer(spec: DeckSpec, args: dict[str, Any]) -> str | None:
     """Who draws: the named player, else the deck's one owner; refuses another player."""
     owner = getattr(spec, "owner", None)
     player = args.get("player") or owner
@@ -28,13 +32,13 @@ def drawer(spec: Any, args: dict[str, Any]) -> str | None:
     return player
 
 
-def groups_of(game: Any, deck_id: str) -> list[tuple[str, Any]]:
+def groups_of(game: TableGame, deck_id: str) -> list[tuple[str, Any]]:
     """The hands (id, spec) that count this deck's cards."""
     return [(hid, h) for hid, h in (getattr(game.spec, "hands", None) or {}).items()
             if deck_id in h.decks]  # fmt: skip
 
 
-def check_room(game: Any, state: dict[str, Any], deck_id: str, player: str) -> None:
+def check_room(game: TableGame, state: dict[str, Any], deck_id: str, player: str) -> None:
     """Refuse a draw into a hand whose limit refuses draws past it."""
     for _hid, hand in groups_of(game, deck_id):
         count, limit = held(state, hand, player), limit_of(game, state, hand, player)
@@ -44,7 +48,7 @@ def check_room(game: Any, state: dict[str, Any], deck_id: str, player: str) -> N
             )
 
 
-def over_limit(game: Any, state: dict[str, Any], deck_id: str, player: str) -> dict[str, Any]:
+def over_limit(game: TableGame, state: dict[str, Any], deck_id: str, player: str) -> dict[str, Any]:
     """The first hand the player now holds too many cards in: {hand, held, limit}, or {}."""
     for hid, hand in groups_of(game, deck_id):
         count, limit = held(state, hand, player), limit_of(game, state, hand, player)
@@ -62,18 +66,20 @@ def missing(state: dict[str, Any], deck_id: str, player: str, limit: int) -> tup
     return max(0, limit - held), held
 
 
-def _redrawn(spec: Any, card: dict[str, Any], instance: str) -> bool:
+def _redrawn(spec: DeckSpec, card: dict[str, Any], instance: str) -> bool:
     redraw = getattr(spec, "deal_redraw", None) or []
     return card_id(instance) in redraw or card.get("kind") in redraw
 
 
 def deal(
-    spec: Any, state: dict[str, Any], cards: dict[str, dict[str, Any]], source: Source
+    spec: DeckSpec, state: dict[str, Any], cards: dict[str, dict[str, Any]], source: Source
 ) -> dict[str, Any]:
     """Draw step of an opening deal: the draws, a card the rules redraw going back each time."""
     trial = copy.deepcopy(state)
     draws: list[dict[str, Any]] = []
     dealt = 0
+    if spec.deal is None:  # refused before: the deck has no opening deal
+        raise TypeError("no opening deal")
     while dealt < spec.deal:
         if len(draws) >= MAX_DEAL_DRAWS:
             raise TableError(_("the {deck} cannot deal a full hand"), deck=spec.name or "deck")
@@ -84,7 +90,7 @@ def deal(
 
 
 def _deal_one(
-    spec: Any, state: dict[str, Any], out: dict[str, Any], cards: dict[str, Any]
+    spec: DeckSpec, state: dict[str, Any], out: dict[str, Any], cards: dict[str, Any]
 ) -> tuple[str, bool]:
     """Apply one draw of a deal: the card, and whether it stays (False: back into the deck)."""
     fx = apply_draw(spec, state, out, cards, "out")
@@ -97,7 +103,7 @@ def _deal_one(
 
 
 def apply_deal(
-    spec: Any,
+    spec: DeckSpec,
     state: dict[str, Any],
     cards: dict[str, dict[str, Any]],
     player: str,

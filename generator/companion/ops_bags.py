@@ -4,11 +4,12 @@ and putting a set-aside special tile into the bag.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..locale import _
 from . import bag as bags
 from .errtext import TableError
+from .game import TableGame
 from .i18n import TYPED
 from .names import listing, shown, terms_for
 from .ops_base import (
@@ -20,8 +21,11 @@ from .ops_base import (
 )
 from .rng import Source
 
+if TYPE_CHECKING:  # the table's models, for the type checker only
+    from ..content.table.models import BagSpec
 
-def only_bag(game: Any, typed: str | None) -> str:
+
+def only_bag(game: TableGame, typed: str | None) -> str:
     """``typed``, or when no bag is named the game's only bag; a TableError when it has several
     (or none) to choose from."""
     if typed is not None:
@@ -69,7 +73,7 @@ def op_fate_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
     return bags.draw(spec, state, source, args.get("generals"))
 
 
-def _bag_done(t: Table, spec: Any, state: dict[str, Any]) -> None:
+def _bag_done(t: Table, spec: BagSpec, state: dict[str, Any]) -> None:
     """A per-turn bag has had its drawing for this turn."""
     if getattr(spec, "per_turn", False):
         state["done"] = t.state.get("turn", {}).get("n", 1)

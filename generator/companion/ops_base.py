@@ -6,7 +6,7 @@ over check and the no-op steps.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..locale import _
 from ..text.localtext import LANGS
@@ -15,6 +15,9 @@ from .game import TableGame
 from .i18n import pick
 from .names import find, listing, resolve, shown, terms_for
 from .rng import Source
+
+if TYPE_CHECKING:  # the table's models, for the type checker only
+    from ..content.table.models import DeckSpec
 
 
 class Table(Protocol):
@@ -37,7 +40,7 @@ def _g(t: Table) -> TableGame:
     return t.game
 
 
-def over_note(game: Any, over: dict[str, Any], lang: str) -> str:
+def over_note(game: TableGame, over: dict[str, Any], lang: str) -> str:
     """What ended the game, in words."""
     if over["by"] == "track":
         track = game.spec.tracks[over["id"]]
@@ -90,7 +93,7 @@ def _deck(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     return specs[deck_id], t.state["decks"][deck_id]
 
 
-def _plain(t: Table, spec: Any, args: dict[str, Any]) -> None:
+def _plain(t: Table, spec: DeckSpec, args: dict[str, Any]) -> None:
     """Refuse a plain deck's move on a deck of units that activate."""
     if spec.modes:
         raise TableError(
@@ -100,7 +103,7 @@ def _plain(t: Table, spec: Any, args: dict[str, Any]) -> None:
         )
 
 
-def _activating(t: Table, spec: Any, args: dict[str, Any]) -> None:
+def _activating(t: Table, spec: DeckSpec, args: dict[str, Any]) -> None:
     """Refuse an activation move on a deck whose cards do not activate."""
     if not spec.modes:
         raise TableError(
@@ -110,12 +113,12 @@ def _activating(t: Table, spec: Any, args: dict[str, Any]) -> None:
         )
 
 
-def pick_name(spec: Any, did: str) -> Any:
+def pick_name(spec: DeckSpec, did: str) -> Any:
     """A deck's shown name (in every language), else its id."""
     return spec.name or did
 
 
-def _verbs(spec: Any) -> str:
+def _verbs(spec: DeckSpec) -> str:
     """The deck commands a deck is played with."""
     if spec.modes:
         return "deck add, deck turn, deck activate, deck reserve, deck play, deck remove"
@@ -127,12 +130,12 @@ def _verbs(spec: Any) -> str:
     return ", ".join(said)
 
 
-def _modes(spec: Any) -> dict[str, tuple[str | None, object]]:
+def _modes(spec: DeckSpec) -> dict[str, tuple[str | None, object]]:
     """A deck's modes as things to name: each mode's id is its glossary term."""
     return {str(m): (str(m), None) for m in spec.modes}
 
 
-def _mode_name(t: Table, spec: Any) -> Callable[[str | None], str]:
+def _mode_name(t: Table, spec: DeckSpec) -> Callable[[str | None], str]:
     """Names a mode of the deck in the players' language (None: every mode, as one list)."""
 
     def name(mode: str | None) -> str:

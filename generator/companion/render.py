@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..locale import N_, _
+from .game import TableGame
 from .i18n import Terms, event_name, message, pick, said
 from .render_bags import fate_add, fate_draw, fate_stop, track_move
 from .render_decks import (
@@ -51,12 +52,12 @@ __all__ = [
 ]
 
 
-def turn_next(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+def turn_next(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for the next phase of the turn: which turn and phase, and what the players do."""
     return phase_lines(game, terms, e["fx"]["n"], e["fx"]["phase"])
 
 
-def phase_lines(game: Any, terms: Terms, n: int, k: int) -> list[str]:
+def phase_lines(game: TableGame, terms: Terms, n: int, k: int) -> list[str]:
     """A phase of the game's turn in words: its number and name, then what is done in it."""
     phases = game.spec.turn
     phase = phases[k]
@@ -76,30 +77,30 @@ def phase_lines(game: Any, terms: Terms, n: int, k: int) -> list[str]:
     return lines
 
 
-def pad_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+def pad_add(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for points written on the score pad."""
     fx = {**e["fx"], "player": terms.name(e["fx"]["player"])}
     return [message(_("{player} +{points} (round {round}); total {total}."), **fx)]
 
 
-def roll(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+def roll(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for a dice roll, with the game's dice named."""
     return [named_dice(game, terms, e["out"]["text"], e["out"].get("labels") or [])]
 
 
-def undo(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+def undo(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for an undone event."""
     target = e["fx"]["undone"]
     kind = event_name(str(target["type"]))
     return [message(_("Undid event {seq} ({type})."), seq=target["seq"], type=kind)]
 
 
-def reveal(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+def reveal(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for a revealed session secret."""
     return [message(_("Secret seed: {secret}"), secret=e["args"]["secret"])]
 
 
-def migrate(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+def migrate(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for a session moved to the game's current version."""
     return [
         message(
@@ -133,7 +134,7 @@ RENDER: dict[str, Callable[[Any, Terms, dict[str, Any]], list[str]]] = {
 }
 
 
-def event_lines(game: Any, terms: Terms, event: dict[str, Any]) -> list[str]:
+def event_lines(game: TableGame, terms: Terms, event: dict[str, Any]) -> list[str]:
     """An event in sentences in the terms' language; unknown types are shown raw."""
     fn = RENDER.get(event["type"])
     lines = fn(game, terms, event) if fn else [f"{event['type']} {event.get('args', {})}"]

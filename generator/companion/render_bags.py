@@ -8,12 +8,13 @@ from typing import Any
 
 from ..locale import N_, _, ngettext
 from .bag import tile_kind
+from .game import TableGame
 from .i18n import TYPED, Terms, message, pick, said
 from .render_names import _bag_name, _tile_name
 from .tracks import step_note
 
 
-def _track_lines(game: Any, terms: Terms, move: dict[str, Any]) -> list[str]:
+def _track_lines(game: TableGame, terms: Terms, move: dict[str, Any]) -> list[str]:
     spec = game.spec.tracks[move["track"]]
     name = terms.name(spec.term or move["track"], spec.name)
     if move.get("player"):
@@ -78,7 +79,7 @@ def _track_lines(game: Any, terms: Terms, move: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _step_notes(game: Any, terms: Terms, at: dict[str, int]) -> list[str]:
+def _step_notes(game: TableGame, terms: Terms, at: dict[str, int]) -> list[str]:
     """What the steps the markers stand on mean (told once each)."""
 
     lines = []
@@ -89,7 +90,7 @@ def _step_notes(game: Any, terms: Terms, at: dict[str, int]) -> list[str]:
     return lines
 
 
-def _resolved(game: Any, terms: Terms, bag_id: str, res: dict[str, Any]) -> list[str]:
+def _resolved(game: TableGame, terms: Terms, bag_id: str, res: dict[str, Any]) -> list[str]:
     lang = terms.lang
     spec = game.spec.bags[bag_id]
     lines: list[str] = []
@@ -112,7 +113,7 @@ def _resolved(game: Any, terms: Terms, bag_id: str, res: dict[str, Any]) -> list
     return lines
 
 
-def fate_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+def fate_draw(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for a fate-bag draw: the tile drawn, then what it resolved or how many more may come."""
 
     bag_id, out = e["args"]["bag"], e["out"]
@@ -145,12 +146,12 @@ def fate_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     return lines
 
 
-def fate_stop(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+def fate_stop(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for stopping a fate-bag turn: what the drawn tiles resolved."""
     return _resolved(game, terms, e["args"]["bag"], e["fx"]["resolved"])
 
 
-def fate_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+def fate_add(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for a special tile put into a fate bag."""
     bag_id = e["args"]["bag"]
     return [
@@ -162,6 +163,6 @@ def fate_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     ]
 
 
-def track_move(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+def track_move(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for a track move."""
     return _track_lines(game, terms, e["fx"])

@@ -9,11 +9,12 @@ from typing import Any
 
 from ..locale import N_, _
 from .decks import card_id
+from .game import TableGame
 from .i18n import TYPED, Terms, message, pick, said
 from .render_names import _card_name, _deck_name, _listing, _unit
 
 
-def _shown(game: Any, terms: Terms, deck_id: str, instance: str) -> list[str]:
+def _shown(game: TableGame, terms: Terms, deck_id: str, instance: str) -> list[str]:
     """The fields a printed card tells when drawn (e.g. a patrol's three locations, in order)."""
 
     data = game.cards.get(deck_id, {}).get(card_id(instance), {})
@@ -29,7 +30,7 @@ def _shown(game: Any, terms: Terms, deck_id: str, instance: str) -> list[str]:
     return lines
 
 
-def deck_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+def deck_draw(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for a deck draw: the card, any reshuffle or number placed, and game over if it came."""
     deck_id, fx, lang = e["args"]["deck"], e["fx"], terms.lang
     name = _card_name(game, terms, deck_id, fx["card"], fx.get("n", 1)) if "card" in fx else ""
@@ -86,7 +87,7 @@ def deck_draw(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _secret_draw(game: Any, terms: Terms, deck_id: str, player: str, count: int) -> str:
+def _secret_draw(game: TableGame, terms: Terms, deck_id: str, player: str, count: int) -> str:
     """A draw into a hand told to everyone: how many cards, not which."""
     return said(
         terms.lang,
@@ -101,7 +102,7 @@ def _secret_draw(game: Any, terms: Terms, deck_id: str, player: str, count: int)
     )
 
 
-def _over_limit(game: Any, terms: Terms, deck_id: str, fx: dict[str, Any]) -> list[str]:
+def _over_limit(game: TableGame, terms: Terms, deck_id: str, fx: dict[str, Any]) -> list[str]:
     """The hand limit passed by a draw, and what the player does about it."""
     over = fx.get("over_limit")
     if not over:
@@ -121,7 +122,7 @@ def _over_limit(game: Any, terms: Terms, deck_id: str, fx: dict[str, Any]) -> li
     ]
 
 
-def deck_deal(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+def deck_deal(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for an opening deal: how many cards the player got, and each card put back."""
     deck_id, fx = e["args"]["deck"], e["fx"]
     count = len(fx["cards"]) if "cards" in fx else fx.get("count", 0)
@@ -141,7 +142,7 @@ def deck_deal(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     return lines
 
 
-def deck_return(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+def deck_return(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for cards put back from a hand into the deck."""
     deck_id = e["args"]["deck"]
     cards = [_card_name(game, terms, deck_id, c) for c in e["fx"]["returned"]]
@@ -155,7 +156,7 @@ def deck_return(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     ]
 
 
-def _laid(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+def _laid(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for a plain deck's card laid from a hand on the table."""
     fx = e["fx"]
     return [
@@ -167,7 +168,7 @@ def _laid(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     ]
 
 
-def act_card(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+def act_card(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for an activation card drawn or played: removed, waiting to be reserved, or active;
     then who acts next."""
     fx = e["fx"]
@@ -216,7 +217,7 @@ def act_card(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     return lines + _next(terms, fx)
 
 
-def deck_discard(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+def deck_discard(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for cards discarded from a deck."""
     deck_id = e["args"]["deck"]
     shown = e.get("fx", {}).get("discarded") or e["args"]["cards"]
@@ -230,7 +231,7 @@ def deck_discard(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     ]
 
 
-def deck_reset(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+def deck_reset(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for a deck reset."""
     return [
         message(
@@ -239,7 +240,7 @@ def deck_reset(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     ]
 
 
-def act_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+def act_add(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for units added to an activation deck."""
     args = e["args"]
     return [
@@ -253,7 +254,7 @@ def act_add(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     ]
 
 
-def act_turn(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+def act_turn(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for the start of an activation turn, naming its mode (a glossary term)."""
     name = terms.name(e["args"]["mode"])
     return [
@@ -265,7 +266,7 @@ def act_turn(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     ]
 
 
-def act_remove(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+def act_remove(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for a unit removed from an activation deck (and from a reserve, if it was there)."""
     card = (e.get("fx") or {}).get("card")
     if "from" in (e.get("fx") or {}):
@@ -292,7 +293,7 @@ def act_remove(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     return lines
 
 
-def act_reserve(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
+def act_reserve(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for an activation card put in reserve: face down, so the card is not named."""
     owner = e["fx"]["owner"]
     line = said(

@@ -10,10 +10,11 @@ from typing import Any
 from ..locale import pgettext
 from .bag import tile_kind
 from .decks import card_id, unit_name
+from .game import TableGame
 from .i18n import Terms, pick
 
 
-def _tile_name(game: Any, terms: Terms, bag_id: str, instance: str) -> str:
+def _tile_name(game: TableGame, terms: Terms, bag_id: str, instance: str) -> str:
 
     kind = tile_kind(instance)
     for tile in game.spec.bags[bag_id].tiles:
@@ -27,19 +28,19 @@ def _tile_name(game: Any, terms: Terms, bag_id: str, instance: str) -> str:
     return kind
 
 
-def _bag_name(game: Any, terms: Terms, bag_id: str) -> str:
+def _bag_name(game: TableGame, terms: Terms, bag_id: str) -> str:
     spec = game.spec.bags[bag_id]
     return terms.name(spec.term or bag_id, spec.name)
 
 
-def _card_name(game: Any, terms: Terms, deck_id: str, instance: str, n: int = 1) -> str:
+def _card_name(game: TableGame, terms: Terms, deck_id: str, instance: str, n: int = 1) -> str:
 
     data = game.cards.get(deck_id, {}).get(card_id(instance), {})
     name = pick(data.get("name"), terms.lang) or card_id(instance)
     return f"{name} ({n})" if n > 1 else name
 
 
-def _unit(game: Any, terms: Terms, instance: str) -> str:
+def _unit(game: TableGame, terms: Terms, instance: str) -> str:
     """A unit card's shown name: the printed card's name when the deck has one, else as added."""
 
     for cards in game.cards.values():
@@ -49,7 +50,7 @@ def _unit(game: Any, terms: Terms, instance: str) -> str:
     return unit_name(instance)
 
 
-def _deck_name(game: Any, terms: Terms, deck_id: str) -> str:
+def _deck_name(game: TableGame, terms: Terms, deck_id: str) -> str:
     spec = game.spec.decks.get(deck_id)
     return (pick(spec.name, terms.lang) if spec is not None else None) or deck_id
 
@@ -58,7 +59,7 @@ def _listing(names: list[str], lang: str) -> str:
     return ("、" if lang.startswith("zh") else ", ").join(names)
 
 
-def die_name(game: Any, terms: Any, die: str) -> str:
+def die_name(game: TableGame, terms: Any, die: str) -> str:
     """A game's die in words: its id in English, else its name, else its glossary term."""
     spec = game.spec.dice.get(die.rpartition(":")[2])
     if terms.lang == "en" or spec is None:
@@ -66,7 +67,7 @@ def die_name(game: Any, terms: Any, die: str) -> str:
     return pick(spec.name, terms.lang) or terms.name(spec.term or die.rpartition(":")[2])
 
 
-def named_dice(game: Any, terms: Any, text: str, labels: list[str]) -> str:
+def named_dice(game: TableGame, terms: Any, text: str, labels: list[str]) -> str:
     """The roll line with a game's dice and face labels named in the players' language."""
     if terms.lang == "en":
         return text

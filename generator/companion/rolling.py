@@ -44,7 +44,7 @@ def roll_with_content(
     if table is not None:
         table.preload()
         played = table.game
-    game: Any
+    game: TableGame
     if game_name:
         game = (
             played
@@ -146,7 +146,7 @@ MAX_CONTEST_ROUNDS = 20
 
 
 def contest(
-    game: Any, terms: Any, each: list[Any], roll_once: Any, notes: list[str], lang: str
+    game: TableGame, terms: Any, each: list[Any], roll_once: Any, notes: list[str], lang: str
 ) -> Result:
     """Everyone in ``each`` rolls; a tie for the highest is rolled again, until one is highest."""
     _ = translation(lang).gettext
@@ -172,7 +172,7 @@ def contest(
     return {"rounds": rounds, "winner": None, "notes": notes}, [*lines, *notes], []
 
 
-def estimated_dice(game: Any, text: str) -> list[str]:
+def estimated_dice(game: TableGame, text: str) -> list[str]:
     """The game's dice named in ``text`` whose face mix is an estimate."""
     if "[" not in text:
         return []  # no game's die named: spare compiling the pattern on every roll

@@ -14,11 +14,15 @@ the table (in play), and taking a card out of the game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..locale import _
 from .decks import all_names, card_id, find_in_hands
 from .errtext import TableError
+from .game import TableGame
+
+if TYPE_CHECKING:  # the table's models, for the type checker only
+    from ..content.table.models import DeckSpec
 
 EVERYONE = "everyone"
 OWNER = "owner"
@@ -42,10 +46,10 @@ class Zone:
         return self.visibility == OWNER and viewer is not None and viewer == self.owner
 
 
-def way_of(spec: Any, deck: dict[str, Any]) -> str | None:
+def way_of(spec: DeckSpec | None, deck: dict[str, Any]) -> str | None:
     """How an activation deck's current mode finds its next card (None: no turn, or plain)."""
     mode = deck.get("mode")
-    if not getattr(spec, "modes", None) or mode is None:
+    if spec is None or not getattr(spec, "modes", None) or mode is None:
         return None
     found = spec.modes.get(mode)
     return None if found is None else str(found)
@@ -60,7 +64,7 @@ def pending(deck: dict[str, Any]) -> tuple[str, str] | None:
     return None
 
 
-def deck_zones(did: str, spec: Any, deck: dict[str, Any]) -> list[Zone]:
+def deck_zones(did: str, spec: DeckSpec | None, deck: dict[str, Any]) -> list[Zone]:
     """The zones of one deck's state."""
     found = [Zone("pile", did, None, NOBODY, tuple(deck.get("pile", [])))]
     held = pending(deck)
@@ -94,7 +98,7 @@ def bag_zones(bid: str, bag: dict[str, Any]) -> list[Zone]:
     ]
 
 
-def zones(game: Any, state: dict[str, Any]) -> list[Zone]:
+def zones(game: TableGame, state: dict[str, Any]) -> list[Zone]:
     """Every zone of the session's state, decks then bags."""
     found: list[Zone] = []
     for did, deck in state.get("decks", {}).items():
@@ -104,7 +108,7 @@ def zones(game: Any, state: dict[str, Any]) -> list[Zone]:
     return found
 
 
-def secret_from(game: Any, state: dict[str, Any], viewer: str | None) -> set[str]:
+def secret_from(game: TableGame, state: dict[str, Any], viewer: str | None) -> set[str]:
     """The cards ``viewer`` may not see: those in a zone only another player (or nobody) sees.
 
     A hidden draw pile's cards are left out: they are no one's secret, only unknown."""
