@@ -15,24 +15,25 @@ over a reserve still to be played.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..locale import _
 from . import decks
 from .errtext import TableError
 from .rng import Source
+from .state import DeckState
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
     from ..content.table.models import DeckSpec
 
 
-def players(state: dict[str, Any]) -> list[str]:
+def players(state: DeckState) -> list[str]:
     """The deck's players, in the order they take turns."""
     return sorted(set(state["owners"].values()))
 
 
-def way(spec: DeckSpec, state: dict[str, Any]) -> str | None:
+def way(spec: DeckSpec, state: Mapping[str, object]) -> str | None:
     """How the current turn's mode finds the next card (random, queue, choose); None before the
     first turn (or when the game no longer has the mode)."""
     mode = state.get("mode")
@@ -40,7 +41,7 @@ def way(spec: DeckSpec, state: dict[str, Any]) -> str | None:
     return None if found is None else str(found)
 
 
-def has_more(state: dict[str, Any], how: str | None, player: str) -> bool:
+def has_more(state: DeckState, how: str | None, player: str) -> bool:
     """Whether a player still has a card to reveal or a reserve to play this turn."""
     if state["reserve"].get(player):
         return True
@@ -49,7 +50,7 @@ def has_more(state: dict[str, Any], how: str | None, player: str) -> bool:
     return bool(state["queues"].get(player))
 
 
-def after(state: dict[str, Any], how: str | None, player: str | None) -> str | None:
+def after(state: DeckState, how: str | None, player: str | None) -> str | None:
     """Who acts after ``player``: from a random pile the next player draws; else the next with
     cards left."""
     order = players(state)
@@ -67,14 +68,14 @@ def after(state: dict[str, Any], how: str | None, player: str | None) -> str | N
     return None
 
 
-def add(state: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:
+def add(state: DeckState, args: dict[str, Any]) -> dict[str, Any]:
     """Add a player's units to the deck; the units added."""
     return {"added": decks.act_add(state, args["player"], args["units"])}
 
 
 def turn(
     spec: DeckSpec,
-    state: dict[str, Any],
+    state: DeckState,
     args: dict[str, Any],
     names: Callable[[str, str], bool] | None = None,
     who: Callable[[str], str] = str,
@@ -94,7 +95,7 @@ def turn(
 
 def draw(
     spec: DeckSpec,
-    state: dict[str, Any],
+    state: DeckState,
     args: dict[str, Any],
     source: Source,
     mode_name: Callable[[str | None], str] = str,
@@ -145,14 +146,14 @@ def draw(
     )
 
 
-def reveal_drawn(state: dict[str, Any]) -> None:
+def reveal_drawn(state: DeckState) -> None:
     """A card drawn face down is shown now (it was activated, not reserved)."""
     state.pop("pending", None)
     state.pop("pending_by", None)
 
 
 def apply_draw(
-    spec: DeckSpec, state: dict[str, Any], args: dict[str, Any], out: dict[str, Any]
+    spec: DeckSpec, state: DeckState, args: dict[str, Any], out: dict[str, Any]
 ) -> dict[str, Any]:
     """Apply a logged draw; the card, its owner, whether it may be reserved and who acts next."""
     reveal_drawn(state)
@@ -191,7 +192,7 @@ def apply_draw(
 
 def reserve(
     spec: DeckSpec,
-    state: dict[str, Any],
+    state: DeckState,
     args: dict[str, Any],
     who: Callable[[str], str] = str,
     mode_name: Callable[[str | None], str] = str,
@@ -233,7 +234,7 @@ def _is_unit(cards: dict[str, Any], instance: str, named: str) -> bool:
 
 
 def play(
-    spec: DeckSpec, state: dict[str, Any], args: dict[str, Any], cards: dict[str, Any]
+    spec: DeckSpec, state: DeckState, args: dict[str, Any], cards: dict[str, Any]
 ) -> dict[str, Any]:
     """A player plays a unit chosen from their own cards (a mode that chooses) or from reserve;
     the card played."""
@@ -275,7 +276,7 @@ def play(
     }
 
 
-def remove(state: dict[str, Any], args: dict[str, Any], cards: dict[str, Any]) -> dict[str, Any]:
+def remove(state: DeckState, args: dict[str, Any], cards: dict[str, Any]) -> dict[str, Any]:
     """Remove a destroyed unit from the deck and any reserve; the card removed."""
     unit = args["unit"]
     live = [u for u in state["owners"] if u not in state["removed"]]

@@ -14,11 +14,12 @@ and plays a turn in one of the game's modes, each finding the next card in one o
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..locale import _
 from .errtext import TableError
 from .rng import Source
+from .state import DeckState
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
     from ..content.table.models import DeckSpec
@@ -35,7 +36,7 @@ def _instances(card: dict[str, Any]) -> list[str]:
     return [card["id"] if qty == 1 else f"{card['id']}#{i + 1}" for i in range(qty)]
 
 
-def initial(deck: DeckSpec, cards: list[dict[str, Any]]) -> dict[str, Any]:
+def initial(deck: DeckSpec, cards: list[dict[str, Any]]) -> DeckState:
     """State at the start: pile, discard, cards set aside until the first reshuffle."""
     pile: list[str] = []
     aside: list[str] = []
@@ -47,7 +48,7 @@ def initial(deck: DeckSpec, cards: list[dict[str, Any]]) -> dict[str, Any]:
             continue
         else:
             pile.extend(names)
-    state: dict[str, Any] = {
+    state: DeckState = {
         "pile": sorted(pile),
         "discard": [],
         "aside": sorted(aside),
@@ -74,7 +75,7 @@ def initial(deck: DeckSpec, cards: list[dict[str, Any]]) -> dict[str, Any]:
     return state
 
 
-def draw(deck: DeckSpec, state: dict[str, Any], source: Source) -> dict[str, Any]:
+def draw(deck: DeckSpec, state: DeckState, source: Source) -> dict[str, Any]:
     """Pick one card from the pile (reshuffling the discard first when the pile is empty)."""
     if state["over"]:
         raise TableError(_("the game is over: a card that ends it was drawn"))
@@ -103,10 +104,10 @@ def take(pile: list[str], index: int) -> str:
 
 def apply_draw(
     deck: DeckSpec,
-    state: dict[str, Any],
+    state: DeckState,
     out: dict[str, Any],
     cards: dict[str, dict[str, Any]],
-    to: str,
+    to: Literal["out", "discard"],
 ) -> dict[str, Any]:
     """Move the drawn card to ``to`` (discard or out, i.e. a hand); report what it does."""
     if out["reshuffle"]:
@@ -166,9 +167,7 @@ def all_names(cards: dict[str, dict[str, Any]], instance: str) -> set[str]:
     return {n.casefold() for n in names}
 
 
-def to_hand(
-    state: dict[str, Any], cards: dict[str, dict[str, Any]], player: str, instance: str
-) -> int:
+def to_hand(state: DeckState, cards: dict[str, dict[str, Any]], player: str, instance: str) -> int:
     """Put a drawn card in a player's hand; its number among same-named cards there (1, 2, ...)."""
     hand = state.setdefault("hands", {}).setdefault(player, [])
     key = name_key(cards, instance)
@@ -179,7 +178,7 @@ def to_hand(
 
 
 def find_in_hands(
-    state: dict[str, Any], cards: dict[str, dict[str, Any]], shown: str, player: str | None
+    state: DeckState, cards: dict[str, dict[str, Any]], shown: str, player: str | None
 ) -> tuple[str, int]:
     """(player, index in hand) of the card shown as ``shown`` ("Army", "Army (2)" or an id)."""
     hands = state.get("hands", {})
@@ -211,7 +210,7 @@ def find_in_hands(
 
 
 def discard(
-    state: dict[str, Any], cards: dict[str, dict[str, Any]], shown: str, player: str | None
+    state: DeckState, cards: dict[str, dict[str, Any]], shown: str, player: str | None
 ) -> str:
     """A card from a hand goes to the discard pile; returns the card instance."""
     who, k = find_in_hands(state, cards, shown, player)
@@ -222,7 +221,7 @@ def discard(
     return instance
 
 
-def reset(state: dict[str, Any]) -> None:
+def reset(state: DeckState) -> None:
     """Gather every card back into the pile (a plain deck's new day)."""
     laid = [c for cards in (state.get("play") or {}).values() for c in cards]
     state["pile"] = sorted(state["pile"] + state["discard"] + state["out"] + laid)
@@ -246,7 +245,7 @@ def unit_name(instance: str) -> str:
     return instance.split("#", 1)[0]
 
 
-def act_add(state: dict[str, Any], player: str, units: list[str]) -> list[str]:
+def act_add(state: DeckState, player: str, units: list[str]) -> list[str]:
     """Add unit cards (identical names allowed, within and across players); their instances."""
     added = []
     for unit in units:
@@ -262,7 +261,7 @@ def act_add(state: dict[str, Any], player: str, units: list[str]) -> list[str]:
 
 
 def act_turn(
-    state: dict[str, Any],
+    state: DeckState,
     mode: str,
     way: str,
     order: dict[str, list[str]],
@@ -278,8 +277,9 @@ def act_turn(
     state["reserve"] = {}
     state["reserved_this_turn"] = []
     state["last"] = None
-    for key in ("pending", "pending_by", "next"):
-        state.pop(key, None)
+    state.pop("pending", None)
+    state.pop("pending_by", None)
+    state.pop("next", None)
     state["pile"] = sorted(live) if way == "random" else []
     state["discard"] = []
     state["queues"] = {}
@@ -309,7 +309,7 @@ def act_turn(
 
 
 def act_reserve(
-    state: dict[str, Any],
+    state: DeckState,
     way: str,
     player: str,
     per_turn: int,

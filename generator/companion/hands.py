@@ -13,6 +13,7 @@ from .errtext import TableError
 from .game import TableGame
 from .rng import Source
 from .rules import held, limit_of
+from .state import DeckState
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
     from ..content.table.models import DeckSpec
@@ -72,7 +73,7 @@ def _redrawn(spec: DeckSpec, card: dict[str, Any], instance: str) -> bool:
 
 
 def deal(
-    spec: DeckSpec, state: dict[str, Any], cards: dict[str, dict[str, Any]], source: Source
+    spec: DeckSpec, state: DeckState, cards: dict[str, dict[str, Any]], source: Source
 ) -> dict[str, Any]:
     """Draw step of an opening deal: the draws, a card the rules redraw going back each time."""
     trial = copy.deepcopy(state)
@@ -90,7 +91,7 @@ def deal(
 
 
 def _deal_one(
-    spec: DeckSpec, state: dict[str, Any], out: dict[str, Any], cards: dict[str, Any]
+    spec: DeckSpec, state: DeckState, out: dict[str, Any], cards: dict[str, Any]
 ) -> tuple[str, bool]:
     """Apply one draw of a deal: the card, and whether it stays (False: back into the deck)."""
     fx = apply_draw(spec, state, out, cards, "out")
@@ -104,7 +105,7 @@ def _deal_one(
 
 def apply_deal(
     spec: DeckSpec,
-    state: dict[str, Any],
+    state: DeckState,
     cards: dict[str, dict[str, Any]],
     player: str,
     out: dict[str, Any],
@@ -121,7 +122,7 @@ def apply_deal(
     return {"player": player, "cards": kept, "returned": returned}
 
 
-def give_back(state: dict[str, Any], cards: dict[str, Any], shown: str, player: str | None) -> str:
+def give_back(state: DeckState, cards: dict[str, Any], shown: str, player: str | None) -> str:
     """A card from a hand goes back into the draw pile; returns the card instance."""
     who, k = find_in_hands(state, cards, shown, player)
     instance, _ = state["hands"][who].pop(k)

@@ -20,6 +20,7 @@ from .ops_base import (
     _track_over,
 )
 from .rng import Source
+from .state import BagState
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
     from ..content.table.models import BagSpec
@@ -43,7 +44,7 @@ def only_bag(game: TableGame, typed: str | None) -> str:
     )
 
 
-def _bag(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+def _bag(t: Table, args: dict[str, Any]) -> tuple[BagSpec, BagState]:
     """The spec and state of the bag the args name (the game's only bag when they name none)."""
     specs = _g(t).spec.bags
     args["bag"] = only_bag(_g(t), args.get("bag"))
@@ -73,7 +74,7 @@ def op_fate_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
     return bags.draw(spec, state, source, args.get("generals"))
 
 
-def _bag_done(t: Table, spec: BagSpec, state: dict[str, Any]) -> None:
+def _bag_done(t: Table, spec: BagSpec, state: BagState) -> None:
     """A per-turn bag has had its drawing for this turn."""
     if getattr(spec, "per_turn", False):
         state["done"] = t.state.get("turn", {}).get("n", 1)
@@ -84,11 +85,12 @@ def apply_fate_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
 
     spec, state = _bag(t, args)
     bags.apply_draw(spec, _g(t).spec.tracks, state, out, t.state)
-    fx = {"resolved": state.pop("last", None)} if out["resolve"] else {}
+    resolved = state.pop("last", None) if out["resolve"] else None
+    fx = {"resolved": resolved} if out["resolve"] else {}
     if out["resolve"]:
         _bag_done(t, spec, state)
-    if fx.get("resolved") and "track" in fx["resolved"]:
-        _track_over(t, fx["resolved"]["track"])
+    if resolved and "track" in resolved:
+        _track_over(t, resolved["track"])
     return fx
 
 

@@ -15,6 +15,7 @@ from .game import TableGame
 from .i18n import pick
 from .names import find, listing, resolve, shown, terms_for
 from .rng import Source
+from .state import DeckState
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
     from ..content.table.models import DeckSpec
@@ -73,7 +74,7 @@ def _who(t: Table, player: str) -> str:
     return terms_for(_g(t), t.cache).name(player)
 
 
-def _owner(t: Table, args: dict[str, Any], state: dict[str, Any]) -> None:
+def _owner(t: Table, args: dict[str, Any], state: DeckState) -> None:
     """``args["player"]`` as the id of a player the activation deck knows, when a name in any
     language names one (else as typed: a new player, or one the step refuses)."""
     if not args.get("player"):
@@ -85,7 +86,7 @@ def _owner(t: Table, args: dict[str, Any], state: dict[str, Any]) -> None:
         args["player"] = found
 
 
-def _deck(t: Table, args: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+def _deck(t: Table, args: dict[str, Any]) -> tuple[DeckSpec, DeckState]:
     """The spec and state of the deck the args name."""
     specs = _g(t).spec.decks
     things = {d: (None, spec.name) for d, spec in specs.items()}

@@ -4,6 +4,7 @@ and before one is written (types, bounds, known event types).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..locale import N_, _
@@ -16,8 +17,8 @@ EVENT_TYPES = {
 }  # fmt: skip
 
 
-def _whole(lo: int | None = None, hi: int | None = None) -> Any:
-    def check(v: Any) -> bool:
+def _whole(lo: int | None = None, hi: int | None = None) -> Callable[[object], bool]:
+    def check(v: object) -> bool:
         return (
             isinstance(v, int)
             and not isinstance(v, bool)
@@ -29,15 +30,15 @@ def _whole(lo: int | None = None, hi: int | None = None) -> Any:
     return check
 
 
-def _text(v: Any) -> bool:
+def _text(v: object) -> bool:
     return isinstance(v, str) and 0 < len(v) <= 1000
 
 
-def _texts(v: Any) -> bool:
+def _texts(v: object) -> bool:
     return isinstance(v, list) and len(v) <= 1000 and all(_text(x) for x in v)
 
 
-def _flag(v: Any) -> bool:
+def _flag(v: object) -> bool:
     return isinstance(v, bool)
 
 
@@ -47,7 +48,7 @@ _BOUNDS = {"low": -MAX_NUMBER, "high": MAX_NUMBER}
 # the fields an event may carry in ``args`` and ``out``, each with the values it may take (a
 # check, and its wording with the values that fill it); a field not listed is left to the step
 # that applies it
-FIELDS: dict[str, tuple[Any, str, dict[str, int]]] = {
+FIELDS: dict[str, tuple[Callable[[object], bool], str, dict[str, int]]] = {
     "index": (_whole(0), N_("a whole number from 0"), {}),
     "limit": (_whole(0), N_("a whole number from 0"), {}),
     "target": (_whole(1), N_("the number of an earlier event"), {}),

@@ -16,6 +16,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .game import TableGame
+from .state import DeckState
 from .zones import OWNER, pending, way_of, zones
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
@@ -98,7 +99,7 @@ def state_view(game: TableGame, state: dict[str, Any], viewer: str | None) -> di
 
 
 def _left(
-    deck: dict[str, Any], held: tuple[str, str] | None, player: str | None, spec: DeckSpec | None
+    deck: DeckState, held: tuple[str, str] | None, player: str | None, spec: DeckSpec | None
 ) -> dict[str, Any]:
     """Per player of an activation deck, the cards still to come up from a mixed pile: named
     for their owner, counted for the others (a card drawn but not yet shown counts as to come)."""

@@ -20,6 +20,7 @@ from ..locale import _
 from .decks import all_names, card_id, find_in_hands
 from .errtext import TableError
 from .game import TableGame
+from .state import DeckState
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
     from ..content.table.models import DeckSpec
@@ -46,7 +47,7 @@ class Zone:
         return self.visibility == OWNER and viewer is not None and viewer == self.owner
 
 
-def way_of(spec: DeckSpec | None, deck: dict[str, Any]) -> str | None:
+def way_of(spec: DeckSpec | None, deck: DeckState) -> str | None:
     """How an activation deck's current mode finds its next card (None: no turn, or plain)."""
     mode = deck.get("mode")
     if spec is None or not getattr(spec, "modes", None) or mode is None:
@@ -55,7 +56,7 @@ def way_of(spec: DeckSpec | None, deck: dict[str, Any]) -> str | None:
     return None if found is None else str(found)
 
 
-def pending(deck: dict[str, Any]) -> tuple[str, str] | None:
+def pending(deck: DeckState) -> tuple[str, str] | None:
     """(card, drawer) of an activation card drawn from a mixed pile that its drawer may still put
     in reserve: secret to the drawer until it is reserved or played."""
     card, drawer = deck.get("pending"), deck.get("pending_by")
@@ -64,7 +65,7 @@ def pending(deck: dict[str, Any]) -> tuple[str, str] | None:
     return None
 
 
-def deck_zones(did: str, spec: DeckSpec | None, deck: dict[str, Any]) -> list[Zone]:
+def deck_zones(did: str, spec: DeckSpec | None, deck: DeckState) -> list[Zone]:
     """The zones of one deck's state."""
     found = [Zone("pile", did, None, NOBODY, tuple(deck.get("pile", [])))]
     held = pending(deck)
@@ -123,7 +124,7 @@ def secret_from(game: TableGame, state: dict[str, Any], viewer: str | None) -> s
 
 
 def _in_play(
-    state: dict[str, Any], cards: dict[str, Any], shown: str, player: str | None
+    state: DeckState, cards: dict[str, Any], shown: str, player: str | None
 ) -> tuple[str, int] | None:
     """(player, index) of the card shown as ``shown`` in play on the table, or None."""
     want = shown.strip().casefold()
@@ -136,9 +137,7 @@ def _in_play(
     return None
 
 
-def lay(
-    state: dict[str, Any], cards: dict[str, Any], shown: str, player: str | None
-) -> dict[str, Any]:
+def lay(state: DeckState, cards: dict[str, Any], shown: str, player: str | None) -> dict[str, Any]:
     """A card from a player's hand goes on the table, in play in front of that player."""
     who, k = find_in_hands(state, cards, shown, player)
     instance, _n = state["hands"][who].pop(k)
@@ -149,7 +148,7 @@ def lay(
 
 
 def take_out(
-    state: dict[str, Any], cards: dict[str, Any], shown: str, player: str | None
+    state: DeckState, cards: dict[str, Any], shown: str, player: str | None
 ) -> dict[str, Any]:
     """A card in play (else in a hand) leaves the game: it is never shuffled back."""
     found = _in_play(state, cards, shown, player)
@@ -171,7 +170,7 @@ def take_out(
 
 
 def from_play_to_discard(
-    state: dict[str, Any], cards: dict[str, Any], shown: str, player: str | None
+    state: DeckState, cards: dict[str, Any], shown: str, player: str | None
 ) -> str | None:
     """A card in play goes to the discard pile (the card instance), or None if none is named."""
     found = _in_play(state, cards, shown, player)
