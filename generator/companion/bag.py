@@ -20,7 +20,7 @@ from .state import BagState
 from .tracks import move_track
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
-    from ..content.table.models import BagSpec, TrackSpec
+    from ..content.table.models import BagSpec, TileSpec, TrackSpec
 
 
 def tile_kind(instance: str) -> str:
@@ -38,7 +38,7 @@ def initial(bag: BagSpec) -> BagState:
     return {"pool": sorted(pool), "aside": sorted(aside), "held": [], "used": [], "phase": None}
 
 
-def _tile(bag: BagSpec, instance: str) -> Any:
+def _tile(bag: BagSpec, instance: str) -> TileSpec:
     kind = tile_kind(instance)
     for tile in bag.tiles:
         if tile.id == kind:

@@ -17,8 +17,10 @@ from .names import find, listing, resolve, shown, terms_for
 from .rng import Source
 from .state import DeckState
 
-if TYPE_CHECKING:  # the table's models, for the type checker only
+if TYPE_CHECKING:
     from ..content.table.models import DeckSpec
+    from ..content.types import Lang
+    from .cache import Cache  # the table's models, for the type checker only
 
 
 class Table(Protocol):
@@ -26,7 +28,7 @@ class Table(Protocol):
 
     game: TableGame | None
     state: dict[str, Any]
-    cache: Any  # the session's cache (the glossary, for names in any language)
+    cache: Cache  # the session's cache (the glossary, for names in any language)
 
 
 Op = Callable[[Table, dict[str, Any], Source], dict[str, Any]]
@@ -114,7 +116,7 @@ def _activating(t: Table, spec: DeckSpec, args: dict[str, Any]) -> None:
         )
 
 
-def pick_name(spec: DeckSpec, did: str) -> Any:
+def pick_name(spec: DeckSpec, did: str) -> str | dict[Lang, str]:
     """A deck's shown name (in every language), else its id."""
     return spec.name or did
 

@@ -9,7 +9,7 @@ tracks in :mod:`.render_bags`, decks and units in :mod:`.render_decks`, the name
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from ..locale import N_, _
 from .game import TableGame
@@ -36,6 +36,7 @@ from .render_names import (
     die_name,
     named_dice,
 )
+from .state import Event
 
 # the names the table's other views use, importable from here as before
 __all__ = [
@@ -52,7 +53,7 @@ __all__ = [
 ]
 
 
-def turn_next(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
+def turn_next(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for the next phase of the turn: which turn and phase, and what the players do."""
     return phase_lines(game, terms, e["fx"]["n"], e["fx"]["phase"])
 
@@ -77,30 +78,30 @@ def phase_lines(game: TableGame, terms: Terms, n: int, k: int) -> list[str]:
     return lines
 
 
-def pad_add(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
+def pad_add(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for points written on the score pad."""
     fx = {**e["fx"], "player": terms.name(e["fx"]["player"])}
     return [message(_("{player} +{points} (round {round}); total {total}."), **fx)]
 
 
-def roll(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
+def roll(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for a dice roll, with the game's dice named."""
     return [named_dice(game, terms, e["out"]["text"], e["out"].get("labels") or [])]
 
 
-def undo(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
+def undo(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for an undone event."""
     target = e["fx"]["undone"]
     kind = event_name(str(target["type"]))
     return [message(_("Undid event {seq} ({type})."), seq=target["seq"], type=kind)]
 
 
-def reveal(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
+def reveal(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for a revealed session secret."""
     return [message(_("Secret seed: {secret}"), secret=e["args"]["secret"])]
 
 
-def migrate(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
+def migrate(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for a session moved to the game's current version."""
     return [
         message(
@@ -109,7 +110,7 @@ def migrate(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     ]
 
 
-RENDER: dict[str, Callable[[Any, Terms, dict[str, Any]], list[str]]] = {
+RENDER: dict[str, Callable[[TableGame, Terms, Event], list[str]]] = {
     "roll": roll,
     "fate.draw": fate_draw,
     "fate.stop": fate_stop,
@@ -137,7 +138,12 @@ RENDER: dict[str, Callable[[Any, Terms, dict[str, Any]], list[str]]] = {
 def event_lines(game: TableGame, terms: Terms, event: dict[str, Any]) -> list[str]:
     """An event in sentences in the terms' language; unknown types are shown raw."""
     fn = RENDER.get(event["type"])
-    lines = fn(game, terms, event) if fn else [f"{event['type']} {event.get('args', {})}"]
+    # the log's events are checked (session_events) before they are written and when read
+    lines = (
+        fn(game, terms, cast("Event", event))
+        if fn
+        else [f"{event['type']} {event.get('args', {})}"]
+    )
     if (event.get("args") or {}).get("force"):
         lines.append(
             said(terms.lang, N_("(made with --force: a house rule overruled the game's rules)"))

@@ -11,6 +11,7 @@ from .bag import tile_kind
 from .game import TableGame
 from .i18n import TYPED, Terms, message, pick, said
 from .render_names import _bag_name, _tile_name
+from .state import Event
 from .tracks import step_note
 
 
@@ -113,7 +114,7 @@ def _resolved(game: TableGame, terms: Terms, bag_id: str, res: dict[str, Any]) -
     return lines
 
 
-def fate_draw(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
+def fate_draw(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for a fate-bag draw: the tile drawn, then what it resolved or how many more may come."""
 
     bag_id, out = e["args"]["bag"], e["out"]
@@ -146,12 +147,12 @@ def fate_draw(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     return lines
 
 
-def fate_stop(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
+def fate_stop(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for stopping a fate-bag turn: what the drawn tiles resolved."""
     return _resolved(game, terms, e["args"]["bag"], e["fx"]["resolved"])
 
 
-def fate_add(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
+def fate_add(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for a special tile put into a fate bag."""
     bag_id = e["args"]["bag"]
     return [
@@ -163,6 +164,6 @@ def fate_add(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     ]
 
 
-def track_move(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
+def track_move(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for a track move."""
     return _track_lines(game, terms, e["fx"])

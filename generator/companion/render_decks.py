@@ -12,6 +12,7 @@ from .decks import card_id
 from .game import TableGame
 from .i18n import TYPED, Terms, message, pick, said
 from .render_names import _card_name, _deck_name, _listing, _unit
+from .state import Event
 
 
 def _shown(game: TableGame, terms: Terms, deck_id: str, instance: str) -> list[str]:
@@ -30,7 +31,7 @@ def _shown(game: TableGame, terms: Terms, deck_id: str, instance: str) -> list[s
     return lines
 
 
-def deck_draw(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
+def deck_draw(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for a deck draw: the card, any reshuffle or number placed, and game over if it came."""
     deck_id, fx, lang = e["args"]["deck"], e["fx"], terms.lang
     name = _card_name(game, terms, deck_id, fx["card"], fx.get("n", 1)) if "card" in fx else ""
@@ -122,7 +123,7 @@ def _over_limit(game: TableGame, terms: Terms, deck_id: str, fx: dict[str, Any])
     ]
 
 
-def deck_deal(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
+def deck_deal(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for an opening deal: how many cards the player got, and each card put back."""
     deck_id, fx = e["args"]["deck"], e["fx"]
     count = len(fx["cards"]) if "cards" in fx else fx.get("count", 0)
@@ -142,7 +143,7 @@ def deck_deal(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     return lines
 
 
-def deck_return(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
+def deck_return(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for cards put back from a hand into the deck."""
     deck_id = e["args"]["deck"]
     cards = [_card_name(game, terms, deck_id, c) for c in e["fx"]["returned"]]
@@ -156,7 +157,7 @@ def deck_return(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     ]
 
 
-def _laid(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
+def _laid(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for a plain deck's card laid from a hand on the table."""
     fx = e["fx"]
     return [
@@ -168,7 +169,7 @@ def _laid(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     ]
 
 
-def act_card(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
+def act_card(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for an activation card drawn or played: removed, waiting to be reserved, or active;
     then who acts next."""
     fx = e["fx"]
@@ -217,7 +218,7 @@ def act_card(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     return lines + _next(terms, fx)
 
 
-def deck_discard(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
+def deck_discard(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for cards discarded from a deck."""
     deck_id = e["args"]["deck"]
     shown = e.get("fx", {}).get("discarded") or e["args"]["cards"]
@@ -231,7 +232,7 @@ def deck_discard(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     ]
 
 
-def deck_reset(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
+def deck_reset(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for a deck reset."""
     return [
         message(
@@ -240,7 +241,7 @@ def deck_reset(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     ]
 
 
-def act_add(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
+def act_add(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for units added to an activation deck."""
     args = e["args"]
     return [
@@ -254,7 +255,7 @@ def act_add(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     ]
 
 
-def act_turn(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
+def act_turn(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for the start of an activation turn, naming its mode (a glossary term)."""
     name = terms.name(e["args"]["mode"])
     return [
@@ -266,7 +267,7 @@ def act_turn(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     ]
 
 
-def act_remove(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
+def act_remove(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for a unit removed from an activation deck (and from a reserve, if it was there)."""
     card = (e.get("fx") or {}).get("card")
     if "from" in (e.get("fx") or {}):
@@ -293,7 +294,7 @@ def act_remove(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
     return lines
 
 
-def act_reserve(game: TableGame, terms: Terms, e: dict[str, Any]) -> list[str]:
+def act_reserve(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for an activation card put in reserve: face down, so the card is not named."""
     owner = e["fx"]["owner"]
     line = said(

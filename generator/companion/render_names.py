@@ -5,7 +5,6 @@ them: tiles, bags, cards, units, decks, dice, and a list of names.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from ..locale import pgettext
 from .bag import tile_kind
@@ -59,7 +58,7 @@ def _listing(names: list[str], lang: str) -> str:
     return ("、" if lang.startswith("zh") else ", ").join(names)
 
 
-def die_name(game: TableGame, terms: Any, die: str) -> str:
+def die_name(game: TableGame, terms: Terms, die: str) -> str:
     """A game's die in words: its id in English, else its name, else its glossary term."""
     spec = game.spec.dice.get(die.rpartition(":")[2])
     if terms.lang == "en" or spec is None:
@@ -67,7 +66,7 @@ def die_name(game: TableGame, terms: Any, die: str) -> str:
     return pick(spec.name, terms.lang) or terms.name(spec.term or die.rpartition(":")[2])
 
 
-def named_dice(game: TableGame, terms: Any, text: str, labels: list[str]) -> str:
+def named_dice(game: TableGame, terms: Terms, text: str, labels: list[str]) -> str:
     """The roll line with a game's dice and face labels named in the players' language."""
     if terms.lang == "en":
         return text

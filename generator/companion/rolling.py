@@ -40,7 +40,7 @@ def roll_with_content(
     data (``--json``), the lines in the current language and notices for standard error."""
     lang_ = current_language()
     table = Session(resolve_session(session_path)) if use_session else None
-    played: Any = None  # the session's game
+    played: TableGame | None = None  # the session's game
     if table is not None:
         table.preload()
         played = table.game
@@ -106,7 +106,7 @@ def roll_with_content(
     data = roll_once()
     if recorded and table is not None and table.log is not None and table.log.repaired:
         said.append(message(_("Repaired the log: {what}."), what=table.log.repaired))
-    if recorded and played.changed:
+    if recorded and played is not None and played.changed:
         said += [
             message(
                 _(
@@ -184,7 +184,7 @@ def estimated_dice(game: TableGame, text: str) -> list[str]:
     return found
 
 
-def game_of_die(expr: str) -> Any:
+def game_of_die(expr: str) -> TableGame:
     """The game a content die ``d[game:die]`` names."""
     game_name = (content_die(expr) or "").rpartition(":")[0]
     if not game_name:

@@ -11,7 +11,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from types import ModuleType
 
 from ..locale import _
 from .session_base import SessionError
@@ -85,7 +85,7 @@ def _read_only_lock(lock_path: str, nofollow: int, exc: OSError) -> int:
     return -1
 
 
-def _flock(fcntl: Any, fd: int, deadline: float, path: Path) -> None:
+def _flock(fcntl: ModuleType, fd: int, deadline: float, path: Path) -> None:
     """Take an exclusive lock on ``fd``, waiting until ``deadline`` (SessionError after)."""
 
     while True:

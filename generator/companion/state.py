@@ -56,3 +56,18 @@ class BagState(TypedDict, total=False):
     phase: BagPhase | None  # the drawing under way, None between turns
     done: int  # the turn whose drawing is over (bags drawn once a turn)
     last: dict[str, Any]  # what the last resolved draw did, until the event reports it
+
+
+class Event(TypedDict, total=False):
+    """One event of the log, as the sentences about it read it: with the effects it had when
+    it was applied (``fx``: worked out on replay, never logged)."""
+
+    seq: int
+    type: str
+    args: dict[str, Any]  # what the command asked (each field checked: session_events.FIELDS)
+    out: dict[str, Any]  # the outcomes the random source gave
+    fx: dict[str, Any]  # what applying it did, by event type
+    t: float
+    ctr: list[int]  # the random counter before and after
+    snap: str  # the hash of the state a snapshot keeps
+    repaired: str | None

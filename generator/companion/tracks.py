@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
-    from ..content.table.models import TrackSpec
+    from ..content.table.models import MarkSpec, TrackSpec
+    from ..content.types import Lang
 
 _TESTS = {
     "at-or-above": lambda step, at: step >= at,
@@ -88,17 +89,17 @@ def move_track(
     return out
 
 
-def _once(track: TrackSpec) -> list[Any]:
+def _once(track: TrackSpec) -> list[MarkSpec]:
     """The marks told once, when reached or passed (not the stay marks)."""
     return [m for m in track.marks if not getattr(m, "stay", False)]
 
 
-def step_note(track: TrackSpec, step: int) -> Any:
+def step_note(track: TrackSpec, step: int) -> str | dict[Lang, str] | None:
     """What the step means while the marker stands on it (a stay mark's note), or None."""
     return next((m.note for m in track.marks if m.at == step and getattr(m, "stay", False)), None)
 
 
-def ready(track: TrackSpec, step: int) -> list[str]:
+def ready(track: TrackSpec, step: int) -> list[str | None]:
     """Marks at or behind the marker (characters that are ready)."""
     if track.end > track.start:
         return [m.id for m in _once(track) if m.at <= step]
