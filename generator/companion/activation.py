@@ -68,7 +68,7 @@ def after(state: DeckState, how: str | None, player: str | None) -> str | None:
     return None
 
 
-def add(state: DeckState, args: dict[str, Any]) -> dict[str, Any]:
+def add(state: DeckState, args: dict[str, Any]) -> dict[str, object]:
     """Add a player's units to the deck; the units added."""
     return {"added": decks.act_add(state, args["player"], args["units"])}
 
@@ -79,7 +79,7 @@ def turn(
     args: dict[str, Any],
     names: Callable[[str, str], bool] | None = None,
     who: Callable[[str], str] = str,
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Start a turn in one of the deck's modes (``args["mode"]``, an id the deck has); refused
     while a reserve is still to be played."""
     waiting = sorted(p for p, cards in (state.get("reserve") or {}).items() if cards)
@@ -99,7 +99,7 @@ def draw(
     args: dict[str, Any],
     source: Source,
     mode_name: Callable[[str | None], str] = str,
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Draw step: pick a card from the random pile, or check the player's queue; ``mode_name``
     names a mode (None: every mode of the deck) in a message."""
     how = way(spec, state)
@@ -154,7 +154,7 @@ def reveal_drawn(state: DeckState) -> None:
 
 def apply_draw(
     spec: DeckSpec, state: DeckState, args: dict[str, Any], out: dict[str, Any]
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Apply a logged draw; the card, its owner, whether it may be reserved and who acts next."""
     reveal_drawn(state)
     how = way(spec, state)
@@ -178,15 +178,19 @@ def apply_draw(
         and drawer in (None, owner)
         and state["reserved_this_turn"].count(owner) < spec.reserve_per_turn
     )
-    fx = {"card": card, "owner": owner, "removed": removed, "may_reserve": may_reserve}
+    fx: dict[str, object] = {
+        "card": card,
+        "owner": owner,
+        "removed": removed,
+        "may_reserve": may_reserve,
+    }
     if drawer:
         fx["drawer"] = drawer
     if may_reserve and owner is not None:
         # drawn face down: its owner sees it and chooses to activate or reserve it
         state["pending"], state["pending_by"] = card, owner
         fx["private"] = True
-    fx["next"] = after(state, how, owner if not removed else drawer or owner)
-    state["next"] = fx["next"]
+    state["next"] = fx["next"] = after(state, how, owner if not removed else drawer or owner)
     return fx
 
 
@@ -196,7 +200,7 @@ def reserve(
     args: dict[str, Any],
     who: Callable[[str], str] = str,
     mode_name: Callable[[str | None], str] = str,
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Put a card in reserve (face down); its owner, the card and who is next."""
     player = args["player"]
     drawer = state.get("drawn_by")
@@ -235,7 +239,7 @@ def _is_unit(cards: dict[str, Any], instance: str, named: str) -> bool:
 
 def play(
     spec: DeckSpec, state: DeckState, args: dict[str, Any], cards: dict[str, Any]
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """A player plays a unit chosen from their own cards (a mode that chooses) or from reserve;
     the card played."""
     player, card = args["player"], args.get("card")
@@ -276,7 +280,7 @@ def play(
     }
 
 
-def remove(state: DeckState, args: dict[str, Any], cards: dict[str, Any]) -> dict[str, Any]:
+def remove(state: DeckState, args: dict[str, Any], cards: dict[str, Any]) -> dict[str, object]:
     """Remove a destroyed unit from the deck and any reserve; the card removed."""
     unit = args["unit"]
     live = [u for u in state["owners"] if u not in state["removed"]]

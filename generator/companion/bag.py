@@ -46,7 +46,7 @@ def _tile(bag: BagSpec, instance: str) -> TileSpec:
     raise TableError(_("no tile {tile!r} in this bag"), tile=kind)
 
 
-def draw(bag: BagSpec, state: BagState, source: Source, generals: int | None) -> dict[str, Any]:
+def draw(bag: BagSpec, state: BagState, source: Source, generals: int | None) -> dict[str, object]:
     """Draw one tile (opening a phase if none is open); returns the outcome to log."""
     phase = state["phase"]
     if phase is None:
@@ -83,7 +83,7 @@ def apply_draw(
         resolve(bag, tracks, state, full)
 
 
-def stop(state: BagState) -> dict[str, Any]:
+def stop(state: BagState) -> dict[str, object]:
     """The drawer keeps the last tile drawn."""
     phase = state["phase"]
     if phase is None or not phase["drawn"]:
@@ -117,7 +117,7 @@ def resolve(
     return result
 
 
-def add_special(bag: BagSpec, state: BagState, kind: str) -> dict[str, Any]:
+def add_special(bag: BagSpec, state: BagState, kind: str) -> dict[str, object]:
     """Put a set-aside tile (blue, red) into the bag."""
     for instance in state["aside"]:
         if tile_kind(instance) == kind:

@@ -75,7 +75,7 @@ def initial(deck: DeckSpec, cards: list[dict[str, Any]]) -> DeckState:
     return state
 
 
-def draw(deck: DeckSpec, state: DeckState, source: Source) -> dict[str, Any]:
+def draw(deck: DeckSpec, state: DeckState, source: Source) -> dict[str, object]:
     """Pick one card from the pile (reshuffling the discard first when the pile is empty)."""
     if state["over"]:
         raise TableError(_("the game is over: a card that ends it was drawn"))
@@ -131,7 +131,7 @@ def apply_draw(
 
 def number(
     deck: DeckSpec, fx: dict[str, Any], cards: dict[str, dict[str, Any]], position: int
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Read the number at ``position`` (1-based) of the card just drawn."""
     numbers = cards.get(card_id(fx["card"]), {}).get("numbers")
     if numbers:

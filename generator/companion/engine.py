@@ -94,7 +94,7 @@ class Table:
                 check(event)
             self.apply_logged(event)
 
-    def apply_logged(self, event: dict[str, Any]) -> dict[str, Any]:
+    def apply_logged(self, event: dict[str, Any]) -> dict[str, object]:
         """Apply an event read from the log; one that cannot be replayed is a located error."""
         try:
             return self.apply_event(event)
@@ -115,7 +115,7 @@ class Table:
                 )
             ) from None
 
-    def apply_event(self, event: dict[str, Any]) -> dict[str, Any]:
+    def apply_event(self, event: dict[str, Any]) -> dict[str, object]:
         """Apply one event to the state (an undo rebuilds it); return the event's effects."""
         if event["type"] == "undo":
             target = event.get("args", {}).get("target")

@@ -49,7 +49,9 @@ def check_room(game: TableGame, state: dict[str, Any], deck_id: str, player: str
             )
 
 
-def over_limit(game: TableGame, state: dict[str, Any], deck_id: str, player: str) -> dict[str, Any]:
+def over_limit(
+    game: TableGame, state: dict[str, Any], deck_id: str, player: str
+) -> dict[str, object]:
     """The first hand the player now holds too many cards in: {hand, held, limit}, or {}."""
     for hid, hand in groups_of(game, deck_id):
         count, limit = held(state, hand, player), limit_of(game, state, hand, player)
@@ -74,7 +76,7 @@ def _redrawn(spec: DeckSpec, card: dict[str, Any], instance: str) -> bool:
 
 def deal(
     spec: DeckSpec, state: DeckState, cards: dict[str, dict[str, Any]], source: Source
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Draw step of an opening deal: the draws, a card the rules redraw going back each time."""
     trial = copy.deepcopy(state)
     draws: list[dict[str, Any]] = []
@@ -109,7 +111,7 @@ def apply_deal(
     cards: dict[str, dict[str, Any]],
     player: str,
     out: dict[str, Any],
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Apply a logged deal: the cards go to the player's hand, redrawn ones back to the deck."""
     kept: list[list[Any]] = []
     returned: list[str] = []

@@ -53,7 +53,7 @@ def _bag(t: Table, args: dict[str, Any]) -> tuple[BagSpec, BagState]:
     return specs[bag_id], t.state["bags"][bag_id]
 
 
-def op_fate_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+def op_fate_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, object]:
     """Draw step of a fate-bag draw: refuse once the game is over, else pick tiles from the bag."""
 
     _not_over(t)
@@ -80,13 +80,13 @@ def _bag_done(t: Table, spec: BagSpec, state: BagState) -> None:
         state["done"] = t.state.get("turn", {}).get("n", 1)
 
 
-def apply_fate_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+def apply_fate_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
     """Apply a logged fate-bag draw to the bag and tracks; return what it resolved, if anything."""
 
     spec, state = _bag(t, args)
     bags.apply_draw(spec, _g(t).spec.tracks, state, out, t.state)
     resolved = state.pop("last", None) if out["resolve"] else None
-    fx = {"resolved": resolved} if out["resolve"] else {}
+    fx: dict[str, object] = {"resolved": resolved} if out["resolve"] else {}
     if out["resolve"]:
         _bag_done(t, spec, state)
     if resolved and "track" in resolved:
@@ -94,13 +94,13 @@ def apply_fate_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
     return fx
 
 
-def op_fate_stop(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+def op_fate_stop(t: Table, args: dict[str, Any], source: Source) -> dict[str, object]:
     """Draw step of stopping a fate-bag turn."""
 
     return bags.stop(_bag(t, args)[1])
 
 
-def apply_fate_stop(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+def apply_fate_stop(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
     """Apply a stop: resolve the tiles drawn this turn and return the outcome."""
 
     spec, state = _bag(t, args)
@@ -111,7 +111,7 @@ def apply_fate_stop(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
     return {"resolved": resolved}
 
 
-def op_fate_add(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+def op_fate_add(t: Table, args: dict[str, Any], source: Source) -> dict[str, object]:
     """Draw step of putting a set-aside special tile into a fate bag; refuses a kind not set aside."""
 
     spec, state = _bag(t, args)
@@ -128,7 +128,7 @@ def op_fate_add(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any
     return bags.add_special(spec, state, kind)
 
 
-def apply_fate_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+def apply_fate_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
     """Apply a logged special-tile addition to the bag."""
 
     bags.apply_add(_bag(t, args)[1], out)

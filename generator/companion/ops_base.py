@@ -31,10 +31,10 @@ class Table(Protocol):
     cache: Cache  # the session's cache (the glossary, for names in any language)
 
 
-Op = Callable[[Table, dict[str, Any], Source], dict[str, Any]]
+Op = Callable[[Table, dict[str, Any], Source], dict[str, object]]
 
 
-Apply = Callable[[Table, dict[str, Any], dict[str, Any]], dict[str, Any]]
+Apply = Callable[[Table, dict[str, Any], dict[str, Any]], dict[str, object]]
 
 
 def _g(t: Table) -> TableGame:
@@ -161,11 +161,11 @@ def _track_over(t: Table, move: dict[str, Any]) -> None:
         t.state["over"] = {"by": "track", "id": move["track"], "rule": move["game_over"]}
 
 
-def op_plain(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+def op_plain(t: Table, args: dict[str, Any], source: Source) -> dict[str, object]:
     """Draw step for events that need no randomness: returns nothing (the apply step checks)."""
     return {}
 
 
-def apply_nothing(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+def apply_nothing(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
     """Apply step for events that change no state: returns nothing."""
     return {}

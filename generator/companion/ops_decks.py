@@ -20,7 +20,7 @@ from .ops_base import (
 from .rng import Source
 
 
-def op_deck_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+def op_deck_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, object]:
     """Draw step of a deck draw: refuse unit decks, bad positions and full hands, else pick a card."""
 
     _not_over(t)
@@ -37,7 +37,7 @@ def op_deck_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
     return decks.draw(spec, state, source)
 
 
-def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
     """Apply a logged deck draw: move the card to a hand or the discard, and mark game over if it ends it."""
 
     spec, state = _deck(t, args)
@@ -84,7 +84,7 @@ def _drawn(state: dict[str, Any]) -> bool:
     return bool(state["discard"] or state["out"] or state.get("ran_out") or state.get("hands"))
 
 
-def apply_deck_discard(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+def apply_deck_discard(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
     """Apply a discard of cards from a player's hand (or in play); return the cards discarded."""
 
     spec, state = _deck(t, args)
@@ -99,7 +99,7 @@ def apply_deck_discard(t: Table, args: dict[str, Any], out: dict[str, Any]) -> d
     return {"discarded": done}
 
 
-def op_deck_deal(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+def op_deck_deal(t: Table, args: dict[str, Any], source: Source) -> dict[str, object]:
     """Draw step of an opening deal: refuse a deck without one, else draw the hand."""
 
     _not_over(t)
@@ -110,7 +110,7 @@ def op_deck_deal(t: Table, args: dict[str, Any], source: Source) -> dict[str, An
     return hands.deal(spec, state, _g(t).cards[args["deck"]], source)
 
 
-def apply_deck_deal(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+def apply_deck_deal(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
     """Apply a logged opening deal to the deck and the player's hand."""
 
     spec, state = _deck(t, args)
@@ -119,7 +119,7 @@ def apply_deck_deal(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
     return hands.apply_deal(spec, state, _g(t).cards[args["deck"]], args["player"], out)
 
 
-def apply_deck_return(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+def apply_deck_return(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
     """Apply cards going back from a hand into the deck's draw pile."""
 
     state = _deck(t, args)[1]
@@ -128,7 +128,7 @@ def apply_deck_return(t: Table, args: dict[str, Any], out: dict[str, Any]) -> di
     return {"returned": done}
 
 
-def apply_deck_reset(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+def apply_deck_reset(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
     """Apply a deck reset: gather every card back into the pile."""
 
     spec, state = _deck(t, args)

@@ -27,7 +27,7 @@ from .rng import Source
 from .zones import way_of
 
 
-def apply_act_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+def apply_act_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
     """Apply adding a player's units to an activation deck; return the units added."""
 
     spec, state = _deck(t, args)
@@ -36,7 +36,7 @@ def apply_act_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[s
     return activation.add(state, args)
 
 
-def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
     """Apply the start of an activation turn in one of the deck's modes."""
 
     spec, state = _deck(t, args)
@@ -59,7 +59,7 @@ def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
     )
 
 
-def op_act_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+def op_act_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, object]:
     """Draw step of an activation draw: pick a card from a random pile or check the player's queue."""
 
     _not_over(t)
@@ -70,13 +70,13 @@ def op_act_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any
     return activation.draw(spec, state, args, source, _mode_name(t, spec))
 
 
-def apply_act_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+def apply_act_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
     """Apply a logged activation draw: the card, its owner, reserve allowed, who acts next."""
 
     return activation.apply_draw(*_deck(t, args), args, out)
 
 
-def apply_act_reserve(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+def apply_act_reserve(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
     """Apply putting a card in reserve, face down."""
 
     spec, state = _deck(t, args)
@@ -96,7 +96,7 @@ def _is_unit(t: Table, args: dict[str, Any], instance: str, named: str) -> bool:
     return decks.card_id(instance) in cards and named.casefold() in decks.all_names(cards, instance)
 
 
-def apply_act_play(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+def apply_act_play(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
     """Apply a player playing a unit from hand or reserve (a plain deck: laying a card from a
     hand on the table); return the card played."""
 
@@ -109,7 +109,7 @@ def apply_act_play(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
     return activation.play(spec, state, args, _g(t).cards.get(args["deck"], {}))
 
 
-def op_act_remove(t: Table, args: dict[str, Any], source: Source) -> dict[str, Any]:
+def op_act_remove(t: Table, args: dict[str, Any], source: Source) -> dict[str, object]:
     """Check step of removing a destroyed unit: from a mixed pile its card stays, so the one
     who draws it loses the go (seed 001: a destroyed unit's card drawn skips the activation and
     leaves the deck then); logged with the move so older logs replay as they were."""
@@ -120,7 +120,7 @@ def op_act_remove(t: Table, args: dict[str, Any], source: Source) -> dict[str, A
     return {}
 
 
-def apply_act_remove(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+def apply_act_remove(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
     """Apply removing a destroyed unit from the activation deck and any reserve (a plain deck: a
     card in play or in a hand leaves the game)."""
 

@@ -53,7 +53,7 @@ def held(state: dict[str, Any], hand: Any, player: str) -> int:
     return sum(len(decks.get(d, {}).get("hands", {}).get(player, [])) for d in hand.decks)
 
 
-def over_hands(game: TableGame, state: dict[str, Any]) -> dict[str, Any]:
+def over_hands(game: TableGame, state: dict[str, Any]) -> dict[str, object]:
     """Players holding more cards than a hand of theirs allows where the game says to discard
     down: player -> {hand, held, limit}."""
     over: dict[str, Any] = {}
@@ -169,7 +169,7 @@ def claim(spec: DeckSpec, state: dict[str, Any], did: str, player: str | None) -
 
 def move_own(
     track: TrackSpec, steps: dict[str, int], player: str, by: int | None, to: int | None
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Move a player's own marker on a per-player track (within the track's steps)."""
     low, high = bounds(track)
     old = steps.get(player, int(track.start))

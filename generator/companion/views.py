@@ -52,7 +52,7 @@ def secret_owner(event: dict[str, Any]) -> str | None:
 
 def event_view(
     event: dict[str, Any], viewer: str | None, everything: bool = False
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The event as ``viewer`` may see it: a card secret to another player is left out (the
     session log keeps it, so the game replays). ``everything``: the host after a reveal."""
     owner = secret_owner(event)
@@ -72,7 +72,7 @@ def _seen(zone_cards: list[Any], shown: bool) -> Any:
     return zone_cards if shown else len(zone_cards)
 
 
-def state_view(game: TableGame, state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+def state_view(game: TableGame, state: dict[str, Any], viewer: str | None) -> dict[str, object]:
     """The session's state as ``viewer`` may see it, in the state's own shape: a draw pile is
     a count; a hand, a reserve and a secret order are named for their owner and counted for
     everyone else; a card drawn that its drawer may still reserve is the drawer's alone."""
@@ -100,7 +100,7 @@ def state_view(game: TableGame, state: dict[str, Any], viewer: str | None) -> di
 
 def _left(
     deck: DeckState, held: tuple[str, str] | None, player: str | None, spec: DeckSpec | None
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Per player of an activation deck, the cards still to come up from a mixed pile: named
     for their owner, counted for the others (a card drawn but not yet shown counts as to come)."""
     if way_of(spec, deck) != "random":
@@ -135,7 +135,7 @@ def zone_list(game: TableGame, state: dict[str, Any], viewer: str | None) -> lis
 
 def view(
     game: TableGame, state: dict[str, Any], meta: dict[str, Any], viewer: str | None
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The whole view for a viewer: the session (``meta``), the state as the viewer may see it,
     the zones, the turn and the tracks with their owners. ``meta["everything"]`` (the host
     after a reveal) shows every card."""

@@ -137,7 +137,9 @@ def _in_play(
     return None
 
 
-def lay(state: DeckState, cards: dict[str, Any], shown: str, player: str | None) -> dict[str, Any]:
+def lay(
+    state: DeckState, cards: dict[str, Any], shown: str, player: str | None
+) -> dict[str, object]:
     """A card from a player's hand goes on the table, in play in front of that player."""
     who, k = find_in_hands(state, cards, shown, player)
     instance, _n = state["hands"][who].pop(k)
@@ -149,7 +151,7 @@ def lay(state: DeckState, cards: dict[str, Any], shown: str, player: str | None)
 
 def take_out(
     state: DeckState, cards: dict[str, Any], shown: str, player: str | None
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """A card in play (else in a hand) leaves the game: it is never shuffled back."""
     found = _in_play(state, cards, shown, player)
     if found is not None:
