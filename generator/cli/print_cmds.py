@@ -374,10 +374,9 @@ def icons(game: str | None, content_dir: Path) -> None:
     With GAME, the game's own SVG icons (its icons/ folder) are listed too.
     """
     from ..content.folders import game_dir
-    from ..content.icons import ICONS, use_game
+    from ..pipeline.check import icon_names
 
-    use_game(game_dir(content_dir, game) if game else None)
-    echo(" ".join(sorted(ICONS)))
+    echo(" ".join(icon_names(game_dir(content_dir, game) if game else None)))
 
 
 __all__ = ["build", "check", "icons", "preview", "schema", "PnpError"]

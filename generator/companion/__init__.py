@@ -5,7 +5,9 @@ from parsing their command lines: the random sources (:mod:`.rng`; randomness is
 passed in), rolling a parsed dice expression (:mod:`.dice_roll`, :mod:`.dice_ops`), a game's
 table read from its content (:mod:`.game`), the event operations (:mod:`.ops`) and the table
 that logs and replays them (:mod:`.engine`, :mod:`.session`, :mod:`.verify`), and the words
-and lines the commands print in each language.
+and lines the commands print in each language. The command line comes in by
+:mod:`.table` (moves, views) and the ``ask_*`` modules (a roll, a session's questions, odds, a
+game's scores and help), each of which answers in one call with an :class:`.answer.Answer`.
 
 Importing this package is free: nothing here pulls in the PDF side, the schema (msgspec) or
 YAML. The modules that need game content load it when a command asks for a game.
