@@ -1,9 +1,9 @@
 """The print pipeline's front door for builds: every game, all or nothing, unchanged ones skipped.
 
-``pnp build`` makes one call here (:func:`build_games`) and prints the report; ``pnp watch``
-and the exports build through the same functions. A build stages every file until every game
-has succeeded (:class:`.stage.Staging`): on any error nothing is replaced and the report holds
-no rows. Checking without building is :func:`.check.check_games` (``pnp check``), previews
+``pnp build`` makes one call here (:func:`build_games`) and prints the report in the words of
+:func:`.summary.summary_lines`; ``pnp watch`` and the exports build through the same functions.
+A build stages every file until every game has succeeded (:class:`.stage.Staging`): on any
+error nothing is replaced and the report holds no rows. Checking without building is :func:`.check.check_games` (``pnp check``), previews
 :func:`.game.preview_game`.
 
 A game whose files, options and templates are unchanged since its last build, and rule sheets
@@ -24,6 +24,7 @@ from .cache import RULES_STATE_FILE, STATE_VERSION, read_state, rules_key, uncha
 from .gcpause import paused
 from .options import BuildOptions, BuildReport, ComponentResult, Progress, skipped_row
 from .stage import Staging, staged
+from .summary import summary_lines as summary_lines  # the words of the report, for pnp build
 
 # a per-game progress callback factory: given a game's name, a reporter of (what, done, total)
 GameProgress = Callable[[str], Progress | None]
