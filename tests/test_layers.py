@@ -221,7 +221,7 @@ CLI_MAY_IMPORT = {
     "generator.pipeline.starters",
     "generator.pipeline.watch",
     "generator.pipeline.rules",
-    "generator.pipeline.rules_check",
+    "generator.pipeline.typecheck",  # pnp rules check: the sheets checked as laid out
     "generator.content.folders",  # a game's folder from the name typed (the one rule)
     "generator.content.migrate",  # the format migration's one entry
     "generator.layout.presets",  # the paper names --paper accepts
