@@ -7,7 +7,10 @@ commands of each side (:mod:`.print_cmds`, :mod:`.rules_cmds`, :mod:`.edit_cmds`
 (:mod:`.prompt`) and the wording of click's own messages in each language. Lazy imports belong
 here, at the edge, and nowhere in the library.
 
-May import: every other part of ``generator``. Nothing in the library imports ``cli``.
+May import: only the library's front doors (``CLI_MAY_IMPORT`` in ``tests/test_layers.py``):
+the table's :mod:`generator.companion.table` and its ``ask_*`` questions, the print pipeline's
+entries (:mod:`generator.pipeline.run`, :mod:`generator.pipeline.check`, ...), one module per
+export and translate command, ``locale`` and ``errors``. Nothing in the library imports ``cli``.
 """
 
 from __future__ import annotations

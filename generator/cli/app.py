@@ -269,7 +269,7 @@ def _crash_report(exc: BaseException, argv: list[str]) -> str | None:
     import time
     import traceback
 
-    from ..companion.paths import data_dir
+    from ..companion.ask_roll import data_dir
 
     text = (
         f"pnp {__version__}, Python {platform.python_version()} on {platform.platform()}\n"

@@ -7,7 +7,10 @@ passed in), rolling a parsed dice expression (:mod:`.dice_roll`, :mod:`.dice_ops
 or from a session's record), the shapes of the table's state (:mod:`.state`), the event
 operations by subject (:mod:`.ops` and ``ops_*``) and the table that logs and replays them
 (:mod:`.engine`, :mod:`.opening`, :mod:`.session` with ``session_*``, :mod:`.verify`), and the
-words and lines the commands print in each language (:mod:`.render` with ``render_*``).
+words and lines the commands print in each language (:mod:`.render` with ``render_*``). The
+command line comes in by :mod:`.table` (moves, views) and the ``ask_*`` modules (a roll, a
+session's questions, odds, a game's scores and help), each of which answers in one call with an
+:class:`.answer.Answer`.
 
 Importing this package is free: nothing here pulls in the PDF side, the schema (msgspec) or
 YAML. Imports are at the top of each module; the few deferred ones say why (reading a game's
