@@ -22,7 +22,6 @@ catalogue and find the cache folder).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -122,6 +121,8 @@ def _read(lang: str) -> Translation:
         source = po.read_bytes()
     except OSError:
         return Translation(lang)
+    import hashlib  # deferred, as polib below: an English run never reads a catalogue
+
     digest = hashlib.sha256(source).hexdigest()
     compiled = _compiled_path(lang)
     if compiled is not None:

@@ -24,7 +24,6 @@ from ..layout.impose import Imposition
 from ..locale import _
 from ..render.board import write_board
 from ..render.fonts import use_game_fonts
-from ..render.preview import write_previews
 from ..render.sheet import SheetMeta, write_sheets
 from .cache import (
     STATE_FILE,
@@ -297,6 +296,10 @@ def preview_game(
     proof: bool = False,
 ) -> list[PreviewFiles]:
     """Write PNGs of a game's items (one component, one item) and a contact sheet per component."""
+    # deferred: the PDF rasteriser (pypdfium2) is a twentieth of a build's start-up, and only
+    # previews need it
+    from ..render.preview import write_previews
+
     checked = check_game(path, BuildOptions(langs=(lang,)))
     game = checked.game
     use_game_fonts(game.root, dict(game.spec.fonts))

@@ -11,8 +11,6 @@ import copy
 from pathlib import Path
 from typing import Any
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import STATE_DEFAULTS
 from reportlab.lib.colors import Color
 
 from ..content.icons import ICONS, Shape, svg_drawing
@@ -52,6 +50,11 @@ def _shape(canvas: Any, shape: Shape, cx: float, cy: float, s: float) -> None:
 def _draw_svg(
     canvas: Any, path: Path, cx: float, cy: float, size: float, rgb: tuple[float, float, float]
 ) -> None:
+
+    # deferred: reportlab.graphics brings platypus, a fifth of a card build's start-up (about
+    # 0.1 s), and only a game's own SVG icons need it
+    from reportlab.graphics import renderPDF
+    from reportlab.graphics.shapes import STATE_DEFAULTS
 
     original = svg_drawing(path)
     if original is None:  # refused by the check: nothing is drawn
