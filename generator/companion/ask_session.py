@@ -22,6 +22,7 @@ from .engine import new_session, resolve_session
 from .errtext import TableError
 from .i18n import Terms, event_name, message, pick
 from .ops import only_bag
+from .ops_base import _g
 from .pad import pad_table
 from .render import _bag_name, event_lines, phase_lines
 from .table import Action, Table
@@ -111,7 +112,7 @@ def migrate(session_path: str | None, lang: str | None = None) -> Answer:
     """Move the session to its game's content as it is now."""
     session = _session(session_path)
     event = session.migrate()
-    lines = event_lines(session.game, _terms(session), event)
+    lines = event_lines(_g(session), _terms(session), event)
     return Answer({"seq": event["seq"], "type": "migrate"}, lines)
 
 
@@ -126,7 +127,7 @@ def undo(session_path: str | None, force: bool = False, lang: str | None = None)
     """Undo the last event still in force (``force``: a draw that showed hidden information)."""
     session = _session(session_path)
     event = session.undo(force)
-    return Answer(event, event_lines(session.game, _terms(session), event))
+    return Answer(event, event_lines(_g(session), _terms(session), event))
 
 
 def verify(path: str | Path, secret: str | None = None) -> Answer:

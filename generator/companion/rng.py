@@ -11,7 +11,11 @@ same derivation with a key made from the seed, so seeded runs are reproducible a
 from __future__ import annotations
 
 import os
-from typing import Protocol
+from types import ModuleType
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    import hmac
 
 # hashlib and hmac are imported where a keyed source needs them: they load OpenSSL, some 5% of
 # a plain ``pnp roll``'s whole run, which draws from OS entropy and never uses them
@@ -141,10 +145,7 @@ class FairSource(_ByteStream):
     def __init__(self, key: bytes, counter: int = 0) -> None:
         self.key = key
         self.counter = counter
-        import hashlib  # deferred: see the note at the top
-        import hmac
-
-        self._mac = hmac.new(key, digestmod=hashlib.sha256)  # keyed once; each block copies it
+        self._mac = _keyed_mac(key)  # keyed once; each block copies it
         self._limits: dict[int, int] = {}
         self._buf = b""
         self._pos = 0
@@ -245,7 +246,19 @@ def commitment(secret: bytes) -> str:
 
 
 def _sha256(data: bytes) -> bytes:
-    """The SHA-256 digest of ``data`` (hashlib imported here: see the note at the top)."""
-    import hashlib
+    """The SHA-256 digest of ``data``."""
+    digest: bytes = _crypto().sha256(data).digest()
+    return digest
 
-    return hashlib.sha256(data).digest()
+
+def _keyed_mac(key: bytes) -> hmac.HMAC:
+    """An HMAC-SHA-256 keyed with ``key``."""
+    mac: hmac.HMAC = _crypto().new_mac(key)
+    return mac
+
+
+def _crypto() -> ModuleType:
+    """The hashing half of the sources, loaded by the first keyed source (see the note at the top)."""
+    from . import rng_keyed  # deferred: OpenSSL, some 5% of a plain roll's start-up
+
+    return rng_keyed

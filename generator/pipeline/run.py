@@ -51,10 +51,22 @@ def build_game(
             if progress:
                 progress(f"{path.name} unchanged", 1, 1)
             return [r for r in results if r is not None]
-    from .check import check_game  # deferred: ~0.5 s; an unchanged game never loads
-    from .game import build_checked  # deferred: ~0.5 s, with check_game above
+    return _check_and_build(path, options, progress, staging, key)
 
-    return build_checked(check_game(path, options), options, progress, staging, key)
+
+def _check_and_build(
+    path: Path,
+    options: BuildOptions,
+    progress: Progress | None = None,
+    staging: Staging | None = None,
+    key: str | None = None,
+    *,
+    write: bool = True,
+) -> list[ComponentResult]:
+    """Load, check and (if ``write``) draw a game: the heavy half of the pipeline."""
+    from .game import check_and_build  # deferred: ~0.5 s; an unchanged game never loads it
+
+    return check_and_build(path, options, progress, staging, key, write=write)
 
 
 def build_games(
@@ -76,9 +88,7 @@ def build_games(
             try:
                 with paused():  # one game at a time: its cycles go soon after it
                     if report.failures:  # nothing will be written: only look for more problems
-                        from .check import check_game  # deferred: ~0.5 s; only after a failure
-
-                        check_game(path, options)
+                        _check_and_build(path, options, write=False)
                         continue
                     tell = progress(path.name) if progress else None
                     report.results.extend(build_game(path, options, tell, staging))

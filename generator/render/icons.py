@@ -53,8 +53,7 @@ def _draw_svg(
 
     # deferred: reportlab.graphics brings platypus, a fifth of a card build's start-up (about
     # 0.1 s), and only a game's own SVG icons need it
-    from reportlab.graphics import renderPDF
-    from reportlab.graphics.shapes import STATE_DEFAULTS
+    from reportlab.graphics import renderPDF, shapes
 
     original = svg_drawing(path)
     if original is None:  # refused by the check: nothing is drawn
@@ -65,12 +64,12 @@ def _draw_svg(
     canvas.translate(cx - drawing.width * scale / 2, cy - drawing.height * scale / 2)
     canvas.scale(scale, scale)
     # the renderer sets its default font first: make that one of ours, which is embedded
-    default = STATE_DEFAULTS["fontName"]
-    STATE_DEFAULTS["fontName"] = fonts.face("sans").name  # type: ignore[attr-defined]
+    default = shapes.STATE_DEFAULTS["fontName"]
+    shapes.STATE_DEFAULTS["fontName"] = fonts.face("sans").name  # type: ignore[attr-defined]
     try:
         renderPDF.draw(drawing, canvas, 0, 0)
     finally:
-        STATE_DEFAULTS["fontName"] = default
+        shapes.STATE_DEFAULTS["fontName"] = default
 
 
 def draw_icon(
