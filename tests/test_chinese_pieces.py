@@ -115,6 +115,22 @@ def test_every_component_is_one_pdf_per_language_even_without_words_on_its_faces
             assert name in first, f"{pdf.name}: its label does not name {name}"
 
 
+@pytest.mark.parametrize("game", ["maquis", "pocket-battles"])
+def test_a_chinese_build_on_letter_folded_with_guides_and_tuck_boxes_prints_no_english(
+    tmp_path: Path, game: str
+) -> None:
+    out = tmp_path / "out"
+    done = pnp(
+        "build", game, "--out", str(out), "--no-rules", "--lang", "zh-Hant", "--lang", "zh-Hans",
+        "--paper", "Letter", "--duplex", "fold", "--proof", "--tuck-box",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    pdfs = chinese_pdfs(out / game)
+    assert any(".tuckbox." in p.name for p in pdfs)
+    offenders = {p.name: w[:12] for p in pdfs if (w := english_words(p, ROOT / "content" / game))}
+    assert not offenders, offenders
+
+
 def _copy(game: str, tmp_path: Path) -> Path:
     content = tmp_path / "content"
     shutil.copytree(ROOT / "content" / game, content / game)
