@@ -52,8 +52,8 @@ Found = tuple[str | None, str, str | None, Path, int]
 
 def marked(root: Path = PACKAGE) -> Iterator[Found]:
     """(context, message, plural, file, line) for every marked message under ``root``."""
-    for found in extracted(root):
-        yield found[:5]  # type: ignore[misc]
+    for context, msgid, plural, where, line, _comments in extracted(root):
+        yield context, msgid, plural, where, line
 
 
 def extracted(

@@ -110,4 +110,4 @@ def write_tuck_box(path: Path, box: TuckBox, place: Placement, words: BoxWords) 
 def _stock(t: Translation, stock: str) -> str:
     """A card stock's name in the sheet's language: ``300gsm`` as grams per square metre."""
     grams = re.fullmatch(r"(\d+)\s*gsm", stock)
-    return t.gettext("{grams} gsm").format(grams=grams[1]) if grams else stock
+    return t.gettext("{grams}gsm").format(grams=grams[1]) if grams else stock
