@@ -121,14 +121,14 @@ def _hand_lines(game: TableGame, terms: Terms, state: dict[str, Any]) -> list[st
 def status_lines(game: TableGame, shown: dict[str, Any], terms: Terms) -> list[str]:
     """A view (:func:`generator.companion.views.view`) in sentences: session, turn, bags, tracks,
     decks, hands, game over and score pad; secret cards only where the view names them."""
-    state, lang = shown["state"], terms.lang
+    state, lang, rng = shown["state"], terms.lang, shown["rng"]
     lines = [
         message(
             _("{game} session {path}: {events} events, {mode} randomness."),
             game=game.name(lang),
             path=shown["path"],
             events=shown["events"],
-            mode=pgettext("random source", shown["rng"]),
+            mode=pgettext("random source", rng),
         )
     ]
     turn = getattr(game.spec, "turn", None)
