@@ -449,7 +449,7 @@ def turn(
     step: str | None, force: bool, session_path: str | None, as_json: bool, lang: str | None
 ) -> None:
     """Show the phase of the turn the game is in; `turn next` moves to the next phase."""
-    from ..companion.render import phase_lines
+    from ..companion.render import turn_now_lines
 
     if step == "next":
         run(session_path, "turn.next", {}, as_json, lang, force=force)
@@ -459,7 +459,8 @@ def turn(
     if not getattr(table.game.spec, "turn", None):
         raise TableError(_("{game} has no turn order to follow"), game=table.game.names())
     now = state.get("turn") or {"n": 1, "phase": 0}
-    out(as_json, now, phase_lines(table.game, terms_of(table, lang), now["n"], now["phase"]))
+    players = list(table.log.header.get("players") or []) if table.log else []
+    out(as_json, now, turn_now_lines(table.game, terms_of(table, lang), now, players))
 
 
 # ---------------------------------------------------------------- scores

@@ -19,6 +19,7 @@ from .errtext import TableError
 from .game import TableGame
 from .i18n import TYPED, pick
 from .rng import Source
+from .session import Log
 
 
 class Table(Protocol):
@@ -27,6 +28,7 @@ class Table(Protocol):
     game: TableGame | None
     state: dict[str, Any]
     cache: Any  # the session's cache (the glossary, for names in any language)
+    log: Log | None  # the session's log: its header names the players
 
 
 Op = Callable[[Table, dict[str, Any], Source], dict[str, Any]]
@@ -412,11 +414,30 @@ def apply_turn_next(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
     if not turn:
         raise TableError(_("{game} has no turn order to follow"), game=_g(t).names())
     now = t.state.setdefault("turn", {"n": 1, "phase": 0})
+    seats = max(1, len(_players(t))) if _rounds(t) else 1
     if now["phase"] + 1 < len(turn):
         now["phase"] += 1
+    elif now.get("seat", 0) + 1 < seats:  # the next player's turn in the same round
+        now["phase"], now["seat"] = 0, now.get("seat", 0) + 1
     else:
         now["n"], now["phase"] = now["n"] + 1, 0
-    return {"n": now["n"], "phase": now["phase"]}
+        if seats > 1:
+            now["seat"] = 0
+    if not _rounds(t):
+        return {"n": now["n"], "phase": now["phase"]}
+    seat, players = now.get("seat", 0), _players(t)
+    player = players[seat] if seat < len(players) else None
+    return {"n": now["n"], "phase": now["phase"], "seat": seat, "player": player}
+
+
+def _players(t: Table) -> list[str]:
+    """The players the session was started with, in the order they were named."""
+    return list(t.log.header.get("players") or []) if t.log is not None else []
+
+
+def _rounds(t: Table) -> bool:
+    """The game's turn counter counts rounds, each player taking the whole turn in order."""
+    return getattr(_g(t).spec, "turn_counts", "turns") == "rounds"
 
 
 def apply_deck_reset(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:

@@ -348,27 +348,43 @@ def deck_return(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 
 def turn_next(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for the next phase of the turn: which turn and phase, and what the players do."""
-    return phase_lines(game, terms, e["fx"]["n"], e["fx"]["phase"])
+    fx = e["fx"]
+    return phase_lines(game, terms, fx["n"], fx["phase"], fx.get("player"))
 
 
-def phase_lines(game: Any, terms: Terms, n: int, k: int) -> list[str]:
-    """A phase of the game's turn in words: its number and name, then what is done in it."""
+def phase_lines(game: Any, terms: Terms, n: int, k: int, player: str | None = None) -> list[str]:
+    """A phase of the game's turn in words: its number (the round and whose turn it is, where
+    each player takes the whole turn in order) and name, then what is done in it."""
     phases = game.spec.turn
     phase = phases[k]
-    lines = [
-        said(
+    where = dict(n=n, k=k + 1, total=len(phases), phase=pick(phase.name, terms.lang))
+    if getattr(game.spec, "turn_counts", "turns") != "rounds":
+        head = said(terms.lang, N_("Turn {n}, phase {k} of {total}: {phase}."), **where)
+    elif player:
+        head = said(
             terms.lang,
-            N_("Turn {n}, phase {k} of {total}: {phase}."),
-            n=n,
-            k=k + 1,
-            total=len(phases),
-            phase=pick(phase.name, terms.lang),
+            N_("Round {n}, {player}'s turn, phase {k} of {total}: {phase}."),
+            player=terms.name(player),
+            **where,
         )
-    ]
+    else:
+        head = said(terms.lang, N_("Round {n}, phase {k} of {total}: {phase}."), **where)
+    lines = [head]
     does = pick(phase.does, terms.lang)
     if does:
         lines.append(f"  {does}")
     return lines
+
+
+def turn_now_lines(
+    game: Any, terms: Terms, now: dict[str, Any], players: list[str] | tuple[str, ...]
+) -> list[str]:
+    """The phase the table is in now (``now`` as the state keeps it), naming whose turn it is
+    where each player takes the whole turn in order."""
+    seat = int(now.get("seat", 0))
+    rounds = getattr(game.spec, "turn_counts", "turns") == "rounds"
+    player = players[seat] if rounds and seat < len(players) else None
+    return phase_lines(game, terms, int(now["n"]), int(now["phase"]), player)
 
 
 def _next(terms: Terms, fx: dict[str, Any]) -> list[str]:

@@ -12,7 +12,7 @@ from ..locale import N_, _, pgettext, translation
 from .i18n import Terms, message, pick, said
 from .ops import over_note
 from .pad import pad_totals
-from .render import _bag_name, _card_name, _listing, _unit, phase_lines
+from .render import _bag_name, _card_name, _listing, _unit, turn_now_lines
 from .tracks import step_note
 from .zones import way_of
 
@@ -131,7 +131,7 @@ def status_lines(game: Any, shown: dict[str, Any], terms: Terms) -> list[str]:
     turn = getattr(game.spec, "turn", None)
     if turn:
         now = state.get("turn") or {"n": 1, "phase": 0}
-        lines += phase_lines(game, terms, now["n"], now["phase"])
+        lines += turn_now_lines(game, terms, now, shown.get("players") or [])
     for bag_id, bag in state["bags"].items():
         lines.append(
             message(
