@@ -322,7 +322,7 @@ def test_one_players_deck_running_out_alone_does_not_end_the_game(table: Path) -
     assert "France deck has run out for the first time" in first
     assert "both players' decks have now run out once" not in first
     zh = ok("deck", "draw", "britain", "--count", "60", lang="zh-Hant")
-    assert "雙方的牌組都已抽完過一次" in zh
+    assert "雙方的牌組都已各抽完一次" in zh
 
 
 def test_pursuit_and_rally_are_rolled_against_the_cards_values(table: Path) -> None:

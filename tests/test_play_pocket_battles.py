@@ -192,7 +192,7 @@ def test_a_tie_names_the_second_player_of_the_session(data_dir: Path) -> None:
     said = pnp("score", "calc", f"{GAME}:battle", *args)
     assert "winner: Bo (the second player)" in said.stdout
     zh = pnp("score", "calc", f"{GAME}:battle", *args, "--lang", "zh-Hant")
-    assert "勝方：Bo（後攻玩家）" in zh.stdout
+    assert "勝方：Bo（後手玩家）" in zh.stdout
     assert calc(*args)["says"]["winner"] == "Bo (the second player)"
 
 
