@@ -231,3 +231,12 @@ def test_a_siege_uses_the_combat_draw_as_a_marked_house_rule(session: str) -> No
         GAME, "score calc barons-of-fyn:baron --besieger 5 --siege 2 --siege-draw 0", lang="zh-Hant"
     )
     assert "攻陷值門檻（建議的自訂規則）：8" in said and "失敗" in said  # 0 reads 10: never
+
+
+def test_a_new_session_says_turns_follow_the_order_the_players_were_named(data_dir: Path) -> None:
+    # seed 002 D: play passes from baron to baron; the counter follows the order typed
+    said = pnp_json("session", "new", GAME, "--players", "Cy,Ann,Bob")
+    assert "Turns go in the order the players were named (Cy, Ann, Bob)" in said
+    assert "Round 1, Cy's turn, phase 1 of 5" in at_table(GAME, "turn")
+    said = pnp_json("session", "new", GAME, "--lang", "zh-Hant")
+    assert "請用 --players 依出牌順序列出玩家" in said

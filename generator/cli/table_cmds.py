@@ -155,16 +155,18 @@ def session_new(
     from ..companion.engine import new_session
     from ..companion.i18n import message, pick
 
+    names = [p.strip() for p in players.split(",") if p.strip()]
     info = new_session(
         game,
         Path(session_path) if session_path else None,
-        [p.strip() for p in players.split(",") if p.strip()],
+        names,
         fair=fair,
         seed=seed,
     )
     lang_ = current_language()
     shown = (pick(info["title"], lang_) if lang_ != "en" else None) or info["game"]
     lines = [message(_("New {game} session: {path}"), game=shown, path=info["path"])]
+    lines += _round_order(info["path"], names)
     if info["commit"]:
         lines.append(
             message(
@@ -173,6 +175,26 @@ def session_new(
             )
         )
     out(as_json, info, lines)
+
+
+def _round_order(path: str, players: list[str]) -> list[str]:
+    """Where each player takes the whole turn in order: the order the players were named in."""
+    from ..companion.i18n import message
+
+    table = table_of(path)
+    table.load()
+    if getattr(table.game.spec, "turn_counts", "turns") != "rounds":
+        return []
+    if not players:
+        return [_("Name the players with --players, in playing order, so that `pnp turn` can say whose turn it is.")]  # fmt: skip
+    return [
+        message(
+            _(
+                "Turns go in the order the players were named ({players}); name the first player first."
+            ),  # fmt: skip
+            players=("、" if current_language().startswith("zh") else ", ").join(players),
+        )
+    ]
 
 
 @session.command("migrate")
