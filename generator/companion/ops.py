@@ -423,11 +423,19 @@ def apply_turn_next(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
         now["n"], now["phase"] = now["n"] + 1, 0
         if seats > 1:
             now["seat"] = 0
+        clock = getattr(_g(t).spec, "turn_track", None)
+        if clock:  # the new turn moves its track on, with the track's marks and game over
+            moved = apply_track(t, {"track": clock, "by": 1}, out)
+            return {"n": now["n"], "phase": now["phase"], "moved": moved, **_seat(t, now)}
+    return {"n": now["n"], "phase": now["phase"], **_seat(t, now)}
+
+
+def _seat(t: Table, now: dict[str, Any]) -> dict[str, Any]:
+    """Whose turn it is, where each player takes the whole turn in order (nothing otherwise)."""
     if not _rounds(t):
-        return {"n": now["n"], "phase": now["phase"]}
+        return {}
     seat, players = now.get("seat", 0), _players(t)
-    player = players[seat] if seat < len(players) else None
-    return {"n": now["n"], "phase": now["phase"], "seat": seat, "player": player}
+    return {"seat": seat, "player": players[seat] if seat < len(players) else None}
 
 
 def _players(t: Table) -> list[str]:

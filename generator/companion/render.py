@@ -349,7 +349,8 @@ def deck_return(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
 def turn_next(game: Any, terms: Terms, e: dict[str, Any]) -> list[str]:
     """Lines for the next phase of the turn: which turn and phase, and what the players do."""
     fx = e["fx"]
-    return phase_lines(game, terms, fx["n"], fx["phase"], fx.get("player"))
+    moved = _track_lines(game, terms, fx["moved"]) if fx.get("moved") else []
+    return [*moved, *phase_lines(game, terms, fx["n"], fx["phase"], fx.get("player"))]
 
 
 def phase_lines(game: Any, terms: Terms, n: int, k: int, player: str | None = None) -> list[str]:

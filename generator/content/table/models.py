@@ -504,3 +504,10 @@ class TableSpec(Model, frozen=True, kw_only=True):
             "rounds (every player once) and says whose turn it is."
         ),
     ] = "turns"
+    turn_track: Annotated[
+        Slug | None,
+        doc(
+            "A track the turn moves on by one each time a new turn (or round) begins, with its "
+            "marks and game-over rules (Maquis' day: one day is one turn)."
+        ),
+    ] = None
