@@ -508,6 +508,6 @@ class TableSpec(Model, frozen=True, kw_only=True):
         Slug | None,
         doc(
             "A track the turn moves on by one each time a new turn (or round) begins, with its "
-            "marks and game-over rules (Maquis' day: one day is one turn)."
+            "marks and game-over rules (a day track where one day is one turn)."
         ),
     ] = None
