@@ -285,7 +285,7 @@ def _secret_draw(game: Any, terms: Terms, deck_id: str, player: str, count: int)
             "{player} takes cards from the {deck} into hand ({count}); they are shown to "
             "{player} alone: `{pnp}status --player {player}`."
         ),
-        player=player,
+        player=terms.name(player),
         count=count,
         deck=_deck_name(game, terms, deck_id),
         pnp=TYPED["pnp"],

@@ -87,7 +87,7 @@ def _hand_lines(game: Any, terms: Terms, state: dict[str, Any]) -> list[str]:
                     said(
                         terms.lang,
                         N_("  {player}'s hand from the {deck}: {cards}."),
-                        player=player,
+                        player=terms.name(player),
                         deck=deck_name,
                         cards=_listing(cards, terms.lang),
                     )
@@ -100,7 +100,7 @@ def _hand_lines(game: Any, terms: Terms, state: dict[str, Any]) -> list[str]:
                         "  {player} holds {count} cards from the {deck} (secret).",
                         hand,
                     )
-                    .format(player=player, count=hand, deck=deck_name)
+                    .format(player=terms.name(player), count=hand, deck=deck_name)
                 )
         for player, laid in sorted((deck.get("play") or {}).items()):
             if laid:
@@ -108,7 +108,7 @@ def _hand_lines(game: Any, terms: Terms, state: dict[str, Any]) -> list[str]:
                     said(
                         terms.lang,
                         N_("  {player} has in play: {cards}."),
-                        player=player,
+                        player=terms.name(player),
                         cards=_listing([_card_name(game, terms, did, c) for c in laid], terms.lang),
                     )
                 )
