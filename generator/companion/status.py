@@ -13,7 +13,7 @@ from .game import TableGame
 from .i18n import Terms, message, pick, said
 from .ops import over_note
 from .pad import pad_totals
-from .render import _bag_name, _card_name, _listing, _unit, phase_lines
+from .render import _bag_name, _card_name, _listing, _unit, turn_now_lines
 from .tracks import step_note
 from .zones import way_of
 
@@ -90,7 +90,7 @@ def _hand_lines(game: TableGame, terms: Terms, state: dict[str, Any]) -> list[st
                     said(
                         terms.lang,
                         N_("  {player}'s hand from the {deck}: {cards}."),
-                        player=player,
+                        player=terms.name(player),
                         deck=deck_name,
                         cards=_listing(cards, terms.lang),
                     )
@@ -103,7 +103,7 @@ def _hand_lines(game: TableGame, terms: Terms, state: dict[str, Any]) -> list[st
                         "  {player} holds {count} cards from the {deck} (secret).",
                         hand,
                     )
-                    .format(player=player, count=hand, deck=deck_name)
+                    .format(player=terms.name(player), count=hand, deck=deck_name)
                 )
         for player, laid in sorted((deck.get("play") or {}).items()):
             if laid:
@@ -111,7 +111,7 @@ def _hand_lines(game: TableGame, terms: Terms, state: dict[str, Any]) -> list[st
                     said(
                         terms.lang,
                         N_("  {player} has in play: {cards}."),
-                        player=player,
+                        player=terms.name(player),
                         cards=_listing([_card_name(game, terms, did, c) for c in laid], terms.lang),
                     )
                 )
@@ -134,7 +134,7 @@ def status_lines(game: TableGame, shown: dict[str, Any], terms: Terms) -> list[s
     turn = getattr(game.spec, "turn", None)
     if turn:
         now = state.get("turn") or {"n": 1, "phase": 0}
-        lines += phase_lines(game, terms, now["n"], now["phase"])
+        lines += turn_now_lines(game, terms, now, shown.get("players") or [])
     for bag_id, bag in state["bags"].items():
         lines.append(
             message(
