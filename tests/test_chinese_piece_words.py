@@ -79,6 +79,30 @@ def test_a_regional_word_left_by_derivation_names_the_source_text(tmp_path: Path
     )
 
 
+def test_a_glossary_synonym_on_a_piece_is_reported_where_its_english_names_the_term(
+    tmp_path: Path,
+) -> None:
+    """The glossary says 巡邏兵 for a patrol and lists bare 巡邏 to avoid: a patrol card whose
+    English says "patrol" and whose Chinese says 巡邏隊 is reported; the same word where the
+    English does not name a patrol is not."""
+    game = _copy(tmp_path)
+    path = game / "patrols.yaml"
+    text = path.read_text(encoding="utf-8")
+    written = "zh-Hant: 巡查 1}"
+    assert text.count(written) == 1
+    path.write_text(text.replace(written, "zh-Hant: 巡邏隊 1}"), encoding="utf-8")
+    line = text[: text.index(written)].count("\n") + 1
+    found = [i for i in check_rules(game) if i.location.file.endswith("patrols.yaml")]
+    assert [i.location.line for i in found] == [line], [str(i) for i in found]
+    assert "'巡邏隊' is a synonym of the glossary term [[patrol]] (巡邏兵)" in found[0].message
+
+    rooms = game / FILE
+    rooms.write_text(
+        rooms.read_text("utf-8").replace(WRITTEN, "zh-Hant: 取得 1 份情報，避開巡邏隊。}"), "utf-8"
+    )
+    assert [str(i) for i in check_rules(game) if i.location.file.endswith(FILE)] == []
+
+
 def test_derivation_writes_the_interpunct_for_mainland_readers(tmp_path: Path) -> None:
     """Taiwan text may separate names with ・; the derived Simplified has ·, so a Traditional
     text with ・ leaves no fault in its zh-Hans."""

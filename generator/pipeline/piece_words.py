@@ -9,8 +9,9 @@ warns, at the line of the text (of its source, for a derived one):
 
 - of the other region's words and what software phrase tables make of rule words
   (:func:`generator.text.regional.regional_forms`: 乱数 in zh-Hans, 反饋 in zh-Hant);
-- of quotes and separators of other scripts (:mod:`generator.rules.marks`: ASCII and Latin
-  quotes, the Japanese middle dot).
+- of ASCII and Latin quotes (:mod:`generator.rules.marks`);
+- of a synonym of a glossary term (its ``avoid`` list and the lexicon's synonym groups) in a
+  text whose English names the term (巡警 where the glossary says 巡邏兵).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from ..locale import _
 from ..rules.derive import derive_text
 from ..rules.marks import HAN, mark_problems
 from ..rules.models import GlossaryTerm
-from ..rules.translator import regional_message
+from ..rules.translator import avoided, regional_message
 from ..text.localtext import DERIVED_FROM
 from ..text.regional import regional_forms
 from ..translate.catalogue import Spot, field_texts
@@ -47,6 +48,36 @@ def word_problems(text: str, lang: str, *, marks: bool = True) -> Iterator[tuple
         yield from mark_problems(bare, lang)
 
 
+def _names(english: str, term: GlossaryTerm) -> bool:
+    """Whether ``english`` names ``term``: its English rendering as a whole word, in any case
+    (a heading in capitals names it too)."""
+    word = re.escape(term.en)
+    return re.search(rf"(?<![\w-]){word}(?![\w-])", english, re.IGNORECASE) is not None
+
+
+def synonym_problems(
+    english: str, text: str, lang: str, glossary: Mapping[str, GlossaryTerm]
+) -> Iterator[tuple[str, str]]:
+    """(word, message) for each synonym of a glossary term that ``text`` writes where its
+    ``english`` names the term (the term's own rendering blanked out first)."""
+    english = _CODE.sub(" ", english)
+    for tid, term in glossary.items():
+        rendering = term.rendering(lang)
+        if not rendering or not _names(english, term):
+            continue
+        masked = text.replace(rendering, "\x00")
+        for word in sorted(avoided(term, lang), key=len, reverse=True):  # 巡邏隊 before 巡邏
+            if word in masked:
+                masked = masked.replace(word, "\x00")
+                yield (
+                    word,
+                    _(
+                        "{word!r} is a synonym of the glossary term [[{term}]] ({rendering}), "
+                        "which the English of this text names: write {rendering}"
+                    ).format(word=word, term=tid, rendering=rendering),
+                )
+
+
 def _where(folder: Path, spot: Spot, lang: str) -> Location:
     node = spot.node
     if isinstance(node, MappingNode):
@@ -57,8 +88,9 @@ def _where(folder: Path, spot: Spot, lang: str) -> Location:
 def check_piece_words(
     folder: Path, glossary: Mapping[str, GlossaryTerm], issues: IssueCollector
 ) -> None:
-    """Warn of every regional word and foreign mark in the Chinese texts of ``folder``'s
-    pieces (written, or derived from the other script with ``glossary``'s terms kept)."""
+    """Warn of every regional word, foreign quote and glossary synonym in the Chinese texts of
+    ``folder``'s pieces (written, or derived from the other script with ``glossary``'s terms
+    kept)."""
     seen: set[tuple[str, int, str, str]] = set()
     for spot in field_texts(folder):
         for lang in CHINESE:
@@ -72,7 +104,10 @@ def check_piece_words(
                 text = derive_text(source, glossary, lang)
             where = _where(folder, spot, derived_from or lang)
             # a derived text's marks are its source's, reported there
-            for fragment, message in word_problems(text, lang, marks=not derived_from):
+            found = list(word_problems(text, lang, marks=not derived_from))
+            if not derived_from:  # a derived text's synonyms are its source's too
+                found += synonym_problems(spot.values.get("en", ""), text, lang, glossary)
+            for fragment, message in found:
                 key = (where.file, where.line, lang, fragment)
                 if key in seen:
                     continue
