@@ -17,50 +17,62 @@ from generator.render import fonts
 fonts.ensure_builtin()
 REG, BOLD = fonts.face("sans").name, fonts.face("sans", "bold").name
 import yaml  # the loop reads its items before the clock starts, in either format
-items = yaml.load(Path(sys.argv[1], "cards.yaml").read_text(), Loader=yaml.CSafeLoader)["items"]
-t = time.perf_counter()
+# argv[3]: how many decks (cards0.yaml ...), each drawn into its own file as pnp writes them
+copies = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+names = ["cards"] if copies == 1 else [f"cards{k}" for k in range(copies)]
+decks = [
+    yaml.load(Path(sys.argv[1], f"{name}.yaml").read_text(), Loader=yaml.CSafeLoader)["items"]
+    for name in names
+]
+t, cpu = time.perf_counter(), time.process_time()
 W, H = 210 * mm, 297 * mm
 cw, ch, bleed = 63.5 * mm, 88.9 * mm, 3 * mm
 x0, y0 = (W - 3 * cw) / 2, (H - 3 * ch) / 2 + 3 * mm
-c = Canvas(sys.argv[2], pagesize=(W, H), invariant=1, pageCompression=1, initialFontName=REG)
 
-def marks():
-    c.setLineWidth(0.25)
-    for k in range(4):
-        x = x0 + k * cw
-        c.line(x, y0 + 3 * ch + bleed + 0.75 * mm, x, y0 + 3 * ch + bleed + 5.75 * mm)
-        c.line(x, y0 - bleed - 0.75 * mm, x, y0 - bleed - 5.75 * mm)
-        y = y0 + k * ch
-        c.line(x0 - bleed - 0.75 * mm, y, x0 - bleed - 2.75 * mm, y)
-        c.line(x0 + 3 * cw + bleed + 0.75 * mm, y, x0 + 3 * cw + bleed + 2.75 * mm, y)
+def one_file(path, items):
+    c = Canvas(path, pagesize=(W, H), invariant=1, pageCompression=1, initialFontName=REG)
 
-for s in range(0, len(items), 9):
-    chunk = items[s:s + 9]
-    for n, it in enumerate(chunk):
-        x, y = x0 + (n % 3) * cw, y0 + (2 - n // 3) * ch
-        c.setLineWidth(0.5 * mm)
-        c.rect(x + 3 * mm, y + 3 * mm, 57.5 * mm, 82.9 * mm)
-        c.setFont(BOLD, 12)
-        c.drawString(x + 6 * mm, y + ch - 6 * mm - 10, it["title"])
-        c.setFont(REG, 9)
-        for k, line in enumerate(it["body"].split("\\n")):
-            c.drawString(x + 6 * mm, y + ch - 40 * mm - 8 - k * 10.8, line)
-        c.setFont(REG, 10)
-        c.drawString(x + 6 * mm, y + 5 * mm, str(it["a"]))
-        c.drawRightString(x + cw - 6 * mm, y + 5 * mm, str(it["b"]))
-    marks()
-    c.showPage()
-    for n in range(len(chunk)):
-        x, y = W - (x0 + (n % 3 + 1) * cw), y0 + (2 - n // 3) * ch
-        c.setLineWidth(0.5 * mm)
-        c.rect(x + 3 * mm, y + 3 * mm, 57.5 * mm, 82.9 * mm)
-        c.setFont(BOLD, 20)
-        c.drawCentredString(x + cw / 2, y + ch - 48 * mm, "BACK")
-    marks()
-    c.showPage()
-c.save()
-took = time.perf_counter() - t
-print(json.dumps({"seconds": took, "bytes": Path(sys.argv[2]).stat().st_size, "pages": c.getPageNumber() - 1, "process": time.perf_counter() - T0,
+    def marks():
+        c.setLineWidth(0.25)
+        for k in range(4):
+            x = x0 + k * cw
+            c.line(x, y0 + 3 * ch + bleed + 0.75 * mm, x, y0 + 3 * ch + bleed + 5.75 * mm)
+            c.line(x, y0 - bleed - 0.75 * mm, x, y0 - bleed - 5.75 * mm)
+            y = y0 + k * ch
+            c.line(x0 - bleed - 0.75 * mm, y, x0 - bleed - 2.75 * mm, y)
+            c.line(x0 + 3 * cw + bleed + 0.75 * mm, y, x0 + 3 * cw + bleed + 2.75 * mm, y)
+
+    for s in range(0, len(items), 9):
+        chunk = items[s:s + 9]
+        for n, it in enumerate(chunk):
+            x, y = x0 + (n % 3) * cw, y0 + (2 - n // 3) * ch
+            c.setLineWidth(0.5 * mm)
+            c.rect(x + 3 * mm, y + 3 * mm, 57.5 * mm, 82.9 * mm)
+            c.setFont(BOLD, 12)
+            c.drawString(x + 6 * mm, y + ch - 6 * mm - 10, it["title"])
+            c.setFont(REG, 9)
+            for k, line in enumerate(it["body"].split("\\n")):
+                c.drawString(x + 6 * mm, y + ch - 40 * mm - 8 - k * 10.8, line)
+            c.setFont(REG, 10)
+            c.drawString(x + 6 * mm, y + 5 * mm, str(it["a"]))
+            c.drawRightString(x + cw - 6 * mm, y + 5 * mm, str(it["b"]))
+        marks()
+        c.showPage()
+        for n in range(len(chunk)):
+            x, y = W - (x0 + (n % 3 + 1) * cw), y0 + (2 - n // 3) * ch
+            c.setLineWidth(0.5 * mm)
+            c.rect(x + 3 * mm, y + 3 * mm, 57.5 * mm, 82.9 * mm)
+            c.setFont(BOLD, 20)
+            c.drawCentredString(x + cw / 2, y + ch - 48 * mm, "BACK")
+        marks()
+        c.showPage()
+    c.save()
+    return c.getPageNumber() - 1
+
+paths = [Path(sys.argv[2]).with_suffix(f".{name}.pdf") for name in names]
+pages = sum(one_file(str(p), items) for p, items in zip(paths, decks))
+took, cpu = time.perf_counter() - t, time.process_time() - cpu
+print(json.dumps({"seconds": took, "cpu": cpu, "bytes": sum(p.stat().st_size for p in paths), "pages": pages, "process": time.perf_counter() - T0,
                   "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 
@@ -77,7 +89,7 @@ fonts.ensure_builtin()
 REG, BOLD = fonts.face("sans").name, fonts.face("sans", "bold").name
 import yaml
 items = yaml.load(Path(sys.argv[1], "counters.yaml").read_text(), Loader=yaml.CSafeLoader)["items"]
-t = time.perf_counter()
+t, cpu = time.perf_counter(), time.process_time()
 W, H = 210 * mm, 297 * mm
 cw = 15.875 * mm
 cols, rows, bleed = 12, 17, 3 * mm
@@ -122,8 +134,8 @@ for s in range(0, len(items), per):
     marks(len(chunk))
     c.showPage()
 c.save()
-took = time.perf_counter() - t
-print(json.dumps({"seconds": took, "bytes": Path(sys.argv[2]).stat().st_size, "pages": c.getPageNumber() - 1, "process": time.perf_counter() - T0,
+took, cpu = time.perf_counter() - t, time.process_time() - cpu
+print(json.dumps({"seconds": took, "cpu": cpu, "bytes": Path(sys.argv[2]).stat().st_size, "pages": c.getPageNumber() - 1, "process": time.perf_counter() - T0,
                   "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 

@@ -2,8 +2,10 @@
 
 Run: python bench/roll.py [--runs N]. Prints medians of N cold runs (each a fresh process), the
 project modules a cold ``pnp roll 2d6`` and ``pnp roll 4d6kh3`` import (``python -X importtime``),
-the same for table commands with a current saved session of 500 events (interleaved with a bare
-``python -c pass``, wall and CPU time, each as a multiple of the bare interpreter), and the warm
+the same for table commands with a current saved session of 500 events (``roll``, a score-track
+move, a deck draw and ``status``, interleaved with a bare ``python -c pass``, wall and CPU time,
+each as a multiple of the bare interpreter; the target is 2.5x; with ``--instructions`` also the
+instructions of one run of each, counted by valgrind, the steady figure on a busy machine), and the warm
 throughput of the roll function for ``2d6``, ``4d6kh3`` and an expression with sets and re-rolls,
 with OS entropy and with a seed, beside d20 measured in the same run. Sessions are pointed at an
 empty temporary directory so the cold roll is the plain, unrecorded one. As an installed package
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -100,9 +103,27 @@ def imported(cmd: list[str], env: dict[str, str]) -> list[str]:
     return [n for n in names if n.startswith("generator")]
 
 
+def instructions(cmd: list[str], env: dict[str, str]) -> int:
+    """Instructions one run of ``cmd`` executes, counted by valgrind's callgrind."""
+    with tempfile.TemporaryDirectory() as tmp:
+        run = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out", *cmd],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    return int(re.search(r"Collected : (\d+)", run.stderr).group(1))  # type: ignore[union-attr]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=21)
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count the instructions of one run of each table command (needs valgrind)",
+    )
     args = parser.parse_args()
     py = sys.executable
     # the pnp installed beside this Python (a venv's script), not a shim found on PATH
@@ -119,6 +140,11 @@ def main() -> None:
         base = cold([py, "-c", "pass"], args.runs, env)
         ours = cold(roll_cmd, args.runs, env)
         keep = cold([*roll_cmd[:-1], "4d6kh3"], args.runs, env)
+        plain = (
+            [instructions(c, env) for c in ([py, "-c", "pass"], roll_cmd)]
+            if args.instructions
+            else []
+        )
         mods = {
             expr: imported(["-m", "generator.cli", "roll", expr], env) for expr in ("2d6", "4d6kh3")
         }
@@ -135,6 +161,11 @@ def main() -> None:
     )
     print(f"  pnp roll 4d6kh3         {keep:7.1f}   (+{keep - base:.1f} over Python)")
     print(f"  python: d20.roll('2d6') {theirs:7.1f}   (+{theirs - base:.1f} over Python)")
+    if plain:
+        print(
+            f"instructions (valgrind callgrind): python -c pass {plain[0] / 1e6:.1f} M, "
+            f"pnp roll 2d6 {plain[1] / 1e6:.1f} M = {plain[1] / plain[0]:.2f}x (target 2.5x)"
+        )
     for expr, names in mods.items():
         print(f"project modules imported by pnp roll {expr} ({len(names)}):")
         print("  " + " ".join(n.removeprefix("generator.") for n in names))
@@ -148,11 +179,13 @@ def main() -> None:
             [py, "-c", "pass"],
             [*pnp_cmd, "roll", "2d6"],
             [*pnp_cmd, "score", "track", "fate", "--by", "0"],
+            [*pnp_cmd, "deck", "draw", "cycle"],
             [*pnp_cmd, "status"],
         ]
         for cmd in cmds:  # warm the disk cache once
             subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, check=True)
         figures = cold_saved(cmds, args.runs, env)
+        counts = [instructions(cmd, env) for cmd in cmds] if args.instructions else []
     (base_wall, base_cpu) = figures[0]
     print(f"with a saved session of 500 events, interleaved runs, median of {args.runs} (ms):")
     print(f"  {'command':<31} {'wall':>7} {'x bare':>7} {'CPU':>7} {'x bare':>7}")
@@ -163,8 +196,15 @@ def main() -> None:
             else " ".join(["pnp", *cmd[len(pnp_cmd) :]])
         )
         print(
-            f"  {name:<31} {wall:7.1f} {wall / base_wall:6.1f}x {cpu:7.1f} {cpu / base_cpu:6.1f}x"
+            f"  {name:<31} {wall:7.1f} {wall / base_wall:6.2f}x {cpu:7.1f} {cpu / base_cpu:6.2f}x"
         )
+    if counts:
+        print(
+            "instructions of one run (valgrind callgrind; steady on a busy machine), target 2.5x:"
+        )
+        for cmd, count in zip(cmds, counts, strict=True):
+            name = " ".join(cmd[len(pnp_cmd) :]) if cmd[0] != py or cmd[1] != "-c" else "pass"
+            print(f"  {name:<31} {count / 1e6:7.1f} M {count / counts[0]:6.2f}x")
 
     from generator.companion.dice_roll import roll
     from generator.companion.rng import SystemSource, fair_source, seed_key, seeded

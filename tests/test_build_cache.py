@@ -143,6 +143,29 @@ def test_an_unchanged_build_imports_neither_the_schema_nor_reportlab_nor_yaml(wo
     assert "HEAVY []" in result.stdout
 
 
+def test_a_card_build_loads_neither_the_svg_renderer_nor_the_rasteriser(work: Path) -> None:
+    # reportlab.graphics (which brings platypus) draws only a game's own SVG icons, pypdfium2
+    # only previews: a build of cards without either starts without them
+    probe = (
+        "import sys\n"
+        "from generator.cli import main\n"
+        "try:\n"
+        "    main(sys.argv[1:])\n"
+        "except SystemExit as exc:\n"
+        "    assert not exc.code, exc.code\n"
+        "print('DRAWN', 'reportlab.pdfgen.canvas' in sys.modules)\n"
+        "unused = ('reportlab.graphics', 'reportlab.platypus', 'pypdfium2')\n"
+        "print('UNUSED', sorted(m for m in sys.modules if m.startswith(unused)))\n"
+    )
+    args = ["build", "--content", str(work / "content"), "--out", str(work / "out"), "--no-rules"]
+    result = subprocess.run(
+        [sys.executable, "-c", probe, *args], capture_output=True, text=True, cwd=work, check=True
+    )
+    assert (work / "out" / "sample").is_dir()
+    assert "DRAWN True" in result.stdout
+    assert "UNUSED []" in result.stdout
+
+
 def test_a_pipe_in_a_game_folder_does_not_stall_the_hashing(work: Path) -> None:
     import os
 

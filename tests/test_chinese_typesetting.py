@@ -20,7 +20,7 @@ from pypdf import PdfReader
 from generator.content.loader import find_games
 from generator.errors import IssueCollector
 from generator.render import text as rt
-from generator.render.rules_flow import Flow, Frame, Style, lines_of, text_rows
+from generator.render.rules_flow import Style, lines_of, text_rows
 from generator.render.rules_table import PAD_X, joined, table_rows
 from generator.render.text_writer import MAX_STRETCH_EM, stretch
 from generator.rules.sheet import PrintBlock, make_sheet
@@ -128,16 +128,15 @@ def test_a_line_needing_wide_gaps_is_set_ragged_and_a_normal_one_is_justified() 
     assert stretch(gloss, gloss.width + 2 * size) == 0.0
 
 
-def test_a_one_character_last_line_moves_to_the_next_column_with_the_line_before() -> None:
+def test_a_one_character_last_line_takes_a_character_from_the_line_before() -> None:
     st = Style(9.0, 1.5, 11.0, 17.0, justify=True)
     width = 9.0 * 10  # ten characters a line
-    rows = text_rows("一" * 10 + "二" * 10 + "三", width, st, justify=True)
+    rows = text_rows("一" * 10 + "二" * 10 + "三。", width, st, justify=True)
     assert len(rows) == 3
-    height = rows[0].height
-    flow = Flow(lambda n: Frame(0, n * 200.0, 500.0, width, height * 2 + 0.5))
-    flow.add(rows)
-    # the last two lines start the second column together; the first column keeps one line
-    assert [p.x for p in flow.placements] == [0.0, 200.0, 200.0]
+    (laid,) = rows[-1].laid
+    assert laid.texts() == ["一" * 10, "二" * 9, "二三。"]
+    # the line before is justified: it ends at the column's edge, a ninth of an em wider apart
+    assert stretch(laid.lines[1], width) == pytest.approx(9.0 / 8)
 
 
 def _cell_lines(block: PrintBlock, width: float) -> list[str]:

@@ -10,7 +10,8 @@ from click.testing import CliRunner
 
 from generator.cli.app import cli
 from generator.companion.engine import Table, new_session
-from generator.companion.game import TableGame, named_roll
+from generator.companion.game import TableGame
+from generator.companion.named_rolls import named_roll
 from generator.errors import UsageError
 
 from .helpers import ROOT

@@ -355,6 +355,8 @@ def test_roll_2d6_imports_nothing_from_the_pdf_side_or_the_content_loader(tmp_pa
         if line.startswith("import time:")
     }
     assert not {"msgspec", "reportlab", "jinja2", "PIL", "yaml"} & modules
+    # OS entropy needs no HMAC: OpenSSL (hashlib, hmac) loads only for seeded and fair sources
+    assert not {"hashlib", "hmac"} & modules
     # the dice grammar is content's (table.yaml is validated with it), as is the list of
     # languages (the language rule, which imports nothing); nothing else of content loads
     grammar = {"generator.content", "generator.text.localtext"}

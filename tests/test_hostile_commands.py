@@ -37,8 +37,8 @@ def _boom(*args: object, **kwargs: object) -> None:
 @pytest.mark.parametrize(
     ("target", "command"),
     [
-        ("generator.cli.table_actions.status", ("status",)),  # the table's quick path
-        ("generator.cli.table_actions.run_event", ("deck", "draw", "cycle")),
+        ("generator.companion.ask_session.status", ("status",)),  # the table's quick path
+        ("generator.companion.ask_session.act", ("deck", "draw", "cycle")),
         ("generator.companion.engine.Table.history", ("log",)),  # click's path
     ],
 )

@@ -194,3 +194,71 @@ def test_no_hand_made_type_checking_flag() -> None:
         if re.search(r"^TYPE_CHECKING\s*=", path.read_text(encoding="utf-8"), re.M)
     ]
     assert found == []
+
+
+# The library modules the command line may import: each room's front door, so that the logic a
+# library user needs stays in the library and cli/ only parses, calls one of these, and prints.
+CLI_MAY_IMPORT = {
+    "generator",  # the version
+    "generator.locale",  # the program's own words
+    "generator.errors",  # the exception family, rendered once
+    "generator.atomic",  # a result file written whole (pnp translate's catalogues)
+    # the table: moves (table), its questions, each answered in one call (ask_*), their answer
+    # type, and the players' language (--lang's meaning)
+    "generator.companion.table",
+    "generator.companion.answer",
+    "generator.companion.ask_roll",  # apart from the others so `pnp roll 2d6` loads no game
+    "generator.companion.ask_session",
+    "generator.companion.ask_odds",
+    "generator.companion.ask_game",
+    "generator.companion.i18n",
+    # the print side: build, check, preview, schemas, new games, watch, rule sheets
+    "generator.pipeline.run",
+    "generator.pipeline.check",
+    "generator.pipeline.options",
+    "generator.pipeline.game",
+    "generator.pipeline.schemas",
+    "generator.pipeline.starters",
+    "generator.pipeline.watch",
+    "generator.pipeline.rules",
+    "generator.pipeline.typecheck",  # pnp rules check: the sheets checked as laid out
+    "generator.content.folders",  # a game's folder from the name typed (the one rule)
+    "generator.content.migrate",  # the format migration's one entry
+    "generator.layout.presets",  # the paper names --paper accepts
+    "generator.layout.units",  # the lengths --bleed accepts
+    "generator.text.localtext",  # the languages --lang accepts
+    "generator.text.columns",  # screen columns of Chinese text, for aligned output
+    "generator.rules",
+    "generator.rules.source",
+    # other tools' formats and the catalogues of pnp translate, one module per command
+    "generator.export.tts",
+    "generator.export.printshop",
+    "generator.export.preflight",
+    "generator.translate.catalogue",
+    "generator.translate.importer",
+    "generator.translate.po",
+    "generator.translate.status",
+    "generator.translate.terms",
+    "generator.web.serve",
+}
+
+
+def _cli_strays(graph: dict[str, list[tuple[str, int]]]) -> list[str]:
+    return [
+        f"{module}:{line} imports {target}"
+        for module, targets in graph.items()
+        if _unit(module) == "cli"
+        for target, line in targets
+        if _unit(target) != "cli" and target not in CLI_MAY_IMPORT
+    ]
+
+
+def test_the_command_line_imports_only_the_front_doors() -> None:
+    strays = _cli_strays(GRAPH)
+    assert not strays, "cli/ reaches past the library's front doors:\n" + "\n".join(strays)
+
+
+def test_the_front_door_check_sees_a_command_reaching_into_the_table() -> None:
+    graph = {"generator.cli.table_cmds": [("generator.companion.decks", 7)]}
+    assert _cli_strays(graph) == ["generator.cli.table_cmds:7 imports generator.companion.decks"]
+    assert _cli_strays({"generator.cli.x": [("generator.companion.table", 1)]}) == []

@@ -334,7 +334,7 @@ def test_the_last_words_of_a_failed_table_command_follow_its_language(
     lang: str, words: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A bug and an interruption are told in the language the command speaks."""
-    import generator.cli.table_actions as actions
+    import generator.companion.ask_session as actions
     from generator.cli.app import run
 
     def boom(*args: object, **kwargs: object) -> None:

@@ -8,6 +8,7 @@ Loading subcommands lazily keeps the companion's start-up free of the PDF stack.
 from __future__ import annotations
 
 import errno
+import gc
 import importlib
 import sys
 from typing import Any, NoReturn
@@ -122,6 +123,8 @@ class LazyGroup(click.Group):
             if exc.name == module_name:
                 return None
             raise
+        finally:
+            loaded()
         return getattr(module, attr)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -129,6 +132,17 @@ class LazyGroup(click.Group):
         rows = [(name, _(COMMANDS[name][2])) for name in self.list_commands(ctx)]
         with formatter.section(_("Commands")):
             formatter.write_dl(rows)
+
+
+def loaded() -> None:
+    """The command line is loaded: the cycle collector, off while it loaded (see
+    :func:`generator.cli.entry`), runs again for the command's own work. What the imports made
+    goes to the collector's oldest generation first (``gc.freeze`` then ``gc.unfreeze`` move
+    objects without walking them), so the next young collection does not walk it all."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.unfreeze()
+        gc.enable()
 
 
 def _version(ctx: click.Context, value: bool) -> None:
@@ -269,7 +283,7 @@ def _crash_report(exc: BaseException, argv: list[str]) -> str | None:
     import time
     import traceback
 
-    from ..companion.paths import data_dir
+    from ..companion.ask_roll import data_dir
 
     text = (
         f"pnp {__version__}, Python {platform.python_version()} on {platform.platform()}\n"

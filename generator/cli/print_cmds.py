@@ -11,16 +11,15 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import click
 
 from ..errors import ContentError, PnpError, UsageError
 from ..layout.units import parse_length
-from ..locale import NC_, _, ngettext, pgettext
+from ..locale import _
 from ..text.localtext import LANGS
 from .build_opts import PaperChoice
-from .clicklang import speaks, width
+from .clicklang import speaks
 from .echo import echo
 
 
@@ -172,7 +171,7 @@ def build(
     they were. A game whose files, options and templates are unchanged is not rebuilt.
     """
     from ..pipeline.options import BuildOptions
-    from ..pipeline.run import build_games
+    from ..pipeline.run import build_games, summary_lines
 
     options = BuildOptions(
         out_dir=out_dir,
@@ -191,7 +190,8 @@ def build(
     paths = _games(content_dir, games)
     with _progress() as progress:
         report = build_games(paths, options, rules=not no_rules, progress=progress)
-    _summary(report.results, time.perf_counter() - started)
+    for line in summary_lines(report.results, time.perf_counter() - started):
+        echo(line)
     for r in report.results:
         for w in r.warnings:
             where = f"{r.game}/{r.component}: {w}"
@@ -228,82 +228,6 @@ def _progress() -> Iterator[Callable[[str], Callable[[str, int, int], None] | No
             return report
 
         yield per_game
-
-
-# the summary table's column headings (said with the "build summary" context)
-SUMMARY_COLUMNS = (
-    NC_("build summary", "game"),
-    NC_("build summary", "component"),
-    NC_("build summary", "lang"),
-    NC_("build summary", "items"),
-    NC_("build summary", "copies"),
-    NC_("build summary", "pages"),
-    NC_("build summary", "bytes"),
-    NC_("build summary", "time"),
-    NC_("build summary", "packing"),
-)
-
-
-def _summary(results: list[Any], seconds: float) -> None:
-    """A table of the files written, one line per file left unchanged, and a closing count.
-
-    Plain aligned text: quick to print, and the same on a terminal, in a pipe or in a log.
-    """
-    written = [r for r in results if not r.skipped]
-    if written:
-        rows = [tuple(pgettext("build summary", c) for c in SUMMARY_COLUMNS)]
-        for r in written:
-            rows.append(
-                (
-                    r.game,
-                    r.component,
-                    r.lang,
-                    str(r.items),
-                    str(r.copies),
-                    str(r.pages),
-                    f"{r.bytes:,}",
-                    f"{r.seconds:.2f}s",
-                    r.packing,
-                )
-            )
-        widths = [max(width(row[i]) for row in rows) for i in range(len(rows[0]))]
-        lines = []
-        for n, row in enumerate(rows):
-            cells = [
-                _pad(cell, w, right=3 <= i <= 7 and n > 0)
-                for i, (cell, w) in enumerate(zip(row, widths, strict=True))
-            ]
-            lines.append("  ".join(cells).rstrip())
-            if n == 0:
-                lines.append("  ".join("-" * w for w in widths))
-        echo("\n".join(lines))
-    kept = [r for r in results if r.skipped]
-    said = _("unchanged  {file}  {bytes} bytes")
-    for r in kept:
-        echo(said.format(file=f"{r.game}/{r.path.name}", bytes=f"{r.bytes:,}"))
-    time_ = f"{seconds:.2f}"
-    if kept and not written:
-        echo(
-            ngettext(
-                "up to date: nothing to rebuild, {kept} file kept ({seconds} s)",
-                "up to date: nothing to rebuild, {kept} files kept ({seconds} s)",
-                len(kept),
-            ).format(kept=len(kept), seconds=time_)
-        )
-    elif results:
-        echo(
-            ngettext(
-                "{written} file written, {kept} kept as they were ({seconds} s)",
-                "{written} files written, {kept} kept as they were ({seconds} s)",
-                len(written),
-            ).format(written=len(written), kept=len(kept), seconds=time_)
-        )
-
-
-def _pad(cell: str, columns: int, *, right: bool) -> str:
-    """``cell`` padded with spaces to ``columns`` screen columns (a Chinese character takes two)."""
-    gap = " " * (columns - width(cell))
-    return gap + cell if right else cell + gap
 
 
 @click.command()
@@ -374,10 +298,9 @@ def icons(game: str | None, content_dir: Path) -> None:
     With GAME, the game's own SVG icons (its icons/ folder) are listed too.
     """
     from ..content.folders import game_dir
-    from ..content.icons import ICONS, use_game
+    from ..pipeline.check import icon_names
 
-    use_game(game_dir(content_dir, game) if game else None)
-    echo(" ".join(sorted(ICONS)))
+    echo(" ".join(icon_names(game_dir(content_dir, game) if game else None)))
 
 
 __all__ = ["build", "check", "icons", "preview", "schema", "PnpError"]

@@ -99,16 +99,16 @@ def rules() -> None:
 @_content_option
 @speaks
 def check(game: str | None, strict: bool, content: Path) -> None:
-    """Check glossary use, translation structure, missing and stale sections.
+    """Check glossary use, translation structure, missing and stale sections, typesetting.
 
     Without GAME, checks every game under --content that has rule sheets.
     """
-    from ..pipeline.rules_check import check_rules
+    from ..pipeline.typecheck import check_sheets
 
     games = [game_dir(content, game)] if game else _games_with_rules(content)
     errors = warnings = 0
     for g in games:
-        issues = check_rules(g)
+        issues = check_sheets(g)
         for issue in issues:
             echo(_issue_line(issue))
         e = sum(1 for i in issues if i.severity == "error")

@@ -9,24 +9,11 @@ named rolls, or when the roll is recorded in a session.
 
 from __future__ import annotations
 
-import json
 import sys
-from pathlib import Path
 
 import click
 
-from ..errors import printable, printable_json
-from ..locale import _, current_language
-from .table_common import (
-    EXTRA,
-    common,
-    extra,
-    group_lang,
-    lang_option,
-    out,
-    table_of,
-    terms_of,
-)
+from .table_common import EXTRA, common, extra, group_lang, lang_option, show
 
 __all__ = [
     "log",
@@ -78,12 +65,9 @@ def roll(
     Limits             200 characters, 999 dice, 1000 faces rolled (re-rolls and
                        explosions included), 50 levels of brackets and signs
     """
-    from .table_actions import roll as do_roll
+    from ..companion import ask_roll
 
-    data, lines, said = do_roll(expr, extra(ctx.args), seed, no_session, session_path, lang)
-    for line in said:
-        click.echo(printable(line), err=True)
-    out(as_json, data, lines)
+    show(ask_roll.roll(expr, extra(ctx.args), seed, no_session, session_path), as_json)
 
 
 @click.command(context_settings=EXTRA)
@@ -119,12 +103,11 @@ def odds(
     (GAME:BAG: the next tile, from the open session's bag when it is that game's).
     Worked out exactly over the dice, not simulated.
     """
-    from .table_odds import odds as do_odds
+    from ..companion import ask_odds
 
-    data, lines, said = do_odds(expr, extra(ctx.args), depth, at_least, session_path, lang, as_json)
-    for line in said:
-        click.echo(line, err=True)
-    out(as_json, data, lines)
+    show(
+        ask_odds.odds(expr, extra(ctx.args), depth, at_least, session_path, lang, as_json), as_json
+    )
 
 
 # ---------------------------------------------------------------- session
@@ -152,56 +135,28 @@ def session_new(
     lang: str | None,
 ) -> None:
     """Start a session for GAME; later commands act on it."""
-    from ..companion.engine import new_session
-    from ..companion.i18n import message, pick
+    from ..companion import ask_session
 
-    info = new_session(
-        game,
-        Path(session_path) if session_path else None,
-        [p.strip() for p in players.split(",") if p.strip()],
-        fair=fair,
-        seed=seed,
-    )
-    lang_ = current_language()
-    shown = (pick(info["title"], lang_) if lang_ != "en" else None) or info["game"]
-    lines = [message(_("New {game} session: {path}"), game=shown, path=info["path"])]
-    if info["commit"]:
-        lines.append(
-            message(
-                _("Fair mode. Commitment (SHA-256 of the secret seed): {commit}"),
-                commit=info["commit"],
-            )
-        )
-    out(as_json, info, lines)
+    names = [p.strip() for p in players.split(",") if p.strip()]
+    show(ask_session.start(game, names, fair=fair, seed=seed, session_path=session_path), as_json)
 
 
 @session.command("migrate")
 @common
 def session_migrate(session_path: str | None, as_json: bool, lang: str | None) -> None:
     """Move the session to the game's content as it is now (when its table.yaml was edited)."""
-    from ..companion.render import event_lines
+    from ..companion import ask_session
 
-    table = table_of(session_path)
-    event = table.migrate()
-    out(
-        as_json,
-        {"seq": event["seq"], "type": "migrate"},
-        event_lines(table.game, terms_of(table, lang), event),
-    )
+    show(ask_session.migrate(session_path, lang), as_json)
 
 
 @session.command("reveal")
 @common
 def session_reveal(session_path: str | None, as_json: bool, lang: str | None) -> None:
     """Print the fair session's secret seed (and log it) so anyone can verify the session."""
-    from ..companion.i18n import message
+    from ..companion import ask_session
 
-    event = table_of(session_path).reveal()
-    out(
-        as_json,
-        {"secret": event["args"]["secret"]},
-        [message(_("Secret seed: {secret}"), secret=event["args"]["secret"])],
-    )
+    show(ask_session.reveal(session_path), as_json)
 
 
 @session.command("verify")
@@ -213,38 +168,12 @@ def session_reveal(session_path: str | None, as_json: bool, lang: str | None) ->
 @lang_option
 def session_verify(path: str, secret: str | None, as_json: bool, lang: str | None) -> None:
     """Replay a seeded or fair session log and report the first outcome that does not match."""
-    from ..companion.i18n import event_name, message
-    from ..companion.verify import check
+    from ..companion import ask_session
 
-    result, cause = check(Path(path), secret)
-    if result["ok"]:
-        out(
-            as_json,
-            result,
-            [message(_("All {count} outcomes match the seed."), count=result["checked"])],
-        )
-        return
-    kind = event_name(result["type"])
-    if "problem" in result:
-        said = cause.lines() if cause is not None else [result["problem"]]
-        line = message(
-            _("event {seq} ({type}): {problem}"),
-            seq=result["seq"],
-            type=kind,
-            problem="\n".join(said),
-        )
-    else:
-        line = message(
-            _(
-                "Event {seq} ({type}) does not match the seed: the log says {logged}, the seed gives {expected}."
-            ),
-            seq=result["seq"],
-            type=kind,
-            logged=json.dumps(result["logged"], ensure_ascii=False),
-            expected=json.dumps(result["expected"], ensure_ascii=False),
-        )
-    out(as_json, result, [line])
-    sys.exit(1)
+    answer = ask_session.verify(path, secret)
+    show(answer, as_json)
+    if not answer.data["ok"]:
+        sys.exit(1)
 
 
 # ---------------------------------------------------------------- undo, log, status
@@ -255,11 +184,9 @@ def session_verify(path: str, secret: str | None, as_json: bool, lang: str | Non
 @common
 def undo(force: bool, session_path: str | None, as_json: bool, lang: str | None) -> None:
     """Undo the last event still in force (a compensating event is logged)."""
-    from ..companion.render import event_lines
+    from ..companion import ask_session
 
-    table = table_of(session_path)
-    event = table.undo(force)
-    out(as_json, event, event_lines(table.game, terms_of(table, lang), event))
+    show(ask_session.undo(session_path, force, lang), as_json)
 
 
 @click.command()
@@ -272,24 +199,9 @@ def log(
     tail: int | None, player: str | None, session_path: str | None, as_json: bool, lang: str | None
 ) -> None:
     """Show the session's event log, each event told in words (--json: the events as data)."""
-    from ..companion.table import Table
+    from ..companion import ask_session
 
-    table = Table.open(session_path)
-    told = table.history(player)
-    told = told[-tail:] if tail else told
-    for line in table.notices():
-        click.echo(printable(line), err=True)
-    if as_json:
-        click.echo(printable_json(json.dumps({"events": told}, ensure_ascii=False, sort_keys=True)))
-        return
-    for e in told:
-        try:
-            lines = table.say(e, lang)
-        except (KeyError, TypeError, ValueError, IndexError):  # an event this version cannot tell
-            lines = [json.dumps({k: e.get(k) for k in ("args", "fx")}, ensure_ascii=False)]
-        for n, line in enumerate(lines or [""]):
-            line = printable(line)
-            click.echo(f"{e['seq']:>5}  {line}" if n == 0 else f"       {line}")
+    show(ask_session.history(session_path, player, tail, lang), as_json)
 
 
 @click.command()
@@ -299,12 +211,9 @@ def log(
 @common
 def status(session_path: str | None, player: str | None, as_json: bool, lang: str | None) -> None:
     """Show the session's state: turn, bags, tracks, decks, hands, scores."""
-    from .table_actions import status as do_status
+    from ..companion import ask_session
 
-    obj, lines, said = do_status(session_path, lang, player)
-    for line in said:
-        click.echo(printable(line), err=True)
-    out(as_json, obj, lines)
+    show(ask_session.status(session_path, lang, player), as_json)
 
 
 @click.command()

@@ -1,21 +1,24 @@
 """Shared pieces of the table commands: common options, output, extra options, the session table.
 
 Every table command takes ``--session``, ``--json``, ``--lang`` and ``--data-dir`` (the folder
-of sessions; ``PNP_DATA_DIR`` otherwise); :func:`run` records one event
-and prints it in the chosen language.
+of sessions; ``PNP_DATA_DIR`` otherwise); :func:`act` records one event
+and prints it in the chosen language, :func:`show` prints any other answer of the table.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..errors import printable, printable_json
+from ..errors import UsageError, printable, printable_json
 from ..locale import _
 from .clicklang import lang_option
+
+if TYPE_CHECKING:
+    from ..companion.answer import Answer
 
 EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}
 
@@ -96,11 +99,8 @@ def extra(args: list[str]) -> dict[str, str]:
     while i < len(args):
         arg = args[i]
         if not arg.startswith("--") or len(arg) < 3:
-            from ..companion.errtext import TableError
-
-            raise TableError(
-                _("unexpected argument {arg!r}; options look like --name VALUE"), arg=arg
-            )
+            said = _("unexpected argument {arg!r}; options look like --name VALUE")
+            raise UsageError(said.format(arg=arg))
         name, eq, value = arg[2:].partition("=")
         if not eq and i + 1 < len(args) and not args[i + 1].startswith("--"):
             value = args[i + 1]
@@ -110,47 +110,35 @@ def extra(args: list[str]) -> dict[str, str]:
     return out
 
 
-def table_of(session_path: str | None) -> Any:
-    """The table of a session file, or of the current session."""
-    from .table_actions import table_of as open_table
-
-    return open_table(session_path)
-
-
-def terms_of(table: Any, lang: str | None) -> Any:
-    """The glossary terms of the table's game in a language."""
-    from .table_actions import terms_of as terms
-
-    return terms(table, lang)
-
-
-def run(
-    session_path: str | None,
-    verb: str,
-    args: dict[str, Any],
-    as_json: bool,
-    lang: str | None,
-    force: bool = False,
-) -> list[dict[str, Any]]:
-    """Take one action at the table, print each of its events (as the table sees it; notes to
-    stderr) and return the events."""
-    from .table_actions import run_event
-
-    shown, lines, said = run_event(session_path, verb, args, lang, force=force)
-    for line in said:
+def show(answer: Answer, as_json: bool) -> None:
+    """Print an answer: its notices on standard error, then its data or its lines."""
+    for line in answer.notices:
         click.echo(printable(line), err=True)
-    events = shown["events"] if "events" in shown and "type" not in shown else [shown]
+    out(as_json, answer.data, answer.lines)
+
+
+def act(
+    verb: str,
+    opts: dict[str, Any],
+    keys: dict[str, str] | None = None,
+    optional: tuple[str, ...] = (),
+) -> None:
+    """Take one action at the table with a :func:`move` command's options and print its events
+    (one JSON object per event with ``--json``). ``keys`` renames options to the action's
+    argument names; an ``optional`` argument left empty is not passed at all."""
+    from ..companion import ask_session
+
+    force = opts.pop("force", False)
+    session_path, as_json, lang = opts.pop("session_path"), opts.pop("as_json"), opts.pop("lang")
+    args = {(keys or {}).get(k, k): v for k, v in opts.items()}
+    for key in optional:
+        if not args.get(key):
+            args.pop(key, None)
+    answer = ask_session.act(session_path, verb, args, lang, force=force)
     if as_json:
-        for event in events:
+        for line in answer.notices:
+            click.echo(printable(line), err=True)
+        for event in answer.data["events"]:
             out(True, event, [])
     else:
-        out(False, {}, lines)
-    return events
-
-
-def announce(table: Any, lang: str) -> None:
-    """Tell the players, on standard error, of a repaired log tail and of edited content."""
-    from .table_actions import notices
-
-    for line in notices(table, lang):
-        click.echo(printable(line), err=True)
+        show(answer, False)

@@ -1,7 +1,9 @@
-"""Table commands that play the game's pieces: fate (bags of tiles), deck and score.
+"""Table commands that play the game's pieces: fate (bags of tiles), deck, turn and score.
 
-Each command parses its options, records one event through :func:`table_common.run` and prints
-the result in the chosen language, or computes a score from the game's ``scoring:`` data.
+Each command parses its options and hands them to one call of the table
+(:func:`.table_common.act` for a move, :mod:`generator.companion.ask_session` and
+:mod:`generator.companion.ask_game` for a question), then prints the answer in the chosen
+language.
 """
 
 from __future__ import annotations
@@ -10,21 +12,17 @@ from typing import Any
 
 import click
 
-from ..companion.errtext import TableError
-from ..errors import PnpError
-from ..locale import _, current_language
-from .table_common import (
-    EXTRA,
-    common,
-    extra,
-    group_lang,
-    lang_option,
-    move,
-    out,
-    run,
-    table_of,
-    terms_of,
+from ..errors import UsageError
+from ..locale import _
+from .table_common import EXTRA, act, common, extra, group_lang, lang_option, move, show
+
+BAG = click.option("--bag", "bag_id", default=None, help="The bag (default: the game's only bag).")
+HAND = click.option(
+    "--player", default=None, help="Whose hand (needed when two hands hold the name)."
 )
+DECK = click.argument("deck_id")
+BAG_KEYS = {"bag_id": "bag"}
+DECK_KEYS = {"deck_id": "deck"}
 
 # ---------------------------------------------------------------- fate
 
@@ -44,95 +42,40 @@ def fate() -> None:
     default=None,
     help="How many tiles this turn's drawing may take (at least 1).",
 )
-@click.option("--bag", "bag_id", default=None, help="The bag (default: the game's only bag).")
+@BAG
 @move
-def fate_draw(
-    generals: int | None,
-    bag_id: str | None,
-    force: bool,
-    session_path: str | None,
-    as_json: bool,
-    lang: str | None,
-) -> None:
+def fate_draw(**opts: Any) -> None:
     """Draw a tile; while the phase is open, the previous tile is set aside."""
-    run(
-        session_path, "fate.draw", {"bag": bag_id, "generals": generals}, as_json, lang, force=force
-    )
+    act("fate.draw", opts, BAG_KEYS)
 
 
 @fate.command("stop")
-@click.option("--bag", "bag_id", default=None, help="The bag (default: the game's only bag).")
+@BAG
 @move
-def fate_stop(
-    bag_id: str | None, force: bool, session_path: str | None, as_json: bool, lang: str | None
-) -> None:
+def fate_stop(**opts: Any) -> None:
     """Keep the last tile drawn: it resolves, the set-aside tiles go back."""
-    run(session_path, "fate.stop", {"bag": bag_id}, as_json, lang, force=force)
+    act("fate.stop", opts, BAG_KEYS)
 
 
 @fate.command("add")
 @click.argument("tile")
-@click.option("--bag", "bag_id", default=None, help="The bag (default: the game's only bag).")
+@BAG
 @move
-def fate_add(
-    tile: str,
-    bag_id: str | None,
-    force: bool,
-    session_path: str | None,
-    as_json: bool,
-    lang: str | None,
-) -> None:
+def fate_add(**opts: Any) -> None:
     """Put a special tile (blue, red) into the bag when its story card is played."""
-    run(session_path, "fate.add", {"bag": bag_id, "tile": tile}, as_json, lang, force=force)
+    act("fate.add", opts, BAG_KEYS)
 
 
 @fate.command("odds")
-@click.option("--bag", "bag_id", default=None, help="The bag (default: the game's only bag).")
+@BAG
 @common
 def fate_odds(
     bag_id: str | None, session_path: str | None, as_json: bool, lang: str | None
 ) -> None:
     """The chance of each advance for the next tile, from what is left in the bag."""
-    from ..companion.bag import odds
-    from ..companion.i18n import message
-    from ..companion.ops import only_bag
-    from ..companion.render import _bag_name
+    from ..companion import ask_session
 
-    table = table_of(session_path)
-    state = table.snapshot_state()
-    bag_id = only_bag(table.game, bag_id)
-    if bag_id not in table.game.spec.bags:
-        raise TableError(_("{game} has no bag {name!r}"), game=table.game.id, name=bag_id)
-    result = odds(table.game.spec.bags[bag_id], state["bags"][bag_id])
-    terms = terms_of(table, lang)
-    lines = [
-        message(
-            _("{tiles} tiles in the {bag}. Next tile advances:"),
-            tiles=result["tiles"],
-            bag=_bag_name(table.game, terms, bag_id),
-        )
-    ]
-    lines += [
-        message(_("  +{value}: {pct}"), value=v, pct=f"{p:.0%}")
-        for v, p in result["advance"].items()
-    ]
-    lines.append(
-        message(
-            _("  with the symbol: {pct}; special: {special}"),
-            pct=f"{result['symbol']:.0%}",
-            special=f"{result['special']:.0%}",
-        )
-    )
-    if table.game.spec.bags[bag_id].estimate:
-        lines.append(
-            message(
-                _(
-                    "  Estimate: the tile mix is not known from a source, so these odds are estimates too."
-                )
-            )
-        )
-        result["estimate"] = True
-    out(as_json, result, lines)
+    show(ask_session.fate_odds(session_path, bag_id, lang), as_json)
 
 
 # ---------------------------------------------------------------- decks
@@ -145,7 +88,7 @@ def deck() -> None:
 
 
 @deck.command("draw")
-@click.argument("deck_id")
+@DECK
 @click.option("--count", type=click.IntRange(1, 100), default=1)
 @click.option("--player", default=None, help="Whose hand the cards go to.")
 @click.option(
@@ -155,160 +98,72 @@ def deck() -> None:
     help="Draw until the player's hand holds this many cards (the hand limit).",
 )
 @move
-def deck_draw(
-    deck_id: str,
-    count: int,
-    player: str | None,
-    up_to: int | None,
-    force: bool,
-    session_path: str | None,
-    as_json: bool,
-    lang: str | None,
-) -> None:
+def deck_draw(**opts: Any) -> None:
     """Draw COUNT cards: into a player's hand (--player; number decks always), else shown and
     discarded."""
-    args: dict[str, Any] = {"deck": deck_id, "count": count, "up_to": up_to}
-    if player:
-        args["player"] = player
-    events = run(session_path, "deck.draw", args, as_json, lang, force=force)
-    if up_to is not None and not events and not as_json:
-        held = table_of(session_path).snapshot_state()["decks"]
-        count = len((held.get(deck_id) or {}).get("hands", {}).get(player, []))
-        note = _("{player} holds {held} cards, the limit is {limit}: nothing to draw.")
-        click.echo(note.format(player=player, held=max(count, up_to), limit=up_to))
+    act("deck.draw", opts, DECK_KEYS, optional=("player",))
 
 
 @deck.command("deal")
-@click.argument("deck_id")
+@DECK
 @click.option("--player", required=True, help="Whose opening hand is dealt.")
 @move
-def deck_deal(
-    deck_id: str,
-    player: str,
-    force: bool,
-    session_path: str | None,
-    as_json: bool,
-    lang: str | None,
-) -> None:
+def deck_deal(**opts: Any) -> None:
     """Deal a player's opening hand (a card the rules redraw goes back and another is dealt)."""
-    run(session_path, "deck.deal", {"deck": deck_id, "player": player}, as_json, lang, force=force)
+    act("deck.deal", opts, DECK_KEYS)
 
 
 @deck.command("return")
-@click.argument("deck_id")
+@DECK
 @click.argument("cards", nargs=-1, required=True)
-@click.option("--player", default=None, help="Whose hand (needed when two hands hold the name).")
+@HAND
 @move
-def deck_return(
-    deck_id: str,
-    cards: tuple[str, ...],
-    player: str | None,
-    force: bool,
-    session_path: str | None,
-    as_json: bool,
-    lang: str | None,
-) -> None:
+def deck_return(**opts: Any) -> None:
     """Put cards from a hand back into the deck, to be drawn again."""
-    _from_hand("deck.return", deck_id, cards, player, session_path, as_json, lang, force)
+    act("deck.return", {**opts, "cards": list(opts["cards"])}, DECK_KEYS, optional=("player",))
 
 
 @deck.command("number")
-@click.argument("deck_id")
+@DECK
 @click.option(
     "--position", type=int, required=True, help="Which of the card's numbers to read (1..4)."
 )
 @move
-def deck_number(
-    deck_id: str,
-    position: int,
-    force: bool,
-    session_path: str | None,
-    as_json: bool,
-    lang: str | None,
-) -> None:
+def deck_number(**opts: Any) -> None:
     """Draw a card, read the number at POSITION, and discard it (the card-number generator)."""
-    run(
-        session_path,
-        "deck.number",
-        {"deck": deck_id, "position": position},
-        as_json,
-        lang,
-        force=force,
-    )
+    act("deck.number", opts, DECK_KEYS)
 
 
 @deck.command("discard")
-@click.argument("deck_id")
+@DECK
 @click.argument("cards", nargs=-1, required=True)
-@click.option("--player", default=None, help="Whose hand (needed when two hands hold the name).")
+@HAND
 @move
-def deck_discard(
-    deck_id: str,
-    cards: tuple[str, ...],
-    player: str | None,
-    force: bool,
-    session_path: str | None,
-    as_json: bool,
-    lang: str | None,
-) -> None:
+def deck_discard(**opts: Any) -> None:
     """Put cards from the hands onto the discard pile, by the name shown when drawn."""
-    _from_hand("deck.discard", deck_id, cards, player, session_path, as_json, lang, force)
-
-
-def _from_hand(
-    op: str,
-    deck_id: str,
-    cards: tuple[str, ...],
-    player: str | None,
-    session_path: str | None,
-    as_json: bool,
-    lang: str | None,
-    force: bool = False,
-) -> None:
-    """Run ``op`` on cards named from the hands (``player`` when two hands hold a name)."""
-    args: dict[str, Any] = {"deck": deck_id, "cards": list(cards)}
-    if player:
-        args["player"] = player
-    run(session_path, op, args, as_json, lang, force=force)
+    act("deck.discard", {**opts, "cards": list(opts["cards"])}, DECK_KEYS, optional=("player",))
 
 
 @deck.command("reset")
-@click.argument("deck_id")
+@DECK
 @move
-def deck_reset(
-    deck_id: str, force: bool, session_path: str | None, as_json: bool, lang: str | None
-) -> None:
+def deck_reset(**opts: Any) -> None:
     """Gather every card back into the deck, shuffled (to start the deck over)."""
-    run(session_path, "deck.reset", {"deck": deck_id}, as_json, lang, force=force)
+    act("deck.reset", opts, DECK_KEYS)
 
 
 @deck.command("add")
-@click.argument("deck_id")
+@DECK
 @click.argument("units", nargs=-1, required=True)
 @click.option("--player", required=True)
 @move
-def deck_add(
-    deck_id: str,
-    units: tuple[str, ...],
-    player: str,
-    force: bool,
-    session_path: str | None,
-    as_json: bool,
-    lang: str | None,
-) -> None:
+def deck_add(**opts: Any) -> None:
     """Add a player's unit cards to an activation deck."""
-    run(
-        session_path,
-        "deck.add",
-        {"deck": deck_id, "player": player, "units": list(units)},
-        as_json,
-        lang,
-        force=force,
-    )
+    act("deck.add", {**opts, "units": list(opts["units"])}, DECK_KEYS)
 
 
 @deck.command("turn")
-@click.argument("deck_id")
+@DECK
 @click.option(
     "--mode", required=True, help="One of the game's modes of play, by its id or its name."
 )
@@ -318,32 +173,17 @@ def deck_add(
     help="Modes where each player orders their cards: PLAYER:unit,unit,... in activation order.",
 )
 @move
-def deck_turn(
-    deck_id: str,
-    mode: str,
-    order: tuple[str, ...],
-    force: bool,
-    session_path: str | None,
-    as_json: bool,
-    lang: str | None,
-) -> None:
+def deck_turn(**opts: Any) -> None:
     """Start a turn of an activation deck in one of its modes."""
     orders: dict[str, list[str]] = {}
-    for item in order:
+    for item in opts.pop("order"):
         player, _colon, units = item.partition(":")
         orders[player] = [u for u in units.split(",") if u]
-    run(
-        session_path,
-        "deck.turn",
-        {"deck": deck_id, "mode": mode, "order": orders},
-        as_json,
-        lang,
-        force=force,
-    )
+    act("deck.turn", {**opts, "order": orders}, DECK_KEYS)
 
 
 @deck.command("activate")
-@click.argument("deck_id")
+@DECK
 @click.option(
     "--player",
     default=None,
@@ -351,92 +191,38 @@ def deck_turn(
     "revealed from an ordered one.",
 )
 @move
-def deck_activate(
-    deck_id: str,
-    player: str | None,
-    force: bool,
-    session_path: str | None,
-    as_json: bool,
-    lang: str | None,
-) -> None:
+def deck_activate(**opts: Any) -> None:
     """Draw or reveal the next activation card."""
-    run(
-        session_path,
-        "deck.activate",
-        {"deck": deck_id, "player": player},
-        as_json,
-        lang,
-        force=force,
-    )
+    act("deck.activate", opts, DECK_KEYS)
 
 
 @deck.command("reserve")
-@click.argument("deck_id")
+@DECK
 @click.option("--player", required=True)
 @move
-def deck_reserve(
-    deck_id: str,
-    player: str,
-    force: bool,
-    session_path: str | None,
-    as_json: bool,
-    lang: str | None,
-) -> None:
+def deck_reserve(**opts: Any) -> None:
     """Put a card in reserve (once per player per turn)."""
-    run(
-        session_path,
-        "deck.reserve",
-        {"deck": deck_id, "player": player},
-        as_json,
-        lang,
-        force=force,
-    )
+    act("deck.reserve", opts, DECK_KEYS)
 
 
 @deck.command("play")
-@click.argument("deck_id")
+@DECK
 @click.argument("card", required=False)
 @click.option("--player", required=True)
 @move
-def deck_play(
-    deck_id: str,
-    card: str | None,
-    player: str,
-    force: bool,
-    session_path: str | None,
-    as_json: bool,
-    lang: str | None,
-) -> None:
+def deck_play(**opts: Any) -> None:
     """Play the reserved card, or in a mode where players choose, the chosen CARD."""
-    run(
-        session_path,
-        "deck.play",
-        {"deck": deck_id, "player": player, "card": card},
-        as_json,
-        lang,
-        force=force,
-    )
+    act("deck.play", opts, DECK_KEYS)
 
 
 @deck.command("remove")
-@click.argument("deck_id")
+@DECK
 @click.argument("unit")
 @click.option("--player", default=None, help="Whose unit (needed when two players share a name).")
 @move
-def deck_remove(
-    deck_id: str,
-    unit: str,
-    player: str | None,
-    force: bool,
-    session_path: str | None,
-    as_json: bool,
-    lang: str | None,
-) -> None:
+def deck_remove(**opts: Any) -> None:
     """Take an eliminated unit's card out of an activation deck."""
-    args: dict[str, Any] = {"deck": deck_id, "unit": unit}
-    if player:
-        args["player"] = player
-    run(session_path, "deck.remove", args, as_json, lang, force=force)
+    act("deck.remove", opts, DECK_KEYS, optional=("player",))
 
 
 # ---------------------------------------------------------------- turn
@@ -445,21 +231,14 @@ def deck_remove(
 @click.command()
 @click.argument("step", required=False, type=click.Choice(["next"]))
 @move
-def turn(
-    step: str | None, force: bool, session_path: str | None, as_json: bool, lang: str | None
-) -> None:
+def turn(**opts: Any) -> None:
     """Show the phase of the turn the game is in; `turn next` moves to the next phase."""
-    from ..companion.render import phase_lines
+    from ..companion import ask_session
 
-    if step == "next":
-        run(session_path, "turn.next", {}, as_json, lang, force=force)
+    if opts.pop("step") == "next":
+        act("turn.next", opts)
         return
-    table = table_of(session_path)
-    state = table.snapshot_state()
-    if not getattr(table.game.spec, "turn", None):
-        raise TableError(_("{game} has no turn order to follow"), game=table.game.names())
-    now = state.get("turn") or {"n": 1, "phase": 0}
-    out(as_json, now, phase_lines(table.game, terms_of(table, lang), now["n"], now["phase"]))
+    show(ask_session.turn(opts["session_path"], opts["lang"]), opts["as_json"])
 
 
 # ---------------------------------------------------------------- scores
@@ -476,47 +255,18 @@ def score() -> None:
 @click.argument("points", type=int)
 @click.option("--round", "round_no", type=click.IntRange(1, 10_000), default=None)
 @move
-def score_add(
-    player: str,
-    points: int,
-    round_no: int | None,
-    force: bool,
-    session_path: str | None,
-    as_json: bool,
-    lang: str | None,
-) -> None:
+def score_add(**opts: Any) -> None:
     """Add POINTS for PLAYER on the score pad."""
-    run(
-        session_path,
-        "score.add",
-        {"player": player, "points": points, "round": round_no},
-        as_json,
-        lang,
-        force=force,
-    )
+    act("score.add", opts, {"round_no": "round"})
 
 
 @score.command("pad")
 @common
 def score_pad(session_path: str | None, as_json: bool, lang: str | None) -> None:
     """Show the score pad: points per player and round, and totals."""
-    from ..companion.pad import pad_table
+    from ..companion import ask_session
 
-    table = table_of(session_path)
-    state = table.snapshot_state()
-    result = pad_table(state, table.log.header.get("players") or [])
-    lines = ["\t".join(["", *[str(r) for r in result["rounds"]], "Σ"])]
-    for p in result["players"]:
-        lines.append(
-            "\t".join(
-                [
-                    p,
-                    *[str(result["grid"][p][str(r)]) for r in result["rounds"]],
-                    str(result["totals"][p]),
-                ]
-            )
-        )
-    out(as_json, result, lines)
+    show(ask_session.score_pad(session_path), as_json)
 
 
 @score.command("track")
@@ -527,23 +277,11 @@ def score_pad(session_path: str | None, as_json: bool, lang: str | None) -> None
 @click.option("--to", type=int, default=None, help="Put the marker on this step.")
 @click.option("--player", default=None, help="Whose marker, on a track where each player has one.")
 @move
-def score_track(
-    track: str,
-    by: int | None,
-    to: int | None,
-    player: str | None,
-    force: bool,
-    session_path: str | None,
-    as_json: bool,
-    lang: str | None,
-) -> None:
+def score_track(**opts: Any) -> None:
     """Move a track's marker (day clock, morale, fate track)."""
-    if (by is None) == (to is None):
-        raise TableError(_("give exactly one of --by N and --to N"))
-    args: dict[str, Any] = {"track": track, "by": by, "to": to}
-    if player:
-        args["player"] = player
-    run(session_path, "track.move", args, as_json, lang, force=force)
+    if (opts["by"] is None) == (opts["to"] is None):
+        raise UsageError(_("give exactly one of --by N and --to N"))
+    act("track.move", opts, optional=("player",))
 
 
 @score.command("calc", context_settings=EXTRA)
@@ -557,62 +295,6 @@ def score_calc(ctx: click.Context, what: str, as_json: bool, lang: str | None) -
     `pnp score calc GAME:` lists the game's calculators and the options each takes (they come
     from the game's table.yaml).
     """
-    from ..companion.engine import TableGame, find_game
-    from ..companion.i18n import Terms, pick
-    from ..companion.scores import calculate, result_lines, usage
+    from ..companion import ask_game
 
-    game_name, _colon, calc = what.partition(":")
-    game = TableGame.load(find_game(game_name))
-    lang_ = current_language()
-    if calc not in game.spec.scoring:
-        lines = [f"{game.id}:{cid}  {usage(spec)}" for cid, spec in game.spec.scoring.items()]
-        if calc:
-            raise TableError(
-                _("{game} has no score {name!r}; scores: {known}"),
-                game=game.names(),
-                name=calc,
-                known="; ".join(lines) if lines else "-",
-            )
-        out(as_json, {"scores": lines}, lines or ["-"])
-        return
-    terms = Terms(game.root, lang_)
-    spec = game.spec.scoring[calc]
-    result = calculate(spec, extra(ctx.args), terms, calc)
-    _name_seats(spec, result, _session_players(game.id), lang_)
-    shown = {
-        **result,
-        "says": {
-            k: pick(v, lang_) if isinstance(v, (str, dict)) else v
-            for k, v in result["says"].items()
-        },
-        "decided_by": {k: pick(v, lang_) for k, v in result["decided_by"].items()},
-    }
-    out(as_json, shown, result_lines(spec, result, terms))
-
-
-def _session_players(game_id: str) -> list[str]:
-    """The current session's players, when that session is of this game (else none)."""
-    from .table_actions import table_of as open_table
-
-    try:
-        table = open_table(None)
-        table.load()
-    except (PnpError, OSError):
-        return []
-    if table.log is None or table.log.header.get("game") != game_id:
-        return []
-    return [str(p) for p in table.log.header.get("players") or []]
-
-
-def _name_seats(spec: Any, result: dict[str, Any], players: list[str], lang: str) -> None:
-    """A tie decided by a seat is told with the name of the player in that seat."""
-    from ..companion.i18n import pick
-
-    for rid, res in spec.results.items():
-        said = result["says"].get(rid)
-        for step in getattr(res, "ties", None) or []:
-            seat = getattr(step, "seat", None)
-            if seat and said is step.winner and seat <= len(players):
-                result["says"][rid] = _("{player} ({seat})").format(
-                    player=players[seat - 1], seat=pick(step.winner, lang)
-                )
+    show(ask_game.score(what, extra(ctx.args)), as_json)

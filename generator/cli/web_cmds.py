@@ -34,11 +34,11 @@ def serve(
     lang: str | None,
 ) -> None:
     """Serve the session as a web page: a table page, a host page and one page per player."""
-    from ..companion.engine import resolve_session
+    from ..companion.table import Table
     from ..web.serve import LOOPBACK, prepare, qr_text, run
 
     names = [p.strip() for p in players.split(",") if p.strip()]
-    served = prepare(resolve_session(session_path), names or None, lan, port)
+    served = prepare(Table.open(session_path).path, names or None, lan, port)
     if as_json:
         info = {"table": served.table, "host": served.host, "players": served.links}
         click.echo(json.dumps(info, ensure_ascii=False), nl=True)

@@ -15,28 +15,33 @@ over a reserve still to be played.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..locale import _
 from . import decks
 from .errtext import TableError
 from .rng import Source
+from .state import DeckState
+
+if TYPE_CHECKING:  # the table's models, for the type checker only
+    from ..content.table.models import DeckSpec
 
 
-def players(state: dict[str, Any]) -> list[str]:
+def players(state: DeckState) -> list[str]:
     """The deck's players, in the order they take turns."""
     return sorted(set(state["owners"].values()))
 
 
-def way(spec: Any, state: dict[str, Any]) -> str | None:
+def way(spec: DeckSpec, state: Mapping[str, object]) -> str | None:
     """How the current turn's mode finds the next card (random, queue, choose); None before the
     first turn (or when the game no longer has the mode)."""
-    found = spec.modes.get(state.get("mode")) if state.get("mode") is not None else None
+    mode = state.get("mode")
+    found = spec.modes.get(mode) if isinstance(mode, str) else None
     return None if found is None else str(found)
 
 
-def has_more(state: dict[str, Any], how: str | None, player: str) -> bool:
+def has_more(state: DeckState, how: str | None, player: str) -> bool:
     """Whether a player still has a card to reveal or a reserve to play this turn."""
     if state["reserve"].get(player):
         return True
@@ -45,7 +50,7 @@ def has_more(state: dict[str, Any], how: str | None, player: str) -> bool:
     return bool(state["queues"].get(player))
 
 
-def after(state: dict[str, Any], how: str | None, player: str | None) -> str | None:
+def after(state: DeckState, how: str | None, player: str | None) -> str | None:
     """Who acts after ``player``: from a random pile the next player draws; else the next with
     cards left."""
     order = players(state)
@@ -63,18 +68,18 @@ def after(state: dict[str, Any], how: str | None, player: str | None) -> str | N
     return None
 
 
-def add(state: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:
+def add(state: DeckState, args: dict[str, Any]) -> dict[str, object]:
     """Add a player's units to the deck; the units added."""
     return {"added": decks.act_add(state, args["player"], args["units"])}
 
 
 def turn(
-    spec: Any,
-    state: dict[str, Any],
+    spec: DeckSpec,
+    state: DeckState,
     args: dict[str, Any],
     names: Callable[[str, str], bool] | None = None,
     who: Callable[[str], str] = str,
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Start a turn in one of the deck's modes (``args["mode"]``, an id the deck has); refused
     while a reserve is still to be played."""
     waiting = sorted(p for p, cards in (state.get("reserve") or {}).items() if cards)
@@ -89,12 +94,12 @@ def turn(
 
 
 def draw(
-    spec: Any,
-    state: dict[str, Any],
+    spec: DeckSpec,
+    state: DeckState,
     args: dict[str, Any],
     source: Source,
     mode_name: Callable[[str | None], str] = str,
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Draw step: pick a card from the random pile, or check the player's queue; ``mode_name``
     names a mode (None: every mode of the deck) in a message."""
     how = way(spec, state)
@@ -141,15 +146,15 @@ def draw(
     )
 
 
-def reveal_drawn(state: dict[str, Any]) -> None:
+def reveal_drawn(state: DeckState) -> None:
     """A card drawn face down is shown now (it was activated, not reserved)."""
     state.pop("pending", None)
     state.pop("pending_by", None)
 
 
 def apply_draw(
-    spec: Any, state: dict[str, Any], args: dict[str, Any], out: dict[str, Any]
-) -> dict[str, Any]:
+    spec: DeckSpec, state: DeckState, args: dict[str, Any], out: dict[str, Any]
+) -> dict[str, object]:
     """Apply a logged draw; the card, its owner, whether it may be reserved and who acts next."""
     reveal_drawn(state)
     how = way(spec, state)
@@ -173,25 +178,29 @@ def apply_draw(
         and drawer in (None, owner)
         and state["reserved_this_turn"].count(owner) < spec.reserve_per_turn
     )
-    fx = {"card": card, "owner": owner, "removed": removed, "may_reserve": may_reserve}
+    fx: dict[str, object] = {
+        "card": card,
+        "owner": owner,
+        "removed": removed,
+        "may_reserve": may_reserve,
+    }
     if drawer:
         fx["drawer"] = drawer
     if may_reserve and owner is not None:
         # drawn face down: its owner sees it and chooses to activate or reserve it
         state["pending"], state["pending_by"] = card, owner
         fx["private"] = True
-    fx["next"] = after(state, how, owner if not removed else drawer or owner)
-    state["next"] = fx["next"]
+    state["next"] = fx["next"] = after(state, how, owner if not removed else drawer or owner)
     return fx
 
 
 def reserve(
-    spec: Any,
-    state: dict[str, Any],
+    spec: DeckSpec,
+    state: DeckState,
     args: dict[str, Any],
     who: Callable[[str], str] = str,
     mode_name: Callable[[str | None], str] = str,
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Put a card in reserve (face down); its owner, the card and who is next."""
     player = args["player"]
     drawer = state.get("drawn_by")
@@ -229,8 +238,8 @@ def _is_unit(cards: dict[str, Any], instance: str, named: str) -> bool:
 
 
 def play(
-    spec: Any, state: dict[str, Any], args: dict[str, Any], cards: dict[str, Any]
-) -> dict[str, Any]:
+    spec: DeckSpec, state: DeckState, args: dict[str, Any], cards: dict[str, Any]
+) -> dict[str, object]:
     """A player plays a unit chosen from their own cards (a mode that chooses) or from reserve;
     the card played."""
     player, card = args["player"], args.get("card")
@@ -271,7 +280,7 @@ def play(
     }
 
 
-def remove(state: dict[str, Any], args: dict[str, Any], cards: dict[str, Any]) -> dict[str, Any]:
+def remove(state: DeckState, args: dict[str, Any], cards: dict[str, Any]) -> dict[str, object]:
     """Remove a destroyed unit from the deck and any reserve; the card removed."""
     unit = args["unit"]
     live = [u for u in state["owners"] if u not in state["removed"]]

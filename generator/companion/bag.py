@@ -11,12 +11,16 @@ a special tile ends the drawing at once. The resolved tile's value advances the 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..locale import _
 from .errtext import TableError
 from .rng import Source
+from .state import BagState
 from .tracks import move_track
+
+if TYPE_CHECKING:  # the table's models, for the type checker only
+    from ..content.table.models import BagSpec, TileSpec, TrackSpec
 
 
 def tile_kind(instance: str) -> str:
@@ -24,7 +28,7 @@ def tile_kind(instance: str) -> str:
     return instance.split("#", 1)[0]
 
 
-def initial(bag: Any) -> dict[str, Any]:
+def initial(bag: BagSpec) -> BagState:
     """The bag's state at the start of a game."""
     pool: list[str] = []
     aside: list[str] = []
@@ -34,7 +38,7 @@ def initial(bag: Any) -> dict[str, Any]:
     return {"pool": sorted(pool), "aside": sorted(aside), "held": [], "used": [], "phase": None}
 
 
-def _tile(bag: Any, instance: str) -> Any:
+def _tile(bag: BagSpec, instance: str) -> TileSpec:
     kind = tile_kind(instance)
     for tile in bag.tiles:
         if tile.id == kind:
@@ -42,7 +46,7 @@ def _tile(bag: Any, instance: str) -> Any:
     raise TableError(_("no tile {tile!r} in this bag"), tile=kind)
 
 
-def draw(bag: Any, state: dict[str, Any], source: Source, generals: int | None) -> dict[str, Any]:
+def draw(bag: BagSpec, state: BagState, source: Source, generals: int | None) -> dict[str, object]:
     """Draw one tile (opening a phase if none is open); returns the outcome to log."""
     phase = state["phase"]
     if phase is None:
@@ -60,25 +64,26 @@ def draw(bag: Any, state: dict[str, Any], source: Source, generals: int | None) 
 
 
 def apply_draw(
-    bag: Any,
-    tracks: dict[str, Any],
-    state: dict[str, Any],
+    bag: BagSpec,
+    tracks: dict[str, TrackSpec],
+    state: BagState,
     out: dict[str, Any],
     full: dict[str, Any],
 ) -> None:
     """Take the drawn tile out of the pool; resolve it when the outcome says so."""
     tile = out["tile"]
     state["pool"].remove(tile)
-    if state["phase"] is None:
-        state["phase"] = {"limit": out["limit"], "drawn": []}
-    if state["phase"]["drawn"]:
-        state["held"].append(state["phase"]["drawn"][-1])
-    state["phase"]["drawn"].append(tile)
+    phase = state["phase"]
+    if phase is None:
+        phase = state["phase"] = {"limit": out["limit"], "drawn": []}
+    if phase["drawn"]:
+        state["held"].append(phase["drawn"][-1])
+    phase["drawn"].append(tile)
     if out["resolve"]:
         resolve(bag, tracks, state, full)
 
 
-def stop(state: dict[str, Any]) -> dict[str, Any]:
+def stop(state: BagState) -> dict[str, object]:
     """The drawer keeps the last tile drawn."""
     phase = state["phase"]
     if phase is None or not phase["drawn"]:
@@ -87,10 +92,13 @@ def stop(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def resolve(
-    bag: Any, tracks: dict[str, Any], state: dict[str, Any], full: dict[str, Any]
+    bag: BagSpec, tracks: dict[str, TrackSpec], state: BagState, full: dict[str, Any]
 ) -> dict[str, Any]:
     """Resolve the last drawn tile: discard it, return the held ones, advance the track."""
-    tile = state["phase"]["drawn"][-1]
+    phase = state["phase"]
+    if phase is None:  # nothing drawn this turn: the draw step refuses that before
+        raise TypeError("no drawing under way")
+    tile = phase["drawn"][-1]
     spec = _tile(bag, tile)
     state["used"].append(tile)
     state["pool"] = sorted(state["pool"] + state["held"])
@@ -109,7 +117,7 @@ def resolve(
     return result
 
 
-def add_special(bag: Any, state: dict[str, Any], kind: str) -> dict[str, Any]:
+def add_special(bag: BagSpec, state: BagState, kind: str) -> dict[str, object]:
     """Put a set-aside tile (blue, red) into the bag."""
     for instance in state["aside"]:
         if tile_kind(instance) == kind:
@@ -120,13 +128,13 @@ def add_special(bag: Any, state: dict[str, Any], kind: str) -> dict[str, Any]:
     )
 
 
-def apply_add(state: dict[str, Any], out: dict[str, Any]) -> None:
+def apply_add(state: BagState, out: dict[str, Any]) -> None:
     """Apply a logged special-tile addition: move the tile from aside into the bag."""
     state["aside"].remove(out["tile"])
     state["pool"] = sorted(state["pool"] + [out["tile"]])
 
 
-def odds(bag: Any, state: dict[str, Any]) -> dict[str, Any]:
+def odds(bag: BagSpec, state: BagState) -> dict[str, Any]:
     """Chance of each advance for the next tile drawn, from what is left in the bag."""
     pool = state["pool"]
     if not pool:

@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..atomic import write_text
+from ..content.files import read_regular
 
 RECENT_NS = 2_000_000_000
 # the layout of the cache file and the program that wrote it: a cache of another is dropped
@@ -48,8 +50,6 @@ class Cache:
         self.path = None if session_path is None else f"{session_path}.cache"
         self.data: dict[str, Any] = {}
         if self.path is not None:
-            from ..content.files import read_regular
-
             try:  # a regular file only: a pipe in its place is passed over, not waited on
                 data = json.loads(read_regular(self.path, 16 * 1024 * 1024))
                 ours = isinstance(data, dict) and data.get("format") == CACHE_FORMAT
@@ -77,7 +77,6 @@ class Cache:
     def save(self) -> None:
         """Write the cache file; a folder that cannot be written leaves it unsaved."""
         assert self.path is not None
-        from ..atomic import write_text
 
         data = {"format": CACHE_FORMAT, "entries": self.data}
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))

@@ -4,8 +4,8 @@ A deck's draw pile is an unordered list (kept sorted): drawing picks one card at
 which is the same as drawing the top of a shuffled deck but never writes the future order into
 the log. A deck reshuffles its discard when the pile runs out (adding the cards that join at the
 first reshuffle) and ends the game when a card that ends it is drawn; a deck with ``positions``
-reads one of a drawn card's numbers. Players' hands: who may draw from a deck, hand limits shared
-by decks, opening deals and cards put back. A deck with ``modes`` holds each player's unit cards
+reads one of a drawn card's numbers. Players' hands (who may draw from a deck, hand limits shared
+by decks, opening deals and cards put back) are :mod:`.hands`. A deck with ``modes`` holds each player's unit cards
 and plays a turn in one of the game's modes, each finding the next card in one of three ways
 (random, queue, choose), with reserved cards per player per turn (their steps:
 :mod:`generator.companion.activation`).
@@ -13,14 +13,16 @@ and plays a turn in one of the game's modes, each finding the next card in one o
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..locale import _
 from .errtext import TableError
 from .rng import Source
-from .rules import held, limit_of
+from .state import DeckState
+
+if TYPE_CHECKING:  # the table's models, for the type checker only
+    from ..content.table.models import DeckSpec
 
 
 def card_id(instance: str) -> str:
@@ -34,7 +36,7 @@ def _instances(card: dict[str, Any]) -> list[str]:
     return [card["id"] if qty == 1 else f"{card['id']}#{i + 1}" for i in range(qty)]
 
 
-def initial(deck: Any, cards: list[dict[str, Any]]) -> dict[str, Any]:
+def initial(deck: DeckSpec, cards: list[dict[str, Any]]) -> DeckState:
     """State at the start: pile, discard, cards set aside until the first reshuffle."""
     pile: list[str] = []
     aside: list[str] = []
@@ -46,7 +48,7 @@ def initial(deck: Any, cards: list[dict[str, Any]]) -> dict[str, Any]:
             continue
         else:
             pile.extend(names)
-    state: dict[str, Any] = {
+    state: DeckState = {
         "pile": sorted(pile),
         "discard": [],
         "aside": sorted(aside),
@@ -73,7 +75,7 @@ def initial(deck: Any, cards: list[dict[str, Any]]) -> dict[str, Any]:
     return state
 
 
-def draw(deck: Any, state: dict[str, Any], source: Source) -> dict[str, Any]:
+def draw(deck: DeckSpec, state: DeckState, source: Source) -> dict[str, object]:
     """Pick one card from the pile (reshuffling the discard first when the pile is empty)."""
     if state["over"]:
         raise TableError(_("the game is over: a card that ends it was drawn"))
@@ -101,7 +103,11 @@ def take(pile: list[str], index: int) -> str:
 
 
 def apply_draw(
-    deck: Any, state: dict[str, Any], out: dict[str, Any], cards: dict[str, dict[str, Any]], to: str
+    deck: DeckSpec,
+    state: DeckState,
+    out: dict[str, Any],
+    cards: dict[str, dict[str, Any]],
+    to: Literal["out", "discard"],
 ) -> dict[str, Any]:
     """Move the drawn card to ``to`` (discard or out, i.e. a hand); report what it does."""
     if out["reshuffle"]:
@@ -124,8 +130,8 @@ def apply_draw(
 
 
 def number(
-    deck: Any, fx: dict[str, Any], cards: dict[str, dict[str, Any]], position: int
-) -> dict[str, Any]:
+    deck: DeckSpec, fx: dict[str, Any], cards: dict[str, dict[str, Any]], position: int
+) -> dict[str, object]:
     """Read the number at ``position`` (1-based) of the card just drawn."""
     numbers = cards.get(card_id(fx["card"]), {}).get("numbers")
     if numbers:
@@ -134,7 +140,7 @@ def number(
     return fx
 
 
-def check_position(deck: Any, position: int) -> None:
+def check_position(deck: DeckSpec, position: int) -> None:
     """Refuse a position outside the deck's numbered positions (any, when its cards carry none)."""
     if deck.positions is None:
         raise TableError(_("the cards of this deck carry no numbers"))
@@ -161,9 +167,7 @@ def all_names(cards: dict[str, dict[str, Any]], instance: str) -> set[str]:
     return {n.casefold() for n in names}
 
 
-def to_hand(
-    state: dict[str, Any], cards: dict[str, dict[str, Any]], player: str, instance: str
-) -> int:
+def to_hand(state: DeckState, cards: dict[str, dict[str, Any]], player: str, instance: str) -> int:
     """Put a drawn card in a player's hand; its number among same-named cards there (1, 2, ...)."""
     hand = state.setdefault("hands", {}).setdefault(player, [])
     key = name_key(cards, instance)
@@ -174,7 +178,7 @@ def to_hand(
 
 
 def find_in_hands(
-    state: dict[str, Any], cards: dict[str, dict[str, Any]], shown: str, player: str | None
+    state: DeckState, cards: dict[str, dict[str, Any]], shown: str, player: str | None
 ) -> tuple[str, int]:
     """(player, index in hand) of the card shown as ``shown`` ("Army", "Army (2)" or an id)."""
     hands = state.get("hands", {})
@@ -206,7 +210,7 @@ def find_in_hands(
 
 
 def discard(
-    state: dict[str, Any], cards: dict[str, dict[str, Any]], shown: str, player: str | None
+    state: DeckState, cards: dict[str, dict[str, Any]], shown: str, player: str | None
 ) -> str:
     """A card from a hand goes to the discard pile; returns the card instance."""
     who, k = find_in_hands(state, cards, shown, player)
@@ -217,7 +221,7 @@ def discard(
     return instance
 
 
-def reset(state: dict[str, Any]) -> None:
+def reset(state: DeckState) -> None:
     """Gather every card back into the pile (a plain deck's new day)."""
     laid = [c for cards in (state.get("play") or {}).values() for c in cards]
     state["pile"] = sorted(state["pile"] + state["discard"] + state["out"] + laid)
@@ -226,123 +230,11 @@ def reset(state: dict[str, Any]) -> None:
         state["play"] = {}
 
 
-# ---------------------------------------------------------------- hands: owners, limits, deals
 # A deck with an ``owner`` is drawn by that player alone (a side's own story deck). A hand of
 # ``table.yaml``'s ``hands:`` counts the cards a player holds from several decks against one
 # limit: past it the player is told to discard down (``over: discard``) or the draw is refused
 # (``over: refuse``). An opening deal (``deal:``) puts back each card of a kind the rules redraw
 # (``deal_redraw``) and deals another in its place, in one event, so the log replays it exactly.
-
-# the most cards one deal may look at (redrawn cards included) before giving up
-MAX_DEAL_DRAWS = 1000
-
-
-def drawer(spec: Any, args: dict[str, Any]) -> str | None:
-    """Who draws: the named player, else the deck's one owner; refuses another player."""
-    owner = getattr(spec, "owner", None)
-    player = args.get("player") or owner
-    if owner is not None and player != owner:
-        raise TableError(
-            _("only {owner} draws from the {deck}"), owner=owner, deck=spec.name or args["deck"]
-        )
-    return player
-
-
-def groups_of(game: Any, deck_id: str) -> list[tuple[str, Any]]:
-    """The hands (id, spec) that count this deck's cards."""
-    return [(hid, h) for hid, h in (getattr(game.spec, "hands", None) or {}).items()
-            if deck_id in h.decks]  # fmt: skip
-
-
-def check_room(game: Any, state: dict[str, Any], deck_id: str, player: str) -> None:
-    """Refuse a draw into a hand whose limit refuses draws past it."""
-    for _hid, hand in groups_of(game, deck_id):
-        count, limit = held(state, hand, player), limit_of(game, state, hand, player)
-        if hand.over == "refuse" and count >= limit:
-            raise TableError(
-                _("{player}'s hand is full; its limit is {limit}"), player=player, limit=limit
-            )
-
-
-def over_limit(game: Any, state: dict[str, Any], deck_id: str, player: str) -> dict[str, Any]:
-    """The first hand the player now holds too many cards in: {hand, held, limit}, or {}."""
-    for hid, hand in groups_of(game, deck_id):
-        count, limit = held(state, hand, player), limit_of(game, state, hand, player)
-        if count > limit:
-            return {"hand": hid, "held": count, "limit": limit}
-    return {}
-
-
-def missing(state: dict[str, Any], deck_id: str, player: str, limit: int) -> tuple[int, int]:
-    """(cards to draw to bring the player's hand from this deck up to ``limit``, cards held)."""
-    decks_state = state.get("decks", {})
-    if deck_id not in decks_state:
-        raise TableError(_("there is no deck {deck} in this game"), deck=deck_id)
-    held = len(decks_state[deck_id].get("hands", {}).get(player, []))
-    return max(0, limit - held), held
-
-
-def _redrawn(spec: Any, card: dict[str, Any], instance: str) -> bool:
-    redraw = getattr(spec, "deal_redraw", None) or []
-    return card_id(instance) in redraw or card.get("kind") in redraw
-
-
-def deal(
-    spec: Any, state: dict[str, Any], cards: dict[str, dict[str, Any]], source: Source
-) -> dict[str, Any]:
-    """Draw step of an opening deal: the draws, a card the rules redraw going back each time."""
-    trial = copy.deepcopy(state)
-    draws: list[dict[str, Any]] = []
-    dealt = 0
-    while dealt < spec.deal:
-        if len(draws) >= MAX_DEAL_DRAWS:
-            raise TableError(_("the {deck} cannot deal a full hand"), deck=spec.name or "deck")
-        out = draw(spec, trial, source)
-        draws.append(out)
-        dealt += _deal_one(spec, trial, out, cards)[1]
-    return {"draws": draws}
-
-
-def _deal_one(
-    spec: Any, state: dict[str, Any], out: dict[str, Any], cards: dict[str, Any]
-) -> tuple[str, bool]:
-    """Apply one draw of a deal: the card, and whether it stays (False: back into the deck)."""
-    fx = apply_draw(spec, state, out, cards, "out")
-    instance = str(fx["card"])
-    if _redrawn(spec, cards.get(card_id(instance), {}), instance):
-        state["out"].remove(instance)
-        state["pile"] = sorted(state["pile"] + [instance])
-        return instance, False
-    return instance, True
-
-
-def apply_deal(
-    spec: Any,
-    state: dict[str, Any],
-    cards: dict[str, dict[str, Any]],
-    player: str,
-    out: dict[str, Any],
-) -> dict[str, Any]:
-    """Apply a logged deal: the cards go to the player's hand, redrawn ones back to the deck."""
-    kept: list[list[Any]] = []
-    returned: list[str] = []
-    for step in out["draws"]:
-        instance, stays = _deal_one(spec, state, step, cards)
-        if stays:
-            kept.append([instance, to_hand(state, cards, player, instance)])
-        else:
-            returned.append(instance)
-    return {"player": player, "cards": kept, "returned": returned}
-
-
-def give_back(state: dict[str, Any], cards: dict[str, Any], shown: str, player: str | None) -> str:
-    """A card from a hand goes back into the draw pile; returns the card instance."""
-    who, k = find_in_hands(state, cards, shown, player)
-    instance, _ = state["hands"][who].pop(k)
-    if instance in state["out"]:
-        state["out"].remove(instance)
-    state["pile"] = sorted(state["pile"] + [instance])
-    return str(instance)
 
 
 # ---------------------------------------------------------------- activation decks
@@ -353,7 +245,7 @@ def unit_name(instance: str) -> str:
     return instance.split("#", 1)[0]
 
 
-def act_add(state: dict[str, Any], player: str, units: list[str]) -> list[str]:
+def act_add(state: DeckState, player: str, units: list[str]) -> list[str]:
     """Add unit cards (identical names allowed, within and across players); their instances."""
     added = []
     for unit in units:
@@ -369,7 +261,7 @@ def act_add(state: dict[str, Any], player: str, units: list[str]) -> list[str]:
 
 
 def act_turn(
-    state: dict[str, Any],
+    state: DeckState,
     mode: str,
     way: str,
     order: dict[str, list[str]],
@@ -385,8 +277,9 @@ def act_turn(
     state["reserve"] = {}
     state["reserved_this_turn"] = []
     state["last"] = None
-    for key in ("pending", "pending_by", "next"):
-        state.pop(key, None)
+    state.pop("pending", None)
+    state.pop("pending_by", None)
+    state.pop("next", None)
     state["pile"] = sorted(live) if way == "random" else []
     state["discard"] = []
     state["queues"] = {}
@@ -416,7 +309,7 @@ def act_turn(
 
 
 def act_reserve(
-    state: dict[str, Any],
+    state: DeckState,
     way: str,
     player: str,
     per_turn: int,

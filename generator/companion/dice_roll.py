@@ -13,7 +13,8 @@ from typing import Any
 
 from ..dice.parse import Binary, DiceError, Expr, parse
 from ..locale import _
-from .dice_ops import MAX_ROLLS, DieFaces, DieRoll, FaceResolver, Res, Roller, text_of
+from .dice_ops import Roller
+from .dice_result import MAX_ROLLS, DieFaces, DieRoll, FaceResolver, Res, text_of
 from .rng import Source
 
 __all__ = ["MAX_ROLLS", "DiceError", "DieFaces", "FaceResolver", "RollResult", "roll"]

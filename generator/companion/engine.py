@@ -7,13 +7,15 @@ log holds the arguments, the outcomes and, for seeded and fair sessions, the ran
 counter used, so :func:`verify` can re-run every draw from the revealed seed and compare. Undo
 appends a compensating event (which must name the last event in force) and rebuilds the state
 from the events still in force. Once a fair session's seed is revealed its key file is removed
-and it takes no new draws, which anyone could now foresee.
+and it takes no new draws, which anyone could now foresee. Starting a session and finding the
+game a saved one plays are in :mod:`.opening`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -24,10 +26,12 @@ from ..locale import _
 from . import rules, session
 from .cache import Cache
 from .errtext import TableError
-from .game import TableGame, content_dir, find_game, named_roll
+from .game import TableGame, content_dir, find_game
 from .i18n import event_name
+from .named_rolls import named_roll
+from .opening import _read_secret, game_of, missing_pieces, new_session, resolve_session
 from .ops import OPS, over_note
-from .rng import FairSource, Source, SystemSource, commitment, fair_source, new_secret, seed_key
+from .rng import Source, SystemSource, fair_source, seed_key
 
 __all__ = [
     "OPS",
@@ -35,6 +39,7 @@ __all__ = [
     "Table",
     "content_dir",
     "find_game",
+    "game_of",
     "named_roll",
     "new_session",
     "over_note",
@@ -42,123 +47,7 @@ __all__ = [
 ]
 
 SNAPSHOT_EVERY = 25
-MAX_RECORDED_FILES = 1_000  # files a log's header may name as the content it was started on
 HIDDEN = {"fate.draw", "deck.draw", "act.draw"}
-
-
-# ---------------------------------------------------------------- sessions
-
-
-def new_session(
-    game_name: str,
-    path: Path | None,
-    players: list[str],
-    *,
-    fair: bool = False,
-    seed: int | None = None,
-) -> dict[str, Any]:
-    """Create a session log for a game and make it the current one."""
-    root = find_game(game_name)
-    game = TableGame.load(root)
-    header: dict[str, Any] = {
-        "game": game.id,
-        "content": str(root),
-        "record": game.record(),
-        "pieces": game.pieces(),
-        "players": players,
-        "created": time.time(),
-        "initial": game.initial_state(),
-    }
-    secret = None
-    if fair and seed is not None:
-        raise UsageError(_("--fair draws its own secret seed; leave out --seed"))
-    if fair:
-        secret = new_secret()
-        header.update({"rng": "fair", "commit": commitment(secret), "stream": FairSource.stream})
-    elif seed is not None:
-        header.update({"rng": "seeded", "seed": seed, "stream": FairSource.stream})
-    else:
-        header["rng"] = "system"
-    if path is None:
-        path = session.create_new(session.data_dir() / "sessions", game.id, header)
-    else:
-        session.create(path, header)
-    if secret is not None:
-        secret_path = path.with_name(path.name + ".secret")
-        session.atomic_write(secret_path, secret.hex() + "\n", mode=0o600)
-    session.set_current(path)
-    return {
-        "path": str(path),
-        "game": game.id,
-        "rng": header["rng"],
-        "commit": header.get("commit"),
-        "title": game.title,
-    }
-
-
-def game_of(
-    header: dict[str, Any], path: Path | str = "session", cache: Cache | None = None
-) -> TableGame:
-    """The game a session started with: its recorded table, else (older logs) the content now.
-
-    Whether the content changed since is told by hashing its files, or by ``cache`` while
-    the files keep the size and time they had when last hashed.
-    """
-    from .game import hash_files
-
-    root = Path(header["content"])
-    if not (root / "game.yaml").is_file():
-        root = find_game(header["game"])
-    record = header.get("record")
-    if not isinstance(record, dict):
-        return TableGame.load(root)
-    if "format" not in record and isinstance(record.get("spec"), dict) and "hash" in record:
-        game = TableGame.load(root)  # recorded in an older shape: the rules as they are now
-        game.changed = True
-        return game
-    try:
-        game = TableGame.from_record(header["game"], root, record)
-        files = [str(f) for f in record["files"]]
-        if len(files) > MAX_RECORDED_FILES:
-            raise TypeError("too many files")
-        for name in files:  # the game's own files, named inside its folder: never /dev/zero
-            if not name or "\x00" in name or Path(name).is_absolute() or ".." in Path(name).parts:
-                said = _("{path}:1: header: record.files names {file!r}, not a file of the game")
-                raise session.SessionError(said.format(path=path, file=name))
-        where = [str(root / f) for f in files]
-        digest = cache.get("content", where) if cache is not None else None
-        if digest is None:
-            digest = hash_files(root, files)
-            if cache is not None:
-                cache.put("content", where, digest)
-        game.changed = digest != record["hash"]
-    except (KeyError, TypeError, AttributeError):
-        raise session.SessionError(
-            _("{path}:1: header: the recorded game (record) is damaged").format(path=path)
-        ) from None
-    return game
-
-
-def resolve_session(path: str | Path | None) -> Path:
-    """``--session PATH``, else the current session; UsageError when there is none."""
-    if path:
-        return Path(path)
-    current = session.current_session()
-    if current is None:
-        raise TableError(
-            _("no session: start one with `pnp session new GAME` or pass --session PATH")
-        )
-    return current
-
-
-def _read_secret(path: Path) -> str:
-    """A fair session's key file, as text: a small regular file (ValueError otherwise)."""
-    from ..content.files import read_regular
-
-    text = read_regular(path, 4096).decode("ascii").strip()
-    if not text:
-        raise ValueError("empty")
-    return text
 
 
 def _copy(data: Any) -> Any:
@@ -166,33 +55,10 @@ def _copy(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
-def missing_pieces(state: dict[str, Any], game: TableGame) -> list[str]:
-    """Tiles, cards and tracks of ``state`` that ``game`` does not have."""
-    from .bag import tile_kind
-    from .decks import card_id
-
-    missing: list[str] = []
-    for bid, bag in state.get("bags", {}).items():
-        spec = game.spec.bags.get(bid)
-        kinds = {t.id for t in spec.tiles} if spec is not None else set()
-        held = [*bag["pool"], *bag["aside"], *bag["held"], *bag["used"]]
-        missing += sorted({f"{bid}: {tile_kind(t)}" for t in held if tile_kind(t) not in kinds})
-    for did, deck in state.get("decks", {}).items():
-        if did not in game.spec.decks:
-            missing.append(f"deck {did}")
-        elif "owners" not in deck:
-            cards = game.cards.get(did, {})
-            held = [*deck["pile"], *deck["discard"], *deck["out"], *deck["aside"]]
-            missing += sorted({f"{did}: {card_id(c)}" for c in held if card_id(c) not in cards})
-    missing += [f"track {t}" for t in state.get("tracks", {}) if t not in game.spec.tracks]
-    return missing
-
-
 class Table:
     """One session opened for one command: its game, its state, and the way to add events."""
 
     def __init__(self, path: Path) -> None:
-        import os
 
         self.path = Path(os.path.realpath(path))  # one session, whatever name it was given
         self.log: session.Log | None = None
@@ -228,7 +94,7 @@ class Table:
                 check(event)
             self.apply_logged(event)
 
-    def apply_logged(self, event: dict[str, Any]) -> dict[str, Any]:
+    def apply_logged(self, event: dict[str, Any]) -> dict[str, object]:
         """Apply an event read from the log; one that cannot be replayed is a located error."""
         try:
             return self.apply_event(event)
@@ -249,7 +115,7 @@ class Table:
                 )
             ) from None
 
-    def apply_event(self, event: dict[str, Any]) -> dict[str, Any]:
+    def apply_event(self, event: dict[str, Any]) -> dict[str, object]:
         """Apply one event to the state (an undo rebuilds it); return the event's effects."""
         if event["type"] == "undo":
             target = event.get("args", {}).get("target")

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..errors import UsageError
 from ..locale import _
+from .i18n import event_name, pick, typed
 
 
 class TableError(UsageError):
@@ -23,7 +24,6 @@ class TableError(UsageError):
     """
 
     def __init__(self, text: str, **values: Any) -> None:
-        from .i18n import event_name, pick
 
         shown = {k: pick(v) if isinstance(v, dict) else v for k, v in values.items()}
         if "type" in shown:
@@ -32,6 +32,5 @@ class TableError(UsageError):
             said = shown["help"]
             shown["help"] = _(" ({help})").format(help=said) if said else ""
         self.values = values
-        from .i18n import typed
 
         super().__init__(typed(text.format(**shown)))

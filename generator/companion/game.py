@@ -2,32 +2,34 @@
 
 :class:`TableGame` loads ``table.yaml`` (through :mod:`generator.content.table`) and the cards of
 every deck: cards written in the table file, an item file, or a printed component's item file
-(``cards_from``), so the deck and the printed cards name the same cards. :func:`named_roll` fills
-a named roll's parameters from the command line.
+(``cards_from``), so the deck and the printed cards name the same cards. A game's named rolls
+are :mod:`.named_rolls`.
 """
 
 from __future__ import annotations
 
+from hashlib import sha256
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+from ..content.files import display_path, read_guarded
 from ..content.folders import content_dir, find_games, game_dir
-from ..errors import UsageError
+from ..errors import suggest
 from ..locale import _
 from ..text.localtext import LANGS
+from .dice_result import DieFaces
 from .errtext import TableError
+from .i18n import pick
 
-if TYPE_CHECKING:
-    from .dice_roll import DieFaces
+if TYPE_CHECKING:  # the models, for the type checker only (a saved game never imports them)
+    from ..content.table.models import TableSpec
+    from .loading import GameContent
 
 
 def find_game(name: str) -> Path:
     """The folder of game ``name`` (a folder under the content folder, or a path)."""
     folder = content_dir()
     if not (Path(name) / "game.yaml").is_file() and not (folder / name / "game.yaml").is_file():
-        from ..content.validate import suggest
-        from ..content.yamlload import display_path
-
         names = [p.name for p in find_games(folder)]
         raise TableError(
             _("no game {name!r} in {where}{hint} (games: {games})"),
@@ -44,6 +46,27 @@ def find_game(name: str) -> Path:
 RECORD_FORMAT = 2
 
 
+def migrate_record(record: dict[str, Any]) -> dict[str, Any] | None:
+    """A session's record of its game in the current shape, or None for one of format 1 (written
+    before scores were formulas and a turn a list of phases: it plays with the game's content as
+    it is now, and is told the content has changed)."""
+    if "format" not in record and isinstance(record.get("spec"), dict) and "hash" in record:
+        return None
+    return record
+
+
+def recorded_spec(data: object) -> TableSpec:
+    """The table spec a session recorded (``to_builtins`` of a :class:`TableSpec`), read as that
+    model: its fields as attributes, every dict inside read the same way.
+
+    It is not converted again (``msgspec.convert``) because a saved game's commands stay clear of
+    the schema and YAML stack that importing the models brings (some 80 ms a command); the record
+    was written from a checked model, and ``tests/test_companion_record.py`` converts every
+    shipped game's record back to the model to prove the two read alike.
+    """
+    return cast("TableSpec", Rec.wrap(data))
+
+
 class Rec(dict):  # type: ignore[type-arg]
     """A recorded table (plain JSON data) read like the validated models: ``spec.bags[b].tiles``."""
 
@@ -54,7 +77,7 @@ class Rec(dict):  # type: ignore[type-arg]
             raise AttributeError(name) from None
 
     @classmethod
-    def wrap(cls, data: Any) -> Any:
+    def wrap(cls, data: object) -> object:
         """Data with every dict inside wrapped so its keys read as attributes."""
         if isinstance(data, dict):
             return cls({k: cls.wrap(v) for k, v in data.items()})
@@ -65,10 +88,6 @@ class Rec(dict):  # type: ignore[type-arg]
 
 def hash_files(root: Path, files: list[str]) -> str:
     """The hash of a game's table file and card files (named relative to the game's folder)."""
-    from hashlib import sha256
-
-    from ..content.files import read_guarded
-
     digest = sha256()
     for name in files:
         digest.update(name.encode() + b"\0")
@@ -86,10 +105,12 @@ class TableGame:
         self,
         id: str,
         root: Path,
-        spec: Any,
+        spec: TableSpec,
         cards: dict[str, dict[str, dict[str, Any]]],  # deck id -> card id -> data
         changed: bool = False,  # a recorded game whose files have changed since
-        title: Any = None,  # the game's title from game.yaml ({en, zh-Hant, zh-Hans})
+        title: str
+        | dict[str, str]
+        | None = None,  # the game's title from game.yaml ({en, zh-Hant, zh-Hans})
     ) -> None:
         self.title = title
         self.id = id
@@ -97,26 +118,19 @@ class TableGame:
         self.spec = spec
         self.cards = cards
         self.changed = changed
+        self.content: GameContent | None = None  # what :meth:`load` read of the game's folder
 
     @classmethod
     def load(cls, root: Path) -> TableGame:
         """Load and validate a game's table content and its cards from its folder."""
-        from msgspec import structs
+        # deferred: reading content loads YAML and the schema (msgspec), some 80 ms that a
+        # saved game's commands never pay (they read the game recorded in the log)
+        from .loading import read_game
 
-        from ..content.table import load_table
-        from ..content.table.printed import load_items, printed_cards
-
-        spec = load_table(root)
-        cards: dict[str, dict[str, dict[str, Any]]] = {}
-        for did, deck in spec.decks.items():
-            if deck.cards_from is not None:
-                cards[did] = printed_cards(root, deck)
-            elif isinstance(deck.cards, str):
-                items = load_items(root / deck.cards, root).items
-                cards[did] = {str(i.id): {"id": str(i.id), "qty": i.qty, **i.extra} for i in items}
-            else:
-                cards[did] = {c.id: structs.asdict(c) for c in deck.cards}
-        return cls(root.name, root, spec, _both_scripts(cards), title=_title(root))
+        content = read_game(root)
+        game = cls(root.name, root, content.spec, content.cards, title=content.title)
+        game.content = content
+        return game
 
     def pieces(self) -> dict[str, Any]:
         """The pieces a session starts with: tiles per bag and cards per deck (to spot edits)."""
@@ -129,26 +143,15 @@ class TableGame:
             "tracks": {tid: [t.start, t.end] for tid, t in self.spec.tracks.items()},
         }
 
-    def files(self) -> list[str]:
-        """The table file and every card file it reads, relative to the game's folder."""
-        from ..content.table import table_path
-        from ..content.table.printed import card_file_of
-
-        files = [table_path(self.root)]
-        for deck in self.spec.decks.values():
-            files += [card_file_of(self.root, source.component) for source in deck.printed]
-            if isinstance(deck.cards, str):
-                files.append(self.root / deck.cards)
-        return [str(f.relative_to(self.root)) for f in files]
-
     def record(self) -> dict[str, Any]:
-        """Everything a session needs of this game, as JSON: kept in the log's header."""
-        from ..content.types import to_builtins
-
-        files = self.files()
+        """Everything a session needs of this game, as JSON: kept in the log's header (only a
+        game loaded from its content has one; a recorded game is not recorded again)."""
+        if self.content is None:
+            raise ValueError(f"{self.id}: a recorded game has no record of its own")
+        files = self.content.files()
         return {
             "format": RECORD_FORMAT,
-            "spec": to_builtins(self.spec),
+            "spec": self.content.spec_data(),
             "cards": self.cards,
             "files": files,
             "hash": hash_files(self.root, files),
@@ -159,13 +162,10 @@ class TableGame:
     def from_record(cls, game_id: str, root: Path, record: dict[str, Any]) -> TableGame:
         """The game as recorded in a session (no YAML read, no validation: it was checked then)."""
         title = record.get("title")
-        spec = Rec.wrap(record["spec"])
-        return cls(game_id, root, spec, record["cards"], title=title)
+        return cls(game_id, root, recorded_spec(record["spec"]), record["cards"], title=title)
 
     def name(self, lang: str) -> str:
         """The game as the players read it: its id in English, else its title in ``lang``."""
-        from .i18n import pick
-
         return (pick(self.title, lang) if lang != "en" else None) or self.id
 
     def names(self) -> dict[str, str]:
@@ -174,8 +174,6 @@ class TableGame:
 
     def faces(self, name: str) -> DieFaces | None:
         """The faces of a die named ``die`` or ``game:die``; None for another game's or an unknown die."""
-        from .dice_roll import DieFaces
-
         game, _colon, die = name.rpartition(":")
         if game and game != self.id:
             return None
@@ -189,149 +187,11 @@ class TableGame:
                 values += [face.value] * face.count
                 labels += [face.id] * face.count
             return DieFaces(tuple(values), tuple(labels))
+        if spec.sides is None:  # a damaged record: the checked table gives sides or faces
+            raise TypeError(f"die {die!r} has neither sides nor faces")
         numbers = range(spec.first, spec.first + spec.sides)
         values = [spec.zero_is if (n == 0 and spec.zero_is) else n for n in numbers]
         shown = tuple(
             str(n) if str(n) != str(v) else None for n, v in zip(numbers, values, strict=True)
         )
         return DieFaces(tuple(values), shown if any(shown) else None)
-
-    def initial_state(self) -> dict[str, Any]:
-        """The state of a new session: every bag, track and deck as the game starts."""
-        from . import bag as bags
-        from . import decks, tracks
-
-        spec = self.spec
-        return {
-            "bags": {bid: bags.initial(b) for bid, b in spec.bags.items()},
-            "tracks": {tid: tracks.initial(t) for tid, t in spec.tracks.items()},
-            "decks": {
-                did: decks.initial(d, list(self.cards[did].values()))
-                for did, d in spec.decks.items()
-            },
-            "pad": {"rows": []},
-        }
-
-
-def _both_scripts(value: Any) -> Any:
-    """Texts given in one Chinese script get the other now, by the one fallback rule
-    (:func:`generator.text.localtext.choose`), so a command never converts at the table."""
-    if isinstance(value, dict) and "en" in value and set(value) <= set(LANGS):
-        if ("zh-Hant" in value) == ("zh-Hans" in value):
-            return value
-        from ..text.localtext import choose
-
-        return {**value, "zh-Hant": choose(value, "zh-Hant"), "zh-Hans": choose(value, "zh-Hans")}
-    if isinstance(value, dict):
-        return {k: _both_scripts(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_both_scripts(v) for v in value]
-    return value
-
-
-def _title(root: Path) -> Any:
-    """The title in game.yaml (None when it cannot be read: `pnp check` reports that)."""
-    try:
-        from ..content.yamlload import load_yaml
-
-        data = load_yaml(root / "game.yaml", root=root).data
-    except Exception:  # a broken game.yaml does not stop the table
-        return None
-    title = data.get("title") if isinstance(data, dict) else None
-    return title if isinstance(title, (str, dict)) else None
-
-
-def roll_of(game: TableGame, name: str) -> str:
-    """The id of the game's roll ``name`` names: its id, or its name in any language."""
-    if name in game.spec.rolls:
-        return name
-    from .names import find, listing, terms_for
-
-    terms = terms_for(game)
-    things = {r: (None, roll.name) for r, roll in game.spec.rolls.items()}
-    found = find(terms, name, things)
-    if found is None:
-        from ..content.validate import suggest
-
-        raise TableError(
-            _("{game} has no roll {name!r}{hint} (rolls: {known}; dice: {dice})"),
-            game=game.names(),
-            name=name,
-            hint=suggest(name, game.spec.rolls),
-            known=listing(terms, things),
-            dice=", ".join(game.spec.dice) or "-",
-        )
-    return found
-
-
-def named_roll(game: TableGame, name: str, params: dict[str, str]) -> tuple[str, list[str]]:
-    """The expression of a named roll (by id or by name) with its parameters filled in, and
-    notes on clamping."""
-    name = roll_of(game, name)
-    spec = game.spec.rolls[name]
-    unknown = [p for p in params if p not in spec.params]
-    if unknown:
-        from ..content.validate import suggest
-
-        said = (
-            _("{game}:{name} takes no --{param}{hint} (it takes {options})")
-            if spec.params
-            else _("{game}:{name} takes no --{param}{hint}")
-        )
-        raise UsageError(
-            said.format(
-                game=game.id,
-                name=name,
-                param=unknown[0],
-                hint=suggest(unknown[0], spec.params),
-                options=", ".join("--" + p for p in spec.params),
-            )
-        )
-    values: dict[str, Any] = {}
-    notes: list[str] = []
-    for pname, p in spec.params.items():
-        raw = params.get(pname)
-        if raw is None and p.default is None:
-            raise TableError(
-                _("{game}:{name} needs --{param}{help}"),
-                game=game.names(),
-                name=name,
-                param=pname,
-                help=p.help,
-            )
-        if p.kind == "icons":
-            value = str(raw if raw is not None else p.default)
-            if not value.isdigit() or len(value) > 20:
-                raise UsageError(_("--{param} must be digits such as 33445").format(param=pname))
-            values[pname] = value
-            continue
-        try:
-            value_i = int(raw) if raw is not None else int(p.default)  # type: ignore[arg-type]
-        except ValueError:
-            raise TableError(
-                _("--{param} must be a whole number, not {value!r}"), param=pname, value=raw
-            ) from None
-        if value_i > p.max and p.clamp:
-            notes.append(f"{pname}={p.max}")
-            value_i = p.max
-        if not p.min <= value_i <= p.max:
-            raise TableError(
-                _("--{param} must be {low}..{high}"), param=pname, low=p.min, high=p.max
-            )
-        values[pname] = value_i
-    for limit in getattr(spec, "limits", None) or []:
-        total = sum(int(values.get(p, 0)) for p in limit.params)
-        if total > limit.max:
-            raise TableError(
-                _("{params} together may be at most {max}, not {total}{help}"),
-                params=" + ".join("--" + p for p in limit.params),
-                max=limit.max,
-                total=total,
-                help=spec.note or "",
-            )
-    from ..dice.parse import fill_params
-
-    try:
-        return fill_params(spec.expr, values), notes
-    except ValueError as exc:
-        raise UsageError(f"{game.id}:{name}: {exc}") from None

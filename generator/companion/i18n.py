@@ -9,11 +9,15 @@ from the id itself. The program's own wording is in the gettext catalogues (:mod
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..locale import NC_, PSEUDO, current_language, pgettext
-from ..text.localtext import LANGS
+from ..locale import NC_, PSEUDO, current_language, pgettext, translation
+from ..text.localtext import LANGS, choose
+
+if TYPE_CHECKING:  # a saved game's cache, for the type checker only
+    from .cache import Cache
 
 __all__ = ["LANGS", "Terms", "detect", "event_name", "message", "pick"]
 
@@ -98,7 +102,6 @@ def typed(text: str) -> str:
 
 def said(lang: str, text: str, **values: Any) -> str:
     """A gettext message (marked with ``N_`` where it is written) in ``lang``, values filled in."""
-    from ..locale import translation
 
     return translation(lang).gettext(text).format(**values)
 
@@ -107,21 +110,21 @@ def said(lang: str, text: str, **values: Any) -> str:
 TYPED = {"pnp": "pnp "}
 
 
-def pick(text: Any, lang: str | None = None) -> str | None:
+def pick(text: object, lang: str | None = None) -> str | None:
     """One language of a LocalText (a str or {en, zh-Hant, zh-Hans}); the current one by default."""
     if text is None:
         return None
     if isinstance(text, str):
         return text
-    from ..text.localtext import choose
-
+    if not isinstance(text, Mapping):
+        raise TypeError(f"not a text in each language: {text!r}")
     return choose(text, lang or current_language()) or None
 
 
 class Terms:
     """Names of game things in one language: glossary, then table.yaml names, then ids."""
 
-    def __init__(self, game_root: Path | None, lang: str, cache: Any = None) -> None:
+    def __init__(self, game_root: Path | None, lang: str, cache: Cache | None = None) -> None:
         self.lang = lang
         self.glossary: dict[str, Any] = {}
         if game_root is not None:
@@ -134,7 +137,7 @@ class Terms:
                     cache.put("glossary", where, cached)
             self.glossary = cached
 
-    def name(self, term_id: str | None, fallback: Any = None) -> str:
+    def name(self, term_id: str | None, fallback: object = None) -> str:
         """A term's glossary name in this language, else the fallback, else the id."""
         if term_id and isinstance(self.glossary.get(term_id), dict):
             found = self.glossary[term_id].get(self.lang)
@@ -147,6 +150,7 @@ def _glossary(path: Path) -> dict[str, Any]:
     """The ``terms`` of a glossary file ({} when there is none or it is broken)."""
     if not path.is_file():
         return {}
+    # deferred: the YAML reader costs some 25 ms; a saved game reads its glossary from the cache
     from ..content.yamlload import load_yaml
 
     try:

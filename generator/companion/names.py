@@ -11,17 +11,21 @@ language.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
 
 from ..locale import current_language
 from .errtext import TableError
 from .i18n import LANGS, Terms, pick
+
+if TYPE_CHECKING:  # a saved game's cache, for the type checker only
+    from .cache import Cache
 
 # a thing's id -> (its glossary term id, or None for none; its table.yaml name: a text, texts by
 # language, or None)
 Things = Mapping[str, tuple[str | None, object]]
 
 
-def terms_for(game: object, cache: object = None) -> Terms:
+def terms_for(game: object, cache: Cache | None = None) -> Terms:
     """The glossary of ``game`` in the current language."""
     return Terms(getattr(game, "root", None), current_language(), cache)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 def pad_add(
     state: dict[str, Any], player: str, points: int, round_no: int | None
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Record points on the score pad; a new round starts when a player scores twice in one."""
     pad = state.setdefault("pad", {"rows": []})
     if round_no is None:

@@ -1,13 +1,17 @@
 """Where the companion keeps its files: the data directory and the current-session pointer.
 
-Kept free of heavy imports (no pathlib, no session machinery) because ``pnp roll`` asks it,
+Kept free of heavy imports (no session machinery, nothing of the game's content) because ``pnp roll`` asks it,
 before anything else, whether a current session exists to record the roll in.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import sys
+
+from ..errors import UsageError
+from ..locale import _
 
 
 def data_dir() -> str:
@@ -18,6 +22,7 @@ def data_dir() -> str:
     if sys.platform.startswith("linux"):  # the XDG rule platformdirs applies, without its import
         base = os.environ.get("XDG_DATA_HOME", "").strip() or os.path.expanduser("~/.local/share")
         return os.path.join(base, "pnp")
+    # deferred: only off Linux, where platformdirs (some 7 ms) knows the data folder's place
     import platformdirs
 
     return str(platformdirs.user_data_dir("pnp", appauthor=False))
@@ -36,8 +41,6 @@ def current_session() -> str | None:
     except OSError:
         return None
     try:
-        import stat
-
         raw = os.read(fd, 65536) if stat.S_ISREG(os.fstat(fd).st_mode) else b"\x00"
     except OSError:
         raw = b"\x00"
@@ -48,9 +51,6 @@ def current_session() -> str | None:
     except UnicodeDecodeError:
         text = "\x00"
     if "\x00" in text or "\n" in text:
-        from ..errors import UsageError
-        from ..locale import _
-
         raise UsageError(
             _(
                 "{pointer}: the current-session file is damaged (it does not name one file); "

@@ -10,10 +10,15 @@ same derivation with a key made from the seed, so seeded runs are reproducible a
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import os
-from typing import Protocol
+from types import ModuleType
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    import hmac
+
+# hashlib and hmac are imported where a keyed source needs them: they load OpenSSL, some 5% of
+# a plain ``pnp roll``'s whole run, which draws from OS entropy and never uses them
 
 _SPAN = 1 << 256
 
@@ -140,7 +145,7 @@ class FairSource(_ByteStream):
     def __init__(self, key: bytes, counter: int = 0) -> None:
         self.key = key
         self.counter = counter
-        self._mac = hmac.new(key, digestmod=hashlib.sha256)  # keyed once; each block copies it
+        self._mac = _keyed_mac(key)  # keyed once; each block copies it
         self._limits: dict[int, int] = {}
         self._buf = b""
         self._pos = 0
@@ -220,7 +225,7 @@ def fair_source(key: bytes, counter: int = 0, stream: int = FairSource.stream) -
 
 def seed_key(seed: int | str) -> bytes:
     """The HMAC key used for ``--seed N``: SHA-256 of the seed's decimal text."""
-    return hashlib.sha256(f"pnp-seed:{seed}".encode()).digest()
+    return _sha256(f"pnp-seed:{seed}".encode())
 
 
 def seeded(seed: int | str, counter: int = 0) -> FairSource:
@@ -237,4 +242,23 @@ def new_secret() -> bytes:
 
 def commitment(secret: bytes) -> str:
     """The SHA-256 commitment printed before play: hex of SHA-256(secret)."""
-    return hashlib.sha256(secret).hexdigest()
+    return _sha256(secret).hex()
+
+
+def _sha256(data: bytes) -> bytes:
+    """The SHA-256 digest of ``data``."""
+    digest: bytes = _crypto().sha256(data).digest()
+    return digest
+
+
+def _keyed_mac(key: bytes) -> hmac.HMAC:
+    """An HMAC-SHA-256 keyed with ``key``."""
+    mac: hmac.HMAC = _crypto().new_mac(key)
+    return mac
+
+
+def _crypto() -> ModuleType:
+    """The hashing half of the sources, loaded by the first keyed source (see the note at the top)."""
+    from . import rng_keyed  # deferred: OpenSSL, some 5% of a plain roll's start-up
+
+    return rng_keyed

@@ -2,7 +2,7 @@
 
 ``pnp roll 2d6`` rolls at the command line with the dice modules alone; a roll naming a game
 (``GAME:ROLL``, ``d[GAME:DIE]``) or made while a session is on comes here: the named roll's
-parameters are filled and checked (:func:`generator.companion.game.named_roll`), the roll is
+parameters are filled and checked (:func:`generator.companion.named_rolls.named_roll`), the roll is
 recorded in the session (the game's phase rules apply to a named roll), a contest is rolled
 until one side is highest, and the result is told in the players' language.
 """
@@ -18,8 +18,9 @@ from .dice_roll import roll as do_roll
 from .engine import Table as Session
 from .engine import resolve_session
 from .errtext import TableError
-from .game import TableGame, find_game, named_roll, roll_of
+from .game import TableGame, find_game
 from .i18n import Terms, message, pick
+from .named_rolls import named_roll, roll_of
 from .render import die_name, named_dice
 from .rng import SystemSource, seeded
 
@@ -39,11 +40,11 @@ def roll_with_content(
     data (``--json``), the lines in the current language and notices for standard error."""
     lang_ = current_language()
     table = Session(resolve_session(session_path)) if use_session else None
-    played: Any = None  # the session's game
+    played: TableGame | None = None  # the session's game
     if table is not None:
         table.preload()
         played = table.game
-    game: Any
+    game: TableGame
     if game_name:
         game = (
             played
@@ -105,7 +106,7 @@ def roll_with_content(
     data = roll_once()
     if recorded and table is not None and table.log is not None and table.log.repaired:
         said.append(message(_("Repaired the log: {what}."), what=table.log.repaired))
-    if recorded and played.changed:
+    if recorded and played is not None and played.changed:
         said += [
             message(
                 _(
@@ -145,7 +146,7 @@ MAX_CONTEST_ROUNDS = 20
 
 
 def contest(
-    game: Any, terms: Any, each: list[Any], roll_once: Any, notes: list[str], lang: str
+    game: TableGame, terms: Any, each: list[Any], roll_once: Any, notes: list[str], lang: str
 ) -> Result:
     """Everyone in ``each`` rolls; a tie for the highest is rolled again, until one is highest."""
     _ = translation(lang).gettext
@@ -171,7 +172,7 @@ def contest(
     return {"rounds": rounds, "winner": None, "notes": notes}, [*lines, *notes], []
 
 
-def estimated_dice(game: Any, text: str) -> list[str]:
+def estimated_dice(game: TableGame, text: str) -> list[str]:
     """The game's dice named in ``text`` whose face mix is an estimate."""
     if "[" not in text:
         return []  # no game's die named: spare compiling the pattern on every roll
@@ -183,7 +184,7 @@ def estimated_dice(game: Any, text: str) -> list[str]:
     return found
 
 
-def game_of_die(expr: str) -> Any:
+def game_of_die(expr: str) -> TableGame:
     """The game a content die ``d[game:die]`` names."""
     game_name = (content_die(expr) or "").rpartition(":")[0]
     if not game_name:

@@ -11,12 +11,16 @@ is logged with it). Hand limits may be each player's own marker on a per-player 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..locale import _
 from .errtext import TableError
+from .game import TableGame
 from .i18n import pick
 from .tracks import bounds
+
+if TYPE_CHECKING:  # the table's models, for the type checker only
+    from ..content.table.models import DeckSpec, TrackSpec
 
 # moves a player over their hand limit may still make: the ones that bring the hand down
 DOWN = ("deck.discard", "deck.play", "deck.remove", "deck.return")
@@ -24,18 +28,18 @@ DOWN = ("deck.discard", "deck.play", "deck.remove", "deck.return")
 IN_TURN = ("deck.activate", "deck.reserve", "deck.play")
 
 
-def _spec(game: Any, key: str) -> Any:
+def _spec(game: TableGame, key: str) -> Any:
     """A field of the game's table spec, empty for a game recorded before it existed."""
     return getattr(game.spec, key, None) or {}
 
 
-def player_step(game: Any, state: dict[str, Any], tid: str, player: str) -> int:
+def player_step(game: TableGame, state: dict[str, Any], tid: str, player: str) -> int:
     """A player's own marker on a per-player track (the track's start until moved)."""
     held = state.get("player_tracks", {}).get(tid, {})
     return int(held.get(player, _spec(game, "tracks")[tid].start))
 
 
-def limit_of(game: Any, state: dict[str, Any], hand: Any, player: str) -> int:
+def limit_of(game: TableGame, state: dict[str, Any], hand: Any, player: str) -> int:
     """A hand's limit for a player: a number, or their marker on the per-player track the
     limit names."""
     if isinstance(hand.limit, str):
@@ -49,7 +53,7 @@ def held(state: dict[str, Any], hand: Any, player: str) -> int:
     return sum(len(decks.get(d, {}).get("hands", {}).get(player, [])) for d in hand.decks)
 
 
-def over_hands(game: Any, state: dict[str, Any]) -> dict[str, Any]:
+def over_hands(game: TableGame, state: dict[str, Any]) -> dict[str, object]:
     """Players holding more cards than a hand of theirs allows where the game says to discard
     down: player -> {hand, held, limit}."""
     over: dict[str, Any] = {}
@@ -66,7 +70,7 @@ def over_hands(game: Any, state: dict[str, Any]) -> dict[str, Any]:
     return over
 
 
-def settle(game: Any, state: dict[str, Any]) -> None:
+def settle(game: TableGame, state: dict[str, Any]) -> None:
     """Note in the state who must discard down before play goes on (after every event)."""
     over = over_hands(game, state)
     if over:
@@ -75,7 +79,7 @@ def settle(game: Any, state: dict[str, Any]) -> None:
         state.pop("must_discard", None)
 
 
-def check(game: Any, state: dict[str, Any], verb: str, args: dict[str, Any]) -> None:
+def check(game: TableGame, state: dict[str, Any], verb: str, args: dict[str, Any]) -> None:
     """Refuse a move the game's rules do not allow now (see the module's description); whose
     turn it is is checked by :func:`out_of_turn`, after the move's own checks."""
     if args.get("force") or state.get("over"):
@@ -125,7 +129,7 @@ def _discard_first(state: dict[str, Any], verb: str, args: dict[str, Any]) -> No
     )
 
 
-def _phase(game: Any, state: dict[str, Any], verb: str) -> None:
+def _phase(game: TableGame, state: dict[str, Any], verb: str) -> None:
     phases = list(getattr(game.spec, "turn", None) or [])
     allowing = [p for p in phases if verb in (getattr(p, "allows", None) or [])]
     if not allowing:
@@ -146,7 +150,7 @@ def _phase(game: Any, state: dict[str, Any], verb: str) -> None:
     )
 
 
-def claim(spec: Any, state: dict[str, Any], did: str, player: str | None) -> None:
+def claim(spec: DeckSpec, state: dict[str, Any], did: str, player: str | None) -> None:
     """Refuse a draw into a hand from a claimed deck by anyone but its owner, or by a player
     who owns another claimed deck (a draw for no one is shown and discarded)."""
     if not getattr(spec, "claimed", False) or not player:
@@ -164,8 +168,8 @@ def claim(spec: Any, state: dict[str, Any], did: str, player: str | None) -> Non
 
 
 def move_own(
-    track: Any, steps: dict[str, int], player: str, by: int | None, to: int | None
-) -> dict[str, Any]:
+    track: TrackSpec, steps: dict[str, int], player: str, by: int | None, to: int | None
+) -> dict[str, object]:
     """Move a player's own marker on a per-player track (within the track's steps)."""
     low, high = bounds(track)
     old = steps.get(player, int(track.start))

@@ -10,7 +10,7 @@ the option; an input a result needs but nobody gave is asked for by name.
 from __future__ import annotations
 
 import difflib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..dice.formula import PLACEHOLDER, placeholders, read_row
 from ..dice.parse import DiceError, parse
@@ -19,6 +19,9 @@ from .dice_ops import Roller
 from .errtext import TableError
 from .i18n import Terms, pick
 from .names import find, listing
+
+if TYPE_CHECKING:  # the table's models, for the type checker only
+    from ..content.table.scoring import ScoreSpec
 
 
 class _NoDice:
@@ -38,21 +41,21 @@ def work_out(text: str) -> int:
         ) from None
 
 
-def _things(spec: Any, table_id: str) -> dict[str, tuple[str | None, object]]:
+def _things(spec: ScoreSpec, table_id: str | None) -> dict[str, tuple[str | None, object]]:
     """The names a table lists: each key, named by the glossary or by the table's text."""
-    table = spec.tables[table_id]
+    table = spec.tables[table_id or ""]  # a names input always names its table (checked)
     return {key: (key, None if isinstance(value, int) else value) for key, value in table.items()}
 
 
-def _usage_of(spec: Any, iid: str) -> str:
+def _usage_of(spec: ScoreSpec, iid: str) -> str:
     param = spec.inputs[iid]
     if param.kind != "names":
         return f"--{iid} N"
-    keys = list(spec.tables[param.of])
+    keys = list(spec.tables[param.of or ""])
     return f"--{iid} " + ("|".join(keys) if param.max == 1 else ",".join(keys))
 
 
-def usage(spec: Any) -> str:
+def usage(spec: ScoreSpec) -> str:
     """The options a score takes, from its data."""
     return " ".join(_usage_of(spec, iid) for iid in spec.inputs)
 
@@ -60,7 +63,7 @@ def usage(spec: Any) -> str:
 class _Inputs:
     """The inputs typed for one score, read and checked when a result first needs them."""
 
-    def __init__(self, spec: Any, opts: dict[str, str], terms: Terms | None) -> None:
+    def __init__(self, spec: ScoreSpec, opts: dict[str, str], terms: Terms | None) -> None:
         self.spec, self.opts, self.terms = spec, opts, terms
         self.read: dict[str, int | list[str]] = {}
         for name in opts:
@@ -143,7 +146,7 @@ class _Inputs:
         value = self.get(iid)
         if isinstance(value, int):
             return value
-        table = self.spec.tables[table_id or self.spec.inputs[iid].of]
+        table = self.spec.tables[table_id or self.spec.inputs[iid].of or ""]
         return sum(v for name in value if isinstance(v := table.get(name, 0), int))
 
 
@@ -182,7 +185,7 @@ def _ties(steps: list[Any], inputs: _Inputs, done: dict[str, int]) -> tuple[int,
     return 0, None, None
 
 
-def _says(spec: Any, result: Any, value: int, inputs: _Inputs) -> Any:
+def _says(spec: ScoreSpec, result: Any, value: int, inputs: _Inputs) -> Any:
     table_id = result.says
     for match in PLACEHOLDER.finditer(table_id):
         chosen = inputs.get(match.group(1))
@@ -195,7 +198,7 @@ def _says(spec: Any, result: Any, value: int, inputs: _Inputs) -> Any:
 
 
 def calculate(
-    spec: Any, opts: dict[str, str], terms: Terms | None = None, score: str = ""
+    spec: ScoreSpec, opts: dict[str, str], terms: Terms | None = None, score: str = ""
 ) -> dict[str, Any]:
     """Work out a score from the options typed; every result that can be, in order.
 
@@ -240,13 +243,13 @@ def calculate(
     return {"score": score, "names": typed, "values": done, "says": says, "decided_by": decided}
 
 
-def _label(spec: Any, iid: str, lang: str) -> str:
+def _label(spec: ScoreSpec, iid: str, lang: str) -> str:
     """What an input is called to the players: its help text, else its option."""
     help_text = spec.inputs[iid].help
     return pick(help_text, lang) or f"--{iid}"
 
 
-def result_lines(spec: Any, result: dict[str, Any], terms: Terms) -> list[str]:
+def result_lines(spec: ScoreSpec, result: dict[str, Any], terms: Terms) -> list[str]:
     """``name: value`` lines for a worked-out score, in the players' language."""
     lines = []
     for iid, ids in result.get("names", {}).items():

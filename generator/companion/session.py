@@ -12,32 +12,59 @@ that ends before its snapshot has lost acknowledged events and is refused. Every
 are checked (:data:`FIELDS`) each time the log is read, and before one is written. Files are
 read only when they are regular files of bounded size. A lock on the file's real path (and on
 the log itself) serialises terminals sharing a session, whatever name each gave it.
+
+This module reads and appends to the log; the lock is :mod:`.session_lock`, the events' check
+:mod:`.session_events`, the snapshot :mod:`.session_snapshot`, and what they share (the error,
+the limits, the atomic write) :mod:`.session_base`.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
-from hashlib import sha256
+import time
 from pathlib import Path
 from typing import Any
-from zlib import crc32
 
-from ..errors import PnpError
+from ..content.files import open_regular, read_regular
 from ..locale import N_, _
 from . import paths
 from .rng import STREAMS
+from .session_base import MAX_LOG_BYTES, MAX_NUMBER, SessionError, _dump, atomic_write
+from .session_events import EVENT_TYPES, FIELDS, _whole, event_problem
+from .session_lock import locked
+from .session_snapshot import _usable_snapshot, snapshot_path, state_hash, write_snapshot
 from .statecheck import state_problem
 
+# the session's whole interface, importable from here: the log (this module), its lock, the
+# check of its events and its snapshot
+__all__ = [
+    "EVENT_TYPES",
+    "FIELDS",
+    "FORMAT",
+    "MAX_LOG_BYTES",
+    "MAX_NUMBER",
+    "Log",
+    "SessionError",
+    "append",
+    "atomic_write",
+    "create",
+    "create_new",
+    "current_pointer",
+    "current_session",
+    "data_dir",
+    "event_problem",
+    "locked",
+    "read",
+    "read_header",
+    "read_recent",
+    "set_current",
+    "snapshot_path",
+    "state_hash",
+    "write_snapshot",
+]
+
 FORMAT = 1
-MAX_LOG_BYTES = 64 * 1024 * 1024  # a saved game larger than this is refused, never read whole
-MAX_NUMBER = 10**12  # the largest whole number an event may hold (points, moves, counters)
-
-
-class SessionError(PnpError):
-    """A session file that is missing, corrupt or locked, or a request it cannot serve."""
 
 
 def data_dir() -> Path:
@@ -61,17 +88,6 @@ def set_current(path: Path) -> None:
     pointer = current_pointer()
     pointer.parent.mkdir(parents=True, exist_ok=True)
     atomic_write(pointer, str(path.resolve()) + "\n")
-
-
-def atomic_write(path: Path, text: str, mode: int | None = None) -> None:
-    """Write ``text`` over ``path`` atomically (:mod:`generator.atomic`); ``mode`` from creation."""
-    from ..atomic import write_text
-
-    write_text(path, text, mode=mode)
-
-
-def _dump(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
 class Log:
@@ -131,7 +147,6 @@ def create(path: Path, header: dict[str, Any]) -> None:
 
 def create_new(folder: Path, game_id: str, header: dict[str, Any]) -> Path:
     """Create a new log named after the game and the time; never collides with another."""
-    import time
 
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for n in range(1, 1000):
@@ -146,7 +161,6 @@ def create_new(folder: Path, game_id: str, header: dict[str, Any]) -> Path:
 
 def _read_log(path: Path) -> bytes:
     """The log's bytes: a regular file (never a pipe or device), at most :data:`MAX_LOG_BYTES`."""
-    from ..content.files import read_regular
 
     if not os.path.lexists(path):
         raise SessionError(
@@ -278,7 +292,6 @@ def _parse_all(path: Path, raw: bytes, repaired: str | None) -> Log:
 def _check_snapshot_behind(path: Path, count: int) -> None:
     """Refuse a log that holds fewer events than its snapshot recorded: events that were
     acknowledged (printed) have been lost, so the log was cut short or replaced."""
-    from ..content.files import read_regular
 
     snap_file = snapshot_path(path)
     try:
@@ -319,114 +332,12 @@ def read_recent(path: Path, *, repair: bool = True) -> Log:
     return Log(path, header, events, repaired, raw, base=snap["seq"], snap=snap)
 
 
-EVENT_TYPES = {
-    "roll", "fate.draw", "fate.stop", "fate.add", "deck.draw", "deck.discard", "deck.reset",
-    "act.add", "act.turn", "act.draw", "act.reserve", "act.play", "act.remove", "track.move",
-    "pad.add", "reveal", "migrate", "undo", "deck.deal", "deck.return", "turn.next",
-}  # fmt: skip
-
-
-def _whole(lo: int | None = None, hi: int | None = None) -> Any:
-    def check(v: Any) -> bool:
-        return (
-            isinstance(v, int)
-            and not isinstance(v, bool)
-            and abs(v) <= MAX_NUMBER
-            and (lo is None or v >= lo)
-            and (hi is None or v <= hi)
-        )
-
-    return check
-
-
-def _text(v: Any) -> bool:
-    return isinstance(v, str) and 0 < len(v) <= 1000
-
-
-def _texts(v: Any) -> bool:
-    return isinstance(v, list) and len(v) <= 1000 and all(_text(x) for x in v)
-
-
-def _flag(v: Any) -> bool:
-    return isinstance(v, bool)
-
-
-_BOUNDS = {"low": -MAX_NUMBER, "high": MAX_NUMBER}
-# the fields an event may carry in ``args`` and ``out``, each with the values it may take (a
-# check, and its wording with the values that fill it); a field not listed is left to the step
-# that applies it
-FIELDS: dict[str, tuple[Any, str, dict[str, int]]] = {
-    "index": (_whole(0), N_("a whole number from 0"), {}),
-    "limit": (_whole(0), N_("a whole number from 0"), {}),
-    "target": (_whole(1), N_("the number of an earlier event"), {}),
-    "points": (_whole(), N_("a whole number from {low} to {high}"), _BOUNDS),
-    "by": (_whole(), N_("a whole number from {low} to {high}"), _BOUNDS),
-    "to": (_whole(), N_("a whole number from {low} to {high}"), _BOUNDS),
-    "round": (
-        _whole(1, 10_000),
-        N_("a whole number from {low} to {high}"),
-        {"low": 1, "high": 10_000},
-    ),
-    "count": (_whole(1, 100), N_("a whole number from {low} to {high}"), {"low": 1, "high": 100}),
-    "generals": (_whole(0, 20), N_("a whole number from {low} to {high}"), {"low": 0, "high": 20}),
-    "position": (_whole(), N_("a whole number from {low} to {high}"), _BOUNDS),
-    "reshuffle": (_flag, N_("true or false"), {}),
-    "resolve": (_flag, N_("true or false"), {}),
-    "deck": (_text, N_("a name"), {}),
-    "bag": (_text, N_("a name"), {}),
-    "track": (_text, N_("a name"), {}),
-    "tile": (_text, N_("a name"), {}),
-    "unit": (_text, N_("a name"), {}),
-    "expr": (_text, N_("a dice expression"), {}),
-    "secret": (lambda v: isinstance(v, str) and len(v) <= 256, N_("a hexadecimal seed"), {}),
-    "units": (_texts, N_("a list of names"), {}),
-    "cards": (_texts, N_("a list of names"), {}),
-}
-# fields that may be left empty (null) where the command was given without them
-OPTIONAL = {"player", "round", "generals", "position", "by", "to", "bag", "count"}
-
-
-def event_problem(rec: dict[str, Any]) -> str | None:
-    """What is wrong with an event's shape or the values of its fields, or None."""
-    if rec.get("type") not in EVENT_TYPES:
-        return _("unknown type {type!r}").format(type=rec.get("type"))
-    args, out = rec.get("args", {}), rec.get("out", {})
-    if not isinstance(args, dict) or not isinstance(out, dict):
-        return _("args and out must be objects")
-    ctr = rec.get("ctr")
-    if ctr is not None and not (
-        isinstance(ctr, list)
-        and len(ctr) == 2
-        and all(_whole(0)(c) for c in ctr)
-        and ctr[0] <= ctr[1]
-    ):
-        return _("ctr must be two whole numbers")
-    for where, fields in (("args", args), ("out", out)):
-        for name, value in fields.items():
-            if value is None and name in OPTIONAL:
-                continue
-            if name == "player" and (value is None or value == "" or _text(value)):
-                continue
-            rule = FIELDS.get(name)
-            if rule is not None and not rule[0](value):
-                wanted = _(rule[1]).format(**rule[2])
-                return _("{field} must be {wanted}").format(field=f"{where}.{name}", wanted=wanted)
-    if rec.get("type") == "undo" and not (
-        _whole(1)(args.get("target")) and args["target"] < rec.get("seq", 0)
-    ):
-        return _("{field} must be {wanted}").format(
-            field="args.target", wanted=_("the number of an earlier event")
-        )
-    return None
-
-
 # each log's first line as read_header last read it, parsed: a command reads it before the lock
 _HEADERS: dict[str, tuple[bytes, dict[str, Any]]] = {}
 
 
 def read_header(path: Path) -> dict[str, Any]:
     """Only the first line of a log (the header), without the lock."""
-    from ..content.files import open_regular
 
     if not os.path.lexists(path):
         raise SessionError(
@@ -463,182 +374,3 @@ def append(path: Path, event: dict[str, Any]) -> bytes:
     finally:
         os.close(fd)
     return data
-
-
-@contextmanager
-def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
-    """Hold the session's lock file (another terminal waits up to ``timeout`` seconds).
-
-    The lock belongs to the file's real path, so two names of one session (a link, a relative
-    and an absolute path) share one lock; the log file itself is locked as well, so a hard
-    link (a second real path to the same file) shares it too.
-    """
-    lock_path = os.path.realpath(path) + ".lock"
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - Windows
-        fcntl = None  # type: ignore[assignment]
-    if fcntl is not None:
-        import time
-
-        nofollow = getattr(os, "O_NOFOLLOW", 0)
-        try:
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | nofollow, 0o644)
-        except OSError as exc:
-            fd = _read_only_lock(lock_path, nofollow, exc)
-            if fd < 0:
-                raise SessionError(
-                    _("cannot lock {path}: {lock}: {reason}").format(
-                        path=path, lock=lock_path, reason=exc.strerror or exc
-                    )
-                ) from None
-        log_fd = -1
-        try:
-            deadline = time.monotonic() + timeout
-            _flock(fcntl, fd, deadline, path)
-            # the log itself too: a hard link (another real path, the same file) shares it
-            try:
-                log_fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-            except OSError:
-                log_fd = -1  # no log yet, or none to read: reading it says so
-            if log_fd >= 0:
-                _flock(fcntl, log_fd, deadline, path)
-            yield
-        finally:
-            if log_fd >= 0:
-                os.close(log_fd)
-            os.close(fd)  # closing the descriptors releases the locks
-        return
-    from filelock import FileLock, Timeout
-
-    lock = FileLock(lock_path, timeout=timeout, poll_interval=0.002)
-    try:
-        with lock:
-            yield
-    except Timeout:
-        raise SessionError(
-            _("{path} is busy in another terminal; try again").format(path=path)
-        ) from None
-
-
-def _read_only_lock(lock_path: str, nofollow: int, exc: OSError) -> int:
-    """The lock file opened for reading when the folder cannot be written (a read-only data
-    folder still shows its sessions; a write then fails as the machine's refusal), else -1."""
-    import errno
-
-    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-        try:
-            return os.open(lock_path, os.O_RDONLY | nofollow)
-        except OSError:
-            pass
-    return -1
-
-
-def _flock(fcntl: Any, fd: int, deadline: float, path: Path) -> None:
-    """Take an exclusive lock on ``fd``, waiting until ``deadline`` (SessionError after)."""
-    import time
-
-    while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
-        except BlockingIOError:
-            if time.monotonic() > deadline:
-                raise SessionError(
-                    _("{path} is busy in another terminal; try again").format(path=path)
-                ) from None
-            time.sleep(0.002)
-        except OSError as exc:  # a file system without locks
-            raise SessionError(
-                _("cannot lock {path}: {lock}: {reason}").format(
-                    path=path, lock=path, reason=exc.strerror or exc
-                )
-            ) from None
-
-
-def snapshot_path(path: Path) -> Path:
-    """The snapshot file kept beside a session file."""
-    return path.with_name(path.name + ".snap")
-
-
-def write_snapshot(
-    path: Path,
-    seq: int,
-    state: dict[str, Any],
-    effective: list[int],
-    log_bytes: bytes,
-    ctr: int,
-    migrated: bool,
-) -> None:
-    """Save the state after event ``seq``, the last line of ``log_bytes`` (atomic).
-
-    It keeps the length and CRC-32 of the log's bytes up to that event, the random counter then,
-    and whether the game was migrated; a crash leaves the old snapshot or none. (A CRC: any check
-    value kept beside the log only notices an edit, and SHA-256 of a long log cost more.)
-    Keys are sorted, ``effective`` before ``state`` and ``state`` last, as the reader needs.
-    """
-    snap = {
-        "seq": seq,
-        "size": len(log_bytes),
-        "crc32": crc32(log_bytes),
-        "ctr": ctr,
-        "migrated": migrated,
-        "state": state,
-        "effective": effective,
-    }
-    atomic_write(snapshot_path(path), _dump(snap))
-
-
-def _usable_snapshot(path: Path, raw: bytes) -> dict[str, Any] | None:
-    """The snapshot if the log still begins with the bytes it was taken on, else None; its state
-    is read from the very text whose hash the log holds, so the check dumps nothing again."""
-    from ..content.files import read_regular
-
-    try:
-        text = read_regular(snapshot_path(path), MAX_LOG_BYTES).decode("utf-8")
-        at_e, at_m = text.index('"effective":'), text.index(',"migrated":')
-        at_s = text.index(',"state":', at_m)
-        held = f'{{"effective":{text[at_e + 12 : at_m]},"state":{text[at_s + 9 : -1]}}}'
-        snap = {**json.loads(text[:at_e] + text[at_m + 1 : at_s] + "}"), **json.loads(held)}
-        seq, size, ctr, state = int(snap["seq"]), int(snap["size"]), int(snap["ctr"]), snap["state"]
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):
-        return None
-    if snap.get("migrated") is not False or seq <= 0 or not 0 < size <= len(raw) or ctr < 0:
-        return None
-    if raw[size - 1 : size] != b"\n" or not isinstance(state, dict) or text[-1:] != "}":
-        return None
-    if crc32(memoryview(raw)[:size]) != snap.get("crc32"):  # an older snapshot has none:
-        return None  # the log is read whole until the next snapshot replaces it
-    try:
-        event = json.loads(raw[raw.rfind(b"\n", 0, size - 1) + 1 : size - 1])
-        if event.get("seq") != seq or event.get("snap") != sha256(held.encode()).hexdigest():
-            return None  # the log says what the state was; an edited snapshot is not trusted
-    except (ValueError, TypeError, AttributeError):
-        return None
-    if ctr != _counter_before(raw, size):
-        return None  # the random counter too is the log's, not the snapshot's word
-    return snap
-
-
-def _counter_before(raw: bytes, size: int) -> int:
-    """The random counter after the last event in ``raw[:size]`` that used one (0 if none;
-    -1 when that event is unreadable)."""
-    end = size
-    while end > 0:
-        start = raw.rfind(b"\n", 0, end - 1) + 1
-        if start == 0:
-            return 0  # the header: no event used the counter
-        line = raw[start : end - 1]
-        if b'"ctr":' in line:
-            try:
-                ctr = json.loads(line).get("ctr")
-                return int(ctr[1])
-            except (ValueError, TypeError, AttributeError, IndexError, KeyError):
-                return -1
-        end = start
-    return 0
-
-
-def state_hash(state: dict[str, Any], effective: list[int]) -> str:
-    """The hash the log keeps of the state a snapshot saves (so the snapshot can be checked)."""
-    return sha256(_dump({"state": state, "effective": effective}).encode()).hexdigest()

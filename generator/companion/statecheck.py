@@ -14,15 +14,15 @@ PathKey = tuple[str | int, ...]
 _CARD_LISTS = ("pile", "discard", "aside", "out")
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _strings(value: Any) -> bool:
+def _strings(value: object) -> bool:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
-def _deck_problem(did: str, deck: Any) -> PathKey | None:
+def _deck_problem(did: str, deck: object) -> PathKey | None:
     at: PathKey = ("decks", did)
     if not isinstance(deck, dict):
         return at
@@ -47,7 +47,7 @@ def _deck_problem(did: str, deck: Any) -> PathKey | None:
     return None
 
 
-def state_problem(state: dict[str, Any], pieces: Any = None) -> PathKey | None:
+def state_problem(state: dict[str, Any], pieces: object = None) -> PathKey | None:
     """The key path of the first part of ``state`` out of shape, or None; ``pieces`` (the
     header's list of the game's pieces) names the decks and tracks the state must hold."""
     if isinstance(pieces, dict):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..locale import N_, _, pgettext, translation
+from .game import TableGame
 from .i18n import Terms, message, pick, said
 from .ops import over_note
 from .pad import pad_totals
@@ -22,7 +23,9 @@ def _hidden(terms: Terms, count: int) -> str:
     return said(terms.lang, N_("{count} (secret)"), count=count) if count else "-"
 
 
-def _activation_lines(game: Any, terms: Terms, state: dict[str, Any], viewer: str) -> list[str]:
+def _activation_lines(
+    game: TableGame, terms: Terms, state: dict[str, Any], viewer: str
+) -> list[str]:
     """Per player of each activation deck (as ``viewer``'s view has it): cards left this turn
     and in reserve, named where the view names them, counted where it counts them; whose card
     came last."""
@@ -65,14 +68,14 @@ def _activation_lines(game: Any, terms: Terms, state: dict[str, Any], viewer: st
     return lines
 
 
-def _names_or_count(game: Any, terms: Terms, cards: Any) -> str:
+def _names_or_count(game: TableGame, terms: Terms, cards: Any) -> str:
     """Cards the view names, listed; cards it counts, told as secret."""
     if isinstance(cards, int):
         return _hidden(terms, cards)
     return _listing([_unit(game, terms, u) for u in cards], terms.lang) or "-"
 
 
-def _hand_lines(game: Any, terms: Terms, state: dict[str, Any]) -> list[str]:
+def _hand_lines(game: TableGame, terms: Terms, state: dict[str, Any]) -> list[str]:
     """How many cards each player holds; the cards themselves where the view names them; the
     cards each player has in play."""
     lines = []
@@ -115,7 +118,7 @@ def _hand_lines(game: Any, terms: Terms, state: dict[str, Any]) -> list[str]:
     return lines
 
 
-def status_lines(game: Any, shown: dict[str, Any], terms: Terms) -> list[str]:
+def status_lines(game: TableGame, shown: dict[str, Any], terms: Terms) -> list[str]:
     """A view (:func:`generator.companion.views.view`) in sentences: session, turn, bags, tracks,
     decks, hands, game over and score pad; secret cards only where the view names them."""
     state, lang = shown["state"], terms.lang
@@ -163,11 +166,11 @@ def status_lines(game: Any, shown: dict[str, Any], terms: Terms) -> list[str]:
         if meaning is not None:
             lines.append(f"    {pick(meaning, lang)}")
     for did, deck in state["decks"].items():
-        spec = game.spec.decks[did]
+        deck_spec = game.spec.decks[did]
         lines.append(
             message(
                 _("{deck}: {pile} in the deck, {discard} discarded, {out} in hands."),
-                deck=pick(spec.name, lang) or did,
+                deck=pick(deck_spec.name, lang) or did,
                 pile=deck["pile"],
                 discard=len(deck["discard"]),
                 out=deck["out"],

@@ -19,10 +19,10 @@ from typing import Any
 
 from ..errors import UsageError
 from ..locale import _, current_language
-from .decks import missing
 from .engine import Table as Session
 from .engine import new_session, resolve_session
 from .errtext import TableError
+from .hands import missing
 from .i18n import Terms, message
 from .render import event_lines
 from .status import status_lines

@@ -12,7 +12,11 @@ its step (:func:`step_note`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the table's models, for the type checker only
+    from ..content.table.models import MarkSpec, TrackSpec
+    from ..content.types import Lang
 
 _TESTS = {
     "at-or-above": lambda step, at: step >= at,
@@ -20,22 +24,22 @@ _TESTS = {
 }
 
 
-def initial(track: Any) -> int:
+def initial(track: TrackSpec) -> int:
     """A track's value at the start of a game."""
     return int(track.start)
 
 
-def bounds(track: Any) -> tuple[int, int]:
+def bounds(track: TrackSpec) -> tuple[int, int]:
     """A track's lowest and highest values: its own limits, else its start and end."""
     low, high = sorted((track.start, track.end))
     return (
-        track.low if getattr(track, "low", None) is not None else low,
-        track.high if getattr(track, "high", None) is not None else high,
+        own_low if (own_low := getattr(track, "low", None)) is not None else low,
+        own_high if (own_high := getattr(track, "high", None)) is not None else high,
     )
 
 
 def move_track(
-    track: Any,
+    track: TrackSpec,
     steps: dict[str, int],
     tid: str,
     by: int | None = None,
@@ -85,17 +89,17 @@ def move_track(
     return out
 
 
-def _once(track: Any) -> list[Any]:
+def _once(track: TrackSpec) -> list[MarkSpec]:
     """The marks told once, when reached or passed (not the stay marks)."""
     return [m for m in track.marks if not getattr(m, "stay", False)]
 
 
-def step_note(track: Any, step: int) -> Any:
+def step_note(track: TrackSpec, step: int) -> str | dict[Lang, str] | None:
     """What the step means while the marker stands on it (a stay mark's note), or None."""
     return next((m.note for m in track.marks if m.at == step and getattr(m, "stay", False)), None)
 
 
-def ready(track: Any, step: int) -> list[str]:
+def ready(track: TrackSpec, step: int) -> list[str | None]:
     """Marks at or behind the marker (characters that are ready)."""
     if track.end > track.start:
         return [m.id for m in _once(track) if m.at <= step]

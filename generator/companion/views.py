@@ -13,9 +13,14 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .game import TableGame
+from .state import DeckState
 from .zones import OWNER, pending, way_of, zones
+
+if TYPE_CHECKING:  # the table's models, for the type checker only
+    from ..content.table.models import DeckSpec
 
 TABLE = "table"
 HOST = "host"
@@ -47,7 +52,7 @@ def secret_owner(event: dict[str, Any]) -> str | None:
 
 def event_view(
     event: dict[str, Any], viewer: str | None, everything: bool = False
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The event as ``viewer`` may see it: a card secret to another player is left out (the
     session log keeps it, so the game replays). ``everything``: the host after a reveal."""
     owner = secret_owner(event)
@@ -67,7 +72,7 @@ def _seen(zone_cards: list[Any], shown: bool) -> Any:
     return zone_cards if shown else len(zone_cards)
 
 
-def state_view(game: Any, state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+def state_view(game: TableGame, state: dict[str, Any], viewer: str | None) -> dict[str, object]:
     """The session's state as ``viewer`` may see it, in the state's own shape: a draw pile is
     a count; a hand, a reserve and a secret order are named for their owner and counted for
     everyone else; a card drawn that its drawer may still reserve is the drawer's alone."""
@@ -94,8 +99,8 @@ def state_view(game: Any, state: dict[str, Any], viewer: str | None) -> dict[str
 
 
 def _left(
-    deck: dict[str, Any], held: tuple[str, str] | None, player: str | None, spec: Any
-) -> dict[str, Any]:
+    deck: DeckState, held: tuple[str, str] | None, player: str | None, spec: DeckSpec | None
+) -> dict[str, object]:
     """Per player of an activation deck, the cards still to come up from a mixed pile: named
     for their owner, counted for the others (a card drawn but not yet shown counts as to come)."""
     if way_of(spec, deck) != "random":
@@ -108,7 +113,7 @@ def _left(
     return {p: _seen(sorted(c), p == player) for p, c in sorted(left.items())}
 
 
-def zone_list(game: Any, state: dict[str, Any], viewer: str | None) -> list[dict[str, Any]]:
+def zone_list(game: TableGame, state: dict[str, Any], viewer: str | None) -> list[dict[str, Any]]:
     """Every zone as the viewer sees it: kind, deck or bag, owner, visibility, count, cards
     (None when the viewer may not see which)."""
     player = who(viewer)
@@ -129,8 +134,8 @@ def zone_list(game: Any, state: dict[str, Any], viewer: str | None) -> list[dict
 
 
 def view(
-    game: Any, state: dict[str, Any], meta: dict[str, Any], viewer: str | None
-) -> dict[str, Any]:
+    game: TableGame, state: dict[str, Any], meta: dict[str, Any], viewer: str | None
+) -> dict[str, object]:
     """The whole view for a viewer: the session (``meta``), the state as the viewer may see it,
     the zones, the turn and the tracks with their owners. ``meta["everything"]`` (the host
     after a reveal) shows every card."""
@@ -172,7 +177,7 @@ def view(
     }
 
 
-def _all_zones(game: Any, state: dict[str, Any]) -> list[dict[str, Any]]:
+def _all_zones(game: TableGame, state: dict[str, Any]) -> list[dict[str, Any]]:
     return [
         {
             "kind": z.kind,
@@ -186,7 +191,7 @@ def _all_zones(game: Any, state: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def acting(game: Any, state: dict[str, Any]) -> str | None:
+def acting(game: TableGame, state: dict[str, Any]) -> str | None:
     """The player an activation deck says acts next (None when no deck says)."""
     for deck in state.get("decks", {}).values():
         if deck.get("mode") is not None and deck.get("next"):
@@ -194,7 +199,7 @@ def acting(game: Any, state: dict[str, Any]) -> str | None:
     return None
 
 
-def leaks(game: Any, state: dict[str, Any], shown: Any, viewer: str | None) -> list[str]:
+def leaks(game: TableGame, state: dict[str, Any], shown: Any, viewer: str | None) -> list[str]:
     """The cards secret from ``viewer`` that ``shown`` (a view or event, as JSON data) names:
     none, when views keep their secrets (what the tests check)."""
     text = json.dumps(shown, ensure_ascii=False)

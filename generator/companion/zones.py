@@ -14,11 +14,16 @@ the table (in play), and taking a card out of the game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..locale import _
 from .decks import all_names, card_id, find_in_hands
 from .errtext import TableError
+from .game import TableGame
+from .state import DeckState
+
+if TYPE_CHECKING:  # the table's models, for the type checker only
+    from ..content.table.models import DeckSpec
 
 EVERYONE = "everyone"
 OWNER = "owner"
@@ -42,16 +47,16 @@ class Zone:
         return self.visibility == OWNER and viewer is not None and viewer == self.owner
 
 
-def way_of(spec: Any, deck: dict[str, Any]) -> str | None:
+def way_of(spec: DeckSpec | None, deck: DeckState) -> str | None:
     """How an activation deck's current mode finds its next card (None: no turn, or plain)."""
     mode = deck.get("mode")
-    if not getattr(spec, "modes", None) or mode is None:
+    if spec is None or not getattr(spec, "modes", None) or mode is None:
         return None
     found = spec.modes.get(mode)
     return None if found is None else str(found)
 
 
-def pending(deck: dict[str, Any]) -> tuple[str, str] | None:
+def pending(deck: DeckState) -> tuple[str, str] | None:
     """(card, drawer) of an activation card drawn from a mixed pile that its drawer may still put
     in reserve: secret to the drawer until it is reserved or played."""
     card, drawer = deck.get("pending"), deck.get("pending_by")
@@ -60,7 +65,7 @@ def pending(deck: dict[str, Any]) -> tuple[str, str] | None:
     return None
 
 
-def deck_zones(did: str, spec: Any, deck: dict[str, Any]) -> list[Zone]:
+def deck_zones(did: str, spec: DeckSpec | None, deck: DeckState) -> list[Zone]:
     """The zones of one deck's state."""
     found = [Zone("pile", did, None, NOBODY, tuple(deck.get("pile", [])))]
     held = pending(deck)
@@ -94,7 +99,7 @@ def bag_zones(bid: str, bag: dict[str, Any]) -> list[Zone]:
     ]
 
 
-def zones(game: Any, state: dict[str, Any]) -> list[Zone]:
+def zones(game: TableGame, state: dict[str, Any]) -> list[Zone]:
     """Every zone of the session's state, decks then bags."""
     found: list[Zone] = []
     for did, deck in state.get("decks", {}).items():
@@ -104,7 +109,7 @@ def zones(game: Any, state: dict[str, Any]) -> list[Zone]:
     return found
 
 
-def secret_from(game: Any, state: dict[str, Any], viewer: str | None) -> set[str]:
+def secret_from(game: TableGame, state: dict[str, Any], viewer: str | None) -> set[str]:
     """The cards ``viewer`` may not see: those in a zone only another player (or nobody) sees.
 
     A hidden draw pile's cards are left out: they are no one's secret, only unknown."""
@@ -119,7 +124,7 @@ def secret_from(game: Any, state: dict[str, Any], viewer: str | None) -> set[str
 
 
 def _in_play(
-    state: dict[str, Any], cards: dict[str, Any], shown: str, player: str | None
+    state: DeckState, cards: dict[str, Any], shown: str, player: str | None
 ) -> tuple[str, int] | None:
     """(player, index) of the card shown as ``shown`` in play on the table, or None."""
     want = shown.strip().casefold()
@@ -133,8 +138,8 @@ def _in_play(
 
 
 def lay(
-    state: dict[str, Any], cards: dict[str, Any], shown: str, player: str | None
-) -> dict[str, Any]:
+    state: DeckState, cards: dict[str, Any], shown: str, player: str | None
+) -> dict[str, object]:
     """A card from a player's hand goes on the table, in play in front of that player."""
     who, k = find_in_hands(state, cards, shown, player)
     instance, _n = state["hands"][who].pop(k)
@@ -145,8 +150,8 @@ def lay(
 
 
 def take_out(
-    state: dict[str, Any], cards: dict[str, Any], shown: str, player: str | None
-) -> dict[str, Any]:
+    state: DeckState, cards: dict[str, Any], shown: str, player: str | None
+) -> dict[str, object]:
     """A card in play (else in a hand) leaves the game: it is never shuffled back."""
     found = _in_play(state, cards, shown, player)
     if found is not None:
@@ -167,7 +172,7 @@ def take_out(
 
 
 def from_play_to_discard(
-    state: dict[str, Any], cards: dict[str, Any], shown: str, player: str | None
+    state: DeckState, cards: dict[str, Any], shown: str, player: str | None
 ) -> str | None:
     """A card in play goes to the discard pile (the card instance), or None if none is named."""
     found = _in_play(state, cards, shown, player)

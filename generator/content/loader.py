@@ -23,7 +23,7 @@ from ..errors import ContentError, IssueCollector, Location
 from ..layout import presets
 from ..layout.units import MM
 from ..locale import _
-from ..text.localtext import LANGS, is_local_text
+from ..text.localtext import LANGS
 from . import tabular
 from .assets import check_font_names, font_files, game_icons
 from .game import Component, Game, Item
@@ -32,6 +32,7 @@ from .paths import find_games, game_dir, item_id_problem, present_inside, resolv
 from .schema import BackSpec, ComponentSpec, GameSpec, ItemsFile, ItemSpec, LayoutSpec, PresetsFile
 from .table.dicelabels import dice_items
 from .validate import key_path, report_twice, suggest, validate
+from .values import check_langs, named_values
 from .yamlload import Loaded, Marks, display_path, load_yaml
 
 __all__ = [
@@ -174,7 +175,7 @@ class _Loader:
         data = dict(defaults)
         data.update(item.extra)
         for key, value in item.extra.items():
-            self._check_langs(value, ("items", n, key), loaded)
+            check_langs(value, ("items", n, key), loaded, self.langs, self.issues)
         iid = item.id or str(n + 1)
         at = ("items", n, "id")
         if item.id is None:
@@ -211,9 +212,9 @@ class _Loader:
         any other mapping gives values for the shared back layout."""
         if value is None or isinstance(value, BackSpec):
             return value
-        if not _fields(value, at, loaded, self.issues):
+        if not named_values(value, at, loaded, self.issues):
             return None
-        self._check_langs(value, at, loaded)
+        check_langs(value, at, loaded, self.langs, self.issues)
         if "layout" in value and set(value) <= {"layout", "data"}:
             layout, data = value["layout"], value.get("data", {})
             problem = (
@@ -221,7 +222,7 @@ class _Loader:
                 if not isinstance(layout, str) or not layout
                 else ("data", "expected a mapping of values for the back's templates")
                 if not isinstance(data, dict)
-                or not _fields(data, (*at, "data"), loaded, self.issues)
+                or not named_values(data, (*at, "data"), loaded, self.issues)
                 else None
             )
             if problem is not None:
@@ -231,34 +232,14 @@ class _Loader:
             return BackSpec(layout=layout, data=data)
         return BackSpec(layout="", data=value)
 
-    def _check_langs(self, value: Any, path: tuple[Any, ...], loaded: Loaded) -> None:
-        """A per-language text names only languages the game is written in."""
-        if isinstance(value, list):
-            for k, v in enumerate(value[:1000]):
-                self._check_langs(v, (*path, k), loaded)
-            return
-        if not isinstance(value, dict):
-            return
-        if any(k in LANGS for k in value):
-            for k in value:
-                if k in self.langs:
-                    continue
-                at = (*path, k)
-                if k in LANGS:
-                    why = f"{k!r} is not one of this game's languages ({', '.join(self.langs)}); add it to languages: in game.yaml"
-                else:
-                    why = f"{k!r} is not a language pnp prints ({', '.join(LANGS)}){suggest(str(k), LANGS)}"
-                self.issues.add(loaded.marks.locate(at, key=True), key_path(at), why)
-            return
-        for k, v in value.items():
-            self._check_langs(v, (*path, k), loaded)
-
     def component(self, comp: ComponentSpec, n: int, marks: Marks) -> Component | None:
         where = marks.locate(("components", n))
         base = ("components", n)
-        named = _fields(comp.data, (*base, "data"), marks, self.issues)
+        named = named_values(comp.data, (*base, "data"), marks, self.issues)
         if comp.back is not None:
-            named = _fields(comp.back.data, (*base, "back", "data"), marks, self.issues) and named
+            named = (
+                named_values(comp.back.data, (*base, "back", "data"), marks, self.issues) and named
+            )
         front = self.layout(
             comp.layout or DICE_LABEL_LAYOUT,
             marks.locate((*base, "layout")),
@@ -347,25 +328,6 @@ class _Loader:
         spec = validate(PresetsFile, loaded, self.issues) if loaded else None
         if spec is not None:
             self.sizes.update({k: (v.width, v.height, v.shape) for k, v in spec.sizes.items()})
-
-
-def _fields(
-    value: dict[str, Any], at: tuple[Any, ...], where: Loaded | Marks, issues: IssueCollector
-) -> bool:
-    """Whether ``value`` names its values (a back's or a component's data); a per-language text
-    in its place is a located error, since the layout's templates could not name it."""
-    if not is_local_text(value):
-        return True
-    marks = where.marks if isinstance(where, Loaded) else where
-    issues.add(
-        marks.locate(at),
-        key_path(at),
-        _(
-            "one per-language text here has no name a layout could show it by; give named "
-            "values, e.g. {{label: {{en: ..., zh-Hant: ...}}}} shown by {{{{ label }}}} in the layout"
-        ).format(),
-    )
-    return False
 
 
 def load_game(path: Path, templates: Path | None = None) -> Game:

@@ -39,19 +39,18 @@ The rules, each one written down so a spreadsheet means one thing:
 
 from __future__ import annotations
 
-import csv
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from ..errors import ContentError, Issue, Location
 from ..locale import N_, _
 from ..text.localtext import LANGS
+from .csvrows import _csv_records
 from .schema import MAX_ITEMS
 from .validate import suggest
 from .workbook import workbook_rows
-from .yamlload import Loaded, Marks, display_path, read_text
+from .yamlload import Loaded, Marks, display_path
 
 SUFFIXES = (".csv", ".tsv", ".xlsx")
 EMPTY_TEXT = '""'  # a cell holding just this is an empty text
@@ -63,13 +62,6 @@ EMPTY_CELL_HINT = N_(
 )
 EMPTY_HINT = N_(
     ' (in a spreadsheet an empty cell leaves the field out; write "" in the cell for an empty text)'
-)
-UNCLOSED = N_(
-    "a quote opens this cell and is never closed; close it, or write a quote inside a cell twice"
-)
-AFTER_QUOTE = N_(
-    "text after the closing quote of this cell; put the whole cell in quotes and write a quote "
-    "inside it twice"
 )
 MAX_ROWS = MAX_ITEMS
 MAX_COLUMNS = 200
@@ -122,47 +114,6 @@ def column_name(col: int) -> str:
         col, rest = divmod(col - 1, 26)
         out = chr(65 + rest) + out
     return out
-
-
-def _delimiter(path: Path, header: str) -> str:
-    if path.suffix.lower() == ".tsv":
-        return "\t"
-    counts = {",": 0, ";": 0}
-    quoted = False
-    for ch in header:
-        if ch == '"':
-            quoted = not quoted
-        elif not quoted and ch in counts:
-            counts[ch] += 1
-    return ";" if counts[";"] > counts[","] else ","
-
-
-def _bad_column(text: str, delimiter: str) -> tuple[int, bool]:
-    """The column of the quote problem in the record starting ``text`` (1-based), and whether
-    it is a quote never closed (else text after a closing quote)."""
-    field, opened, start, quoted, n = 1, 1, True, False, 0
-    while n < len(text):
-        ch = text[n]
-        if quoted:
-            if ch == '"':
-                if text[n + 1 : n + 2] == '"':
-                    n += 1
-                else:
-                    quoted = False
-                    after = text[n + 1 : n + 2]
-                    if after not in ("", delimiter, "\n", "\r"):
-                        return field, False
-        elif ch == delimiter:
-            field, start = field + 1, True
-            n += 1
-            continue
-        elif ch in "\r\n":
-            return field, False
-        elif ch == '"' and start:
-            quoted, opened = True, field
-        start = False
-        n += 1
-    return (opened, True) if quoted else (field, False)
 
 
 def _value(raw: str, key: str, comma_decimal: bool) -> Any:
@@ -352,41 +303,6 @@ class _Reader:
                 ),
             )
         return [out[str(n)] for n in numbers]
-
-
-def _csv_records(
-    path: Path, file: str, out: _Reader, root: Path | None
-) -> tuple[Iterator[list[Any]], bool]:
-    """The rows of a CSV/TSV file (a malformed one is reported into ``out`` and ends them)."""
-    text = read_text(path, file, "utf-8-sig", root=root)  # a byte-order mark is skipped
-    text = text.replace("\r\n", "\n").replace("\r", "\n")  # as YAML reads line ends
-    if "\x00" in text:  # where the first one stands: its line and column
-        at = text.index("\x00")
-        line, col = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
-        said = _("not a text file (holds NUL characters)")
-        raise ContentError([Issue(Location(file, line, col), "", said)])
-    lines = [line + "\n" for line in text.split("\n")]
-    if lines[-1] == "\n":
-        lines.pop()
-    delimiter = _delimiter(path, lines[0] if lines else "")
-    reader = csv.reader(lines, delimiter=delimiter, quotechar='"', strict=True)
-
-    def rows() -> Iterator[list[Any]]:
-        record = 0
-        while True:
-            start = reader.line_num  # lines read before this record
-            try:
-                cells = next(reader)
-            except StopIteration:
-                return
-            except csv.Error:
-                col, unclosed = _bad_column("".join(lines[start:]), delimiter)
-                out.add(record + 1, col, "", _(UNCLOSED if unclosed else AFTER_QUOTE))
-                return
-            record += 1
-            yield cells
-
-    return rows(), delimiter == ";"
 
 
 def load_table(path: Path, *, shown_as: str | None = None, root: Path | None = None) -> Loaded:

@@ -33,7 +33,7 @@ def workbook_rows(
     The file is read through the guarded reader, like every file content names.
     """
 
-    from openpyxl import load_workbook  # deferred: 0.28 s to import, only for .xlsx files
+    from openpyxl import load_workbook  # deferred: some 0.1-0.3 s to import, only for .xlsx files
 
     try:
         data = io.BytesIO(read_guarded(path, root, MAX_FILE_BYTES))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..content.assets import FONT_FACES, MAX_FONT_BYTES
 from ..content.files import read_guarded
+from ..content.icons import ICONS, use_game
 from ..content.loader import load_game
 from ..content.paths import resolve_inside
 from ..content.table import has_table, load_table
@@ -245,3 +246,10 @@ def fuzzy_texts(path: Path, langs: tuple[str, ...] | None) -> list[str]:
         return fuzzy_warnings(path, wanted)
     except ContentError:
         return []  # the check itself reports what is wrong with the files
+
+
+def icon_names(game: Path | None = None) -> list[str]:
+    """The icon names usable as ``:name:`` in text and icon boxes, sorted: the shared ones and,
+    with ``game`` (its folder), the game's own SVG icons."""
+    use_game(game)
+    return sorted(ICONS)

@@ -24,7 +24,6 @@ from ..layout.impose import Imposition
 from ..locale import _
 from ..render.board import write_board
 from ..render.fonts import use_game_fonts
-from ..render.preview import write_previews
 from ..render.sheet import SheetMeta, write_sheets
 from .cache import (
     STATE_FILE,
@@ -109,6 +108,20 @@ class _Progress:
         self.done += copies
         if self.report:
             self.report(what, self.done, self.total)
+
+
+def check_and_build(
+    path: Path,
+    options: BuildOptions,
+    progress: Progress | None = None,
+    staging: Staging | None = None,
+    key: str | None = None,
+    *,
+    write: bool = True,
+) -> list[ComponentResult]:
+    """Check the game at ``path`` and build it; with ``write=False`` only look for problems."""
+    checked = check_game(path, options)
+    return build_checked(checked, options, progress, staging, key) if write else []
 
 
 def _row_state(r: ComponentResult) -> dict[str, Any]:
@@ -297,6 +310,10 @@ def preview_game(
     proof: bool = False,
 ) -> list[PreviewFiles]:
     """Write PNGs of a game's items (one component, one item) and a contact sheet per component."""
+    # deferred: the PDF rasteriser (pypdfium2) is a twentieth of a build's start-up, and only
+    # previews need it
+    from ..render.preview import write_previews
+
     checked = check_game(path, BuildOptions(langs=(lang,)))
     game = checked.game
     use_game_fonts(game.root, dict(game.spec.fonts))

@@ -61,7 +61,7 @@ def _section_texts(section: SourceSection | TranslatedSection) -> list[str]:
     return [section.title, *(t for b in section.blocks for t in b.texts())]
 
 
-def _block_paths(n: int, b: int, block: Block) -> list[tuple[tuple[str | int, ...], str]]:
+def block_paths(n: int, b: int, block: Block) -> list[tuple[tuple[str | int, ...], str]]:
     """(key path, text) of every text in block ``b`` of section ``n``."""
     base: tuple[str | int, ...] = ("sections", n, "blocks", b, block.kind)
     kind = block.kind
@@ -84,7 +84,7 @@ def _check_file(book: RuleBook, rf: RuleFile, issues: IssueCollector) -> None:
             (("sections", n, "title"), section.title)
         ]
         for b, block in enumerate(section.blocks):
-            places.extend(_block_paths(n, b, block))
+            places.extend(block_paths(n, b, block))
         for path, text in places:
             _report(book, rf, path, text, issues)
 

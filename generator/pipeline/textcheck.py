@@ -20,9 +20,8 @@ that comes from a layout's own text rather than an item's data is reported once,
 
 from __future__ import annotations
 
-import re
 import unicodedata
-from collections.abc import Collection, Container, Iterable, Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +30,7 @@ from ..content.game import Component, Game, Item
 from ..content.icons import ICONS
 from ..content.markup import TOKEN, plain_text
 from ..content.schema import CircleBox, LayoutSpec, TextBox
-from ..content.validate import key_path, suggest
+from ..content.validate import key_path
 from ..errors import IssueCollector, Location
 from ..faces.draws import BoxDraw, Copy, FaceDraw, estimate_mark, trim_size
 from ..layout.units import MM
@@ -44,53 +43,10 @@ from ..render.fonts import (
 from ..render.legibility import ink, problem
 from ..text.language import local_texts, missing_languages, source_language, written_languages
 from ..text.localtext import is_local_text
+from .markup import _describe, markup_problems
 
 MAX_SAMPLE = 40
 TRIM_SLACK = 0.05 * MM  # rounding in a layout's numbers is not a crossing
-# what looks like a colour tag ``[#...]`` but is not one the renderer knows (#rgb, #rrggbb)
-_BAD_COLOUR = re.compile(r"\[#(?![0-9a-fA-F]{6}\]|[0-9a-fA-F]{3}\])[^\]\s]{0,20}\]")
-
-
-def markup_problems(text: str, icons: Container[str]) -> list[tuple[str, str]]:
-    """(kind, what) for each way ``text``'s markup would print wrongly: ``icon`` (an unknown
-    ``:name:``), ``bold`` (an unclosed ``**``) and ``italic`` (a lone ``*``)."""
-    known = icons
-    bold = italic = False
-    unknown: list[str] = []
-    for token in TOKEN.findall(text):
-        if token == "**":
-            bold = not bold
-        elif token == "*":
-            italic = not italic
-        elif token.startswith(":") and token[1:-1] not in known and token[1:-1] not in unknown:
-            unknown.append(token[1:-1])
-    out = [("icon", name) for name in unknown]
-    out += [("colour", tag) for tag in dict.fromkeys(_BAD_COLOUR.findall(text))]
-    if bold:
-        out.append(("bold", "**"))
-    if italic:
-        out.append(("italic", "*"))
-    return out
-
-
-def _describe(kind: str, what: str, icons: Iterable[str]) -> str:
-    if kind == "icon":
-        said = _(
-            "unknown inline icon ':{icon}:'; use a shared icon (pnp icons) or add icons/{icon}.svg"
-        )
-        return said.format(icon=what) + suggest(what, icons)
-    if kind == "colour":
-        return _(
-            "{tag} is not a colour tag the text can use (it would print as it is); "
-            "write [#rgb] or [#rrggbb], e.g. [#c03020]red words[/]"
-        ).format(tag=repr(what))
-    if kind == "bold":
-        return _(
-            "'**' opens bold that is never closed, so the rest prints bold; close it with '**'"
-        )
-    return _(
-        "a lone '*' opens italic that is never closed (the star does not print); write \\* for a star"
-    )
 
 
 def _strings(value: Any, path: tuple[Any, ...], lang: str) -> Iterator[tuple[tuple[Any, ...], str]]:

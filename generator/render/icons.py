@@ -11,8 +11,6 @@ import copy
 from pathlib import Path
 from typing import Any
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import STATE_DEFAULTS
 from reportlab.lib.colors import Color
 
 from ..content.icons import ICONS, Shape, svg_drawing
@@ -53,6 +51,10 @@ def _draw_svg(
     canvas: Any, path: Path, cx: float, cy: float, size: float, rgb: tuple[float, float, float]
 ) -> None:
 
+    # deferred: reportlab.graphics brings platypus, a fifth of a card build's start-up (about
+    # 0.1 s), and only a game's own SVG icons need it
+    from reportlab.graphics import renderPDF, shapes
+
     original = svg_drawing(path)
     if original is None:  # refused by the check: nothing is drawn
         return
@@ -62,12 +64,12 @@ def _draw_svg(
     canvas.translate(cx - drawing.width * scale / 2, cy - drawing.height * scale / 2)
     canvas.scale(scale, scale)
     # the renderer sets its default font first: make that one of ours, which is embedded
-    default = STATE_DEFAULTS["fontName"]
-    STATE_DEFAULTS["fontName"] = fonts.face("sans").name  # type: ignore[attr-defined]
+    default = shapes.STATE_DEFAULTS["fontName"]
+    shapes.STATE_DEFAULTS["fontName"] = fonts.face("sans").name  # type: ignore[attr-defined]
     try:
         renderPDF.draw(drawing, canvas, 0, 0)
     finally:
-        STATE_DEFAULTS["fontName"] = default
+        shapes.STATE_DEFAULTS["fontName"] = default
 
 
 def draw_icon(

@@ -24,6 +24,7 @@ CIRCLE_MIN = rtext.FLOOR_SIZE  # a circle's value may shrink to the floor
 MAX_CACHED = 50_000
 
 _fits: dict[tuple[Any, ...], rtext.Fitted] = {}
+_boxes: dict[tuple[BoxDraw, object], tuple[rtext.Fitted, float, float]] = {}
 
 
 def text_area(box: BoxDraw) -> tuple[float, float]:
@@ -88,21 +89,31 @@ def judge(fitted: rtext.Fitted, size: float, min_size: float) -> str | None:
 
 
 def box_layout(box: BoxDraw) -> tuple[rtext.Fitted, float, float] | None:
-    """(layout, size asked, legible size) of a text or circle box's words; None for other boxes."""
+    """(layout, size asked, legible size) of a text or circle box's words; None for other boxes.
+
+    The check asks this of each box twice (where its words fall, whether they are legible) and
+    the renderer once more: the answer is kept per box (and font file), so the three cost one
+    look-up of the box rather than three of its layout's longer question."""
     spec = box.spec
-    if not box.text:
+    if not box.text or not isinstance(spec, (TextBox, CircleBox)):
         return None
-    if isinstance(spec, TextBox):
-        w, h = text_area(box)
-        fitted = laid_out(
-            box.text, w, h, spec.size, spec.min_size, spec.leading, spec.font, spec.style
-        )
-        return fitted, spec.size, spec.min_size
-    if isinstance(spec, CircleBox):
-        w, h = circle_area(box)
-        fitted = laid_out(box.text, w, h, spec.size, CIRCLE_MIN, 1.0, spec.font, spec.style)
-        return fitted, spec.size, CIRCLE_MIN
-    return None
+    key = (box, _file(spec.font))
+    found = _boxes.get(key)
+    if found is None:
+        if isinstance(spec, TextBox):
+            w, h = text_area(box)
+            fitted = laid_out(
+                box.text, w, h, spec.size, spec.min_size, spec.leading, spec.font, spec.style
+            )
+            found = fitted, spec.size, spec.min_size
+        else:
+            w, h = circle_area(box)
+            fitted = laid_out(box.text, w, h, spec.size, CIRCLE_MIN, 1.0, spec.font, spec.style)
+            found = fitted, spec.size, CIRCLE_MIN
+        if len(_boxes) >= MAX_CACHED:
+            _boxes.clear()
+        _boxes[key] = found
+    return found
 
 
 def ink(box: BoxDraw) -> tuple[float, float, float, float] | None:

@@ -17,8 +17,10 @@ from functools import lru_cache
 from typing import Any
 
 from ..rules.sheet import PrintBlock
+from ..text.breaks import breakable
 from . import text as rt
 from . import text_wrap
+from .laid import Laid
 from .text_plain import Plain, plain_words, wrap_plain
 
 Draw = Callable[[Any, float, float], None]  # canvas, x, top
@@ -59,6 +61,7 @@ class Row:
     spacer: bool = False
     anchor: str | None = None  # a section id starting at this row
     repeat: Row | None = None  # drawn first when this row opens a column (a table's header)
+    laid: tuple[Laid, ...] = ()  # the texts it draws, as laid out (a line's paragraph, cells)
 
 
 def spacer(height: float) -> Row:
@@ -72,17 +75,44 @@ def lines_of(markup: str, width: float, size: float, bold: bool = False) -> list
     Remembered: a sheet, its bilingual edition and its aid cards wrap the same texts at the
     same widths many times over (the lines are only read afterwards, never changed).
     """
-    return list(_wrapped(markup, round(width, 3), round(size, 3), bold))
+    return list(laid_lines(markup, width, size, bold)[0])
+
+
+def laid_lines(
+    markup: str, width: float, size: float, bold: bool = False
+) -> tuple[tuple[rt.Line, ...], tuple[str, float] | None]:
+    """The lines of :func:`lines_of`, and the run that was too wide for ``width`` (its text and
+    by how many points), if one was.
+
+    A run wider than the column (a URL, a long word) never draws outside it: it is broken
+    where a URL may break, else between any two characters.
+    """
+    return _wrapped(markup, round(width, 3), round(size, 3), bold)
 
 
 @lru_cache(maxsize=8192)
-def _wrapped(markup: str, width: float, size: float, bold: bool) -> tuple[rt.Line, ...]:
+def _wrapped(
+    markup: str, width: float, size: float, bold: bool
+) -> tuple[tuple[rt.Line, ...], tuple[str, float] | None]:
+    lines, too_wide = _wrap(markup, width, size, bold)
+    over = None
+    if too_wide:
+        widest = max(lines, key=lambda ln: ln.width)
+        run = "".join(p.text for p in widest.pieces).split()
+        text = max(run, key=len) if run else ""
+        over = (text, widest.width - max(width, size))
+        for anywhere in (False, True):
+            lines, too_wide = _wrap(breakable(markup, anywhere=anywhere), width, size, bold)
+            if not too_wide:
+                break
+    return tuple(ln for ln in lines if ln.pieces) or (rt.Line(),), over
+
+
+def _wrap(markup: str, width: float, size: float, bold: bool) -> tuple[list[rt.Line], bool]:
     plain = _plain(markup, bold)
     if plain is not None:  # the same lines, without the mixed-script machinery
-        lines, _ = wrap_plain(plain, max(width, size), size)
-    else:
-        lines, _ = rt.wrap(rt.parse_markup(markup, bold=bold), max(width, size), size)
-    return tuple(ln for ln in lines if ln.pieces) or (rt.Line(),)
+        return wrap_plain(plain, max(width, size), size)
+    return rt.wrap(rt.parse_markup(markup, bold=bold), max(width, size), size)
 
 
 @lru_cache(maxsize=8192)
@@ -153,7 +183,8 @@ def text_rows(
     inner = width - indent - 2 * pad
     spread = inner if justify and st.justify else None
     rows: list[Row] = []
-    lines = lines_of(markup, inner, size, bold)
+    lines, over = laid_lines(markup, inner, size, bold)
+    laid = (Laid(markup, lines, inner, size, justified=spread is not None, overrun=over),)
     for n, line in enumerate(lines):
         mark = marker if n == 0 else None
 
@@ -167,7 +198,7 @@ def text_rows(
                 draw_line(c, mline, x + pad, top, size, lead, st.accent)
             draw_line(c, line, x + pad + indent, top, size, lead, colour, spread)
 
-        rows.append(Row(h, paint))
+        rows.append(Row(h, paint, laid=laid))
     if len(rows) > 1 and _visible(lines[-1]) <= 1:
         rows[-2].keep = True  # a one-character last line never opens a column alone
     return rows
@@ -242,7 +273,7 @@ def _callout(block: PrintBlock, width: float, st: Style) -> list[Row]:
                 inner(c, x, top)
             _fill(c, st.accent, x, top, 1.6, row.height)
 
-        return Row(row.height, paint, row.keep)
+        return Row(row.height, paint, row.keep, laid=row.laid)
 
     return [with_bar(r) for r in rows]
 

@@ -15,10 +15,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..content.markup import is_cjk
 from ..rules.sheet import PrintBlock
+from ..text.words import keep_words
 from . import text as rt
-from .rules_flow import Row, Style, draw_line, lines_of
+from .laid import Laid
+from .rules_flow import Row, Style, draw_line, laid_lines
 from .text_wrap import JOINER
 
 PAD_X = 2.6
@@ -67,16 +68,18 @@ def column_widths(
                 n + (avail - total) * n / total if total else avail / ncol for n in natural
             ], size
         if sum(minimum) <= avail or size <= smallest:
-            return _share(natural, minimum, avail), size
+            widths = _share(natural, minimum, avail)
+            over = sum(widths) / avail if avail > 0 else 1.0
+            if over > 1.0:  # a word wider than the table can be: it breaks, the table fits
+                widths = [w / over for w in widths]
+            return widths, size
         size = max(smallest, size - 0.5)
 
 
 def joined(cell: str, words: tuple[str, ...]) -> str:
-    """``cell`` with the characters of each Chinese word in ``words`` joined (no break inside)."""
-    for word in sorted(words, key=len, reverse=True):
-        if len(word) > 1 and all(is_cjk(ch) for ch in word) and word in cell:
-            cell = cell.replace(word, JOINER.join(word))
-    return cell
+    """``cell`` with the characters of each Chinese word joined (no break inside): the words
+    of ``words`` (the glossary terms it prints) and those of the segmenter's dictionary."""
+    return keep_words(cell, words)
 
 
 def table_rows(block: PrintBlock, width: float, st: Style) -> list[Row]:
@@ -87,10 +90,15 @@ def table_rows(block: PrintBlock, width: float, st: Style) -> list[Row]:
     rows: list[Row] = []
     for r, cells_of_row in enumerate(cells):
         header = r == 0
-        wrapped = [
-            lines_of(cell, w, size, bold=header)
+        made = [
+            laid_lines(cell, w, size, bold=header)
             for cell, w in zip(cells_of_row, widths, strict=True)
         ]
+        wrapped = [list(lines) for lines, _ in made]
+        laid = tuple(
+            Laid(cell, lines, w, size, cell=True, keep=block.words, overrun=over)
+            for cell, (lines, over), w in zip(cells_of_row, made, widths, strict=True)
+        )
         height = max(len(ls) for ls in wrapped) * size * lead + 2 * PAD_Y
         fill = st.shade if header else ("#f8f5ef" if r % 2 == 0 else None)
 
@@ -123,7 +131,7 @@ def table_rows(block: PrintBlock, width: float, st: Style) -> list[Row]:
                 cx += w + 2 * PAD_X
 
         small = len(cells) <= SMALL_TABLE
-        row = Row(height, paint, keep=header or (small and r < len(cells) - 1))
+        row = Row(height, paint, keep=header or (small and r < len(cells) - 1), laid=laid)
         if rows:  # a body row that opens a column brings the header with it
             row.repeat = Row(rows[0].height, rows[0].draw)
         rows.append(row)

@@ -151,12 +151,25 @@ def new_canvas(buf: io.BytesIO, size: tuple[float, float], title: str, lang: str
 def section_rows(section: PrintSection, width: float, st: Style) -> list[Row]:
     """Heading and blocks of one section at ``width``; the heading keeps two lines with it."""
     rows = heading_rows(section.title, width, st, anchor=section.id)
+    _place(rows, section.id, -1)
     keep_from = len(rows)
     for n, block in enumerate(section.blocks):
         rows.append(_gap(st) if n else Row(st.gap * 0.5, None, spacer=True))
-        rows.extend(BLOCKS[block.kind](block, width, st))
+        made = BLOCKS[block.kind](block, width, st)
+        _place(made, section.id, n)
+        rows.extend(made)
     _keep_lines(rows, keep_from, HEADING_KEEPS)
     return rows
+
+
+def _place(rows: list[Row], section: str, block: int) -> None:
+    """Mark each text the rows draw with its section, block and place in the block."""
+    seen: dict[int, None] = {}
+    for row in rows:
+        for laid in row.laid:
+            if id(laid) not in seen:
+                laid.place = (section, block, len(seen))
+                seen[id(laid)] = None
 
 
 HEADING_KEEPS = 2  # lines of a section that never leave its heading

@@ -14,7 +14,7 @@ from ..content.markup import NO_END, NO_START, is_cjk
 from . import fonts
 from .text_wrap import Line, Piece, end_paragraph, unit_width
 
-_MARKUP = re.compile(r"[*\\\[]|:[a-z][a-z0-9-]*:|[\x00-\x09\x0b-\x1f\x7f]")
+_MARKUP = re.compile(r"[*\\\[\u200b]|:[a-z][a-z0-9-]*:|[\x00-\x09\x0b-\x1f\x7f]")
 _STYLE = {(False, False): "regular", (True, False): "bold", (False, True): "italic"}
 
 

@@ -8,7 +8,9 @@ glyphs (see ``fonts.split_runs``), Chinese punctuation the Chinese face, so mixe
 Chinese never loses a character. A span's cutting into words, spaces and Chinese characters,
 with their widths at 1 pt, is remembered per text and face: the same texts are wrapped at many
 sizes and widths. A word joiner (U+2060) between two characters forbids a break there and is
-not drawn: a caller marks a Chinese word that must stay whole with it.
+not drawn: a caller marks a Chinese word that must stay whole with it; a zero-width space
+(U+200B) is a break opportunity that draws nothing. A paragraph never ends in a line of one
+Chinese character: that line takes the last box of the line before.
 """
 
 from __future__ import annotations
@@ -21,10 +23,11 @@ import msgspec
 from msgspec import field
 
 from ..content.markup import NO_END, NO_START, SHARED_PUNCT, Span, is_cjk, is_cjk_punct
+from ..text.breaks import BREAK, one_han
 from . import fonts
 
 ICON_WIDTH = 1.05  # an inline icon's advance, in ems
-_SPACES = re.compile(r"( +)")
+_SPACES = re.compile(r"( +|\u200b+)")  # spaces, and zero-width break opportunities
 # One Chinese character (the ranges of text_markup.is_cjk), or a run of anything else.
 _CJK_RANGES = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\ufe30-\ufe4f\U00020000-\U0010ffff"
 _CJK_OR_RUN = re.compile(f"([{_CJK_RANGES}])|[^{_CJK_RANGES}]+")
@@ -128,6 +131,9 @@ def _cut(
                 continue
             if part[0] == " ":
                 out.append((_SPACE, part, face, unit_width(" ", face) * len(part)))
+                continue
+            if part[0] == BREAK:  # a break opportunity of no width, drawn as nothing
+                out.append((_SPACE, "", face, 0.0))
                 continue
             for m in _CJK_OR_RUN.finditer(part):
                 seg = m.group()
@@ -268,17 +274,23 @@ def _prepared(spans: tuple[Span, ...], family: str, _primary: fonts.Face) -> tup
 def wrap(
     spans: list[Span], width: float, size: float, family: str = "sans"
 ) -> tuple[list[Line], bool]:
-    """Break spans into lines no wider than ``width``; returns (lines, some box was too wide)."""
+    """Break spans into lines no wider than ``width``; returns (lines, some box was too wide).
+
+    A paragraph whose last line would hold one Chinese character (and its punctuation) takes
+    the last box of the line before down with it (see :func:`_no_widows`).
+    """
     boxes = _prepared(tuple(spans), family, fonts.face(family))
-    done: list[tuple[list[_Spec], float, bool]] = []  # specs, width, ends a paragraph
+    done: list[_Done] = []
     specs: list[_Spec] = []
+    marks: list[_Mark] = []
+    dropped: set[int] = set()  # lines that start where spaces were dropped
     line_w = 0.0
     too_wide = False
     limit = width + 0.01
     for newline, lead_w, rest_w, rest, every in boxes:
         if newline:
-            done.append((specs, line_w, True))
-            specs, line_w = [], 0.0
+            done.append((specs, line_w, True, marks))
+            specs, line_w, marks = [], 0.0, []
             continue
         bw = (lead_w + rest_w) * size
         parts = every
@@ -286,24 +298,72 @@ def wrap(
             overflow = bool(specs) and line_w + bw > limit
             if not specs or overflow:  # no spaces at a line's start; what follows them stays
                 if overflow:
-                    done.append((specs, line_w, False))
-                    specs, line_w = [], 0.0
+                    done.append((specs, line_w, False, marks))
+                    specs, line_w, marks = [], 0.0, []
+                    dropped.add(len(done))
                 if not rest:
                     continue
                 parts, bw = rest, rest_w * size
         if specs and line_w + bw > limit:
-            done.append((specs, line_w, False))
-            specs, line_w = [], 0.0
+            done.append((specs, line_w, False, marks))
+            specs, line_w, marks = [], 0.0, []
         if bw > limit:
             too_wide = True
+        marks.append((len(specs), line_w, len(parts) - len(rest), bw - rest_w * size))
         specs.extend(parts)
         line_w += bw
-    done.append((specs, line_w, True))
-    lines = [_line(sp, w, last, size) for sp, w, last in done]
-    for n, (sp, _, last) in enumerate(done):
+    done.append((specs, line_w, True, marks))
+    _no_widows(done, limit, dropped)
+    lines = [_line(sp, w, last, size) for sp, w, last, _ in done]
+    for n, (sp, _, last, _) in enumerate(done):
         if last and not sp and n:  # spaces that overflowed before a paragraph's end
             lines[n - 1].last = True
     return lines, too_wide
+
+
+# A line being made: its specs, width, whether it ends a paragraph, and where each box starts.
+# A box's mark: its first spec, the line's width before it, its leading blanks and their width.
+_Mark = tuple[int, float, int, float]
+_Done = tuple[list[_Spec], float, bool, list[_Mark]]
+
+
+def _no_widows(done: list[_Done], limit: float, dropped: Set[int] = frozenset()) -> None:
+    """Give a paragraph's one-character last line the last box of the line before it.
+
+    The line before keeps at least one box, and the box moves only if the last line still
+    fits; the line before then ends a box earlier (a justified line spreads a little more).
+    A last line that starts where spaces were dropped keeps its line before as it is.
+    """
+    for n in range(1, len(done)):
+        specs, width, last, marks = done[n]
+        before, before_width, before_last, before_marks = done[n - 1]
+        if not last or before_last or n in dropped or not specs:
+            continue
+        if any(sp[3] is not None for sp in specs) or not one_han("".join(sp[0] for sp in specs)):
+            continue
+        solid = [m for m in before_marks if _shows(before, m)]
+        if len(solid) < 2:
+            continue
+        start, at, blanks, lead = solid[-1]
+        moved_w = before_width - at - lead  # the box and any spaces after it
+        if moved_w + width > limit:
+            continue
+        moved = before[start + blanks :]
+        shift = len(moved)
+        keep = [m for m in before_marks if m[0] < start]
+        done[n - 1] = (before[:start], at, False, keep)
+        done[n] = (
+            moved + specs,
+            moved_w + width,
+            True,
+            [(0, 0.0, 0, 0.0)] + [(i + shift, w + moved_w, b, x) for i, w, b, x in marks],
+        )
+
+
+def _shows(specs: list[_Spec], mark: _Mark) -> bool:
+    """Whether the box at ``mark`` draws something (not only spaces)."""
+    start, _, blanks, _ = mark
+    return not specs[start + blanks][5] if start + blanks < len(specs) else False
 
 
 def _line(specs: list[_Spec], width: float, last: bool, size: float) -> Line:

@@ -8,8 +8,15 @@ the terminal (:mod:`.columns`) break lines by the same classes.
 
 from __future__ import annotations
 
+import re
+
 NO_START = frozenset("，。、：；！？）」』】》〉…‥・ー々〕］｝’”%),.;:!?]}»›\u00a0")
 NO_END = frozenset("（「『【《〈〔［｛‘“([{«‹\u00a0")
+BREAK = "\u200b"  # a break opportunity inside a run: zero width, never drawn
+# A long run with no space and no Chinese (a URL, a long word or number), outside markup
+_LONG_RUN = re.compile(r"[A-Za-z0-9/._~:?#@!$&'()+,;=%\-]{12,}")
+_URL_POINT = re.compile(r"(?<=[/\-_?&=#])(?=[^/])|(?<=[^/])(?=[.])")
+_ICON = re.compile(r":[a-z][a-z0-9-]*:")
 # Quotes and dashes shared by both scripts: drawn in the Chinese face beside a Chinese character
 # when that face has them.
 SHARED_PUNCT = frozenset("‘’“”…‥—–·")
@@ -37,3 +44,31 @@ def is_cjk_punct(ch: str) -> bool:
         or 0xFE30 <= cp <= 0xFE4F
         or cp == 0x30FB  # katakana middle dot, used as a separator in Chinese too
     )
+
+
+def one_han(text: str) -> bool:
+    """Whether ``text`` shows one Chinese character and nothing else but punctuation."""
+    shown = "".join(text.split())
+    han = [ch for ch in shown if is_cjk(ch) and not is_cjk_punct(ch)]
+    return len(han) == 1 and all(
+        ch == han[0] or is_cjk_punct(ch) or ch in NO_START or ch in NO_END for ch in shown
+    )
+
+
+def breakable(text: str, *, anywhere: bool = False) -> str:
+    """``text`` with break opportunities (U+200B) in each long run that has no space in it.
+
+    A URL breaks after a slash, hyphen, underscore, ``?``, ``&``, ``=`` or ``#`` and before a
+    dot, as style guides break them; with ``anywhere`` a run breaks between any two characters
+    (the last resort for a word wider than its column).
+    """
+
+    def mark(m: re.Match[str]) -> str:
+        run = m.group()
+        if _ICON.search(run):
+            return run  # an icon's name is markup, not text to break
+        if anywhere:
+            return BREAK.join(run)
+        return _URL_POINT.sub(BREAK, run)
+
+    return _LONG_RUN.sub(mark, text)

@@ -21,6 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import opencc
 import yaml
 
 from .opencc_words import replaced_words
@@ -38,8 +39,6 @@ _CONFIG: dict[str, str] = {"zh-Hans": "t2s", "zh-Hant": "s2t"}  # OpenCC's chara
 
 @lru_cache(maxsize=4)
 def _converter(config: str):  # type: ignore[no-untyped-def]
-    import opencc  # deferred: OpenCC's tables load only to convert
-
     return opencc.OpenCC(config)
 
 

@@ -19,9 +19,9 @@ from ..companion import odds as exact
 from ..companion import odds_text as words
 from ..companion.activation import way
 from ..companion.bag import odds as bag_odds
-from ..companion.decks import check_room, groups_of
 from ..companion.engine import named_roll
 from ..companion.errtext import TableError
+from ..companion.hands import check_room, groups_of
 from ..companion.i18n import Terms, pick
 from ..companion.render import _bag_name, _card_name, _deck_name, _unit
 from ..companion.rules import claim

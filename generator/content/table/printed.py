@@ -18,7 +18,7 @@ from ..paths import resolve_inside
 from ..schema import ItemsFile
 from ..validate import validate
 from ..yamlload import load_yaml
-from .models import CardsFrom, DeckSpec
+from .decks import CardsFrom, DeckSpec
 
 
 def _named(value: Any, names: dict[str, Any] | None, where: str) -> Any:

@@ -1,21 +1,34 @@
-"""What ``pnp odds`` does, without click: the exact odds of a roll, a named roll, a bag or a deck.
+"""The exact odds a player asks for: a roll, a game's named roll, a bag's next tile or a deck's
+next card (:func:`odds`).
 
-The dice are worked out by :mod:`generator.companion.odds`; a bag's next tile and a deck's next
-card (or number) are counted from the open session when it is that game's, else from the pieces
-as the game starts. A deck's odds count only the cards no one has seen, so they never tell a
-secret hand.
+The dice are worked out by :mod:`generator.companion.odds` and told by
+:mod:`generator.companion.odds_text`; a bag's next tile and a deck's next card (or number) are
+counted from the open session when it is that game's, else from the pieces as the game starts.
+A deck's odds count only the cards no one has seen, so they never tell a secret hand.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from fractions import Fraction
+from typing import Any
 
-from ..companion.errtext import TableError
+from ..dice.parse import Binary, parse
 from ..locale import _
-from .table_actions import table_of
-
-if TYPE_CHECKING:
-    from .table_actions import Result
+from . import odds as exact
+from . import odds_text as words
+from .answer import Answer
+from .bag import initial as bag_initial
+from .bag import odds as bag_odds
+from .decks import card_id, check_position
+from .decks import initial as deck_initial
+from .dice_roll import is_named
+from .engine import Table as Session
+from .engine import TableGame, find_game, named_roll, resolve_session
+from .errtext import TableError
+from .i18n import Terms, detect, pick
+from .paths import has_current_session
+from .render import _bag_name, _card_name, _deck_name
+from .rolling import game_of_die
 
 
 def odds(
@@ -26,27 +39,18 @@ def odds(
     session_path: str | None,
     lang: str | None,
     as_json: bool = True,
-) -> Result:
+) -> Answer:
     """The exact odds of a dice expression, a game's named roll or the next tile of a bag.
 
     ``as_json``: whether the JSON will be printed (its exact fractions of every total are
     made only then: for a thousand dice they are long numbers).
     """
-    from ..companion import odds as exact
-    from ..companion import odds_text as words
-    from ..companion.i18n import Terms, detect, pick
-    from ..companion.paths import has_current_session
-    from ..dice.parse import Binary, parse
 
     lang_ = detect(lang)
-    from ..companion.dice_roll import is_named
-    from ..companion.rolling import game_of_die
 
     game_name, _sep, named = expr.partition(":") if is_named(expr) else ("", "", "")
     game = None
     if game_name:
-        from ..companion.engine import TableGame, find_game
-
         game = TableGame.load(find_game(game_name))
     elif "[" in expr:
         game = game_of_die(expr)
@@ -67,8 +71,6 @@ def odds(
     title = None
     text = expr
     if game is not None and named:
-        from ..companion.engine import named_roll
-
         text, _said = named_roll(game, named, params)
         title = f"{pick(game.spec.rolls[named].name, lang_) or named} ({text})"
     parsed = parse(text)
@@ -92,7 +94,7 @@ def odds(
         first, second = text[: root.col - 1].strip(), text[root.col + 1 :].strip()
         lines += words.versus_lines(result, first, second)
         data["versus"] = {k: float(p) for k, p in words.versus(result).items()}
-    return data, lines, []
+    return Answer(data, lines)
 
 
 def _bag_odds(
@@ -102,24 +104,17 @@ def _bag_odds(
     session_path: str | None,
     at_least: int | None,
     lang: str,
-) -> Result:
+) -> Answer:
     """The next tile drawn from a bag: from the session's bag when one of this game is open."""
-    from fractions import Fraction
-
-    from ..companion import odds as exact
-    from ..companion import odds_text as words
-    from ..companion.bag import initial, odds
-    from ..companion.i18n import Terms
-    from ..companion.render import _bag_name
 
     state = None
     if use_session:
-        table = table_of(session_path)
+        table = Session(resolve_session(session_path))
         bags = table.snapshot_state()["bags"]  # loads the session's game too
         if table.game is not None and table.game.id == game.id:
             state = bags[bag_id]
     spec = game.spec.bags[bag_id]
-    found = odds(spec, state if state is not None else initial(spec))
+    found = bag_odds(spec, state if state is not None else bag_initial(spec))
     counts = {int(v): c for v, c in found.get("counts", {}).items()}
     name = _bag_name(game, Terms(game.root, lang), bag_id)
     tiles = max(found["tiles"], 1)
@@ -138,7 +133,7 @@ def _bag_odds(
     data: dict[str, Any] = {**result.to_json(), "bag": bag_id, "tiles": found["tiles"]}
     data["symbol"] = found["symbol"]
     data["estimate"] = spec.estimate
-    return data, lines, []
+    return Answer(data, lines)
 
 
 def _deck_odds(
@@ -149,15 +144,9 @@ def _deck_odds(
     session_path: str | None,
     at_least: int | None,
     lang: str,
-) -> Result:
+) -> Answer:
     """The next card of a deck, or the number a number deck gives at ``--position``: from the
     cards no one has seen (the pile, and the hands too when hands are secret)."""
-    from fractions import Fraction
-
-    from ..companion import odds as exact
-    from ..companion import odds_text as words
-    from ..companion.decks import card_id, check_position, initial
-    from ..companion.render import _card_name, _deck_name
 
     spec = game.spec.decks[deck_id]
     unknown = [k for k in params if k != "position"]
@@ -168,19 +157,19 @@ def _deck_odds(
         )
     state = None
     if use_session:
-        table = table_of(session_path)
+        table = Session(resolve_session(session_path))
         decks = table.snapshot_state()["decks"]
         if table.game is not None and table.game.id == game.id:
             state = decks[deck_id]
     cards = game.cards[deck_id]
     if state is None:
-        state = initial(spec, [{"id": cid, **c} for cid, c in cards.items()])
+        state = deck_initial(spec, [{"id": cid, **c} for cid, c in cards.items()])
     unseen = list(state["pile"])
     in_hands = [inst for hand in state.get("hands", {}).values() for inst, _held in hand]
     unseen += in_hands  # hands are secret: their cards are unseen to the table
     if not unseen:  # the next draw reshuffles the discards first
         unseen = list(state["discard"])
-    terms = terms_of_game(game, lang)
+    terms = Terms(game.root, lang)
     deck = _deck_name(game, terms, deck_id)
     n = max(len(unseen), 1)
     if "position" in params:
@@ -204,7 +193,7 @@ def _deck_odds(
         ).format(position=position, deck=deck, count=len(unseen))
         result = exact.Odds(title, counts, n, 0)
         data: dict[str, Any] = {**result.to_json(), "deck": deck_id, "unseen": len(unseen)}
-        return data, words.lines(result, lang, at_least, title), []
+        return Answer(data, words.lines(result, lang, at_least, title))
     by_name: dict[str, int] = {}
     for inst in unseen:
         name = _card_name(game, terms, deck_id, card_id(inst))
@@ -230,11 +219,4 @@ def _deck_odds(
         "unseen": len(unseen),
         "cards": [{"name": name, "count": c, "chance": c / n} for name, c in rows],
     }
-    return data, lines, []
-
-
-def terms_of_game(game: Any, lang: str) -> Any:
-    """The glossary terms of a game in a language."""
-    from ..companion.i18n import Terms
-
-    return Terms(game.root, lang)
+    return Answer(data, lines)
