@@ -40,8 +40,6 @@ def check_rules(game_dir: Path, *, advice: bool = True) -> list[Issue]:
     book = load_rulebook(Path(game_dir), issues)
     if book is not None:
         check_book(book, issues, advice=advice)
-        if advice:
-            check_piece_words(Path(game_dir), book.glossary, issues)
     return sorted(issues.issues, key=lambda i: (i.location, i.key, i.message))
 
 
@@ -55,6 +53,7 @@ def check_book(book: RuleBook, issues: IssueCollector, *, advice: bool = True) -
     if advice:
         _check_coverage(book, issues)
         check_translator(book, Coverage(book), issues)
+        check_piece_words(book.root, book.glossary, issues)
 
 
 def _section_texts(section: SourceSection | TranslatedSection) -> list[str]:
