@@ -170,8 +170,8 @@ def test_a_turn_in_simplified_chinese(session: str) -> None:
         lang="zh-Hans",
     )
     assert "第 1 轮，Ann的回合，第 1／5 阶段：抽到手牌上限。" in said
-    assert "Bob从菲恩牌库抽牌放入手牌（5 张）；只给Bob本人看" in said
-    assert "不能留在起始手牌：放回菲恩牌库，另发一张补上。" in said
+    assert "Bob从菲恩牌堆抽牌放入手牌（5 张）；只给Bob本人看" in said
+    assert "不能留在起始手牌：放回菲恩牌堆，另发一张补上。" in said
     assert re.search(r"第 2 位的数字：\d+", said)
 
 

@@ -240,7 +240,7 @@ def test_a_turn_in_traditional_chinese(session: str) -> None:
         lang="zh-Hant",
     )
     assert "第 1 回合，第 1／6 階段：恢復。" in said
-    assert "黑暗勢力從事件牌庫抽牌放入手牌（1 張）；只給黑暗勢力本人看" in said
+    assert "黑暗勢力從事件牌堆抽牌放入手牌（1 張）；只給黑暗勢力本人看" in said
     assert "第 1 回合，第 3／6 階段：天命。" in said
     assert "請說明本回合最多可抽幾片：`fate draw --draws N`" in said
     assert "第 1 片，最多 2 片：`fate draw` 擱置這片再抽" in said

@@ -183,7 +183,7 @@ def test_a_day_is_a_turn_of_three_phases(data_dir: Path) -> None:
     assert "Turn 1, phase 3 of 3: Upkeep." in said
     assert "Turn 2, phase 1 of 3: Placement." in said
     said = at_table(GAME, "turn", lang="zh-Hant")
-    assert "布局階段" in said and "抵抗組織成員" in said and "工人" not in said
+    assert "佈局階段" in said and "抵抗組織成員" in said and "工人" not in said
 
 
 def test_a_drawn_patrol_and_the_day_say_milice_or_soldier(data_dir: Path) -> None:
