@@ -46,7 +46,7 @@ def act(
     if verb == "deck.draw" and up_to is not None and not done.events:
         deck_id, who = str(args["deck"]), args.get("player")
         held = table.session.snapshot_state()["decks"]
-        count = len((held.get(deck_id) or {}).get("hands", {}).get(who, []))
+        count = len((held.get(deck_id) or {}).get("hands", {}).get(who or "", []))
         note = _("{player} holds {held} cards, the limit is {limit}: nothing to draw.")
         lines.append(note.format(player=who, held=max(count, up_to), limit=up_to))
     return Answer({"events": done.events}, lines, done.notices)
@@ -166,7 +166,7 @@ def turn(session_path: str | None, lang: str | None = None) -> Answer:
     if not getattr(game.spec, "turn", None):
         raise TableError(_("{game} has no turn order to follow"), game=game.names())
     now = state.get("turn") or {"n": 1, "phase": 0}
-    return Answer(now, phase_lines(game, _terms(session), now["n"], now["phase"]))
+    return Answer(dict(now), phase_lines(game, _terms(session), now["n"], now["phase"]))
 
 
 def score_pad(session_path: str | None) -> Answer:

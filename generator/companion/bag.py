@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..locale import _
 from .errtext import TableError
 from .rng import Source
-from .state import BagState
+from .state import BagState, Outcome, TableState
 from .tracks import move_track
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
@@ -67,8 +67,8 @@ def apply_draw(
     bag: BagSpec,
     tracks: dict[str, TrackSpec],
     state: BagState,
-    out: dict[str, Any],
-    full: dict[str, Any],
+    out: Outcome,
+    full: TableState,
 ) -> None:
     """Take the drawn tile out of the pool; resolve it when the outcome says so."""
     tile = out["tile"]
@@ -92,7 +92,7 @@ def stop(state: BagState) -> dict[str, object]:
 
 
 def resolve(
-    bag: BagSpec, tracks: dict[str, TrackSpec], state: BagState, full: dict[str, Any]
+    bag: BagSpec, tracks: dict[str, TrackSpec], state: BagState, full: TableState
 ) -> dict[str, Any]:
     """Resolve the last drawn tile: discard it, return the held ones, advance the track."""
     phase = state["phase"]
@@ -128,7 +128,7 @@ def add_special(bag: BagSpec, state: BagState, kind: str) -> dict[str, object]:
     )
 
 
-def apply_add(state: BagState, out: dict[str, Any]) -> None:
+def apply_add(state: BagState, out: Outcome) -> None:
     """Apply a logged special-tile addition: move the tile from aside into the bag."""
     state["aside"].remove(out["tile"])
     state["pool"] = sorted(state["pool"] + [out["tile"]])

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ..locale import _
 from .errtext import TableError
 from .rng import Source
-from .state import DeckState
+from .state import DeckState, Outcome
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
     from ..content.table.models import DeckSpec
@@ -75,7 +75,7 @@ def initial(deck: DeckSpec, cards: list[dict[str, Any]]) -> DeckState:
     return state
 
 
-def draw(deck: DeckSpec, state: DeckState, source: Source) -> dict[str, object]:
+def draw(deck: DeckSpec, state: DeckState, source: Source) -> Outcome:
     """Pick one card from the pile (reshuffling the discard first when the pile is empty)."""
     if state["over"]:
         raise TableError(_("the game is over: a card that ends it was drawn"))
@@ -105,7 +105,7 @@ def take(pile: list[str], index: int) -> str:
 def apply_draw(
     deck: DeckSpec,
     state: DeckState,
-    out: dict[str, Any],
+    out: Outcome,
     cards: dict[str, dict[str, Any]],
     to: Literal["out", "discard"],
 ) -> dict[str, Any]:

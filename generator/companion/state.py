@@ -1,4 +1,5 @@
-"""The shapes of a table's state, part by part: a deck's, a fate bag's and the score pad's.
+"""The shapes of a table's state, part by part (a deck's, a fate bag's, the score pad's, the
+whole table's), and of its log's events: what a command asked and what the random source gave.
 
 The state is plain JSON data (it is logged in the session's header, snapshotted and replayed),
 so its parts are :class:`~typing.TypedDict` shapes rather than classes: the type checker reads
@@ -58,14 +59,111 @@ class BagState(TypedDict, total=False):
     last: dict[str, Any]  # what the last resolved draw did, until the event reports it
 
 
+class TurnState(TypedDict):
+    """Where the round stands: its number and the phase under way (an index into the game's)."""
+
+    n: int
+    phase: int
+
+
+class PadState(TypedDict):
+    """The score pad: one row per score written, ``[round, player, points]`` as a JSON list."""
+
+    rows: list[list[Any]]
+
+
+class OverState(TypedDict, total=False):
+    """How the game ended (``by``): a track's threshold met, a card drawn, a deck drawn empty."""
+
+    by: str  # track, card or empty
+    id: str
+    rule: int  # the threshold met, by its place in the track's list
+    card: str
+
+
+class Overfull(TypedDict):
+    """A player holding more cards than a hand allows: the hand, what they hold, its limit."""
+
+    hand: str
+    held: int
+    limit: int
+
+
+class TableState(TypedDict, total=False):
+    """The whole table: every bag, track and deck, the score pad, the turn and the game's end."""
+
+    bags: dict[str, BagState]
+    tracks: dict[str, int]  # track id -> its step
+    decks: dict[str, DeckState]
+    pad: PadState
+    turn: TurnState
+    player_tracks: dict[str, dict[str, int]]  # track id -> player -> their step
+    over: OverState
+    must_discard: dict[str, Overfull]  # player -> the hand they must discard down
+
+
+class EventArgs(TypedDict, total=False):
+    """What a command asked, as its event logs it: each kind of event uses some of these
+    (``session_events.FIELDS`` checks their values when a log is read). A field the command
+    was given without may be null in the log (``session_events.OPTIONAL``): such fields are
+    read with ``.get``."""
+
+    player: str
+    deck: str
+    bag: str
+    track: str
+    tile: str
+    unit: str
+    card: str
+    mode: str
+    expr: str
+    game: str  # the game a named roll belongs to
+    secret: str  # the seed, hexadecimal, when it is revealed
+    units: list[str]
+    cards: list[str]
+    order: dict[str, list[str]]  # player -> their units in the order they chose
+    record: dict[str, object]  # the game's record, when a session moves to a new version
+    index: int
+    limit: int
+    target: int  # the event an undo takes back
+    points: int
+    by: int
+    to: int
+    round: int
+    count: int
+    generals: int
+    position: int
+    up_to: int
+    reshuffle: bool
+    resolve: bool
+    force: bool
+    stays: bool  # a card played stays where it is
+
+
+class Outcome(TypedDict, total=False):
+    """What the random source gave an event (its ``out``), as applying it reads it: a card's
+    place in the pile and whether the discards were shuffled in first, a tile drawn from a bag
+    (which draw of the turn, of at most how many, and whether it resolves), a deal's draws."""
+
+    index: int
+    reshuffle: bool
+    tile: str
+    draw: int
+    limit: int
+    resolve: bool
+    draws: list[Outcome]
+    text: str  # a roll, as rolled
+    labels: list[str]  # a roll's face labels
+
+
 class Event(TypedDict, total=False):
     """One event of the log, as the sentences about it read it: with the effects it had when
     it was applied (``fx``: worked out on replay, never logged)."""
 
     seq: int
     type: str
-    args: dict[str, Any]  # what the command asked (each field checked: session_events.FIELDS)
-    out: dict[str, Any]  # the outcomes the random source gave
+    args: EventArgs  # what the command asked (each field checked: session_events.FIELDS)
+    out: Outcome  # the outcomes the random source gave
     fx: dict[str, Any]  # what applying it did, by event type
     t: float
     ctr: list[int]  # the random counter before and after

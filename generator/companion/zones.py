@@ -20,7 +20,7 @@ from ..locale import _
 from .decks import all_names, card_id, find_in_hands
 from .errtext import TableError
 from .game import TableGame
-from .state import DeckState
+from .state import BagState, DeckState, TableState
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
     from ..content.table.models import DeckSpec
@@ -88,9 +88,10 @@ def deck_zones(did: str, spec: DeckSpec | None, deck: DeckState) -> list[Zone]:
     return found
 
 
-def bag_zones(bid: str, bag: dict[str, Any]) -> list[Zone]:
+def bag_zones(bid: str, bag: BagState) -> list[Zone]:
     """The zones of one bag's state: tiles in the bag, set aside, held back, used."""
-    drawn = tuple((bag.get("phase") or {}).get("drawn", []))
+    phase = bag.get("phase")
+    drawn = tuple(phase["drawn"]) if phase else ()
     return [
         Zone("bag", bid, None, NOBODY, tuple(bag.get("pool", []))),
         Zone("aside", bid, None, EVERYONE, tuple(bag.get("aside", []))),
@@ -99,7 +100,7 @@ def bag_zones(bid: str, bag: dict[str, Any]) -> list[Zone]:
     ]
 
 
-def zones(game: TableGame, state: dict[str, Any]) -> list[Zone]:
+def zones(game: TableGame, state: TableState) -> list[Zone]:
     """Every zone of the session's state, decks then bags."""
     found: list[Zone] = []
     for did, deck in state.get("decks", {}).items():
@@ -109,7 +110,7 @@ def zones(game: TableGame, state: dict[str, Any]) -> list[Zone]:
     return found
 
 
-def secret_from(game: TableGame, state: dict[str, Any], viewer: str | None) -> set[str]:
+def secret_from(game: TableGame, state: TableState, viewer: str | None) -> set[str]:
     """The cards ``viewer`` may not see: those in a zone only another player (or nobody) sees.
 
     A hidden draw pile's cards are left out: they are no one's secret, only unknown."""
