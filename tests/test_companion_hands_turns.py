@@ -146,3 +146,11 @@ def test_a_log_recorded_in_the_older_table_shape_goes_on_with_the_rules_as_they_
     assert done.returncode == 0, done.stderr
     assert "Turn 1, phase 2 of 2: Fight." in done.stdout
     assert "has changed since this session started" in done.stderr
+
+
+def test_table_yaml_names_a_turn_track_that_is_not_a_track(tmp_path: Path) -> None:
+    broken = TABLE.replace("turn:\n", "turn_track: dya\nturn:\n", 1)
+    with pytest.raises(ContentError) as found:
+        load_table(game(tmp_path, broken))
+    said = str(found.value)
+    assert "turn_track: no track 'dya'" in said

@@ -233,7 +233,7 @@ def test_manoeuvre_result_is_told_in_the_chosen_language_seed_004_6_1() -> None:
         "--lang",
         "zh-Hans",
     )
-    assert code == 0 and "攻方替守方选择撤退或受一次伤害" in text
+    assert code == 0 and "由攻方决定：守方撤退，或守方受一次伤害" in text
     assert "{" not in text and "zh-Hant" not in text
 
 

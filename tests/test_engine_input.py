@@ -26,7 +26,7 @@ def test_a_one_language_build_writes_and_names_only_that_language(tmp_path: Path
     out = tmp_path / "out"
     _build(GAMES, out, "kinds")
     before = {p.name: p.read_bytes() for p in (out / "kinds").glob("*.pdf")}
-    assert "squares.en.pdf" in before and "deck.pdf" in before
+    assert "squares.en.pdf" in before and "deck.en.pdf" in before
     _build(GAMES, out, "--lang", "zh-Hant", "kinds")
     after = {p.name: p.read_bytes() for p in (out / "kinds").glob("*.pdf")}
     for name, data in before.items():  # nothing of the full build is removed or changed

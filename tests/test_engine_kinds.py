@@ -83,7 +83,7 @@ def _form_ops(pdf: Path, page: int, prefix: str = "/FormXob.face") -> list[tuple
 
 @pytest.mark.parametrize("paper", ["A4", "Letter", "A3", "Tabloid"])
 def test_board_tiles_reassemble_to_the_declared_size(out_root: Path, paper: str) -> None:
-    pdf = built(out_root, paper) / "board.pdf"
+    pdf = built(out_root, paper) / "board.en.pdf"
     pages = pdfcheck.page_count(pdf)
     widths: dict[int, list[float]] = {}
     heights: dict[int, list[float]] = {}
@@ -119,7 +119,7 @@ def test_board_tiles_reassemble_to_the_declared_size(out_root: Path, paper: str)
 
 
 def test_board_pages_fit_the_paper_with_bleed_on_every_edge(out_root: Path) -> None:
-    pdf = built(out_root, "Letter") / "board.pdf"
+    pdf = built(out_root, "Letter") / "board.en.pdf"
     for page in range(pdfcheck.page_count(pdf) - 1):
         b = pdfcheck.boxes(pdf, page)
         media, trim, bleed = b["mediabox"], b["trimbox"], b["bleedbox"]
@@ -130,7 +130,7 @@ def test_board_pages_fit_the_paper_with_bleed_on_every_edge(out_root: Path) -> N
 
 
 def test_board_assembly_page_names_every_tile(out_root: Path) -> None:
-    pdf = built(out_root) / "board.pdf"
+    pdf = built(out_root) / "board.en.pdf"
     reader = PdfReader(str(pdf))
     last = reader.pages[-1].extract_text()
     assert "assembly" in last and "600 x 400 mm" in last
@@ -139,7 +139,7 @@ def test_board_assembly_page_names_every_tile(out_root: Path) -> None:
 
 
 def test_board_that_fits_prints_on_one_sheet(out_root: Path) -> None:
-    pdf = built(out_root) / "template.pdf"
+    pdf = built(out_root) / "template.en.pdf"
     assert pdfcheck.page_count(pdf) == 1
     trim = pdfcheck.boxes(pdf, 0)["trimbox"]
     assert abs(trim[2] - trim[0] - 100 * MM) < 0.02 * MM
@@ -149,7 +149,7 @@ def test_board_that_fits_prints_on_one_sheet(out_root: Path) -> None:
 
 
 def test_ruler_ticks_are_true_to_scale_across_its_strips(out_root: Path) -> None:
-    pdf = built(out_root) / "ruler.pdf"
+    pdf = built(out_root) / "ruler.en.pdf"
     ops = _form_ops(pdf, 0)
     ticks = sorted(
         {round(s[0], 4) for s in _stroked_segments(ops, (0.0, 0.0, 0.0)) if abs(s[0] - s[2]) < 1e-6}
@@ -169,7 +169,7 @@ def test_ruler_ticks_are_true_to_scale_across_its_strips(out_root: Path) -> None
 
 
 def test_area_template_has_six_numbered_directions(out_root: Path) -> None:
-    pdf = built(out_root) / "template.pdf"
+    pdf = built(out_root) / "template.en.pdf"
     ops = pdfcheck.operations(pdf, 0)
     centre = (50 * MM, 50 * MM)  # the face is drawn in trim coordinates
     spokes = [
@@ -188,7 +188,7 @@ def test_area_template_has_six_numbered_directions(out_root: Path) -> None:
 
 
 def test_hex_cells_are_their_declared_size_across_flats(out_root: Path) -> None:
-    pdf = built(out_root) / "hexes.pdf"
+    pdf = built(out_root) / "hexes.en.pdf"
     hexes = [p for p in _paths(pdfcheck.operations(pdf, 0)) if len(p) == 6]
     assert len(hexes) == 2 * 9
     for pts in hexes:
@@ -197,7 +197,7 @@ def test_hex_cells_are_their_declared_size_across_flats(out_root: Path) -> None:
 
 
 def test_board_hex_grid_pointy_cells_across_flats(out_root: Path) -> None:
-    pdf = built(out_root) / "board.pdf"
+    pdf = built(out_root) / "board.en.pdf"
     hexes = [p for p in _paths(_form_ops(pdf, 0)) if len(p) == 6]
     assert len(hexes) == 9 * 13
     for pts in hexes:
@@ -214,7 +214,7 @@ def test_square_tile_terrain_comes_from_item_data(out_root: Path) -> None:
 
 
 def test_per_item_layout_chooses_the_face(out_root: Path) -> None:
-    text = pdfcheck.text(built(out_root) / "deck.pdf")
+    text = pdfcheck.text(built(out_root) / "deck.en.pdf")
     assert text.count("Lancers") == 2 and "Move a unit two squares." in text
 
 
@@ -222,7 +222,7 @@ def test_per_item_layout_chooses_the_face(out_root: Path) -> None:
 
 
 def test_round_tokens_get_a_cut_circle_of_their_diameter(out_root: Path) -> None:
-    pdf = built(out_root) / "discs.pdf"
+    pdf = built(out_root) / "discs.en.pdf"
     ops = pdfcheck.operations(pdf, 0)
     circles = []
     grey = False
@@ -250,11 +250,11 @@ def _faces(pdf: Path, page: int) -> list[tuple[tuple[float, ...], tuple[float, f
     return out
 
 
-@pytest.mark.parametrize("component,size", [("deck", (63.5, 88.9)), ("labels.en", (13.5, 13.5))])
+@pytest.mark.parametrize("component,size", [("deck", (63.5, 88.9)), ("labels", (13.5, 13.5))])
 def test_every_free_edge_keeps_its_bleed_on_a_partly_filled_sheet(
     out_root: Path, component: str, size: tuple[float, float]
 ) -> None:
-    pdf = built(out_root) / f"{component}.pdf"
+    pdf = built(out_root) / f"{component}.en.pdf"
     faces = _faces(pdf, 0)
     tw, th = size[0] * MM, size[1] * MM
     trims = [(x, y, x + tw, y + th) for _, (x, y) in faces]
@@ -359,11 +359,11 @@ def test_dice_labels_match_the_companions_dice(out_root: Path, tmp_path: Path) -
 
 
 def test_estimated_items_carry_the_mark_and_the_label_explains_it(out_root: Path) -> None:
-    reader = PdfReader(str(built(out_root) / "discs.pdf"))
+    reader = PdfReader(str(built(out_root) / "discs.en.pdf"))
     text = reader.pages[0].extract_text()
     assert text.count("≈") == 3 + 1  # three estimated tokens and the note
     assert "value not known from a source" in text
-    deck = PdfReader(str(built(out_root) / "deck.pdf")).pages[0].extract_text()
+    deck = PdfReader(str(built(out_root) / "deck.en.pdf")).pages[0].extract_text()
     assert "≈" not in deck
 
 

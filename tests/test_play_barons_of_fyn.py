@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from .helpers import pnp
 from .playthrough import at_table, new_session, number_after
 
 GAME = "barons-of-fyn"
@@ -28,6 +29,12 @@ GAME = "barons-of-fyn"
 def session(data_dir: Path) -> str:
     """Two barons, seeded so that Bob's opening hand is dealt two must-play cards."""
     return new_session(GAME, "--players", "Ann,Bob", seed=7)
+
+
+def pnp_json(*args: str) -> str:
+    done = pnp(*args)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
 
 
 def test_help_lists_every_command_this_table_uses(session: str) -> None:
@@ -103,7 +110,7 @@ def test_an_attack_reads_a_number_from_the_deck_and_compares_it_with_the_hit_num
 ) -> None:
     # seed 002 B.4: name a position 1..4, draw a card, read the number there (0 reads 10)
     said = at_table(GAME, "turn next", "turn next")
-    assert "Turn 1, phase 3 of 5: Build armies or attack." in said
+    assert "Round 1, Ann's turn, phase 3 of 5: Build armies or attack." in said
     said = at_table(GAME, "deck number fyn --position 3")
     drawn = number_after(said, r"Number at position 3 of .+?: (\d+)")
     assert 1 <= drawn <= 10
@@ -122,9 +129,9 @@ def test_step_f_discards_face_up_and_the_next_player_begins(session: str) -> Non
     own = at_table(GAME, "status --player Ann")
     card = own.split("Ann's hand from the Fyn deck: ", 1)[1].split(", ", 1)[0].split(".\n")[0]
     said = at_table(GAME, *["turn next"] * 4, f"deck discard fyn '{card}' --player Ann")
-    assert "Turn 1, phase 5 of 5: Discard." in said
+    assert "Round 1, Ann's turn, phase 5 of 5: Discard." in said
     assert f"Onto the discard pile of the Fyn deck: {card}." in said
-    assert "Turn 2, phase 1 of 5" in at_table(GAME, "turn next")
+    assert "Round 1, Bob's turn, phase 1 of 5" in at_table(GAME, "turn next")
 
 
 def test_a_must_play_card_drawn_later_acts_at_once_and_is_shown(session: str) -> None:
@@ -162,10 +169,32 @@ def test_a_turn_in_simplified_chinese(session: str) -> None:
         "deck number fyn --position 2",
         lang="zh-Hans",
     )
-    assert "第 1 回合，第 1／5 阶段：抽到手牌上限。" in said
-    assert "Bob从菲恩牌库抽牌放入手牌（5 张）；只给Bob本人看" in said
-    assert "不能留在起始手牌：放回菲恩牌库，另发一张补上。" in said
+    assert "第 1 轮，Ann的回合，第 1／5 阶段：抽到手牌上限。" in said
+    assert "Bob从菲恩牌堆抽牌放入手牌（5 张）；只给Bob本人看" in said
+    assert "不能留在起始手牌：放回菲恩牌堆，另发一张补上。" in said
     assert re.search(r"第 2 位的数字：\d+", said)
+
+
+def test_the_counter_counts_rounds_and_names_whose_turn_it_is(data_dir: Path) -> None:
+    # seed 002 D: each player takes the five steps in turn; a round ends when every player has
+    # had a turn, so three barons' fifteen steps are one round and the sixteenth opens round 2
+    new_session(GAME, "--players", "Ann,Bob,Cy", seed=5)
+    said = at_table(GAME, *["turn next"] * 10)
+    assert "Round 1, Bob's turn, phase 5 of 5: Discard." in said
+    assert "Round 1, Cy's turn, phase 1 of 5: Draw up to your hand limit." in said
+    said = at_table(GAME, *["turn next"] * 5, "status")
+    assert "Round 1, Cy's turn, phase 5 of 5: Discard." in said
+    assert "Round 2, Ann's turn, phase 1 of 5: Draw up to your hand limit." in said
+    assert "Turn " not in said
+    # status and its JSON (what the web page reads) say the same
+    assert said.rstrip().count("Round 2, Ann's turn, phase 1 of 5") == 2
+    view = json.loads(pnp_json("status", "--json"))
+    assert view["turn"] == {
+        "n": 2, "phase": 0, "phase_id": "draw", "round": True, "player": "Ann"
+    }  # fmt: skip
+    # undone, the turn goes back to the last baron of round 1
+    said = at_table(GAME, "undo", "turn", lang="zh-Hant")
+    assert "第 1 輪，Cy的回合，第 5／5 階段：棄牌。" in said
 
 
 def test_the_hand_limit_adds_every_holding_even_two_towns(session: str) -> None:
@@ -202,3 +231,12 @@ def test_a_siege_uses_the_combat_draw_as_a_marked_house_rule(session: str) -> No
         GAME, "score calc barons-of-fyn:baron --besieger 5 --siege 2 --siege-draw 0", lang="zh-Hant"
     )
     assert "攻陷值門檻（建議的自訂規則）：8" in said and "失敗" in said  # 0 reads 10: never
+
+
+def test_a_new_session_says_turns_follow_the_order_the_players_were_named(data_dir: Path) -> None:
+    # seed 002 D: play passes from baron to baron; the counter follows the order typed
+    said = pnp_json("session", "new", GAME, "--players", "Cy,Ann,Bob")
+    assert "Turns go in the order the players were named (Cy, Ann, Bob)" in said
+    assert "Round 1, Cy's turn, phase 1 of 5" in at_table(GAME, "turn")
+    said = pnp_json("session", "new", GAME, "--lang", "zh-Hant")
+    assert "請用 --players 依出牌順序列出玩家" in said

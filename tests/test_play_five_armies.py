@@ -84,10 +84,10 @@ def test_recovery_draws_one_event_and_one_own_story_card_each(session: str) -> N
     assert "Shadow story deck: 19 in the deck, 0 discarded, 1 in hands." in said
     assert "Free Peoples story deck: 19 in the deck, 0 discarded, 1 in hands." in said
     # a hand is the player's own: the table hears how many cards, the player alone which
-    assert "shadow holds 1 card from the event deck (secret)." in said
+    assert "Shadow holds 1 card from the event deck (secret)." in said
     own = at_table(GAME, "status --player shadow")
-    assert "shadow's hand from the Shadow story deck: Shadow story card." in own
-    assert "free-peoples holds 1 card from the Free Peoples story deck (secret)." in own
+    assert "Shadow's hand from the Shadow story deck: Shadow story card." in own
+    assert "Free Peoples holds 1 card from the Free Peoples story deck (secret)." in own
 
 
 def test_a_seventh_card_in_hand_is_discarded_down_to_six(session: str) -> None:
@@ -101,7 +101,7 @@ def test_a_seventh_card_in_hand_is_discarded_down_to_six(session: str) -> None:
     assert said.count("more than the 6 allowed") == 1
     said = at_table(GAME, "deck discard events 'event card' --player shadow", "status")
     assert "Onto the discard pile of the event deck: event card." in said
-    assert "shadow holds 3 cards from the event deck (secret)." in said
+    assert "Shadow holds 3 cards from the event deck (secret)." in said
 
 
 def test_the_fate_phase_draws_and_holds_then_keeps_the_last_tile_once_a_turn(
@@ -240,7 +240,7 @@ def test_a_turn_in_traditional_chinese(session: str) -> None:
         lang="zh-Hant",
     )
     assert "第 1 回合，第 1／6 階段：恢復。" in said
-    assert "shadow從事件牌庫抽牌放入手牌（1 張）；只給shadow本人看" in said
+    assert "黑暗勢力從事件牌堆抽牌放入手牌（1 張）；只給黑暗勢力本人看" in said
     assert "第 1 回合，第 3／6 階段：天命。" in said
     assert "請說明本回合最多可抽幾片：`fate draw --draws N`" in said
     assert "第 1 片，最多 2 片：`fate draw` 擱置這片再抽" in said
@@ -277,3 +277,21 @@ def test_the_victory_check_in_chinese_names_the_front_gate_as_the_glossary_does(
         GAME, "score calc five-armies:victory --hold front-gate,ravenhill,east-hill", lang="zh-Hans"
     )
     assert "前门" in calc and "正门" not in calc
+
+
+def test_a_side_typed_by_its_chinese_name_holds_the_same_hand(session: str) -> None:
+    # seed 000 ch.4 phase 1 and ch.6: each side draws an event card into its own hand; the
+    # recovery phase names the side `shadow`, a group playing in Chinese types 黑暗勢力
+    said = at_table(
+        GAME,
+        "deck draw events --player shadow",
+        "deck draw events --player 黑暗勢力",
+        "deck draw events --player 自由人民",
+        "status",
+        lang="zh-Hant",
+    )
+    assert "黑暗勢力從事件牌庫抽牌放入手牌（1 張）" in said
+    assert "黑暗勢力手上有 2 張來自事件牌庫的牌（祕密）。" in said
+    assert "自由人民手上有 1 張來自事件牌庫的牌（祕密）。" in said
+    said = at_table(GAME, "status --player Shadow")
+    assert "Shadow's hand from the event deck:" in said and "(2)" in said

@@ -322,7 +322,7 @@ def test_one_players_deck_running_out_alone_does_not_end_the_game(table: Path) -
     assert "France deck has run out for the first time" in first
     assert "both players' decks have now run out once" not in first
     zh = ok("deck", "draw", "britain", "--count", "60", lang="zh-Hant")
-    assert "雙方的牌組都已抽完過一次" in zh
+    assert "雙方的牌組都已各抽完一次" in zh
 
 
 def test_pursuit_and_rally_are_rolled_against_the_cards_values(table: Path) -> None:
@@ -333,3 +333,21 @@ def test_pursuit_and_rally_are_rolled_against_the_cards_values(table: Path) -> N
     assert "estimate" in said and "pursuit modifier" in said
     said = ok("roll", f"{GAME}:rally", lang="zh-Hant")
     assert "六面骰" in said and re.search(r"= [1-6]", said)
+
+
+def test_a_game_turn_is_both_players_five_phases_and_the_counter_counts_game_turns(
+    table: Path,
+) -> None:
+    # seed 004 section 4: a game turn is two player turns; the start player runs the five phases
+    # (discard, draw, movement, combat, restoration), then the other player, then a new game turn
+    said = ok("turn")
+    assert "Round 1, Ann's turn, phase 1 of 5: Discard phase." in said
+    for _ in range(4):
+        said = ok("turn", "next")
+    assert "Round 1, Ann's turn, phase 5 of 5: Restoration phase." in said
+    said = ok("turn", "next")
+    assert "Round 1, Bo's turn, phase 1 of 5: Discard phase." in said
+    for _ in range(5):
+        said = ok("turn", "next", lang="zh-Hant")
+    assert "第 2 輪，Ann的回合，第 1／5 階段：棄牌階段。" in said
+    assert data("status")["turn"]["player"] == "Ann"

@@ -183,7 +183,7 @@ def test_a_day_is_a_turn_of_three_phases(data_dir: Path) -> None:
     assert "Turn 1, phase 3 of 3: Upkeep." in said
     assert "Turn 2, phase 1 of 3: Placement." in said
     said = at_table(GAME, "turn", lang="zh-Hant")
-    assert "布局階段" in said and "抵抗組織成員" in said and "工人" not in said
+    assert "佈局階段" in said and "抵抗組織成員" in said and "工人" not in said
 
 
 def test_a_drawn_patrol_and_the_day_say_milice_or_soldier(data_dir: Path) -> None:
@@ -210,3 +210,18 @@ def test_a_track_says_when_it_stops_at_its_end(data_dir: Path) -> None:
     assert "stops at 0: step -1 is not on the track" in said
     said = at_table(GAME, "score track morale --by 3", lang="zh-Hans")
     assert "停在 7：轨道上没有第 10 格" in said
+
+
+def test_the_turn_after_upkeep_is_the_next_day_on_the_day_track(data_dir: Path) -> None:
+    # seed 004 (game flow): one day is one turn of placement, action and upkeep, so the turn
+    # counter and the day marker move together; day 3 opens with a fall in morale
+    new_session(GAME)
+    said = at_table(GAME, *["turn next"] * 3, "status")
+    assert "day: 1 → 2." in said and "Turn 2, phase 1 of 3: Placement." in said
+    assert "day: 2\n" in said
+    said = at_table(GAME, *["turn next"] * 3, lang="zh-Hant")
+    assert "日期：2 → 3。" in said and "士氣減 1" in said
+    assert "第 3 回合，第 1／3 階段：布局階段。" in said
+    # the last day over ends the game: the occupation wins
+    said = at_table(GAME, *["turn next"] * 3 * 13, "turn next")
+    assert "day 15 is over with a mission still open: the occupation wins" in said

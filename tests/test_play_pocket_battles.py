@@ -88,6 +88,10 @@ def test_a_turn_orders_charge_melee_counter_attack_and_shooting(data_dir: Path) 
     # 7-5: shooting rolls one die against the white (ranged) icon row
     shot = json.loads(pnp("roll", f"{GAME}:shoot", "--icons", "456", "--json").stdout)
     assert len(shot["dice"]) == 1 and shot["total"] == scored("456", shot["dice"])
+    # the roll says what its total means: hits, each a damage point on the target
+    again = said("roll", f"{GAME}:shoot", "--icons", "456")
+    hits = int(again.split("hits: ", 1)[1].split(" ", 1)[0])
+    assert f"hits: {hits} (one damage point each)" in again and 0 <= hits <= 1
 
     # every roll of the turn is in the session's log, for a later look
     log = pnp("log", "--json")
@@ -112,6 +116,8 @@ def test_the_same_turn_in_pnp_play_in_traditional_chinese(data_dir: Path) -> Non
     for command in ("roll melee", "roll shoot", "score calc pocket-battles:battle", "odds"):
         assert command in text
     assert "2d6@33445" in text and "1d6@456" in text
+    # each roll says its hits in words, one damage point each (the melee steps, 7-5)
+    assert text.count("次（每次一個傷害點）") == 2
     # odds of the charge, worked by hand: no hit needs both dice on 1, 2 or 6: 1/4
     assert "25.00%" in text and "精確機率" in text
     assert "命令費用：2" in text
@@ -192,7 +198,7 @@ def test_a_tie_names_the_second_player_of_the_session(data_dir: Path) -> None:
     said = pnp("score", "calc", f"{GAME}:battle", *args)
     assert "winner: Bo (the second player)" in said.stdout
     zh = pnp("score", "calc", f"{GAME}:battle", *args, "--lang", "zh-Hant")
-    assert "勝方：Bo（後攻玩家）" in zh.stdout
+    assert "勝方：Bo（後手玩家）" in zh.stdout
     assert calc(*args)["says"]["winner"] == "Bo (the second player)"
 
 

@@ -52,6 +52,14 @@ FAULTS = [
     ("zh-Hans", "依串行排好三个地点。", ["software phrase table", "'序列'"]),
     ("zh-Hant", "把U盤插上再擲骰。", ["'U盤' is mainland usage", "'隨身碟'"]),
     ("zh-Hans", "用随身碟存好进度。", ["'随身碟' is Taiwan usage", "'U盘'"]),
+    ("zh-Hans", "照自订规则掷骰。", ["'自订' is Taiwan usage", "'自定'"]),
+    # quotes and separators of another script or region
+    ("zh-Hans", '先掷\\"命中\\"骰。', ["ASCII quote", "“”"]),  # \" inside YAML's "..."
+    ("zh-Hant", '先擲\\"命中\\"骰。', ["ASCII quote", "「」"]),
+    ("zh-Hans", "先掷「命中」骰。", ["'「' is Taiwan usage", "'“'"]),
+    ("zh-Hant", "先擲“命中”骰。", ["'“' is mainland usage", "'「'"]),
+    ("zh-Hant", "先擲«命中»骰。", ["'«' is not a quote mark of Taiwan text"]),
+    ("zh-Hans", "掷骰・移动・攻击。", ["'・' is Taiwan usage", "'·'"]),
 ]
 
 

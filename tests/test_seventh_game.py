@@ -117,7 +117,7 @@ def test_hands_discard_down_or_refuse(camp: Path) -> None:
     first = play(camp, "deck draw plans --player blue")
     assert "blue holds 4 cards, more than the 3 allowed: blue discards down first" in first
     own = play(camp, "status --player blue")
-    card = own.split("blue's hand from the tactics: ", 1)[1].split(", ", 1)[0].split(".\n")[0]
+    card = own.split("Blue's hand from the tactics: ", 1)[1].split(", ", 1)[0].split(".\n")[0]
     refused = play(
         camp,
         f"deck discard tactics '{card}' --player blue",

@@ -71,8 +71,8 @@ def test_an_unknown_place_is_refused_with_the_places_in_the_players_language(
 @pytest.mark.parametrize(
     ("lang", "nations", "said"),
     [
-        ("zh-Hant", "法國,美國", ("戰役結束：對方贏得這場戰役", "以國家順序決定")),
-        ("zh-Hans", "普鲁士,france", ("战役结束：你赢得这场战役", "以国家顺序决定")),
+        ("zh-Hant", "法國,美國", ("戰役勝負：這場戰役由對方獲勝", "以國家順序決定")),
+        ("zh-Hans", "普鲁士,france", ("战役胜负：这场战役由你获胜", "以国家顺序决定")),
         ("en", "法國,USA", ("the other side wins the battle", "decided by nation order")),
     ],
 )
@@ -119,7 +119,7 @@ def test_an_unknown_nation_is_refused_with_the_nations_in_the_players_language(
 # seed 003 (victory): equal destroyed totals go to the player who moved second
 
 
-@pytest.mark.parametrize(("lang", "winner"), [("zh-Hant", "後攻玩家"), ("zh-Hans", "后攻玩家")])
+@pytest.mark.parametrize(("lang", "winner"), [("zh-Hant", "後手玩家"), ("zh-Hans", "后手玩家")])
 def test_the_second_player_wins_a_full_tie_named_in_the_players_language(
     lang: str, winner: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -99,9 +99,10 @@ def _uses(value: Any, game: str, found: dict[tuple[str, Any], set[str]]) -> None
 def test_the_table_schema_is_smaller_than_with_one_score_kind_per_game() -> None:
     structs = schema()
     # the file's format version is not part of the table's vocabulary; the table model's generic
-    # rules count in (a phase's allows, a roll's limits, a claimed deck, a marker per player)
+    # rules count in (a phase's allows, a roll's limits, a claimed deck, a marker per player,
+    # what the turn counter counts and the track a new turn moves on)
     fields = sum(len([f for f in info.fields if f.name != "format"]) for info in structs.values())
-    assert len(structs) < 22 and fields < 152, (len(structs), fields)
+    assert len(structs) < 22 and fields < 153, (len(structs), fields)
 
 
 def test_every_fixed_value_of_the_table_schema_serves_two_games_or_starters() -> None:

@@ -63,7 +63,7 @@ def test_shared_ruler_has_centimetre_ticks_and_a_check_length(built: Path) -> No
 
 
 def test_shared_hex_map_fills_its_face(built: Path) -> None:
-    reader = PdfReader(str(built / "map.pdf"))
+    reader = PdfReader(str(built / "map.en.pdf"))
     xobjects = reader.pages[0]["/Resources"].get_object()["/XObject"]
     form = next(xobjects[n] for n in xobjects if str(n).startswith("/FormXob.face"))
     paths: list[list[tuple[float, float]]] = []

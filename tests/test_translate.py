@@ -352,7 +352,8 @@ def test_three_overlay_slots_filled_through_import_print_on_the_overlay_sheet(
     text = pdf_text(out / "pocket-battles" / "overlays.zh-Hant.pdf")
     for words in fill.values():
         assert words in text
-    assert "orcs-01" in text and "elves-03" in text
+    # each overlay's corner names its troop in the sheet's language, never by its id
+    assert "獸人 01" in text and "精靈 03" in text and "orcs-01" not in text
     # zh-Hans is converted from the Traditional a group wrote
     pnp(
         "build", "pocket-battles", "--lang", "zh-Hans", "--no-rules",

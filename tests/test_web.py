@@ -212,6 +212,21 @@ def test_a_move_from_the_cli_reaches_the_page(barons: Path) -> None:
         assert 'data-version="' in later
 
 
+def test_the_page_shows_the_round_and_whose_turn_it_is(barons: Path) -> None:
+    # seed 002 D: each baron takes the five steps in turn; a round is every baron's turn
+    for _ in range(5):
+        table_cmd(barons, "turn", "next")
+    client, keys, bridge = served(barons)
+    with client:
+        page = client.get(f"/v/{keys.table}?lang=en").text
+        assert (
+            "Round 1, Bo&#39;s turn, phase 1 of 5" in page
+            or "Round 1, Bo's turn, phase 1 of 5" in page
+        )
+        page = client.get(f"/v/{keys.players['Ann']}?lang=zh-Hans").text
+        assert "第 1 轮，Bo的回合，第 1／5 阶段" in page
+
+
 def test_guessed_tokens_are_slowed_down_by_address(barons: Path) -> None:
     client, keys, bridge = served(barons, RateLimit(rate=0.01, burst=5))
     with client:

@@ -216,9 +216,8 @@ def speaking(argv: list[str]) -> Iterator[str]:
         return " ".join(t for t in (text.format(name=hint), self.message, extra) if t)
 
     def heading(self: Any, name: str) -> None:
-        self.write(
-            f"{'':>{self.current_indent}}{said.gettext(N_('{heading}:')).format(heading=name)}\n"
-        )
+        heading = said.gettext(N_("{heading}:")).format(heading=name)
+        self.write(f"{'':>{self.current_indent}}{heading}\n")
 
     try:
         for module in (click.core, click.exceptions, click.formatting, click.parser, click.types):

@@ -24,7 +24,7 @@ from .i18n import Terms, event_name, message, pick
 from .ops import only_bag
 from .ops_base import _g
 from .pad import pad_table
-from .render import _bag_name, event_lines, phase_lines
+from .render import _bag_name, event_lines, turn_now_lines
 from .table import Action, Table
 from .verify import check
 
@@ -98,6 +98,7 @@ def start(
     lang_ = current_language()
     shown = (pick(info["title"], lang_) if lang_ != "en" else None) or info["game"]
     lines = [message(_("New {game} session: {path}"), game=shown, path=info["path"])]
+    lines += _round_order(info["path"], players)
     if info["commit"]:
         lines.append(
             message(
@@ -106,6 +107,24 @@ def start(
             )
         )
     return Answer(info, lines)
+
+
+def _round_order(path: str, players: list[str]) -> list[str]:
+    """Where each player takes the whole turn in order: the order the players were named in."""
+    session = Session(Path(path))
+    session.load()
+    if getattr(_g(session).spec, "turn_counts", "turns") != "rounds":
+        return []
+    if not players:
+        return [_("Name the players with --players, in playing order, so that `pnp turn` can say whose turn it is.")]  # fmt: skip
+    return [
+        message(
+            _(
+                "Turns go in the order the players were named ({players}); name the first player first."
+            ),  # fmt: skip
+            players=("、" if current_language().startswith("zh") else ", ").join(players),
+        )
+    ]
 
 
 def migrate(session_path: str | None, lang: str | None = None) -> Answer:
@@ -166,7 +185,8 @@ def turn(session_path: str | None, lang: str | None = None) -> Answer:
     if not getattr(game.spec, "turn", None):
         raise TableError(_("{game} has no turn order to follow"), game=game.names())
     now = state.get("turn") or {"n": 1, "phase": 0}
-    return Answer(dict(now), phase_lines(game, _terms(session), now["n"], now["phase"]))
+    players = list(session.log.header.get("players") or []) if session.log else []
+    return Answer(dict(now), turn_now_lines(game, _terms(session), now, players))
 
 
 def score_pad(session_path: str | None) -> Answer:

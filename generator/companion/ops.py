@@ -59,7 +59,7 @@ from .ops_units import (
     op_act_remove,
 )
 from .rng import Source
-from .state import EventArgs, Outcome
+from .state import EventArgs, Outcome, TurnState
 from .tracks import move_track
 
 __all__ = ["OPS", "Apply", "Op", "Table", "only_bag", "over_note"]
@@ -79,11 +79,38 @@ def apply_turn_next(t: Table, args: EventArgs, out: Outcome) -> dict[str, object
     if not turn:
         raise TableError(_("{game} has no turn order to follow"), game=_g(t).names())
     now = t.state.setdefault("turn", {"n": 1, "phase": 0})
+    seats = max(1, len(_players(t))) if _rounds(t) else 1
     if now["phase"] + 1 < len(turn):
         now["phase"] += 1
+    elif now.get("seat", 0) + 1 < seats:  # the next player's turn in the same round
+        now["phase"], now["seat"] = 0, now.get("seat", 0) + 1
     else:
         now["n"], now["phase"] = now["n"] + 1, 0
-    return {"n": now["n"], "phase": now["phase"]}
+        if seats > 1:
+            now["seat"] = 0
+        clock = getattr(_g(t).spec, "turn_track", None)
+        if clock:  # the new turn moves its track on, with the track's marks and game over
+            moved = apply_track(t, {"track": clock, "by": 1}, out)
+            return {"n": now["n"], "phase": now["phase"], "moved": moved, **_seat(t, now)}
+    return {"n": now["n"], "phase": now["phase"], **_seat(t, now)}
+
+
+def _seat(t: Table, now: TurnState) -> dict[str, object]:
+    """Whose turn it is, where each player takes the whole turn in order (nothing otherwise)."""
+    if not _rounds(t):
+        return {}
+    seat, players = now.get("seat", 0), _players(t)
+    return {"seat": seat, "player": players[seat] if seat < len(players) else None}
+
+
+def _players(t: Table) -> list[str]:
+    """The players the session was started with, in the order they were named."""
+    return list(t.log.header.get("players") or []) if t.log is not None else []
+
+
+def _rounds(t: Table) -> bool:
+    """The game's turn counter counts rounds, each player taking the whole turn in order."""
+    return getattr(_g(t).spec, "turn_counts", "turns") == "rounds"
 
 
 def op_track(t: Table, args: EventArgs, source: Source) -> dict[str, object]:

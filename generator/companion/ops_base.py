@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ..content.table.models import DeckSpec
     from ..content.types import Lang
     from .cache import Cache  # the table's models, for the type checker only
+    from .session import Log
 
 
 class Table(Protocol):
@@ -29,6 +30,7 @@ class Table(Protocol):
     game: TableGame | None
     state: TableState
     cache: Cache  # the session's cache (the glossary, for names in any language)
+    log: Log | None  # the session's log: its header names the players
 
 
 Op = Callable[[Table, EventArgs, Source], dict[str, object]]

@@ -14,7 +14,7 @@ from typing import Any, cast
 from ..locale import N_, _
 from .game import TableGame
 from .i18n import Terms, event_name, message, pick, said
-from .render_bags import fate_add, fate_draw, fate_stop, track_move
+from .render_bags import _track_lines, fate_add, fate_draw, fate_stop, track_move
 from .render_decks import (
     act_add,
     act_card,
@@ -36,7 +36,7 @@ from .render_names import (
     die_name,
     named_dice,
 )
-from .state import Event
+from .state import Event, TurnState
 
 # the names the table's other views use, importable from here as before
 __all__ = [
@@ -50,32 +50,52 @@ __all__ = [
     "event_lines",
     "named_dice",
     "phase_lines",
+    "turn_now_lines",
 ]
 
 
 def turn_next(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for the next phase of the turn: which turn and phase, and what the players do."""
-    return phase_lines(game, terms, e["fx"]["n"], e["fx"]["phase"])
+    fx = e["fx"]
+    moved = _track_lines(game, terms, fx["moved"]) if fx.get("moved") else []
+    return [*moved, *phase_lines(game, terms, fx["n"], fx["phase"], fx.get("player"))]
 
 
-def phase_lines(game: TableGame, terms: Terms, n: int, k: int) -> list[str]:
-    """A phase of the game's turn in words: its number and name, then what is done in it."""
+def phase_lines(
+    game: TableGame, terms: Terms, n: int, k: int, player: str | None = None
+) -> list[str]:
+    """A phase of the game's turn in words: its number (the round and whose turn it is, where
+    each player takes the whole turn in order) and name, then what is done in it."""
     phases = game.spec.turn
     phase = phases[k]
-    lines = [
-        said(
+    where = dict(n=n, k=k + 1, total=len(phases), phase=pick(phase.name, terms.lang))
+    if getattr(game.spec, "turn_counts", "turns") != "rounds":
+        head = said(terms.lang, N_("Turn {n}, phase {k} of {total}: {phase}."), **where)
+    elif player:
+        head = said(
             terms.lang,
-            N_("Turn {n}, phase {k} of {total}: {phase}."),
-            n=n,
-            k=k + 1,
-            total=len(phases),
-            phase=pick(phase.name, terms.lang),
+            N_("Round {n}, {player}'s turn, phase {k} of {total}: {phase}."),
+            player=terms.name(player),
+            **where,
         )
-    ]
+    else:
+        head = said(terms.lang, N_("Round {n}, phase {k} of {total}: {phase}."), **where)
+    lines = [head]
     does = pick(phase.does, terms.lang)
     if does:
         lines.append(f"  {does}")
     return lines
+
+
+def turn_now_lines(
+    game: TableGame, terms: Terms, now: TurnState, players: list[str] | tuple[str, ...]
+) -> list[str]:
+    """The phase the table is in now (``now`` as the state keeps it), naming whose turn it is
+    where each player takes the whole turn in order."""
+    seat = int(now.get("seat", 0))
+    rounds = getattr(game.spec, "turn_counts", "turns") == "rounds"
+    player = players[seat] if rounds and seat < len(players) else None
+    return phase_lines(game, terms, int(now["n"]), int(now["phase"]), player)
 
 
 def pad_add(game: TableGame, terms: Terms, e: Event) -> list[str]:

@@ -96,7 +96,7 @@ def _secret_draw(game: TableGame, terms: Terms, deck_id: str, player: str, count
             "{player} takes cards from the {deck} into hand ({count}); they are shown to "
             "{player} alone: `{pnp}status --player {player}`."
         ),
-        player=player,
+        player=terms.name(player),
         count=count,
         deck=_deck_name(game, terms, deck_id),
         pnp=TYPED["pnp"],

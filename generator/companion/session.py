@@ -261,12 +261,18 @@ def _check_header(path: Path, header: dict[str, Any] | None) -> dict[str, Any]:
         raise SessionError(
             _("{path}:1: header: rng {rng!r} is not known").format(path=path, rng=header["rng"])
         )
-    if header["rng"] == "seeded" and not isinstance(header.get("seed"), int):
-        raise SessionError(_(HEADER_DAMAGED["seed"]).format(path=path))
-    if header["rng"] == "fair" and not isinstance(header.get("commit"), str):
-        raise SessionError(_(HEADER_DAMAGED["commit"]).format(path=path))
-    if not _whole(1, 1000)(header.get("stream", 1)):
-        raise SessionError(_(HEADER_DAMAGED["stream"]).format(path=path))
+    # each field's message is marked where HEADER_DAMAGED names it
+    damaged_field = (
+        "seed"
+        if header["rng"] == "seeded" and not isinstance(header.get("seed"), int)
+        else "commit"
+        if header["rng"] == "fair" and not isinstance(header.get("commit"), str)
+        else "stream"
+        if not _whole(1, 1000)(header.get("stream", 1))
+        else None
+    )
+    if damaged_field is not None:
+        raise SessionError(_(HEADER_DAMAGED[damaged_field]).format(path=path))
     if header.get("stream", 1) not in STREAMS:
         said = _("{path}:1: header: random stream {stream} is not one this pnp knows ({known})")
         known = ", ".join(map(str, STREAMS))

@@ -10,7 +10,7 @@ header's state against these shapes when a log is opened.
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 
 class DeckState(TypedDict, total=False):
@@ -60,10 +60,12 @@ class BagState(TypedDict, total=False):
 
 
 class TurnState(TypedDict):
-    """Where the round stands: its number and the phase under way (an index into the game's)."""
+    """Where the turn stands: its number, the phase under way (an index into the game's) and,
+    where each player takes the whole turn in order, whose seat it is (from 0)."""
 
     n: int
     phase: int
+    seat: NotRequired[int]
 
 
 class PadState(TypedDict):

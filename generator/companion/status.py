@@ -13,7 +13,8 @@ from .game import TableGame
 from .i18n import Terms, message, pick, said
 from .ops import over_note
 from .pad import pad_totals
-from .render import _bag_name, _card_name, _listing, _unit, phase_lines
+from .render import _bag_name, _card_name, _listing, _unit, turn_now_lines
+from .state import TurnState
 from .tracks import step_note
 from .zones import way_of
 
@@ -90,7 +91,7 @@ def _hand_lines(game: TableGame, terms: Terms, state: dict[str, Any]) -> list[st
                     said(
                         terms.lang,
                         N_("  {player}'s hand from the {deck}: {cards}."),
-                        player=player,
+                        player=terms.name(player),
                         deck=deck_name,
                         cards=_listing(cards, terms.lang),
                     )
@@ -103,7 +104,7 @@ def _hand_lines(game: TableGame, terms: Terms, state: dict[str, Any]) -> list[st
                         "  {player} holds {count} cards from the {deck} (secret).",
                         hand,
                     )
-                    .format(player=player, count=hand, deck=deck_name)
+                    .format(player=terms.name(player), count=hand, deck=deck_name)
                 )
         for player, laid in sorted((deck.get("play") or {}).items()):
             if laid:
@@ -111,7 +112,7 @@ def _hand_lines(game: TableGame, terms: Terms, state: dict[str, Any]) -> list[st
                     said(
                         terms.lang,
                         N_("  {player} has in play: {cards}."),
-                        player=player,
+                        player=terms.name(player),
                         cards=_listing([_card_name(game, terms, did, c) for c in laid], terms.lang),
                     )
                 )
@@ -121,20 +122,20 @@ def _hand_lines(game: TableGame, terms: Terms, state: dict[str, Any]) -> list[st
 def status_lines(game: TableGame, shown: dict[str, Any], terms: Terms) -> list[str]:
     """A view (:func:`generator.companion.views.view`) in sentences: session, turn, bags, tracks,
     decks, hands, game over and score pad; secret cards only where the view names them."""
-    state, lang = shown["state"], terms.lang
+    state, lang, rng = shown["state"], terms.lang, shown["rng"]
     lines = [
         message(
             _("{game} session {path}: {events} events, {mode} randomness."),
             game=game.name(lang),
             path=shown["path"],
             events=shown["events"],
-            mode=pgettext("random source", shown["rng"]),
+            mode=pgettext("random source", rng),
         )
     ]
     turn = getattr(game.spec, "turn", None)
     if turn:
-        now = state.get("turn") or {"n": 1, "phase": 0}
-        lines += phase_lines(game, terms, now["n"], now["phase"])
+        now = state.get("turn") or TurnState(n=1, phase=0)
+        lines += turn_now_lines(game, terms, now, shown.get("players") or [])
     for bag_id, bag in state["bags"].items():
         lines.append(
             message(

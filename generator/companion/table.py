@@ -25,6 +25,7 @@ from .errtext import TableError
 from .game import TableGame
 from .hands import missing
 from .i18n import Terms, message
+from .names import find
 from .render import event_lines
 from .state import EventArgs, TableState
 from .status import status_lines
@@ -189,6 +190,8 @@ class Table:
         args = cast("EventArgs", dict(action.args))
         if action.player is not None and "player" not in args:
             args["player"] = action.player
+        if isinstance(args.get("player"), str):
+            args["player"] = self._side(args["player"])
         if action.force:
             args["force"] = True
         kind = VERBS[action.verb]
@@ -249,7 +252,20 @@ class Table:
             "players": log.header.get("players") or [],
             "everything": self.session.revealed(),
         }
+        if viewer not in (None, TABLE, HOST):
+            viewer = self._side(viewer)
         return view(self.session.game, state or self.session.state, meta, viewer)
+
+    def _side(self, typed: str) -> str:
+        """A side the game names (``sides:``) typed in any language, as its id; any other
+        player's name as typed."""
+        self._fresh()
+        game = self.session.game
+        sides = list(getattr(getattr(game, "spec", None), "sides", None) or [])
+        if not sides:
+            return typed
+        found = find(self.terms(), typed, {side: (side, None) for side in sides})
+        return found or typed
 
     def history(self, viewer: str | None = TABLE) -> list[dict[str, Any]]:
         """Every logged event with its effects, each as ``viewer`` may see it. A card drawn face

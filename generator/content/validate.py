@@ -148,7 +148,8 @@ def _phrase(msg: str, value: Any, tp: Any) -> str:
 
 def _shown(value: Any) -> str:
     if isinstance(value, (dict, list)):
-        return _(_KINDS["object" if isinstance(value, dict) else "array"])
+        kind = "object" if isinstance(value, dict) else "array"
+        return _(_KINDS[kind])
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 

@@ -15,7 +15,7 @@ from typing import Literal
 
 import msgspec
 
-from ..locale import N_, _, translation
+from ..locale import N_, NC_, _, translation
 from . import presets
 from .units import MM
 
@@ -104,11 +104,14 @@ class Imposition(msgspec.Struct, frozen=True):
         return t.gettext("{cols}x{rows} on {paper} {orientation} ({packing})").format(
             cols=self.cols,
             rows=self.rows,
-            paper=self.paper,
+            paper=t.pgettext("paper size", self.paper),
             orientation=t.gettext(self.orientation),
             packing=how,
         )
 
+
+# the papers whose names are words, marked for the catalogues (A3 and A4 print as they are)
+_PAPER_NAMES = (NC_("paper size", "Letter"), NC_("paper size", "Tabloid"))
 
 # how the items are packed, by (shared cut lines, gutter-fold); the words of describe()
 _PACKING: dict[tuple[bool, bool], str] = {

@@ -38,18 +38,6 @@ from .tuckbox import SUFFIX, box_targets, build_tuck_boxes
 
 if TYPE_CHECKING:
     from ..content.loader import Component
-    from ..faces.expand import Copy
-
-
-def _signature(copies: list[Copy]) -> str:
-    h = hashlib.sha256()
-    for cp in copies:
-        for face in (cp.front, cp.back):
-            if face is None:
-                continue
-            for b in face.boxes:
-                h.update(repr((b.text, b.fill, b.icon, str(b.image))).encode())
-    return h.hexdigest()
 
 
 def build_checked(
@@ -147,23 +135,23 @@ def _build_component(
     components: dict[str, Any],
     progress: _Progress,
 ) -> list[ComponentResult]:
-    """One component's PDFs (one per group of languages printing the same text), staged."""
+    """One component's PDFs, one per language, staged.
+
+    Languages never share a file, even where the faces print the same text: each sheet's label,
+    scale check and notes print in that sheet's language. A component printed in one language
+    only is ``<component>.pdf``.
+    """
 
     game = checked.game
-    # building only some of its languages: name each file by its language, keep the others
+    # building only some of its languages: keep the files of the others
     partial = len(langs) < len(languages(game, component))
-    groups: dict[str, list[str]] = {}
-    for lang in langs:  # languages whose faces print the same text share one PDF
-        sig = _signature(checked.copies[(component.id, lang)]) if len(langs) > 1 else ""
-        groups.setdefault(sig, []).append(lang)
-    single = len(groups) == 1 and not partial
+    single = len(langs) == 1 and not partial  # a component in one language: no suffix
     targets = {
-        (langs_[0] if not single else "all"): out
-        / (f"{component.id}.pdf" if single else f"{component.id}.{langs_[0]}.pdf")
-        for langs_ in groups.values()
+        lang: out / (f"{component.id}.pdf" if single else f"{component.id}.{lang}.pdf")
+        for lang in langs
     }
     boxes = options.tuck_box and component.kind == "cards"
-    box_files = box_targets(component, out, list(groups.values()), single) if boxes else {}
+    box_files = box_targets(component, out, langs, single) if boxes else {}
     previous = components.get(component.id)
     if (
         not options.force
@@ -174,14 +162,14 @@ def _build_component(
     ):
         rows = []
         for lang, target in targets.items():
-            n = len(checked.copies[(component.id, langs[0] if lang == "all" else lang)])
+            n = len(checked.copies[(component.id, lang)])
             row = {"component": component.id, "lang": lang, "file": target.name, "items": 0}
             row.update(copies=n, bytes=target.stat().st_size, packing="")
             skipped = skipped_row(game.id, out, row | {"items": len(component.items)})
             assert skipped is not None
             rows.append(skipped)
         for lang, target in box_files.items():
-            row = {"component": f"{component.id}{SUFFIX}", "lang": "all" if single else lang}
+            row = {"component": f"{component.id}{SUFFIX}", "lang": lang}
             row.update(file=target.name, items=len(component.items), copies=0, packing="")
             skipped = skipped_row(game.id, out, row | {"bytes": target.stat().st_size})
             assert skipped is not None
@@ -190,16 +178,14 @@ def _build_component(
         return rows
     imp, sheet = plan(game, component, options)
     results: list[ComponentResult] = []
-    for langs_ in groups.values():
-        lang = langs_[0]
-        target = targets["all" if single else lang]
+    for lang, target in targets.items():
         copies = checked.copies[(component.id, lang)]
         started = time.perf_counter()
         words = SheetMeta(
             _local(game.spec.title, lang),
             _local(component.spec.title, lang),
             lang,
-            () if single else tuple(langs_),
+            (lang,),
         )
         write_to = stage.target(target)
         try:
@@ -236,7 +222,7 @@ def _build_component(
             ComponentResult(
                 game.id,
                 component.id,
-                "all" if single else "+".join(langs_),
+                lang,
                 target,
                 len(component.items),
                 len(copies),
@@ -249,9 +235,7 @@ def _build_component(
         )
         progress(f"{game.id}/{component.id} ({lang})", len(copies))
     if boxes:
-        results += build_tuck_boxes(
-            checked, component, list(groups.values()), single, options, stage, out
-        )
+        results += build_tuck_boxes(checked, component, langs, single, options, stage, out)
     if not partial:
         keep = set(targets.values()) | set(box_files.values())
         for p in out.glob(f"{component.id}.*pdf"):  # files of an earlier build not made now

@@ -5,7 +5,8 @@ section that is not in the English source, a translation whose blocks differ in 
 from the English ones, and a translation that does not reference every glossary term its
 English section uses (so it cannot print the approved rendering). Warnings (work to do):
 sections not yet translated, stale translations, item or row counts that differ from the
-English, and what a translator would send back (:mod:`generator.rules.translator`). ``pnp rules check --strict`` fails on warnings too.
+English, and what a translator would send back (:mod:`generator.rules.translator`; in the
+pieces' texts too, :mod:`.piece_words`). ``pnp rules check --strict`` fails on warnings too.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from ..rules.source import TRANSLATED, RuleBook, RuleFile, load_rulebook
 from ..rules.terms import ICON_MARK, REF, refs_in, refs_in_all
 from ..rules.translator import check_translator
 from ..text.localtext import LANGS
+from .piece_words import check_piece_words
 
 
 def check_rules(game_dir: Path, *, advice: bool = True) -> list[Issue]:
@@ -51,6 +53,7 @@ def check_book(book: RuleBook, issues: IssueCollector, *, advice: bool = True) -
     if advice:
         _check_coverage(book, issues)
         check_translator(book, Coverage(book), issues)
+        check_piece_words(book.root, book.glossary, issues)
 
 
 def _section_texts(section: SourceSection | TranslatedSection) -> list[str]:

@@ -40,19 +40,18 @@ def stock_thickness(name: str) -> float:
     return known[name]
 
 
-def box_targets(
-    component: Component, out: Path, groups: list[list[str]], single: bool
-) -> dict[str, Path]:
-    """The tuck box file of each language group (keyed by its first language)."""
+def box_targets(component: Component, out: Path, langs: list[str], single: bool) -> dict[str, Path]:
+    """The tuck box file of each language (its words print in that language); no language in
+    the name when ``single`` (the deck is printed in one language only)."""
     if single:
-        return {groups[0][0]: out / f"{component.id}{SUFFIX}.pdf"}
-    return {langs[0]: out / f"{component.id}{SUFFIX}.{langs[0]}.pdf" for langs in groups}
+        return {langs[0]: out / f"{component.id}{SUFFIX}.pdf"}
+    return {lang: out / f"{component.id}{SUFFIX}.{lang}.pdf" for lang in langs}
 
 
 def build_tuck_boxes(
     checked: Checked,
     component: Component,
-    groups: list[list[str]],
+    langs: list[str],
     single: bool,
     options: BuildOptions,
     stage: Staging,
@@ -62,14 +61,14 @@ def build_tuck_boxes(
     game = checked.game
     sheet = options.sheet(component.spec.sheet)
     tw, th, _shape = trim_size(component)
-    count = len(checked.copies[(component.id, groups[0][0])])
+    count = len(checked.copies[(component.id, langs[0])])
     box = tuck_box(tw, th, count, stock_thickness(options.stock))
     try:
         place = place_box(box, sheet.paper, sheet.orientation, sheet.margin)
     except DoesNotFit as exc:
         raise ContentError([component_issue(game, component, "sheet", str(exc))]) from None
     rows = []
-    for lang, target in box_targets(component, out, groups, single).items():
+    for lang, target in box_targets(component, out, langs, single).items():
         started = time.perf_counter()
         words = BoxWords(
             str(localize(game.spec.title, lang)),
@@ -83,7 +82,7 @@ def build_tuck_boxes(
             ComponentResult(
                 game.id,
                 f"{component.id}{SUFFIX}",
-                "all" if single else lang,
+                lang,
                 target,
                 len(component.items),
                 count,

@@ -8,6 +8,7 @@ file is written to a temporary name and moved into place.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import NamedTuple
 
@@ -16,7 +17,7 @@ from reportlab.lib.rl_accel import fp_str
 from ..layout.impose import BAND, Rect
 from ..layout.tuckbox import Piece, Placement, TuckBox
 from ..layout.units import MM
-from ..locale import translation
+from ..locale import Translation, translation
 from . import fonts
 from . import text as rtext
 from .sheet import _label, atomic_canvas
@@ -83,7 +84,7 @@ def write_tuck_box(path: Path, box: TuckBox, place: Placement, words: BoxWords) 
             "{count} cards of {stock} · inside {width} x {height} x {depth} mm"
         ).format(
             count=words.cards,
-            stock=words.stock,
+            stock=_stock(t, words.stock),
             width=f"{box.width / MM:.1f}",
             height=f"{box.height / MM:.1f}",
             depth=f"{box.depth / MM:.1f}",
@@ -104,3 +105,9 @@ def write_tuck_box(path: Path, box: TuckBox, place: Placement, words: BoxWords) 
         _label(c, Rect(bx, by, bw, BAND), title if below else "", words.lang)
         c.showPage()
     return written.size
+
+
+def _stock(t: Translation, stock: str) -> str:
+    """A card stock's name in the sheet's language: ``300gsm`` as grams per square metre."""
+    grams = re.fullmatch(r"(\d+)\s*gsm", stock)
+    return t.gettext("{grams}gsm").format(grams=grams[1]) if grams else stock

@@ -123,8 +123,9 @@ def make_sheet(book: RuleBook, lang: str, coverage: Coverage | None = None) -> S
         blocks = tuple(_block(b, terms) for b in resolved.section.blocks)
         if resolved.entry.status == "stale":
             words = translation(lang)
-            title += words.gettext(LABELS["stale"])
-            blocks = (PrintBlock("callout", items=(words.gettext(LABELS["stale_note"]),)), *blocks)
+            label, note = LABELS["stale"], LABELS["stale_note"]
+            title += words.gettext(label)
+            blocks = (PrintBlock("callout", items=(words.gettext(note),)), *blocks)
         sections.append(
             PrintSection(source.id, title, source.aid, blocks, text_lang, resolved.entry.status)
         )

@@ -11,7 +11,8 @@
 - English left in Chinese text: a lower-case English word outside a bracketed gloss, or a
   glossary term's English name written out instead of referenced (capitalised words are read
   as names, which stay Latin);
-- English or Latin quotes inside Chinese text (ASCII quotes, «»);
+- English or Latin quotes inside Chinese text (ASCII quotes, «»), and the Japanese middle dot
+  (:mod:`.marks`);
 - full-width parentheses inside full-width parentheses;
 - a text whose English uses a glossary term the translation neither references nor writes as
   the glossary gives it (a synonym in its place).
@@ -34,22 +35,19 @@ from ..text.chinese import script_only
 from ..text.regional import CONVERTER, regional_forms, synonyms_of, traditional_characters
 from .coverage import Coverage
 from .derive import DERIVED_FROM
+from .marks import CJK_PUNCT, HAN, mark_problems
 from .models import Block, GlossaryTerm, SectionBase
 from .source import RuleBook, RuleFile
 from .terms import ICON_MARK, REF, refs_in, refs_in_all
 
-HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-CJK_PUNCT = "，。、；：！？（）「」『』“”‘’《》〈〉…—"
 _CHINESE = re.compile(f"[{HAN}]")
 _SPACED = re.compile(f"([{HAN}{CJK_PUNCT}])[ \t\u00a0]+(?=[{HAN}{CJK_PUNCT}])")
-_APOSTROPHE = re.compile(f"[{HAN}{CJK_PUNCT}]\\s*'|'\\s*[{HAN}]")
 _ASCII_PUNCT = re.compile(f"[{HAN}] ?[,;:!?()]|[,;:!?()] ?[{HAN}]")
 _FULL_WIDTH = dict(zip(",;:!?()", "，；：！？（）", strict=True))
 _ENGLISH = re.compile(r"(?<![A-Za-z0-9])[a-z][a-z'-]*[a-z](?: [a-z][a-z'-]*[a-z])*(?![A-Za-z0-9])")
 # lower-case Latin that Chinese rule text writes as notation, not as English
 _GLOSS = re.compile(r"（[A-Za-z][A-Za-z0-9 '/!?.,&-]*）")  # an English gloss in full-width brackets
 NOTATION = frozenset({"cm", "mm", "km", "kg", "pt", "in", "vs", "px", "dpi"})
-_LATIN_QUOTES = "«»‹›„"
 _MASK = "\x00"
 _SCAN_LINES = 200  # how far below a value's first line its text may run
 LINE_END = "\n"  # a fragment starting with this is looked for at the end of a line
@@ -207,24 +205,7 @@ def text_problems(
                 "(a folded YAML line leaves one): join the lines"
             ).format(text=shown[max(0, m.start() - 6) : m.end()]),
         )
-    if '"' in shown or _APOSTROPHE.search(shown):
-        yield (
-            '"',
-            (
-                _("ASCII quote inside Chinese text: use 「」 (and 『』 inside)")
-                if lang == "zh-Hant"
-                else _("ASCII quote inside Chinese text: use “” (and ‘’ inside)")
-            ),
-        )
-    for q in _LATIN_QUOTES:
-        if q in shown:
-            said = (
-                _("{mark!r} is not a quote mark of Taiwan text: use 「」 (and 『』 inside)")
-                if lang == "zh-Hant"
-                else _("{mark!r} is not a quote mark of mainland text: use “” (and ‘’ inside)")
-            )
-            yield q, said.format(mark=q)
-            break
+    yield from mark_problems(shown, lang)
     if nested_parentheses(shown):
         yield "（", _("full-width parentheses inside parentheses: rephrase, or use a comma or dash")
 

@@ -126,6 +126,9 @@ def _cross_check(spec: TableSpec, loaded: Loaded, root: Path, issues: IssueColle
             if did not in spec.decks:
                 said = _("no deck {deck!r}").format(deck=did) + suggest(did, spec.decks)
                 add(("hands", hid, "decks", n), said)
+    if spec.turn_track is not None and spec.turn_track not in spec.tracks:
+        said = _("no track {track!r}").format(track=spec.turn_track)
+        add(("turn_track",), said + suggest(spec.turn_track, spec.tracks))
     for bid, bag in spec.bags.items():
         if bag.per_turn and not spec.turn:
             add(("bags", bid, "per_turn"), _("per_turn needs a turn: block to count the turns"))

@@ -302,3 +302,19 @@ class TableSpec(Model, frozen=True, kw_only=True):
         Annotated[list[PhaseSpec], Meta(max_length=20)],
         doc("The phases of one turn in the order they are played; `pnp turn next` walks them."),
     ] = field(default_factory=list)
+    turn_counts: Annotated[
+        Literal["turns", "rounds"],
+        doc(
+            "What the turn counter counts. turns: the whole table plays each phase together, "
+            "one count per pass through the phases. rounds: each player of the session, in the "
+            "order they were named, plays every phase in their own turn; the counter counts "
+            "rounds (every player once) and says whose turn it is."
+        ),
+    ] = "turns"
+    turn_track: Annotated[
+        Slug | None,
+        doc(
+            "A track the turn moves on by one each time a new turn (or round) begins, with its "
+            "marks and game-over rules (a day track where one day is one turn)."
+        ),
+    ] = None
