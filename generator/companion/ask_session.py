@@ -229,6 +229,7 @@ def fate_odds(session_path: str | None, bag_id: str | None, lang: str | None = N
             special=f"{result['special']:.0%}",
         )
     )
+    data = dict(result)
     if game.spec.bags[bag_id].estimate:
         lines.append(
             message(
@@ -237,8 +238,8 @@ def fate_odds(session_path: str | None, bag_id: str | None, lang: str | None = N
                 )
             )
         )
-        result["estimate"] = True
-    return Answer(result, lines)
+        data["estimate"] = True
+    return Answer(data, lines)
 
 
 def _session(session_path: str | None) -> Session:

@@ -11,12 +11,12 @@ a special tile ends the drawing at once. The resolved tile's value advances the 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..locale import _
 from .errtext import TableError
 from .rng import Source
-from .state import BagState, Outcome, TableState
+from .state import BagOdds, BagState, Outcome, Resolved, TableState
 from .tracks import move_track
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
@@ -93,7 +93,7 @@ def stop(state: BagState) -> dict[str, object]:
 
 def resolve(
     bag: BagSpec, tracks: dict[str, TrackSpec], state: BagState, full: TableState
-) -> dict[str, Any]:
+) -> Resolved:
     """Resolve the last drawn tile: discard it, return the held ones, advance the track."""
     phase = state["phase"]
     if phase is None:  # nothing drawn this turn: the draw step refuses that before
@@ -105,7 +105,7 @@ def resolve(
     returned = state["held"]
     state["held"] = []
     state["phase"] = None
-    result: dict[str, Any] = {
+    result: Resolved = {
         "tile": tile,
         "value": spec.value,
         "symbol": spec.symbol,
@@ -134,7 +134,7 @@ def apply_add(state: BagState, out: Outcome) -> None:
     state["pool"] = sorted(state["pool"] + [out["tile"]])
 
 
-def odds(bag: BagSpec, state: BagState) -> dict[str, Any]:
+def odds(bag: BagSpec, state: BagState) -> BagOdds:
     """Chance of each advance for the next tile drawn, from what is left in the bag."""
     pool = state["pool"]
     if not pool:

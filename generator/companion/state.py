@@ -47,6 +47,28 @@ class BagPhase(TypedDict):
     drawn: list[str]
 
 
+class Resolved(TypedDict):
+    """A tile resolved: the tile, its value and symbol, the held tiles returned to the bag and,
+    for a bag that moves a track, the track's move (:func:`.tracks.move_track`)."""
+
+    tile: str
+    value: int
+    symbol: bool
+    returned: list[str]
+    track: NotRequired[dict[str, Any]]
+
+
+class BagOdds(TypedDict):
+    """The chances for the next tile of a bag: of each advance (by value, as text) and of the
+    symbol and a special tile; with the count of tiles of each value."""
+
+    tiles: int
+    advance: dict[str, float]
+    counts: NotRequired[dict[str, int]]
+    symbol: float
+    special: float
+
+
 class BagState(TypedDict, total=False):
     """A fate bag: tiles in the bag, set aside, held this turn and used."""
 
@@ -56,7 +78,7 @@ class BagState(TypedDict, total=False):
     used: list[str]
     phase: BagPhase | None  # the drawing under way, None between turns
     done: int  # the turn whose drawing is over (bags drawn once a turn)
-    last: dict[str, Any]  # what the last resolved draw did, until the event reports it
+    last: Resolved  # what the last resolved draw did, until the event reports it
 
 
 class TurnState(TypedDict):
