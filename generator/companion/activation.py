@@ -230,7 +230,7 @@ def reserve(
     return {"owner": player, "card": card, "next": state["next"]}
 
 
-def _is_unit(cards: dict[str, Any], instance: str, named: str) -> bool:
+def _is_unit(cards: dict[str, dict[str, object]], instance: str, named: str) -> bool:
     """Whether a player's words name this unit card: as added, or a printed card's id or name."""
     if named in (instance, decks.unit_name(instance)):
         return True
@@ -238,7 +238,7 @@ def _is_unit(cards: dict[str, Any], instance: str, named: str) -> bool:
 
 
 def play(
-    spec: DeckSpec, state: DeckState, args: EventArgs, cards: dict[str, Any]
+    spec: DeckSpec, state: DeckState, args: EventArgs, cards: dict[str, dict[str, object]]
 ) -> dict[str, object]:
     """A player plays a unit chosen from their own cards (a mode that chooses) or from reserve;
     the card played."""
@@ -280,7 +280,9 @@ def play(
     }
 
 
-def remove(state: DeckState, args: EventArgs, cards: dict[str, Any]) -> dict[str, object]:
+def remove(
+    state: DeckState, args: EventArgs, cards: dict[str, dict[str, object]]
+) -> dict[str, object]:
     """Remove a destroyed unit from the deck and any reserve; the card removed."""
     unit = args["unit"]
     live = [u for u in state["owners"] if u not in state["removed"]]

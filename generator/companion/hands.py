@@ -67,13 +67,13 @@ def missing(state: TableState, deck_id: str, player: str, limit: int) -> tuple[i
     return max(0, limit - held), held
 
 
-def _redrawn(spec: DeckSpec, card: dict[str, Any], instance: str) -> bool:
+def _redrawn(spec: DeckSpec, card: dict[str, object], instance: str) -> bool:
     redraw = getattr(spec, "deal_redraw", None) or []
     return card_id(instance) in redraw or card.get("kind") in redraw
 
 
 def deal(
-    spec: DeckSpec, state: DeckState, cards: dict[str, dict[str, Any]], source: Source
+    spec: DeckSpec, state: DeckState, cards: dict[str, dict[str, object]], source: Source
 ) -> dict[str, object]:
     """Draw step of an opening deal: the draws, a card the rules redraw going back each time."""
     trial = copy.deepcopy(state)
@@ -91,7 +91,7 @@ def deal(
 
 
 def _deal_one(
-    spec: DeckSpec, state: DeckState, out: Outcome, cards: dict[str, Any]
+    spec: DeckSpec, state: DeckState, out: Outcome, cards: dict[str, dict[str, object]]
 ) -> tuple[str, bool]:
     """Apply one draw of a deal: the card, and whether it stays (False: back into the deck)."""
     fx = apply_draw(spec, state, out, cards, "out")
@@ -106,7 +106,7 @@ def _deal_one(
 def apply_deal(
     spec: DeckSpec,
     state: DeckState,
-    cards: dict[str, dict[str, Any]],
+    cards: dict[str, dict[str, object]],
     player: str,
     out: Outcome,
 ) -> dict[str, object]:
@@ -122,7 +122,9 @@ def apply_deal(
     return {"player": player, "cards": kept, "returned": returned}
 
 
-def give_back(state: DeckState, cards: dict[str, Any], shown: str, player: str | None) -> str:
+def give_back(
+    state: DeckState, cards: dict[str, dict[str, object]], shown: str, player: str | None
+) -> str:
     """A card from a hand goes back into the draw pile; returns the card instance."""
     who, k = find_in_hands(state, cards, shown, player)
     instance, _ = state["hands"][who].pop(k)

@@ -14,7 +14,7 @@ the table (in play), and taking a card out of the game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..locale import _
 from .decks import all_names, card_id, find_in_hands
@@ -125,7 +125,7 @@ def secret_from(game: TableGame, state: TableState, viewer: str | None) -> set[s
 
 
 def _in_play(
-    state: DeckState, cards: dict[str, Any], shown: str, player: str | None
+    state: DeckState, cards: dict[str, dict[str, object]], shown: str, player: str | None
 ) -> tuple[str, int] | None:
     """(player, index) of the card shown as ``shown`` in play on the table, or None."""
     want = shown.strip().casefold()
@@ -139,7 +139,7 @@ def _in_play(
 
 
 def lay(
-    state: DeckState, cards: dict[str, Any], shown: str, player: str | None
+    state: DeckState, cards: dict[str, dict[str, object]], shown: str, player: str | None
 ) -> dict[str, object]:
     """A card from a player's hand goes on the table, in play in front of that player."""
     who, k = find_in_hands(state, cards, shown, player)
@@ -151,7 +151,7 @@ def lay(
 
 
 def take_out(
-    state: DeckState, cards: dict[str, Any], shown: str, player: str | None
+    state: DeckState, cards: dict[str, dict[str, object]], shown: str, player: str | None
 ) -> dict[str, object]:
     """A card in play (else in a hand) leaves the game: it is never shuffled back."""
     found = _in_play(state, cards, shown, player)
@@ -173,7 +173,7 @@ def take_out(
 
 
 def from_play_to_discard(
-    state: DeckState, cards: dict[str, Any], shown: str, player: str | None
+    state: DeckState, cards: dict[str, dict[str, object]], shown: str, player: str | None
 ) -> str | None:
     """A card in play goes to the discard pile (the card instance), or None if none is named."""
     found = _in_play(state, cards, shown, player)
@@ -185,6 +185,6 @@ def from_play_to_discard(
     return instance
 
 
-def card_kind(cards: dict[str, Any], instance: str) -> Any:
+def card_kind(cards: dict[str, dict[str, object]], instance: str) -> object:
     """The kind a card's data gives (None when it names none)."""
     return cards.get(card_id(instance), {}).get("kind")
