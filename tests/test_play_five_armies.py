@@ -290,8 +290,8 @@ def test_a_side_typed_by_its_chinese_name_holds_the_same_hand(session: str) -> N
         "status",
         lang="zh-Hant",
     )
-    assert "黑暗勢力從事件牌庫抽牌放入手牌（1 張）" in said
-    assert "黑暗勢力手上有 2 張來自事件牌庫的牌（祕密）。" in said
-    assert "自由人民手上有 1 張來自事件牌庫的牌（祕密）。" in said
+    assert "黑暗勢力從事件牌堆抽牌放入手牌（1 張）" in said
+    assert "黑暗勢力手上有 2 張來自事件牌堆的牌（祕密）。" in said
+    assert "自由人民手上有 1 張來自事件牌堆的牌（祕密）。" in said
     said = at_table(GAME, "status --player Shadow")
     assert "Shadow's hand from the event deck:" in said and "(2)" in said

@@ -221,7 +221,7 @@ def test_the_turn_after_upkeep_is_the_next_day_on_the_day_track(data_dir: Path) 
     assert "day: 2\n" in said
     said = at_table(GAME, *["turn next"] * 3, lang="zh-Hant")
     assert "日期：2 → 3。" in said and "士氣減 1" in said
-    assert "第 3 回合，第 1／3 階段：布局階段。" in said
+    assert "第 3 回合，第 1／3 階段：佈局階段。" in said
     # the last day over ends the game: the occupation wins
     said = at_table(GAME, *["turn next"] * 3 * 13, "turn next")
     assert "day 15 is over with a mission still open: the occupation wins" in said
