@@ -22,7 +22,7 @@ from ..locale import _
 from . import decks
 from .errtext import TableError
 from .rng import Source
-from .state import DeckState
+from .state import DeckState, EventArgs, Outcome
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
     from ..content.table.models import DeckSpec
@@ -68,7 +68,7 @@ def after(state: DeckState, how: str | None, player: str | None) -> str | None:
     return None
 
 
-def add(state: DeckState, args: dict[str, Any]) -> dict[str, object]:
+def add(state: DeckState, args: EventArgs) -> dict[str, object]:
     """Add a player's units to the deck; the units added."""
     return {"added": decks.act_add(state, args["player"], args["units"])}
 
@@ -76,7 +76,7 @@ def add(state: DeckState, args: dict[str, Any]) -> dict[str, object]:
 def turn(
     spec: DeckSpec,
     state: DeckState,
-    args: dict[str, Any],
+    args: EventArgs,
     names: Callable[[str, str], bool] | None = None,
     who: Callable[[str], str] = str,
 ) -> dict[str, object]:
@@ -96,7 +96,7 @@ def turn(
 def draw(
     spec: DeckSpec,
     state: DeckState,
-    args: dict[str, Any],
+    args: EventArgs,
     source: Source,
     mode_name: Callable[[str | None], str] = str,
 ) -> dict[str, object]:
@@ -153,7 +153,7 @@ def reveal_drawn(state: DeckState) -> None:
 
 
 def apply_draw(
-    spec: DeckSpec, state: DeckState, args: dict[str, Any], out: dict[str, Any]
+    spec: DeckSpec, state: DeckState, args: EventArgs, out: Outcome
 ) -> dict[str, object]:
     """Apply a logged draw; the card, its owner, whether it may be reserved and who acts next."""
     reveal_drawn(state)
@@ -197,7 +197,7 @@ def apply_draw(
 def reserve(
     spec: DeckSpec,
     state: DeckState,
-    args: dict[str, Any],
+    args: EventArgs,
     who: Callable[[str], str] = str,
     mode_name: Callable[[str | None], str] = str,
 ) -> dict[str, object]:
@@ -230,7 +230,7 @@ def reserve(
     return {"owner": player, "card": card, "next": state["next"]}
 
 
-def _is_unit(cards: dict[str, Any], instance: str, named: str) -> bool:
+def _is_unit(cards: dict[str, dict[str, object]], instance: str, named: str) -> bool:
     """Whether a player's words name this unit card: as added, or a printed card's id or name."""
     if named in (instance, decks.unit_name(instance)):
         return True
@@ -238,7 +238,7 @@ def _is_unit(cards: dict[str, Any], instance: str, named: str) -> bool:
 
 
 def play(
-    spec: DeckSpec, state: DeckState, args: dict[str, Any], cards: dict[str, Any]
+    spec: DeckSpec, state: DeckState, args: EventArgs, cards: dict[str, dict[str, object]]
 ) -> dict[str, object]:
     """A player plays a unit chosen from their own cards (a mode that chooses) or from reserve;
     the card played."""
@@ -280,7 +280,9 @@ def play(
     }
 
 
-def remove(state: DeckState, args: dict[str, Any], cards: dict[str, Any]) -> dict[str, object]:
+def remove(
+    state: DeckState, args: EventArgs, cards: dict[str, dict[str, object]]
+) -> dict[str, object]:
     """Remove a destroyed unit from the deck and any reserve; the card removed."""
     unit = args["unit"]
     live = [u for u in state["owners"] if u not in state["removed"]]

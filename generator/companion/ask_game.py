@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PnpError
 from ..locale import N_, _, current_language
@@ -23,6 +23,9 @@ from .errtext import TableError
 from .i18n import TYPED, Terms, message, pick
 from .scores import calculate, result_lines, usage
 
+if TYPE_CHECKING:  # the table's models, for the type checker only
+    from ..content.table.models import DeckSpec, ScoreSpec
+
 # the commands completed at the prompt of ``pnp play``, before the game's own
 WORDS = [
     "roll", "fate draw", "fate stop", "fate add", "fate odds", "deck draw", "deck number", "deck discard",
@@ -32,7 +35,7 @@ WORDS = [
 ]  # fmt: skip
 
 
-def load(game_name: str) -> Any:
+def load(game_name: str) -> TableGame:
     """The game of this id or folder (:class:`generator.companion.game.TableGame`)."""
     return TableGame.load(find_game(game_name))
 
@@ -79,7 +82,7 @@ def _session_players(game_id: str) -> list[str]:
     return [str(p) for p in table.log.header.get("players") or []]
 
 
-def _name_seats(spec: Any, result: dict[str, Any], players: list[str], lang: str) -> None:
+def _name_seats(spec: ScoreSpec, result: dict[str, Any], players: list[str], lang: str) -> None:
     """A tie decided by a seat is told with the name of the player in that seat."""
     for rid, res in spec.results.items():
         said = result["says"].get(rid)
@@ -91,7 +94,7 @@ def _name_seats(spec: Any, result: dict[str, Any], players: list[str], lang: str
                 )
 
 
-def game_help(game: Any) -> list[str]:
+def game_help(game: TableGame) -> list[str]:
     """The game's own help: every command its rolls, bags, decks, tracks, turn and scores are
     played with (each with the options it takes)."""
     terms = Terms(game.root, current_language())
@@ -112,7 +115,7 @@ def game_help(game: Any) -> list[str]:
             lines.append(f"  roll {rid} {opts}".rstrip() + (f"    {name}" if name else ""))
             lines.append(f"  odds {rid} {opts}".rstrip())
 
-    def shown(text: Any, term: str | None = None) -> str:
+    def shown(text: object, term: str | None = None) -> str:
         name = terms.name(term, text) if term or text else ""
         return f"    {name}" if name else ""
 
@@ -145,7 +148,7 @@ def game_help(game: Any) -> list[str]:
         for i, item in items.items():
             text = cmd.format(id=i)
             if items is spec.scoring:
-                text += f" {usage(item)}"
+                text += f" {usage(spec.scoring[i])}"
             lines.append(
                 f"  {text}{shown(getattr(item, 'name', None), getattr(item, 'term', None))}"
             )
@@ -190,7 +193,7 @@ COMMANDS = (
 )  # fmt: skip
 
 
-def deck_commands(did: str, deck: Any, in_hand: bool = False) -> list[str]:
+def deck_commands(did: str, deck: DeckSpec, in_hand: bool = False) -> list[str]:
     """The commands a deck is played with, as typed at the prompt (``in_hand``: its cards count
     towards a hand of the game's ``hands:``)."""
     if deck.modes:
@@ -229,7 +232,7 @@ def pnp_help() -> list[str]:
     return [f"  {c:<{width}}  {_(words)}" for c, words in COMMANDS]
 
 
-def bare_roll(argv: list[str], game: Any) -> list[str]:
+def bare_roll(argv: list[str], game: TableGame) -> list[str]:
     """``roll combat`` -> ``roll GAME:combat`` when combat is one of the game's rolls; ``odds``
     takes the game's rolls, bags and decks the same way (``odds combat``, ``odds fate``)."""
     spec = game.spec
@@ -239,7 +242,7 @@ def bare_roll(argv: list[str], game: Any) -> list[str]:
     return argv
 
 
-def words(game: Any) -> list[str]:
+def words(game: TableGame) -> list[str]:
     """Every command the prompt completes for ``game``: the table's and the game's own."""
     said = list(WORDS)
     said += [f"roll {r}" for r in game.spec.rolls]
@@ -254,7 +257,7 @@ def words(game: Any) -> list[str]:
     return said
 
 
-def prompt_session(game_name: str, session_path: str | None) -> tuple[Any, str, str]:
+def prompt_session(game_name: str, session_path: str | None) -> tuple[TableGame, str, str]:
     """The game, the session the prompt plays (``session_path``, else the current session when
     it is of this game, else a new one) and the banner that opens the prompt."""
     game = load(game_name)

@@ -46,7 +46,7 @@ def act(
     if verb == "deck.draw" and up_to is not None and not done.events:
         deck_id, who = str(args["deck"]), args.get("player")
         held = table.session.snapshot_state()["decks"]
-        count = len((held.get(deck_id) or {}).get("hands", {}).get(who, []))
+        count = len((held.get(deck_id) or {}).get("hands", {}).get(who or "", []))
         note = _("{player} holds {held} cards, the limit is {limit}: nothing to draw.")
         lines.append(note.format(player=who, held=max(count, up_to), limit=up_to))
     return Answer({"events": done.events}, lines, done.notices)
@@ -186,7 +186,7 @@ def turn(session_path: str | None, lang: str | None = None) -> Answer:
         raise TableError(_("{game} has no turn order to follow"), game=game.names())
     now = state.get("turn") or {"n": 1, "phase": 0}
     players = list(session.log.header.get("players") or []) if session.log else []
-    return Answer(now, turn_now_lines(game, _terms(session), now, players))
+    return Answer(dict(now), turn_now_lines(game, _terms(session), now, players))
 
 
 def score_pad(session_path: str | None) -> Answer:
@@ -229,6 +229,7 @@ def fate_odds(session_path: str | None, bag_id: str | None, lang: str | None = N
             special=f"{result['special']:.0%}",
         )
     )
+    data = dict(result)
     if game.spec.bags[bag_id].estimate:
         lines.append(
             message(
@@ -237,8 +238,8 @@ def fate_odds(session_path: str | None, bag_id: str | None, lang: str | None = N
                 )
             )
         )
-        result["estimate"] = True
-    return Answer(result, lines)
+        data["estimate"] = True
+    return Answer(data, lines)
 
 
 def _session(session_path: str | None) -> Session:

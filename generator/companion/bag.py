@@ -11,12 +11,12 @@ a special tile ends the drawing at once. The resolved tile's value advances the 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..locale import _
 from .errtext import TableError
 from .rng import Source
-from .state import BagState
+from .state import BagOdds, BagState, Outcome, Resolved, TableState
 from .tracks import move_track
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
@@ -67,8 +67,8 @@ def apply_draw(
     bag: BagSpec,
     tracks: dict[str, TrackSpec],
     state: BagState,
-    out: dict[str, Any],
-    full: dict[str, Any],
+    out: Outcome,
+    full: TableState,
 ) -> None:
     """Take the drawn tile out of the pool; resolve it when the outcome says so."""
     tile = out["tile"]
@@ -92,8 +92,8 @@ def stop(state: BagState) -> dict[str, object]:
 
 
 def resolve(
-    bag: BagSpec, tracks: dict[str, TrackSpec], state: BagState, full: dict[str, Any]
-) -> dict[str, Any]:
+    bag: BagSpec, tracks: dict[str, TrackSpec], state: BagState, full: TableState
+) -> Resolved:
     """Resolve the last drawn tile: discard it, return the held ones, advance the track."""
     phase = state["phase"]
     if phase is None:  # nothing drawn this turn: the draw step refuses that before
@@ -105,7 +105,7 @@ def resolve(
     returned = state["held"]
     state["held"] = []
     state["phase"] = None
-    result: dict[str, Any] = {
+    result: Resolved = {
         "tile": tile,
         "value": spec.value,
         "symbol": spec.symbol,
@@ -128,13 +128,13 @@ def add_special(bag: BagSpec, state: BagState, kind: str) -> dict[str, object]:
     )
 
 
-def apply_add(state: BagState, out: dict[str, Any]) -> None:
+def apply_add(state: BagState, out: Outcome) -> None:
     """Apply a logged special-tile addition: move the tile from aside into the bag."""
     state["aside"].remove(out["tile"])
     state["pool"] = sorted(state["pool"] + [out["tile"]])
 
 
-def odds(bag: BagSpec, state: BagState) -> dict[str, Any]:
+def odds(bag: BagSpec, state: BagState) -> BagOdds:
     """Chance of each advance for the next tile drawn, from what is left in the bag."""
     pool = state["pool"]
     if not pool:

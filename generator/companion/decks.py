@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ..locale import _
 from .errtext import TableError
 from .rng import Source
-from .state import DeckState
+from .state import DeckState, Outcome
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
     from ..content.table.models import DeckSpec
@@ -30,13 +30,14 @@ def card_id(instance: str) -> str:
     return instance.split("#", 1)[0]
 
 
-def _instances(card: dict[str, Any]) -> list[str]:
+def _instances(card: dict[str, object]) -> list[str]:
     """The copies of a card in a deck: its id, or ``id#1``, ``id#2`` ... for several."""
-    qty = card.get("qty", 1)
-    return [card["id"] if qty == 1 else f"{card['id']}#{i + 1}" for i in range(qty)]
+    qty, cid = card.get("qty", 1), str(card["id"])
+    count = qty if isinstance(qty, int) else 1  # a whole number: checked when the deck loads
+    return [cid if count == 1 else f"{cid}#{i + 1}" for i in range(count)]
 
 
-def initial(deck: DeckSpec, cards: list[dict[str, Any]]) -> DeckState:
+def initial(deck: DeckSpec, cards: list[dict[str, object]]) -> DeckState:
     """State at the start: pile, discard, cards set aside until the first reshuffle."""
     pile: list[str] = []
     aside: list[str] = []
@@ -59,7 +60,7 @@ def initial(deck: DeckSpec, cards: list[dict[str, Any]]) -> DeckState:
     }
     if deck.modes:
         # printed unit cards with an owner (one roster per army) are in play from the start
-        owners = {i: c["owner"] for c in cards if c.get("owner") for i in _instances(c)}
+        owners = {i: str(c["owner"]) for c in cards if c.get("owner") for i in _instances(c)}
         state.update(
             {
                 "pile": [],
@@ -75,7 +76,7 @@ def initial(deck: DeckSpec, cards: list[dict[str, Any]]) -> DeckState:
     return state
 
 
-def draw(deck: DeckSpec, state: DeckState, source: Source) -> dict[str, object]:
+def draw(deck: DeckSpec, state: DeckState, source: Source) -> Outcome:
     """Pick one card from the pile (reshuffling the discard first when the pile is empty)."""
     if state["over"]:
         raise TableError(_("the game is over: a card that ends it was drawn"))
@@ -105,8 +106,8 @@ def take(pile: list[str], index: int) -> str:
 def apply_draw(
     deck: DeckSpec,
     state: DeckState,
-    out: dict[str, Any],
-    cards: dict[str, dict[str, Any]],
+    out: Outcome,
+    cards: dict[str, dict[str, object]],
     to: Literal["out", "discard"],
 ) -> dict[str, Any]:
     """Move the drawn card to ``to`` (discard or out, i.e. a hand); report what it does."""
@@ -130,11 +131,11 @@ def apply_draw(
 
 
 def number(
-    deck: DeckSpec, fx: dict[str, Any], cards: dict[str, dict[str, Any]], position: int
+    deck: DeckSpec, fx: dict[str, Any], cards: dict[str, dict[str, object]], position: int
 ) -> dict[str, object]:
     """Read the number at ``position`` (1-based) of the card just drawn."""
     numbers = cards.get(card_id(fx["card"]), {}).get("numbers")
-    if numbers:
+    if isinstance(numbers, list) and numbers:
         fx["number"] = numbers[position - 1]
     fx["position"] = position
     return fx
@@ -148,7 +149,7 @@ def check_position(deck: DeckSpec, position: int) -> None:
         raise TableError(_("position must be 1..{limit}"), limit=deck.positions)
 
 
-def name_key(cards: dict[str, dict[str, Any]], instance: str) -> str:
+def name_key(cards: dict[str, dict[str, object]], instance: str) -> str:
     """A card's name independent of language (the English name, else the id)."""
     name = cards.get(card_id(instance), {}).get("name")
     if isinstance(name, dict):
@@ -156,7 +157,7 @@ def name_key(cards: dict[str, dict[str, Any]], instance: str) -> str:
     return str(name or card_id(instance))
 
 
-def all_names(cards: dict[str, dict[str, Any]], instance: str) -> set[str]:
+def all_names(cards: dict[str, dict[str, object]], instance: str) -> set[str]:
     """Every way a card may be named: its id, instance and its name in each language."""
     name = cards.get(card_id(instance), {}).get("name")
     names = {card_id(instance), instance}
@@ -167,7 +168,9 @@ def all_names(cards: dict[str, dict[str, Any]], instance: str) -> set[str]:
     return {n.casefold() for n in names}
 
 
-def to_hand(state: DeckState, cards: dict[str, dict[str, Any]], player: str, instance: str) -> int:
+def to_hand(
+    state: DeckState, cards: dict[str, dict[str, object]], player: str, instance: str
+) -> int:
     """Put a drawn card in a player's hand; its number among same-named cards there (1, 2, ...)."""
     hand = state.setdefault("hands", {}).setdefault(player, [])
     key = name_key(cards, instance)
@@ -178,7 +181,7 @@ def to_hand(state: DeckState, cards: dict[str, dict[str, Any]], player: str, ins
 
 
 def find_in_hands(
-    state: DeckState, cards: dict[str, dict[str, Any]], shown: str, player: str | None
+    state: DeckState, cards: dict[str, dict[str, object]], shown: str, player: str | None
 ) -> tuple[str, int]:
     """(player, index in hand) of the card shown as ``shown`` ("Army", "Army (2)" or an id)."""
     hands = state.get("hands", {})
@@ -210,7 +213,7 @@ def find_in_hands(
 
 
 def discard(
-    state: DeckState, cards: dict[str, dict[str, Any]], shown: str, player: str | None
+    state: DeckState, cards: dict[str, dict[str, object]], shown: str, player: str | None
 ) -> str:
     """A card from a hand goes to the discard pile; returns the card instance."""
     who, k = find_in_hands(state, cards, shown, player)

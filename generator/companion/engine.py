@@ -32,6 +32,7 @@ from .named_rolls import named_roll
 from .opening import _read_secret, game_of, missing_pieces, new_session, resolve_session
 from .ops import OPS, over_note
 from .rng import Source, SystemSource, fair_source, seed_key
+from .state import EventArgs, TableState
 
 __all__ = [
     "OPS",
@@ -63,7 +64,7 @@ class Table:
         self.path = Path(os.path.realpath(path))  # one session, whatever name it was given
         self.log: session.Log | None = None
         self.game: TableGame | None = None
-        self.state: dict[str, Any] = {}
+        self.state: TableState = {}
         self.effective: list[int] = []
         self.cache = Cache(self.path)
 
@@ -210,7 +211,7 @@ class Table:
         if self.game is None:
             self.game = game_of(session.read_header(self.path), self.path, self.cache)
 
-    def run(self, kind: str, args: dict[str, Any], verb: str | None = None) -> dict[str, Any]:
+    def run(self, kind: str, args: EventArgs, verb: str | None = None) -> dict[str, Any]:
         """Load under the lock, check the game's rules for the move ``verb`` (none: no check),
         draw, log (fsynced), apply; returns the event with its effects."""
         self.preload()
@@ -341,7 +342,7 @@ class Table:
         secret_path.unlink(missing_ok=True)
         return event
 
-    def snapshot_state(self) -> dict[str, Any]:
+    def snapshot_state(self) -> TableState:
         """The session's current state, read under the session lock."""
         with session.locked(self.path):
             self.load()

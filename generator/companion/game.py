@@ -106,7 +106,7 @@ class TableGame:
         id: str,
         root: Path,
         spec: TableSpec,
-        cards: dict[str, dict[str, dict[str, Any]]],  # deck id -> card id -> data
+        cards: dict[str, dict[str, dict[str, object]]],  # deck id -> card id -> data
         changed: bool = False,  # a recorded game whose files have changed since
         title: str
         | dict[str, str]

@@ -13,7 +13,7 @@ from .errtext import TableError
 from .game import TableGame
 from .rng import Source
 from .rules import held, limit_of
-from .state import DeckState
+from .state import DeckState, EventArgs, Outcome, TableState
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
     from ..content.table.models import DeckSpec
@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # the table's models, for the type checker only
 MAX_DEAL_DRAWS = 1000
 
 
-def drawer(spec: DeckSpec, args: dict[str, Any]) -> str | None:
+def drawer(spec: DeckSpec, args: EventArgs) -> str | None:
     """Who draws: the named player, else the deck's one owner; refuses another player."""
     owner = getattr(spec, "owner", None)
     player = args.get("player") or owner
@@ -39,7 +39,7 @@ def groups_of(game: TableGame, deck_id: str) -> list[tuple[str, Any]]:
             if deck_id in h.decks]  # fmt: skip
 
 
-def check_room(game: TableGame, state: dict[str, Any], deck_id: str, player: str) -> None:
+def check_room(game: TableGame, state: TableState, deck_id: str, player: str) -> None:
     """Refuse a draw into a hand whose limit refuses draws past it."""
     for _hid, hand in groups_of(game, deck_id):
         count, limit = held(state, hand, player), limit_of(game, state, hand, player)
@@ -49,9 +49,7 @@ def check_room(game: TableGame, state: dict[str, Any], deck_id: str, player: str
             )
 
 
-def over_limit(
-    game: TableGame, state: dict[str, Any], deck_id: str, player: str
-) -> dict[str, object]:
+def over_limit(game: TableGame, state: TableState, deck_id: str, player: str) -> dict[str, object]:
     """The first hand the player now holds too many cards in: {hand, held, limit}, or {}."""
     for hid, hand in groups_of(game, deck_id):
         count, limit = held(state, hand, player), limit_of(game, state, hand, player)
@@ -60,7 +58,7 @@ def over_limit(
     return {}
 
 
-def missing(state: dict[str, Any], deck_id: str, player: str, limit: int) -> tuple[int, int]:
+def missing(state: TableState, deck_id: str, player: str, limit: int) -> tuple[int, int]:
     """(cards to draw to bring the player's hand from this deck up to ``limit``, cards held)."""
     decks_state = state.get("decks", {})
     if deck_id not in decks_state:
@@ -69,17 +67,17 @@ def missing(state: dict[str, Any], deck_id: str, player: str, limit: int) -> tup
     return max(0, limit - held), held
 
 
-def _redrawn(spec: DeckSpec, card: dict[str, Any], instance: str) -> bool:
+def _redrawn(spec: DeckSpec, card: dict[str, object], instance: str) -> bool:
     redraw = getattr(spec, "deal_redraw", None) or []
     return card_id(instance) in redraw or card.get("kind") in redraw
 
 
 def deal(
-    spec: DeckSpec, state: DeckState, cards: dict[str, dict[str, Any]], source: Source
+    spec: DeckSpec, state: DeckState, cards: dict[str, dict[str, object]], source: Source
 ) -> dict[str, object]:
     """Draw step of an opening deal: the draws, a card the rules redraw going back each time."""
     trial = copy.deepcopy(state)
-    draws: list[dict[str, Any]] = []
+    draws: list[Outcome] = []
     dealt = 0
     if spec.deal is None:  # refused before: the deck has no opening deal
         raise TypeError("no opening deal")
@@ -93,7 +91,7 @@ def deal(
 
 
 def _deal_one(
-    spec: DeckSpec, state: DeckState, out: dict[str, Any], cards: dict[str, Any]
+    spec: DeckSpec, state: DeckState, out: Outcome, cards: dict[str, dict[str, object]]
 ) -> tuple[str, bool]:
     """Apply one draw of a deal: the card, and whether it stays (False: back into the deck)."""
     fx = apply_draw(spec, state, out, cards, "out")
@@ -108,9 +106,9 @@ def _deal_one(
 def apply_deal(
     spec: DeckSpec,
     state: DeckState,
-    cards: dict[str, dict[str, Any]],
+    cards: dict[str, dict[str, object]],
     player: str,
-    out: dict[str, Any],
+    out: Outcome,
 ) -> dict[str, object]:
     """Apply a logged deal: the cards go to the player's hand, redrawn ones back to the deck."""
     kept: list[list[Any]] = []
@@ -124,7 +122,9 @@ def apply_deal(
     return {"player": player, "cards": kept, "returned": returned}
 
 
-def give_back(state: DeckState, cards: dict[str, Any], shown: str, player: str | None) -> str:
+def give_back(
+    state: DeckState, cards: dict[str, dict[str, object]], shown: str, player: str | None
+) -> str:
     """A card from a hand goes back into the draw pile; returns the card instance."""
     who, k = find_in_hands(state, cards, shown, player)
     instance, _ = state["hands"][who].pop(k)

@@ -28,7 +28,7 @@ class GameContent(NamedTuple):
 
     root: Path
     spec: TableSpec
-    cards: dict[str, dict[str, dict[str, Any]]]  # deck id -> card id -> data
+    cards: dict[str, dict[str, dict[str, object]]]  # deck id -> card id -> data
     title: str | dict[str, str] | None  # the game's title from game.yaml
 
     def files(self) -> list[str]:
@@ -49,7 +49,7 @@ class GameContent(NamedTuple):
 def read_game(root: Path) -> GameContent:
     """Load and validate a game's table content and its cards from its folder."""
     spec = load_table(root)
-    cards: dict[str, dict[str, dict[str, Any]]] = {}
+    cards: dict[str, dict[str, dict[str, object]]] = {}
     for did, deck in spec.decks.items():
         if deck.cards_from is not None:
             cards[did] = printed_cards(root, deck)

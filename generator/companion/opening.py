@@ -20,6 +20,7 @@ from .decks import card_id
 from .errtext import TableError
 from .game import TableGame, find_game, hash_files, migrate_record
 from .rng import FairSource, commitment, new_secret
+from .state import TableState
 
 MAX_RECORDED_FILES = 1_000  # files a log's header may name as the content it was started on
 
@@ -134,7 +135,7 @@ def _read_secret(path: Path) -> str:
     return text
 
 
-def missing_pieces(state: dict[str, Any], game: TableGame) -> list[str]:
+def missing_pieces(state: TableState, game: TableGame) -> list[str]:
     """Tiles, cards and tracks of ``state`` that ``game`` does not have."""
 
     missing: list[str] = []

@@ -13,8 +13,6 @@ The steps are kept by subject: the fate bags' in :mod:`.ops_bags`, the plain dec
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..locale import _
 from . import pad, rules
 from .dice_roll import roll
@@ -61,12 +59,13 @@ from .ops_units import (
     op_act_remove,
 )
 from .rng import Source
+from .state import EventArgs, Outcome, TurnState
 from .tracks import move_track
 
 __all__ = ["OPS", "Apply", "Op", "Table", "only_bag", "over_note"]
 
 
-def op_roll(t: Table, args: dict[str, Any], source: Source) -> dict[str, object]:
+def op_roll(t: Table, args: EventArgs, source: Source) -> dict[str, object]:
     """Draw step of a dice roll: roll the expression and return its totals, dice and text."""
 
     result = roll(args["expr"], source, _g(t).faces if t.game else None)
@@ -74,7 +73,7 @@ def op_roll(t: Table, args: dict[str, Any], source: Source) -> dict[str, object]
     return {k: data[k] for k in ("total", "dice", "rolls", "labels", "text")}
 
 
-def apply_turn_next(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
+def apply_turn_next(t: Table, args: EventArgs, out: Outcome) -> dict[str, object]:
     """Apply moving to the next phase of the turn (the first phase of the next turn after the last)."""
     turn = getattr(_g(t).spec, "turn", None)
     if not turn:
@@ -96,7 +95,7 @@ def apply_turn_next(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
     return {"n": now["n"], "phase": now["phase"], **_seat(t, now)}
 
 
-def _seat(t: Table, now: dict[str, Any]) -> dict[str, object]:
+def _seat(t: Table, now: TurnState) -> dict[str, object]:
     """Whose turn it is, where each player takes the whole turn in order (nothing otherwise)."""
     if not _rounds(t):
         return {}
@@ -114,13 +113,13 @@ def _rounds(t: Table) -> bool:
     return getattr(_g(t).spec, "turn_counts", "turns") == "rounds"
 
 
-def op_track(t: Table, args: dict[str, Any], source: Source) -> dict[str, object]:
+def op_track(t: Table, args: EventArgs, source: Source) -> dict[str, object]:
     """Draw step of a track move: refuse once the game is over."""
     _not_over(t)
     return {}
 
 
-def apply_track(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
+def apply_track(t: Table, args: EventArgs, out: Outcome) -> dict[str, object]:
     """Apply a track move (by a step or to a value); return the move, with any game-over rule it hit."""
 
     things = {k: (spec.term or k, spec.name) for k, spec in _g(t).spec.tracks.items()}
@@ -139,13 +138,13 @@ def apply_track(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str
     return move
 
 
-def apply_pad(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
+def apply_pad(t: Table, args: EventArgs, out: Outcome) -> dict[str, object]:
     """Apply points to a player's score pad; return the pad entry."""
 
     return pad.pad_add(t.state, args["player"], args["points"], args.get("round"))
 
 
-def apply_migrate(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
+def apply_migrate(t: Table, args: EventArgs, out: Outcome) -> dict[str, object]:
     """Apply a migration: rebuild the table's game from the logged record."""
 
     t.game = TableGame.from_record(_g(t).id, _g(t).root, args["record"])

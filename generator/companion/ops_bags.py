@@ -4,7 +4,7 @@ and putting a set-aside special tile into the bag.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..locale import _
 from . import bag as bags
@@ -20,7 +20,7 @@ from .ops_base import (
     _track_over,
 )
 from .rng import Source
-from .state import BagState
+from .state import BagState, EventArgs, Outcome
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
     from ..content.table.models import BagSpec
@@ -44,7 +44,7 @@ def only_bag(game: TableGame, typed: str | None) -> str:
     )
 
 
-def _bag(t: Table, args: dict[str, Any]) -> tuple[BagSpec, BagState]:
+def _bag(t: Table, args: EventArgs) -> tuple[BagSpec, BagState]:
     """The spec and state of the bag the args name (the game's only bag when they name none)."""
     specs = _g(t).spec.bags
     args["bag"] = only_bag(_g(t), args.get("bag"))
@@ -53,7 +53,7 @@ def _bag(t: Table, args: dict[str, Any]) -> tuple[BagSpec, BagState]:
     return specs[bag_id], t.state["bags"][bag_id]
 
 
-def op_fate_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, object]:
+def op_fate_draw(t: Table, args: EventArgs, source: Source) -> dict[str, object]:
     """Draw step of a fate-bag draw: refuse once the game is over, else pick tiles from the bag."""
 
     _not_over(t)
@@ -80,7 +80,7 @@ def _bag_done(t: Table, spec: BagSpec, state: BagState) -> None:
         state["done"] = t.state.get("turn", {}).get("n", 1)
 
 
-def apply_fate_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
+def apply_fate_draw(t: Table, args: EventArgs, out: Outcome) -> dict[str, object]:
     """Apply a logged fate-bag draw to the bag and tracks; return what it resolved, if anything."""
 
     spec, state = _bag(t, args)
@@ -94,13 +94,13 @@ def apply_fate_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
     return fx
 
 
-def op_fate_stop(t: Table, args: dict[str, Any], source: Source) -> dict[str, object]:
+def op_fate_stop(t: Table, args: EventArgs, source: Source) -> dict[str, object]:
     """Draw step of stopping a fate-bag turn."""
 
     return bags.stop(_bag(t, args)[1])
 
 
-def apply_fate_stop(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
+def apply_fate_stop(t: Table, args: EventArgs, out: Outcome) -> dict[str, object]:
     """Apply a stop: resolve the tiles drawn this turn and return the outcome."""
 
     spec, state = _bag(t, args)
@@ -111,7 +111,7 @@ def apply_fate_stop(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
     return {"resolved": resolved}
 
 
-def op_fate_add(t: Table, args: dict[str, Any], source: Source) -> dict[str, object]:
+def op_fate_add(t: Table, args: EventArgs, source: Source) -> dict[str, object]:
     """Draw step of putting a set-aside special tile into a fate bag; refuses a kind not set aside."""
 
     spec, state = _bag(t, args)
@@ -128,7 +128,7 @@ def op_fate_add(t: Table, args: dict[str, Any], source: Source) -> dict[str, obj
     return bags.add_special(spec, state, kind)
 
 
-def apply_fate_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
+def apply_fate_add(t: Table, args: EventArgs, out: Outcome) -> dict[str, object]:
     """Apply a logged special-tile addition to the bag."""
 
     bags.apply_add(_bag(t, args)[1], out)

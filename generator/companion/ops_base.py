@@ -5,17 +5,17 @@ over check and the no-op steps.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from ..locale import _
 from ..text.localtext import LANGS
 from .errtext import TableError
 from .game import TableGame
 from .i18n import pick
-from .names import find, listing, resolve, shown, terms_for
+from .names import Things, find, listing, resolve, shown, terms_for
 from .rng import Source
-from .state import DeckState
+from .state import DeckState, EventArgs, Outcome, OverState, TableState
 
 if TYPE_CHECKING:
     from ..content.table.models import DeckSpec
@@ -28,15 +28,15 @@ class Table(Protocol):
     """What an operation sees of the table (:class:`generator.companion.engine.Table`)."""
 
     game: TableGame | None
-    state: dict[str, Any]
+    state: TableState
     cache: Cache  # the session's cache (the glossary, for names in any language)
     log: Log | None  # the session's log: its header names the players
 
 
-Op = Callable[[Table, dict[str, Any], Source], dict[str, object]]
+Op = Callable[[Table, EventArgs, Source], dict[str, object]]
 
 
-Apply = Callable[[Table, dict[str, Any], dict[str, Any]], dict[str, object]]
+Apply = Callable[[Table, EventArgs, Outcome], dict[str, object]]
 
 
 def _g(t: Table) -> TableGame:
@@ -45,7 +45,7 @@ def _g(t: Table) -> TableGame:
     return t.game
 
 
-def over_note(game: TableGame, over: dict[str, Any], lang: str) -> str:
+def over_note(game: TableGame, over: OverState, lang: str) -> str:
     """What ended the game, in words."""
     if over["by"] == "track":
         track = game.spec.tracks[over["id"]]
@@ -64,7 +64,11 @@ def _not_over(t: Table) -> None:
         )
 
 
-def _named(t: Table, args: dict[str, Any], key: str, things: Any, unknown: str) -> str:
+# the args that name a thing of the game, by its id or a name in any language
+Named = Literal["deck", "bag", "track", "tile", "mode", "player"]
+
+
+def _named(t: Table, args: EventArgs, key: Named, things: Things, unknown: str) -> str:
     """The id ``args[key]`` names (its id or a name in any language), written back to the args."""
 
     found = resolve(terms_for(_g(t), t.cache), str(args[key]), things, unknown, game=_g(t).names())
@@ -78,7 +82,7 @@ def _who(t: Table, player: str) -> str:
     return terms_for(_g(t), t.cache).name(player)
 
 
-def _owner(t: Table, args: dict[str, Any], state: DeckState) -> None:
+def _owner(t: Table, args: EventArgs, state: DeckState) -> None:
     """``args["player"]`` as the id of a player the activation deck knows, when a name in any
     language names one (else as typed: a new player, or one the step refuses)."""
     if not args.get("player"):
@@ -90,7 +94,7 @@ def _owner(t: Table, args: dict[str, Any], state: DeckState) -> None:
         args["player"] = found
 
 
-def _deck(t: Table, args: dict[str, Any]) -> tuple[DeckSpec, DeckState]:
+def _deck(t: Table, args: EventArgs) -> tuple[DeckSpec, DeckState]:
     """The spec and state of the deck the args name."""
     specs = _g(t).spec.decks
     things = {d: (None, spec.name) for d, spec in specs.items()}
@@ -98,7 +102,7 @@ def _deck(t: Table, args: dict[str, Any]) -> tuple[DeckSpec, DeckState]:
     return specs[deck_id], t.state["decks"][deck_id]
 
 
-def _plain(t: Table, spec: DeckSpec, args: dict[str, Any]) -> None:
+def _plain(t: Table, spec: DeckSpec, args: EventArgs) -> None:
     """Refuse a plain deck's move on a deck of units that activate."""
     if spec.modes:
         raise TableError(
@@ -108,7 +112,7 @@ def _plain(t: Table, spec: DeckSpec, args: dict[str, Any]) -> None:
         )
 
 
-def _activating(t: Table, spec: DeckSpec, args: dict[str, Any]) -> None:
+def _activating(t: Table, spec: DeckSpec, args: EventArgs) -> None:
     """Refuse an activation move on a deck whose cards do not activate."""
     if not spec.modes:
         raise TableError(
@@ -150,7 +154,7 @@ def _mode_name(t: Table, spec: DeckSpec) -> Callable[[str | None], str]:
     return name
 
 
-def _player(t: Table, args: dict[str, Any], players: Any) -> str:
+def _player(t: Table, args: EventArgs, players: Iterable[str]) -> str:
     """The player of an activation deck the args name (as added, or a glossary name)."""
     things = {p: (p, None) for p in players}
     return _named(
@@ -163,11 +167,11 @@ def _track_over(t: Table, move: dict[str, Any]) -> None:
         t.state["over"] = {"by": "track", "id": move["track"], "rule": move["game_over"]}
 
 
-def op_plain(t: Table, args: dict[str, Any], source: Source) -> dict[str, object]:
+def op_plain(t: Table, args: EventArgs, source: Source) -> dict[str, object]:
     """Draw step for events that need no randomness: returns nothing (the apply step checks)."""
     return {}
 
 
-def apply_nothing(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
+def apply_nothing(t: Table, args: EventArgs, out: Outcome) -> dict[str, object]:
     """Apply step for events that change no state: returns nothing."""
     return {}

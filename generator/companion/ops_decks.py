@@ -5,8 +5,6 @@ empty deck that ends the game.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..locale import _
 from . import decks, hands, rules, zones
 from .errtext import TableError
@@ -18,9 +16,10 @@ from .ops_base import (
     _plain,
 )
 from .rng import Source
+from .state import DeckState, EventArgs, Outcome
 
 
-def op_deck_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, object]:
+def op_deck_draw(t: Table, args: EventArgs, source: Source) -> dict[str, object]:
     """Draw step of a deck draw: refuse unit decks, bad positions and full hands, else pick a card."""
 
     _not_over(t)
@@ -34,10 +33,10 @@ def op_deck_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, ob
         rules.claim(spec, t.state, args["deck"], player)
     if player and args.get("position") is None and not args.get("force"):
         hands.check_room(_g(t), t.state, args["deck"], player)
-    return decks.draw(spec, state, source)
+    return dict(decks.draw(spec, state, source))
 
 
-def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
+def apply_deck_draw(t: Table, args: EventArgs, out: Outcome) -> dict[str, object]:
     """Apply a logged deck draw: move the card to a hand or the discard, and mark game over if it ends it."""
 
     spec, state = _deck(t, args)
@@ -79,12 +78,12 @@ def apply_deck_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
     return fx
 
 
-def _drawn(state: dict[str, Any]) -> bool:
+def _drawn(state: DeckState) -> bool:
     """Whether a deck has been drawn from (a card in a hand, the discard or out of the pile)."""
     return bool(state["discard"] or state["out"] or state.get("ran_out") or state.get("hands"))
 
 
-def apply_deck_discard(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
+def apply_deck_discard(t: Table, args: EventArgs, out: Outcome) -> dict[str, object]:
     """Apply a discard of cards from a player's hand (or in play); return the cards discarded."""
 
     spec, state = _deck(t, args)
@@ -99,7 +98,7 @@ def apply_deck_discard(t: Table, args: dict[str, Any], out: dict[str, Any]) -> d
     return {"discarded": done}
 
 
-def op_deck_deal(t: Table, args: dict[str, Any], source: Source) -> dict[str, object]:
+def op_deck_deal(t: Table, args: EventArgs, source: Source) -> dict[str, object]:
     """Draw step of an opening deal: refuse a deck without one, else draw the hand."""
 
     _not_over(t)
@@ -110,7 +109,7 @@ def op_deck_deal(t: Table, args: dict[str, Any], source: Source) -> dict[str, ob
     return hands.deal(spec, state, _g(t).cards[args["deck"]], source)
 
 
-def apply_deck_deal(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
+def apply_deck_deal(t: Table, args: EventArgs, out: Outcome) -> dict[str, object]:
     """Apply a logged opening deal to the deck and the player's hand."""
 
     spec, state = _deck(t, args)
@@ -119,7 +118,7 @@ def apply_deck_deal(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict
     return hands.apply_deal(spec, state, _g(t).cards[args["deck"]], args["player"], out)
 
 
-def apply_deck_return(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
+def apply_deck_return(t: Table, args: EventArgs, out: Outcome) -> dict[str, object]:
     """Apply cards going back from a hand into the deck's draw pile."""
 
     state = _deck(t, args)[1]
@@ -128,7 +127,7 @@ def apply_deck_return(t: Table, args: dict[str, Any], out: dict[str, Any]) -> di
     return {"returned": done}
 
 
-def apply_deck_reset(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
+def apply_deck_reset(t: Table, args: EventArgs, out: Outcome) -> dict[str, object]:
     """Apply a deck reset: gather every card back into the pile."""
 
     spec, state = _deck(t, args)

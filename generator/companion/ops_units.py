@@ -4,8 +4,6 @@ turning to a mode, activating, reserving, playing and removing a unit.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..locale import _
 from . import activation, decks, zones
 from .errtext import TableError
@@ -24,10 +22,11 @@ from .ops_base import (
     _who,
 )
 from .rng import Source
+from .state import EventArgs, Outcome
 from .zones import way_of
 
 
-def apply_act_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
+def apply_act_add(t: Table, args: EventArgs, out: Outcome) -> dict[str, object]:
     """Apply adding a player's units to an activation deck; return the units added."""
 
     spec, state = _deck(t, args)
@@ -36,7 +35,7 @@ def apply_act_add(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[s
     return activation.add(state, args)
 
 
-def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
+def apply_act_turn(t: Table, args: EventArgs, out: Outcome) -> dict[str, object]:
     """Apply the start of an activation turn in one of the deck's modes."""
 
     spec, state = _deck(t, args)
@@ -59,7 +58,7 @@ def apply_act_turn(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
     )
 
 
-def op_act_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, object]:
+def op_act_draw(t: Table, args: EventArgs, source: Source) -> dict[str, object]:
     """Draw step of an activation draw: pick a card from a random pile or check the player's queue."""
 
     _not_over(t)
@@ -70,13 +69,13 @@ def op_act_draw(t: Table, args: dict[str, Any], source: Source) -> dict[str, obj
     return activation.draw(spec, state, args, source, _mode_name(t, spec))
 
 
-def apply_act_draw(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
+def apply_act_draw(t: Table, args: EventArgs, out: Outcome) -> dict[str, object]:
     """Apply a logged activation draw: the card, its owner, reserve allowed, who acts next."""
 
     return activation.apply_draw(*_deck(t, args), args, out)
 
 
-def apply_act_reserve(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
+def apply_act_reserve(t: Table, args: EventArgs, out: Outcome) -> dict[str, object]:
     """Apply putting a card in reserve, face down."""
 
     spec, state = _deck(t, args)
@@ -87,7 +86,7 @@ def apply_act_reserve(t: Table, args: dict[str, Any], out: dict[str, Any]) -> di
     )
 
 
-def _is_unit(t: Table, args: dict[str, Any], instance: str, named: str) -> bool:
+def _is_unit(t: Table, args: EventArgs, instance: str, named: str) -> bool:
     """Whether a player's words name this unit card: as added, or a printed card's id or name."""
 
     if named in (instance, decks.unit_name(instance)):
@@ -96,7 +95,7 @@ def _is_unit(t: Table, args: dict[str, Any], instance: str, named: str) -> bool:
     return decks.card_id(instance) in cards and named.casefold() in decks.all_names(cards, instance)
 
 
-def apply_act_play(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
+def apply_act_play(t: Table, args: EventArgs, out: Outcome) -> dict[str, object]:
     """Apply a player playing a unit from hand or reserve (a plain deck: laying a card from a
     hand on the table); return the card played."""
 
@@ -109,7 +108,7 @@ def apply_act_play(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[
     return activation.play(spec, state, args, _g(t).cards.get(args["deck"], {}))
 
 
-def op_act_remove(t: Table, args: dict[str, Any], source: Source) -> dict[str, object]:
+def op_act_remove(t: Table, args: EventArgs, source: Source) -> dict[str, object]:
     """Check step of removing a destroyed unit: from a mixed pile its card stays, so the one
     who draws it loses the go (seed 001: a destroyed unit's card drawn skips the activation and
     leaves the deck then); logged with the move so older logs replay as they were."""
@@ -120,7 +119,7 @@ def op_act_remove(t: Table, args: dict[str, Any], source: Source) -> dict[str, o
     return {}
 
 
-def apply_act_remove(t: Table, args: dict[str, Any], out: dict[str, Any]) -> dict[str, object]:
+def apply_act_remove(t: Table, args: EventArgs, out: Outcome) -> dict[str, object]:
     """Apply removing a destroyed unit from the activation deck and any reserve (a plain deck: a
     card in play or in a hand leaves the game)."""
 

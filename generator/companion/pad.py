@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .state import TableState
 
-def pad_add(
-    state: dict[str, Any], player: str, points: int, round_no: int | None
-) -> dict[str, object]:
+
+def pad_add(state: TableState, player: str, points: int, round_no: int | None) -> dict[str, object]:
     """Record points on the score pad; a new round starts when a player scores twice in one."""
     pad = state.setdefault("pad", {"rows": []})
     if round_no is None:
@@ -27,7 +27,7 @@ def pad_add(
     }
 
 
-def pad_totals(state: dict[str, Any]) -> dict[str, int]:
+def pad_totals(state: TableState) -> dict[str, int]:
     """Each player's total on the score pad."""
     totals: dict[str, int] = {}
     for _round, player, points in state.get("pad", {}).get("rows", []):
@@ -35,7 +35,7 @@ def pad_totals(state: dict[str, Any]) -> dict[str, int]:
     return totals
 
 
-def pad_table(state: dict[str, Any], players: list[str]) -> dict[str, Any]:
+def pad_table(state: TableState, players: list[str]) -> dict[str, Any]:
     """The score pad as a grid: players, rounds, points per player and round, and totals."""
     rows = state.get("pad", {}).get("rows", [])
     names = list(players) + sorted({r[1] for r in rows} - set(players))

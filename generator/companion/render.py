@@ -36,7 +36,7 @@ from .render_names import (
     die_name,
     named_dice,
 )
-from .state import Event
+from .state import Event, TurnState
 
 # the names the table's other views use, importable from here as before
 __all__ = [
@@ -88,7 +88,7 @@ def phase_lines(
 
 
 def turn_now_lines(
-    game: TableGame, terms: Terms, now: dict[str, Any], players: list[str] | tuple[str, ...]
+    game: TableGame, terms: Terms, now: TurnState, players: list[str] | tuple[str, ...]
 ) -> list[str]:
     """The phase the table is in now (``now`` as the state keeps it), naming whose turn it is
     where each player takes the whole turn in order."""

@@ -20,7 +20,8 @@ def _shown(game: TableGame, terms: Terms, deck_id: str, instance: str) -> list[s
 
     data = game.cards.get(deck_id, {}).get(card_id(instance), {})
     lines = []
-    for show in data.get("show") or []:
+    shows = data.get("show")
+    for show in shows if isinstance(shows, list) else []:
         values = _listing([pick(v, terms.lang) or "" for v in show["values"]], terms.lang)
         label = pick(show.get("label"), terms.lang)
         lines.append(

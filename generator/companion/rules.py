@@ -17,10 +17,11 @@ from ..locale import _
 from .errtext import TableError
 from .game import TableGame
 from .i18n import pick
+from .state import EventArgs, Overfull, TableState
 from .tracks import bounds
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
-    from ..content.table.models import DeckSpec, TrackSpec
+    from ..content.table.models import DeckSpec, HandSpec, TrackSpec
 
 # moves a player over their hand limit may still make: the ones that bring the hand down
 DOWN = ("deck.discard", "deck.play", "deck.remove", "deck.return")
@@ -33,13 +34,13 @@ def _spec(game: TableGame, key: str) -> Any:
     return getattr(game.spec, key, None) or {}
 
 
-def player_step(game: TableGame, state: dict[str, Any], tid: str, player: str) -> int:
+def player_step(game: TableGame, state: TableState, tid: str, player: str) -> int:
     """A player's own marker on a per-player track (the track's start until moved)."""
     held = state.get("player_tracks", {}).get(tid, {})
     return int(held.get(player, _spec(game, "tracks")[tid].start))
 
 
-def limit_of(game: TableGame, state: dict[str, Any], hand: Any, player: str) -> int:
+def limit_of(game: TableGame, state: TableState, hand: HandSpec, player: str) -> int:
     """A hand's limit for a player: a number, or their marker on the per-player track the
     limit names."""
     if isinstance(hand.limit, str):
@@ -47,16 +48,16 @@ def limit_of(game: TableGame, state: dict[str, Any], hand: Any, player: str) -> 
     return int(hand.limit)
 
 
-def held(state: dict[str, Any], hand: Any, player: str) -> int:
+def held(state: TableState, hand: HandSpec, player: str) -> int:
     """Cards a player holds in a hand, from every deck it counts."""
     decks = state.get("decks", {})
     return sum(len(decks.get(d, {}).get("hands", {}).get(player, [])) for d in hand.decks)
 
 
-def over_hands(game: TableGame, state: dict[str, Any]) -> dict[str, object]:
+def over_hands(game: TableGame, state: TableState) -> dict[str, Overfull]:
     """Players holding more cards than a hand of theirs allows where the game says to discard
     down: player -> {hand, held, limit}."""
-    over: dict[str, Any] = {}
+    over: dict[str, Overfull] = {}
     for hid, hand in _spec(game, "hands").items():
         if hand.over != "discard":
             continue
@@ -70,7 +71,7 @@ def over_hands(game: TableGame, state: dict[str, Any]) -> dict[str, object]:
     return over
 
 
-def settle(game: TableGame, state: dict[str, Any]) -> None:
+def settle(game: TableGame, state: TableState) -> None:
     """Note in the state who must discard down before play goes on (after every event)."""
     over = over_hands(game, state)
     if over:
@@ -79,7 +80,7 @@ def settle(game: TableGame, state: dict[str, Any]) -> None:
         state.pop("must_discard", None)
 
 
-def check(game: TableGame, state: dict[str, Any], verb: str, args: dict[str, Any]) -> None:
+def check(game: TableGame, state: TableState, verb: str, args: EventArgs) -> None:
     """Refuse a move the game's rules do not allow now (see the module's description); whose
     turn it is is checked by :func:`out_of_turn`, after the move's own checks."""
     if args.get("force") or state.get("over"):
@@ -88,7 +89,7 @@ def check(game: TableGame, state: dict[str, Any], verb: str, args: dict[str, Any
     _phase(game, state, verb)
 
 
-def out_of_turn(state: dict[str, Any], verb: str, args: dict[str, Any]) -> str | None:
+def out_of_turn(state: TableState, verb: str, args: EventArgs) -> str | None:
     """The player who acts next, when the move is an activation deck's move by another player
     (None: the move is in turn, forced, or no one is due)."""
     if args.get("force") or verb not in IN_TURN:
@@ -111,7 +112,7 @@ def refuse_out_of_turn(due: str, player: str) -> TableError:
     )
 
 
-def _discard_first(state: dict[str, Any], verb: str, args: dict[str, Any]) -> None:
+def _discard_first(state: TableState, verb: str, args: EventArgs) -> None:
     over = state.get("must_discard") or {}
     if not over:
         return
@@ -129,7 +130,7 @@ def _discard_first(state: dict[str, Any], verb: str, args: dict[str, Any]) -> No
     )
 
 
-def _phase(game: TableGame, state: dict[str, Any], verb: str) -> None:
+def _phase(game: TableGame, state: TableState, verb: str) -> None:
     phases = list(getattr(game.spec, "turn", None) or [])
     allowing = [p for p in phases if verb in (getattr(p, "allows", None) or [])]
     if not allowing:
@@ -150,7 +151,7 @@ def _phase(game: TableGame, state: dict[str, Any], verb: str) -> None:
     )
 
 
-def claim(spec: DeckSpec, state: dict[str, Any], did: str, player: str | None) -> None:
+def claim(spec: DeckSpec, state: TableState, did: str, player: str | None) -> None:
     """Refuse a draw into a hand from a claimed deck by anyone but its owner, or by a player
     who owns another claimed deck (a draw for no one is shown and discarded)."""
     if not getattr(spec, "claimed", False) or not player:

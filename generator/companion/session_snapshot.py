@@ -12,6 +12,7 @@ from zlib import crc32
 
 from ..content.files import read_regular
 from .session_base import MAX_LOG_BYTES, _dump, atomic_write
+from .state import TableState
 
 
 def snapshot_path(path: Path) -> Path:
@@ -22,7 +23,7 @@ def snapshot_path(path: Path) -> Path:
 def write_snapshot(
     path: Path,
     seq: int,
-    state: dict[str, Any],
+    state: TableState,
     effective: list[int],
     log_bytes: bytes,
     ctr: int,
@@ -96,6 +97,6 @@ def _counter_before(raw: bytes, size: int) -> int:
     return 0
 
 
-def state_hash(state: dict[str, Any], effective: list[int]) -> str:
+def state_hash(state: TableState, effective: list[int]) -> str:
     """The hash the log keeps of the state a snapshot saves (so the snapshot can be checked)."""
     return sha256(_dump({"state": state, "effective": effective}).encode()).hexdigest()

@@ -1,4 +1,5 @@
-"""The shapes of a table's state, part by part: a deck's, a fate bag's and the score pad's.
+"""The shapes of a table's state, part by part (a deck's, a fate bag's, the score pad's, the
+whole table's), and of its log's events: what a command asked and what the random source gave.
 
 The state is plain JSON data (it is logged in the session's header, snapshotted and replayed),
 so its parts are :class:`~typing.TypedDict` shapes rather than classes: the type checker reads
@@ -9,7 +10,7 @@ header's state against these shapes when a log is opened.
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 
 class DeckState(TypedDict, total=False):
@@ -46,6 +47,28 @@ class BagPhase(TypedDict):
     drawn: list[str]
 
 
+class Resolved(TypedDict):
+    """A tile resolved: the tile, its value and symbol, the held tiles returned to the bag and,
+    for a bag that moves a track, the track's move (:func:`.tracks.move_track`)."""
+
+    tile: str
+    value: int
+    symbol: bool
+    returned: list[str]
+    track: NotRequired[dict[str, Any]]
+
+
+class BagOdds(TypedDict):
+    """The chances for the next tile of a bag: of each advance (by value, as text) and of the
+    symbol and a special tile; with the count of tiles of each value."""
+
+    tiles: int
+    advance: dict[str, float]
+    counts: NotRequired[dict[str, int]]
+    symbol: float
+    special: float
+
+
 class BagState(TypedDict, total=False):
     """A fate bag: tiles in the bag, set aside, held this turn and used."""
 
@@ -55,7 +78,106 @@ class BagState(TypedDict, total=False):
     used: list[str]
     phase: BagPhase | None  # the drawing under way, None between turns
     done: int  # the turn whose drawing is over (bags drawn once a turn)
-    last: dict[str, Any]  # what the last resolved draw did, until the event reports it
+    last: Resolved  # what the last resolved draw did, until the event reports it
+
+
+class TurnState(TypedDict):
+    """Where the turn stands: its number, the phase under way (an index into the game's) and,
+    where each player takes the whole turn in order, whose seat it is (from 0)."""
+
+    n: int
+    phase: int
+    seat: NotRequired[int]
+
+
+class PadState(TypedDict):
+    """The score pad: one row per score written, ``[round, player, points]`` as a JSON list."""
+
+    rows: list[list[Any]]
+
+
+class OverState(TypedDict, total=False):
+    """How the game ended (``by``): a track's threshold met, a card drawn, a deck drawn empty."""
+
+    by: str  # track, card or empty
+    id: str
+    rule: int  # the threshold met, by its place in the track's list
+    card: str
+
+
+class Overfull(TypedDict):
+    """A player holding more cards than a hand allows: the hand, what they hold, its limit."""
+
+    hand: str
+    held: int
+    limit: int
+
+
+class TableState(TypedDict, total=False):
+    """The whole table: every bag, track and deck, the score pad, the turn and the game's end."""
+
+    bags: dict[str, BagState]
+    tracks: dict[str, int]  # track id -> its step
+    decks: dict[str, DeckState]
+    pad: PadState
+    turn: TurnState
+    player_tracks: dict[str, dict[str, int]]  # track id -> player -> their step
+    over: OverState
+    must_discard: dict[str, Overfull]  # player -> the hand they must discard down
+
+
+class EventArgs(TypedDict, total=False):
+    """What a command asked, as its event logs it: each kind of event uses some of these
+    (``session_events.FIELDS`` checks their values when a log is read). A field the command
+    was given without may be null in the log (``session_events.OPTIONAL``): such fields are
+    read with ``.get``."""
+
+    player: str
+    deck: str
+    bag: str
+    track: str
+    tile: str
+    unit: str
+    card: str
+    mode: str
+    expr: str
+    game: str  # the game a named roll belongs to
+    secret: str  # the seed, hexadecimal, when it is revealed
+    units: list[str]
+    cards: list[str]
+    order: dict[str, list[str]]  # player -> their units in the order they chose
+    record: dict[str, object]  # the game's record, when a session moves to a new version
+    index: int
+    limit: int
+    target: int  # the event an undo takes back
+    points: int
+    by: int
+    to: int
+    round: int
+    count: int
+    generals: int
+    position: int
+    up_to: int
+    reshuffle: bool
+    resolve: bool
+    force: bool
+    stays: bool  # a card played stays where it is
+
+
+class Outcome(TypedDict, total=False):
+    """What the random source gave an event (its ``out``), as applying it reads it: a card's
+    place in the pile and whether the discards were shuffled in first, a tile drawn from a bag
+    (which draw of the turn, of at most how many, and whether it resolves), a deal's draws."""
+
+    index: int
+    reshuffle: bool
+    tile: str
+    draw: int
+    limit: int
+    resolve: bool
+    draws: list[Outcome]
+    text: str  # a roll, as rolled
+    labels: list[str]  # a roll's face labels
 
 
 class Event(TypedDict, total=False):
@@ -64,8 +186,8 @@ class Event(TypedDict, total=False):
 
     seq: int
     type: str
-    args: dict[str, Any]  # what the command asked (each field checked: session_events.FIELDS)
-    out: dict[str, Any]  # the outcomes the random source gave
+    args: EventArgs  # what the command asked (each field checked: session_events.FIELDS)
+    out: Outcome  # the outcomes the random source gave
     fx: dict[str, Any]  # what applying it did, by event type
     t: float
     ctr: list[int]  # the random counter before and after

@@ -14,6 +14,7 @@ from .i18n import Terms, message, pick, said
 from .ops import over_note
 from .pad import pad_totals
 from .render import _bag_name, _card_name, _listing, _unit, turn_now_lines
+from .state import TurnState
 from .tracks import step_note
 from .zones import way_of
 
@@ -133,7 +134,7 @@ def status_lines(game: TableGame, shown: dict[str, Any], terms: Terms) -> list[s
     ]
     turn = getattr(game.spec, "turn", None)
     if turn:
-        now = state.get("turn") or {"n": 1, "phase": 0}
+        now = state.get("turn") or TurnState(n=1, phase=0)
         lines += turn_now_lines(game, terms, now, shown.get("players") or [])
     for bag_id, bag in state["bags"].items():
         lines.append(

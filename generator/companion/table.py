@@ -15,17 +15,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..errors import UsageError
 from ..locale import _, current_language
 from .engine import Table as Session
 from .engine import new_session, resolve_session
 from .errtext import TableError
+from .game import TableGame
 from .hands import missing
 from .i18n import Terms, message
 from .names import find
 from .render import event_lines
+from .state import EventArgs, TableState
 from .status import status_lines
 from .views import HOST, TABLE, event_view, view
 
@@ -70,7 +72,7 @@ class Action:
     """
 
     verb: str
-    args: Mapping[str, Any] = field(default_factory=dict)
+    args: Mapping[str, object] = field(default_factory=dict)
     player: str | None = None
     force: bool = False
 
@@ -112,7 +114,7 @@ class Table:
         self.session = session
         self._repaired: str | None = None  # what loading the log repaired, told once
 
-    def _state(self) -> dict[str, Any]:
+    def _state(self) -> TableState:
         """The state now, read under the lock (noting a repaired log tail)."""
         state = self.session.snapshot_state()
         self._note_repair()
@@ -149,9 +151,10 @@ class Table:
         return self.session.path
 
     @property
-    def game(self) -> Any:
+    def game(self) -> TableGame:
         """The session's game (:class:`generator.companion.game.TableGame`)."""
         self.session.preload()
+        assert self.session.game is not None  # loaded by preload
         return self.session.game
 
     @property
@@ -183,7 +186,8 @@ class Table:
         )
 
     def _act(self, action: Action) -> list[dict[str, Any]]:
-        args = dict(action.args)
+        # checked field by field (session_events.FIELDS) before anything is logged
+        args = cast("EventArgs", dict(action.args))
         if action.player is not None and "player" not in args:
             args["player"] = action.player
         if isinstance(args.get("player"), str):
@@ -195,17 +199,17 @@ class Table:
             return self._draws(args)
         return [self._run(kind, args, action.verb)]
 
-    def _run(self, kind: str, args: dict[str, Any], verb: str) -> dict[str, Any]:
+    def _run(self, kind: str, args: EventArgs, verb: str) -> dict[str, Any]:
         event = self.session.run(kind, args, verb)
         self._note_repair()
         return {k: v for k, v in event.items() if k != "repaired"}
 
-    def _draws(self, args: dict[str, Any]) -> list[dict[str, Any]]:
+    def _draws(self, args: EventArgs) -> list[dict[str, Any]]:
         """``count`` draws, or draws until the player's hand holds ``up_to`` cards."""
-        count = int(args.pop("count", None) or 1)
+        count = int(args.pop("count", 0) or 1)
         up_to = args.pop("up_to", None)
         if up_to is None:
-            return [self._run("deck.draw", dict(args), "deck.draw") for _n in range(count)]
+            return [self._run("deck.draw", args.copy(), "deck.draw") for _n in range(count)]
         if not args.get("player"):
             raise TableError(_("--up-to needs --player: whose hand to fill"))
         events: list[dict[str, Any]] = []
@@ -214,7 +218,7 @@ class Table:
             need, _held = missing(state, str(args["deck"]), str(args["player"]), int(up_to))
             if need == 0:
                 break
-            events.append(self._run("deck.draw", dict(args), "deck.draw"))
+            events.append(self._run("deck.draw", args.copy(), "deck.draw"))
         return events
 
     def _session_verb(self, action: Action) -> dict[str, Any]:

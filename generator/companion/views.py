@@ -16,7 +16,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .game import TableGame
-from .state import DeckState
+from .state import DeckState, TableState
 from .zones import OWNER, pending, way_of, zones
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
@@ -72,12 +72,12 @@ def _seen(zone_cards: list[Any], shown: bool) -> Any:
     return zone_cards if shown else len(zone_cards)
 
 
-def state_view(game: TableGame, state: dict[str, Any], viewer: str | None) -> dict[str, object]:
+def state_view(game: TableGame, state: TableState, viewer: str | None) -> dict[str, object]:
     """The session's state as ``viewer`` may see it, in the state's own shape: a draw pile is
     a count; a hand, a reserve and a secret order are named for their owner and counted for
     everyone else; a card drawn that its drawer may still reserve is the drawer's alone."""
     player = who(viewer)
-    shown = copy.deepcopy(state)
+    shown: dict[str, Any] = copy.deepcopy(dict(state))
     for did, deck in shown.get("decks", {}).items():
         spec = game.spec.decks.get(did)
         held = pending(deck)
@@ -113,7 +113,7 @@ def _left(
     return {p: _seen(sorted(c), p == player) for p, c in sorted(left.items())}
 
 
-def zone_list(game: TableGame, state: dict[str, Any], viewer: str | None) -> list[dict[str, Any]]:
+def zone_list(game: TableGame, state: TableState, viewer: str | None) -> list[dict[str, Any]]:
     """Every zone as the viewer sees it: kind, deck or bag, owner, visibility, count, cards
     (None when the viewer may not see which)."""
     player = who(viewer)
@@ -134,7 +134,7 @@ def zone_list(game: TableGame, state: dict[str, Any], viewer: str | None) -> lis
 
 
 def view(
-    game: TableGame, state: dict[str, Any], meta: dict[str, Any], viewer: str | None
+    game: TableGame, state: TableState, meta: dict[str, Any], viewer: str | None
 ) -> dict[str, object]:
     """The whole view for a viewer: the session (``meta``), the state as the viewer may see it,
     the zones, the turn and the tracks with their owners. ``meta["everything"]`` (the host
@@ -180,7 +180,7 @@ def view(
     }
 
 
-def _all_zones(game: TableGame, state: dict[str, Any]) -> list[dict[str, Any]]:
+def _all_zones(game: TableGame, state: TableState) -> list[dict[str, Any]]:
     return [
         {
             "kind": z.kind,
@@ -194,7 +194,7 @@ def _all_zones(game: TableGame, state: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def acting(game: TableGame, state: dict[str, Any]) -> str | None:
+def acting(game: TableGame, state: TableState) -> str | None:
     """The player an activation deck says acts next (None when no deck says)."""
     for deck in state.get("decks", {}).values():
         if deck.get("mode") is not None and deck.get("next"):
@@ -202,7 +202,7 @@ def acting(game: TableGame, state: dict[str, Any]) -> str | None:
     return None
 
 
-def leaks(game: TableGame, state: dict[str, Any], shown: Any, viewer: str | None) -> list[str]:
+def leaks(game: TableGame, state: TableState, shown: Any, viewer: str | None) -> list[str]:
     """The cards secret from ``viewer`` that ``shown`` (a view or event, as JSON data) names:
     none, when views keep their secrets (what the tests check)."""
     text = json.dumps(shown, ensure_ascii=False)

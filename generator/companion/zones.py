@@ -14,13 +14,13 @@ the table (in play), and taking a card out of the game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..locale import _
 from .decks import all_names, card_id, find_in_hands
 from .errtext import TableError
 from .game import TableGame
-from .state import DeckState
+from .state import BagState, DeckState, TableState
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
     from ..content.table.models import DeckSpec
@@ -88,9 +88,10 @@ def deck_zones(did: str, spec: DeckSpec | None, deck: DeckState) -> list[Zone]:
     return found
 
 
-def bag_zones(bid: str, bag: dict[str, Any]) -> list[Zone]:
+def bag_zones(bid: str, bag: BagState) -> list[Zone]:
     """The zones of one bag's state: tiles in the bag, set aside, held back, used."""
-    drawn = tuple((bag.get("phase") or {}).get("drawn", []))
+    phase = bag.get("phase")
+    drawn = tuple(phase["drawn"]) if phase else ()
     return [
         Zone("bag", bid, None, NOBODY, tuple(bag.get("pool", []))),
         Zone("aside", bid, None, EVERYONE, tuple(bag.get("aside", []))),
@@ -99,7 +100,7 @@ def bag_zones(bid: str, bag: dict[str, Any]) -> list[Zone]:
     ]
 
 
-def zones(game: TableGame, state: dict[str, Any]) -> list[Zone]:
+def zones(game: TableGame, state: TableState) -> list[Zone]:
     """Every zone of the session's state, decks then bags."""
     found: list[Zone] = []
     for did, deck in state.get("decks", {}).items():
@@ -109,7 +110,7 @@ def zones(game: TableGame, state: dict[str, Any]) -> list[Zone]:
     return found
 
 
-def secret_from(game: TableGame, state: dict[str, Any], viewer: str | None) -> set[str]:
+def secret_from(game: TableGame, state: TableState, viewer: str | None) -> set[str]:
     """The cards ``viewer`` may not see: those in a zone only another player (or nobody) sees.
 
     A hidden draw pile's cards are left out: they are no one's secret, only unknown."""
@@ -124,7 +125,7 @@ def secret_from(game: TableGame, state: dict[str, Any], viewer: str | None) -> s
 
 
 def _in_play(
-    state: DeckState, cards: dict[str, Any], shown: str, player: str | None
+    state: DeckState, cards: dict[str, dict[str, object]], shown: str, player: str | None
 ) -> tuple[str, int] | None:
     """(player, index) of the card shown as ``shown`` in play on the table, or None."""
     want = shown.strip().casefold()
@@ -138,7 +139,7 @@ def _in_play(
 
 
 def lay(
-    state: DeckState, cards: dict[str, Any], shown: str, player: str | None
+    state: DeckState, cards: dict[str, dict[str, object]], shown: str, player: str | None
 ) -> dict[str, object]:
     """A card from a player's hand goes on the table, in play in front of that player."""
     who, k = find_in_hands(state, cards, shown, player)
@@ -150,7 +151,7 @@ def lay(
 
 
 def take_out(
-    state: DeckState, cards: dict[str, Any], shown: str, player: str | None
+    state: DeckState, cards: dict[str, dict[str, object]], shown: str, player: str | None
 ) -> dict[str, object]:
     """A card in play (else in a hand) leaves the game: it is never shuffled back."""
     found = _in_play(state, cards, shown, player)
@@ -172,7 +173,7 @@ def take_out(
 
 
 def from_play_to_discard(
-    state: DeckState, cards: dict[str, Any], shown: str, player: str | None
+    state: DeckState, cards: dict[str, dict[str, object]], shown: str, player: str | None
 ) -> str | None:
     """A card in play goes to the discard pile (the card instance), or None if none is named."""
     found = _in_play(state, cards, shown, player)
@@ -184,6 +185,6 @@ def from_play_to_discard(
     return instance
 
 
-def card_kind(cards: dict[str, Any], instance: str) -> Any:
+def card_kind(cards: dict[str, dict[str, object]], instance: str) -> object:
     """The kind a card's data gives (None when it names none)."""
     return cards.get(card_id(instance), {}).get("kind")

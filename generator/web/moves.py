@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..companion import odds as exact
 from ..companion import odds_text as words
@@ -28,6 +28,9 @@ from ..companion.rules import claim
 from ..dice.parse import parse
 from ..errors import UsageError
 from ..locale import _
+
+if TYPE_CHECKING:  # the state's shape, for the type checker only
+    from ..companion.state import TableState
 
 FREE_ROLL_MAX = 40  # characters of a dice expression typed on a page
 OWN = ("hand", "reserve", "drawn", "queue")  # zones a player's page lists as that player's own
@@ -149,7 +152,7 @@ def _hand_moves(
     deck = state["decks"][did]
     hand = (deck.get("hands") or {}).get(viewer) or []
     try:
-        claim(spec, state, did, viewer)
+        claim(spec, cast("TableState", state), did, viewer)
     except TableError:
         return []  # another player's deck: nothing of it is this player's to draw or play
     found = []
@@ -157,7 +160,7 @@ def _hand_moves(
         found.append(Move(f"deal:{did}", _("Deal my opening hand"), "deck.deal", name,
                           {"deck": did}))  # fmt: skip
     try:
-        check_room(game, state, did, viewer)
+        check_room(game, cast("TableState", state), did, viewer)
         found.append(Move(f"draw:{did}", _("Draw a card into my hand"), "deck.draw", name,
                           {"deck": did}))  # fmt: skip
     except TableError:
