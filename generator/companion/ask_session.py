@@ -98,7 +98,7 @@ def start(
     lang_ = current_language()
     shown = (pick(info["title"], lang_) if lang_ != "en" else None) or info["game"]
     lines = [message(_("New {game} session: {path}"), game=shown, path=info["path"])]
-    lines += _round_order(info["path"], players)
+    lines += _round_order(info.pop("rounds"), players)
     if info["commit"]:
         lines.append(
             message(
@@ -109,11 +109,9 @@ def start(
     return Answer(info, lines)
 
 
-def _round_order(path: str, players: list[str]) -> list[str]:
+def _round_order(rounds: bool, players: list[str]) -> list[str]:
     """Where each player takes the whole turn in order: the order the players were named in."""
-    session = Session(Path(path))
-    session.load()
-    if getattr(_g(session).spec, "turn_counts", "turns") != "rounds":
+    if not rounds:
         return []
     if not players:
         return [_("Name the players with --players, in playing order, so that `pnp turn` can say whose turn it is.")]  # fmt: skip

@@ -212,14 +212,22 @@ def find_in_hands(
     return found[0]
 
 
-def discard(
+def take_from_hand(
     state: DeckState, cards: dict[str, dict[str, object]], shown: str, player: str | None
 ) -> str:
-    """A card from a hand goes to the discard pile; returns the card instance."""
+    """A card out of the hand that holds it (and out of play); returns the card instance."""
     who, k = find_in_hands(state, cards, shown, player)
     instance, _number = state["hands"][who].pop(k)
     if instance in state["out"]:
         state["out"].remove(instance)
+    return str(instance)
+
+
+def discard(
+    state: DeckState, cards: dict[str, dict[str, object]], shown: str, player: str | None
+) -> str:
+    """A card from a hand goes to the discard pile; returns the card instance."""
+    instance = take_from_hand(state, cards, shown, player)
     state["discard"].append(instance)
     return instance
 

@@ -8,6 +8,7 @@ are :mod:`.named_rolls`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from hashlib import sha256
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -171,6 +172,14 @@ class TableGame:
     def names(self) -> dict[str, str]:
         """:meth:`name` in every language, for an error worded later."""
         return {lang: self.name(lang) for lang in LANGS}
+
+    def in_rounds(self) -> bool:
+        """Each player takes the whole turn in order, and the turn counter counts rounds."""
+        return getattr(self.spec, "turn_counts", "turns") == "rounds"  # older records lack it
+
+    def whose_turn(self, seat: int, players: Sequence[str]) -> str | None:
+        """The player in ``seat`` (the state's turn seat) in a game played in rounds, else None."""
+        return players[seat] if self.in_rounds() and seat < len(players) else None
 
     def faces(self, name: str) -> DieFaces | None:
         """The faces of a die named ``die`` or ``game:die``; None for another game's or an unknown die."""

@@ -8,7 +8,7 @@ import copy
 from typing import TYPE_CHECKING, Any
 
 from ..locale import _
-from .decks import apply_draw, card_id, draw, find_in_hands, to_hand
+from .decks import apply_draw, card_id, draw, take_from_hand, to_hand
 from .errtext import TableError
 from .game import TableGame
 from .rng import Source
@@ -126,9 +126,6 @@ def give_back(
     state: DeckState, cards: dict[str, dict[str, object]], shown: str, player: str | None
 ) -> str:
     """A card from a hand goes back into the draw pile; returns the card instance."""
-    who, k = find_in_hands(state, cards, shown, player)
-    instance, _ = state["hands"][who].pop(k)
-    if instance in state["out"]:
-        state["out"].remove(instance)
+    instance = take_from_hand(state, cards, shown, player)
     state["pile"] = sorted(state["pile"] + [instance])
-    return str(instance)
+    return instance

@@ -69,6 +69,7 @@ def new_session(
         "rng": header["rng"],
         "commit": header.get("commit"),
         "title": game.title,
+        "rounds": game.in_rounds(),
     }
 
 

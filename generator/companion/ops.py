@@ -79,7 +79,7 @@ def apply_turn_next(t: Table, args: EventArgs, out: Outcome) -> dict[str, object
     if not turn:
         raise TableError(_("{game} has no turn order to follow"), game=_g(t).names())
     now = t.state.setdefault("turn", {"n": 1, "phase": 0})
-    seats = max(1, len(_players(t))) if _rounds(t) else 1
+    seats = max(1, len(_players(t))) if _g(t).in_rounds() else 1
     if now["phase"] + 1 < len(turn):
         now["phase"] += 1
     elif now.get("seat", 0) + 1 < seats:  # the next player's turn in the same round
@@ -97,20 +97,15 @@ def apply_turn_next(t: Table, args: EventArgs, out: Outcome) -> dict[str, object
 
 def _seat(t: Table, now: TurnState) -> dict[str, object]:
     """Whose turn it is, where each player takes the whole turn in order (nothing otherwise)."""
-    if not _rounds(t):
+    if not _g(t).in_rounds():
         return {}
-    seat, players = now.get("seat", 0), _players(t)
-    return {"seat": seat, "player": players[seat] if seat < len(players) else None}
+    seat = now.get("seat", 0)
+    return {"seat": seat, "player": _g(t).whose_turn(seat, _players(t))}
 
 
 def _players(t: Table) -> list[str]:
     """The players the session was started with, in the order they were named."""
     return list(t.log.header.get("players") or []) if t.log is not None else []
-
-
-def _rounds(t: Table) -> bool:
-    """The game's turn counter counts rounds, each player taking the whole turn in order."""
-    return getattr(_g(t).spec, "turn_counts", "turns") == "rounds"
 
 
 def op_track(t: Table, args: EventArgs, source: Source) -> dict[str, object]:

@@ -69,7 +69,7 @@ def phase_lines(
     phases = game.spec.turn
     phase = phases[k]
     where = dict(n=n, k=k + 1, total=len(phases), phase=pick(phase.name, terms.lang))
-    if getattr(game.spec, "turn_counts", "turns") != "rounds":
+    if not game.in_rounds():
         head = said(terms.lang, N_("Turn {n}, phase {k} of {total}: {phase}."), **where)
     elif player:
         head = said(
@@ -92,9 +92,7 @@ def turn_now_lines(
 ) -> list[str]:
     """The phase the table is in now (``now`` as the state keeps it), naming whose turn it is
     where each player takes the whole turn in order."""
-    seat = int(now.get("seat", 0))
-    rounds = getattr(game.spec, "turn_counts", "turns") == "rounds"
-    player = players[seat] if rounds and seat < len(players) else None
+    player = game.whose_turn(int(now.get("seat", 0)), players)
     return phase_lines(game, terms, int(now["n"]), int(now["phase"]), player)
 
 

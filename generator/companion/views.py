@@ -159,9 +159,9 @@ def view(
         now = state.get("turn") or {"n": 1, "phase": 0}
         k = min(int(now.get("phase", 0)), len(phases) - 1)
         turn = {"n": now.get("n", 1), "phase": k, "phase_id": phases[k].id}
-        if getattr(game.spec, "turn_counts", "turns") == "rounds":  # n counts rounds
-            seat, players = int(now.get("seat", 0)), list(meta.get("players") or [])
-            turn |= {"round": True, "player": players[seat] if seat < len(players) else None}
+        if game.in_rounds():  # n counts rounds
+            player = game.whose_turn(int(now.get("seat", 0)), list(meta.get("players") or []))
+            turn |= {"round": True, "player": player}
     return {
         "viewer": viewer if viewer is not None else TABLE,
         "game": game.id,

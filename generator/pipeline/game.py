@@ -98,20 +98,6 @@ class _Progress:
             self.report(what, self.done, self.total)
 
 
-def check_and_build(
-    path: Path,
-    options: BuildOptions,
-    progress: Progress | None = None,
-    staging: Staging | None = None,
-    key: str | None = None,
-    *,
-    write: bool = True,
-) -> list[ComponentResult]:
-    """Check the game at ``path`` and build it; with ``write=False`` only look for problems."""
-    checked = check_game(path, options)
-    return build_checked(checked, options, progress, staging, key) if write else []
-
-
 def _row_state(r: ComponentResult) -> dict[str, Any]:
     return {
         "component": r.component,
