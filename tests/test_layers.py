@@ -202,7 +202,6 @@ CLI_MAY_IMPORT = {
     "generator",  # the version
     "generator.locale",  # the program's own words
     "generator.errors",  # the exception family, rendered once
-    "generator.atomic",  # a result file written whole (pnp translate's catalogues)
     # the table: moves (table), its questions, each answered in one call (ask_*), their answer
     # type, and the players' language (--lang's meaning)
     "generator.companion.table",
@@ -228,17 +227,14 @@ CLI_MAY_IMPORT = {
     "generator.layout.units",  # the lengths --bleed accepts
     "generator.text.localtext",  # the languages --lang accepts
     "generator.text.columns",  # screen columns of Chinese text, for aligned output
-    "generator.rules",
-    "generator.rules.source",
-    # other tools' formats and the catalogues of pnp translate, one module per command
+    "generator.rules.source",  # the translations --lang and --bilingual accept
+    "generator.rules.report",  # pnp rules status and check: the table, the lines, the verdict
+    # other tools' formats, one module per command, and the steps of pnp translate
     "generator.export.tts",
     "generator.export.printshop",
     "generator.export.preflight",
-    "generator.translate.catalogue",
-    "generator.translate.importer",
-    "generator.translate.po",
-    "generator.translate.status",
-    "generator.translate.terms",
+    "generator.translate.importer",  # pnp translate import
+    "generator.translate.workflow",  # export, status, glossary, and pnp rules stamp
     "generator.web.serve",
 }
 

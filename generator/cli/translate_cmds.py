@@ -10,9 +10,9 @@ from pathlib import Path
 
 import click
 
-from ..content.folders import find_games, game_dir
+from ..content.folders import game_dir
 from ..errors import PnpError
-from ..locale import N_, _, ngettext
+from ..locale import _
 from ..rules.source import TRANSLATED
 from .echo import echo
 from .print_cmds import CONTENT_OPT
@@ -43,27 +43,9 @@ def translate() -> None:
 @CONTENT_OPT
 def export(game: str, lang: str, out: Path | None, content_dir: Path) -> None:
     """Write every translatable text of GAME into one PO catalogue."""
-    from collections import Counter
+    from ..translate.workflow import export_catalogue
 
-    from ..atomic import write_text
-    from ..translate.catalogue import game_texts
-    from ..translate.po import po_text
-
-    texts = game_texts(game_dir(content_dir, game), lang)
-    target = out or Path(f"{texts.game}.{lang}.po")
-    write_text(target, po_text(texts, target))
-    count = Counter(e.state for e in texts.entries)
-    echo(
-        _(
-            "{file}: {total} entries ({translated} translated, {fuzzy} fuzzy, {missing} missing)"
-        ).format(
-            file=target,
-            total=len(texts.entries),
-            translated=count["translated"],
-            fuzzy=count["fuzzy"],
-            missing=count["missing"],
-        )
-    )
+    echo(export_catalogue(game_dir(content_dir, game), lang, out).summary())
 
 
 @translate.command(
@@ -78,28 +60,13 @@ def import_(file: Path, accept_fuzzy: bool, content_dir: Path) -> None:
     from ..translate.importer import import_catalogue
 
     result = import_catalogue(file, content_dir, accept_fuzzy)
-    for r in result.refused:
-        echo(f"{file}:{r.line}: {r.ctx}: {r.message}", err=True)
-    for path in result.files:
-        echo(_("written: {file}").format(file=path))
-    echo(
-        _(
-            "{written} translations written, {stamped} confirmed, {refused} refused, {fuzzy} left fuzzy"
-        ).format(
-            written=result.written,
-            stamped=result.stamped,
-            refused=len(result.refused),
-            fuzzy=result.fuzzy_left,
-        )
-    )
-    if result.refused:
-        raise TranslationIncomplete(
-            ngettext(
-                "{count} entry was refused; the others were imported",
-                "{count} entries were refused; the others were imported",
-                len(result.refused),
-            ).format(count=len(result.refused))
-        )
+    for line in result.refused_lines(file):
+        echo(line, err=True)
+    for line in result.written_lines():
+        echo(line)
+    echo(result.summary())
+    if (failure := result.failure()) is not None:
+        raise TranslationIncomplete(failure)
 
 
 @translate.command(
@@ -115,24 +82,11 @@ def import_(file: Path, accept_fuzzy: bool, content_dir: Path) -> None:
 def status(game: str | None, lang: str | None, strict: bool, content_dir: Path) -> None:
     """Show per game and language how many texts are translated, fuzzy and missing, and how
     many are written for the script, an official edition's text, or converted."""
-    from ..translate.status import translation_status
+    from ..translate.workflow import status_report
 
-    folders = [game_dir(content_dir, game)] if game else find_games(content_dir)
-    rows = translation_status(folders, [lang] if lang else None)
-    counts: tuple[str, ...] = (N_("translated"), N_("fuzzy"), N_("missing"), N_("blank slots"))
-    counts += (N_("written"), N_("edition"), N_("converted"))
-    head = (_("game"), _("language"), *(_(c) for c in counts))
-    table = [head] + [
-        (r.game, r.lang, str(r.translated), str(r.fuzzy), str(r.missing), str(r.slots_missing))
-        + (str(r.written), str(r.edition), str(r.converted))
-        for r in rows
-    ]
-    widths = [max(len(row[i]) for row in table) for i in range(len(head))]
-    for row in table:
-        cells = [row[0].ljust(widths[0]), row[1].ljust(widths[1])]
-        cells += [c.rjust(w) for c, w in zip(row[2:], widths[2:], strict=True)]
-        echo("  ".join(cells).rstrip())
-    if strict and not all(r.complete for r in rows):
+    report = status_report(content_dir, game, lang)
+    echo(report.table())
+    if strict and not report.complete:
         raise TranslationIncomplete(_("some texts are fuzzy or missing"))
 
 
@@ -154,10 +108,7 @@ def status(game: str | None, lang: str | None, strict: bool, content_dir: Path) 
 @CONTENT_OPT
 def glossary(game: str, fmt: str, out: Path | None, content_dir: Path) -> None:
     """Write GAME's glossary for translation tools' term checks."""
-    from ..atomic import write_text
-    from ..translate.terms import glossary_export
+    from ..translate.workflow import write_glossary
 
-    folder = game_dir(content_dir, game)
-    target = out or Path(f"{folder.name}.glossary.{fmt}")
-    write_text(target, glossary_export(folder, fmt))
-    echo(_("written: {file}").format(file=target))
+    written = write_glossary(game_dir(content_dir, game), fmt, out)
+    echo(_("written: {file}").format(file=written))

@@ -1,29 +1,27 @@
-"""Library entry points for building rule sheets and reporting coverage.
+"""Library entry point for building rule sheets.
 
 :func:`build_rules` loads a game's rule sources, refuses to build when they have errors
 (warnings such as missing or stale translations do not stop a build: a missing section prints
 in English), and writes ``rules.<lang>.pdf``, ``rules.en+<lang>.pdf`` and, when sections are
 marked ``aid: true``, ``aids.<lang>.pdf``. Stale sections are never printed silently: each is
 reported as a located warning naming the section and marked on the sheet; ``strict`` refuses
-to build them. :func:`rules_status` gives the coverage table.
+to build them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..atomic import write_all
-from ..content.folders import find_games
 from ..errors import ContentError, Issue, IssueCollector, UsageError
 from ..locale import N_, _, ngettext
 from ..render.rules_aids import render_aids
 from ..render.rulesheet import check_glyphs, render_bilingual, render_sheet
-from ..rules.coverage import STATUSES, Coverage, stale_message
+from ..rules.coverage import Coverage, stale_message
 from ..rules.odds_aid import with_odds
 from ..rules.sheet import Sheet, make_sheet
-from ..rules.source import TRANSLATED, load_rulebook, rules_folder
+from ..rules.source import TRANSLATED, load_rulebook
 from ..text.localtext import LANGS
 from .gcpause import paused
 from .rules_check import check_book
@@ -189,47 +187,3 @@ def _build_rules(
         files[f"rules.en+{lang}.pdf"] = render_bilingual(sheets["en"], sheets[lang], paper)
     out = Path(out_dir)
     return write_all({out / name: data for name, data in files.items()})  # all or none
-
-
-@dataclass(frozen=True)
-class StatusRow:
-    """Coverage of one game in one language."""
-
-    game: str
-    lang: str
-    sections: int
-    counts: dict[str, int]
-    problem: str | None = None
-
-    @property
-    def covered(self) -> int:
-        """Sections printed in this language from a current text (hand-written or derived)."""
-        if self.lang == "en":
-            return self.sections
-        return self.counts.get("hand", 0) + self.counts.get("derived", 0)
-
-
-def rules_status(content_dir: Path) -> list[StatusRow]:
-    """One row per game with rules and language: hand-written, derived, missing, stale."""
-    rows: list[StatusRow] = []
-    for game in find_games(Path(content_dir)):
-        issues = IssueCollector()
-        spec, folder = rules_folder(game, issues)
-        if spec is None or folder is None:
-            continue
-        try:
-            book = load_rulebook(game, issues)
-        except UsageError:
-            continue
-        problem = f"{len(issues.errors)} errors: run pnp rules check" if issues.errors else None
-        if book is None:
-            rows.append(StatusRow(spec.id, "en", 0, {}, problem or "no rule sources"))
-            continue
-        cov = Coverage(book)
-        for lang in LANGS:
-            counts = cov.counts(lang)
-            full = {k: counts.get(k, 0) for k in STATUSES}
-            if lang == "en":
-                full = {"hand": len(book.sections), "derived": 0, "missing": 0, "stale": 0}
-            rows.append(StatusRow(spec.id, lang, len(book.sections), full, problem))
-    return rows

@@ -8,13 +8,15 @@ letter-spaced beyond a quarter em, a paragraph ending in a line of one Chinese c
 table cell broken inside a word. Each problem is a warning at the text's place in the file
 that holds it (the translation, the zh-Hant text a zh-Hans section is derived from, or the
 English that a missing translation falls back to). ``pnp rules check`` runs these after the
-checks of :mod:`.rules_check` when those find no error.
+checks of :mod:`.rules_check` when those find no error; :func:`check_rule_sheets` runs them over
+one game or every game with rule sheets, game by game, for ``pnp rules check`` to print.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from ..content.folders import game_dir
 from ..content.validate import key_path
 from ..errors import Issue, IssueCollector, Location
 from ..layout.units import MM
@@ -22,6 +24,7 @@ from ..locale import _
 from ..render.laid import Laid, cell_word_breaks, letter_spaced, one_han_widow, overflows, spacing
 from ..render.typeset import aid_texts_laid, sheet_texts_laid
 from ..rules.coverage import Coverage
+from ..rules.report import RulesCheck, games_with_rules
 from ..rules.sheet import Sheet, make_sheet
 from ..rules.source import RuleBook, load_rulebook
 from ..text.localtext import LANGS
@@ -38,6 +41,16 @@ def check_sheets(game_dir: Path) -> list[Issue]:
         if not issues.errors:
             check_typesetting(book, issues)
     return sorted(issues.issues, key=lambda i: (i.location, i.key, i.message))
+
+
+def check_rule_sheets(
+    content_dir: Path, game: str | None = None, *, strict: bool = False
+) -> RulesCheck:
+    """The check of ``game``'s rule sheets (a name under ``content_dir`` or a folder), or of
+    every game under ``content_dir`` that has some: each game is checked (:func:`check_sheets`)
+    as the result is iterated; its verdict fails on errors, and with ``strict`` on warnings."""
+    folders = [game_dir(content_dir, game)] if game else games_with_rules(content_dir)
+    return RulesCheck(folders, check_sheets, strict)
 
 
 def check_typesetting(

@@ -22,7 +22,7 @@ from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from ..atomic import write_all
 from ..content.yamlload import display_path
 from ..errors import UsageError
-from ..locale import _
+from ..locale import _, ngettext
 from ..rules.models import GlossaryTerm
 from ..rules.source import RuleBook
 from ..rules.stamped import STAMPED_FILE, named_hashes, stamped_text
@@ -59,6 +59,35 @@ class ImportResult:
     stamped: int = 0  # translations marked current without a change of text
     fuzzy_left: int = 0  # fuzzy entries left as they were
     refused: list[Refused] = field(default_factory=list)
+
+    def refused_lines(self, po_file: Path | str) -> list[str]:
+        """``FILE:line: context: why`` per entry refused, ``po_file`` named as given."""
+        return [f"{po_file}:{r.line}: {r.ctx}: {r.message}" for r in self.refused]
+
+    def written_lines(self) -> list[str]:
+        """``written: FILE`` per file written."""
+        return [_("written: {file}").format(file=path) for path in self.files]
+
+    def summary(self) -> str:
+        """How many translations were written, confirmed, refused and left fuzzy."""
+        return _(
+            "{written} translations written, {stamped} confirmed, {refused} refused, {fuzzy} left fuzzy"
+        ).format(
+            written=self.written,
+            stamped=self.stamped,
+            refused=len(self.refused),
+            fuzzy=self.fuzzy_left,
+        )
+
+    def failure(self) -> str | None:
+        """The closing line when entries were refused (the others were imported), else None."""
+        if not self.refused:
+            return None
+        return ngettext(
+            "{count} entry was refused; the others were imported",
+            "{count} entries were refused; the others were imported",
+            len(self.refused),
+        ).format(count=len(self.refused))
 
 
 class _Importer:
