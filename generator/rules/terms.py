@@ -16,6 +16,8 @@ from collections.abc import Iterable, Mapping
 from .models import GlossaryTerm
 
 REF = re.compile(r"\[\[([^\[\]\n]*)\]\]")
+# a code span: text between runs of as many backticks (a command, written as it is typed)
+CODE_SPAN = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)", re.S)
 ICON_MARK = re.compile(r":([a-z][a-z0-9-]*):")
 SOURCE_LANG = "en"
 
@@ -23,6 +25,12 @@ SOURCE_LANG = "en"
 def refs_in(text: str) -> list[str]:
     """Term ids referenced in ``text``, in order of appearance (repeats kept)."""
     return [m.group(1).strip() for m in REF.finditer(text)]
+
+
+def without_code(text: str) -> str:
+    """``text`` with each code span (```pnp roll 2d6```) replaced by a space: the words left are
+    those a translation says in its own language."""
+    return CODE_SPAN.sub(" ", text)
 
 
 def refs_in_all(texts: Iterable[str]) -> list[str]:

@@ -33,7 +33,7 @@ from ..rules.derive import derive_text
 from ..rules.models import GlossaryTerm, SectionBase, TranslationFile
 from ..rules.source import GLOSSARY_FILE, TRANSLATED, RuleBook, load_rulebook, text_hash
 from ..rules.stamped import load_stamped, text_key
-from ..rules.terms import refs_in
+from ..rules.terms import refs_in, without_code
 from ..text.language import convert, source_language, written_languages
 from ..text.localtext import LANGS
 from .inline import literals
@@ -159,10 +159,11 @@ def _term_pattern(english: str) -> re.Pattern[str]:
 
 def _terms_in(text: str, glossary: Mapping[str, GlossaryTerm]) -> tuple[str, ...]:
     """Glossary terms ``text`` uses: its ``[[id]]`` references, then English renderings found
-    as whole words (the longest first, so "Peasant Army" is not also "Army"; "ARMY" in capitals
-    is a heading, not the term "Army")."""
+    as whole words outside code spans (the longest first, so "Peasant Army" is not also "Army";
+    "ARMY" in capitals is a heading, not the term "Army"; `deck draw` is a command, typed as
+    it is in every language)."""
     found = list(dict.fromkeys(refs_in(text)))
-    rest = text
+    rest = without_code(text)
     for tid, term in sorted(glossary.items(), key=lambda kv: -len(kv[1].en)):
         pattern = _term_pattern(term.en)
         if tid not in found and pattern.search(rest):

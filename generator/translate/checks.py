@@ -1,5 +1,6 @@
 """What an imported translation must keep of its English: markup, icons, colours, glossary terms
-(and a length a text of the game may have).
+(and a length a text of the game may have). A term the English names only inside a code span
+(a command in backticks) need not be translated, and a rendering inside one does not count.
 
 Each problem is one sentence; the importer refuses an entry that has any and reports it as
 ``FILE:line: msgctxt: problem``.
@@ -13,7 +14,7 @@ from collections.abc import Mapping
 
 from ..locale import _
 from ..rules.models import MAX_TEXT, GlossaryTerm
-from ..rules.terms import ICON_MARK, REF, refs_in
+from ..rules.terms import ICON_MARK, REF, refs_in, without_code
 
 _COLOUR = re.compile(r"\[#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?\]")
 _TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")
@@ -65,7 +66,7 @@ def markup_problems(
                 out.append(
                     _("glossary term not used: keep the reference [[{term}]]").format(term=tid)
                 )
-        elif term.rendering(lang) not in REF.sub("", translation):
+        elif term.rendering(lang) not in without_code(REF.sub("", translation)):
             out.append(
                 _(
                     "glossary term not used: '{english}' is rendered '{rendering}' in this game"
