@@ -4,6 +4,7 @@ import's result): each does the work on a copy of the shipped games and returns 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import polib
 import pytest
 
 from generator.locale import use_language
+from generator.text.columns import width
 from generator.translate.importer import import_catalogue
 from generator.translate.workflow import (
     export_catalogue,
@@ -136,3 +138,28 @@ def test_an_import_result_says_what_was_written_and_refused(
     assert again.stdout == second.summary() + "\n"
     assert again.stderr.splitlines()[:-1] == second.refused_lines(path)
     assert failure in again.stderr.splitlines()[-1]
+
+
+def _ends(line: str) -> list[int]:
+    """The screen column where each word of ``line`` ends (a Chinese character two columns)."""
+    ends, column = [], 0
+    for word in re.finditer(r"\S+|\s+", line):
+        column += width(word.group())
+        if not word.group().isspace():
+            ends.append(column)
+    return ends
+
+
+@pytest.mark.parametrize("chinese", ["zh-Hant", "zh-Hans"])
+def test_the_status_table_lines_up_under_its_chinese_headings(
+    content: Path,  # noqa: F811
+    chinese: str,
+) -> None:
+    use_language(chinese)
+    try:
+        lines = status_report(content).lines()
+    finally:
+        use_language("en")
+    assert any(width(c) == 2 for c in lines[0])  # the headings are in Chinese
+    counts = [_ends(line)[2:] for line in lines]
+    assert len(counts[0]) == 7 and all(row == counts[0] for row in counts)

@@ -72,9 +72,14 @@ def rules_status(content_dir: Path) -> list[StatusRow]:
             book = load_rulebook(game, issues)
         except UsageError:
             continue
-        problem = f"{len(issues.errors)} errors: run pnp rules check" if issues.errors else None
+        problem = None
+        if issues.errors:
+            n = len(issues.errors)
+            problem = ngettext(
+                "{count} error: run pnp rules check", "{count} errors: run pnp rules check", n
+            ).format(count=n)
         if book is None:
-            rows.append(StatusRow(spec.id, "en", 0, {}, problem or "no rule sources"))
+            rows.append(StatusRow(spec.id, "en", 0, {}, problem or _("no rule sources")))
             continue
         cov = Coverage(book)
         for lang in LANGS:
@@ -101,24 +106,27 @@ _WIDTHS = (16, 8, 8, 5, 8, 8, 6, 8)
 
 
 def status_lines(rows: Sequence[StatusRow]) -> list[str]:
-    """The coverage table of ``rows``: a heading, a rule under it, one line per row."""
+    """The coverage table of ``rows``: a heading, a rule under it, one line per row; each
+    column as wide as its widest cell (a Chinese character taking two columns)."""
     heads = [pgettext("rules status", h) for h in STATUS_COLUMNS]
-    sizes = [max(n, width(h)) for n, h in zip(_WIDTHS, heads, strict=True)]
-    head = " ".join(
-        h + " " * (n - width(h)) if i < 2 else " " * (n - width(h)) + h
-        for i, (h, n) in enumerate(zip(heads, sizes, strict=True))
-    )
-    lines = [head, "-" * width(head)]
-    for r in rows:
-        pct = f"{100 * r.covered // r.sections}%" if r.sections else "-"
-        c = r.counts
-        line = (
-            f"{r.game:<16} {r.lang:<8} {r.sections:>8} {c.get('hand', 0):>5} "
-            f"{c.get('derived', 0):>8} {c.get('missing', 0):>8} {c.get('stale', 0):>6} {pct:>8}"
+    table = [heads] + [
+        [r.game, r.lang, str(r.sections)]
+        + [str(r.counts.get(k, 0)) for k in ("hand", "derived", "missing", "stale")]
+        + [f"{100 * r.covered // r.sections}%" if r.sections else "-"]
+        for r in rows
+    ]
+    sizes = [max(n, *(width(row[i]) for row in table)) for i, n in enumerate(_WIDTHS)]
+
+    def line(cells: list[str]) -> str:
+        return " ".join(
+            c + " " * (n - width(c)) if i < 2 else " " * (n - width(c)) + c
+            for i, (c, n) in enumerate(zip(cells, sizes, strict=True))
         )
-        if r.problem:
-            line += f"  ({r.problem})"
-        lines.append(line)
+
+    head = line(heads)
+    lines = [head, "-" * width(head)]
+    for r, cells in zip(rows, table[1:], strict=True):
+        lines.append(line(cells) + (f"  ({r.problem})" if r.problem else ""))
     return lines
 
 

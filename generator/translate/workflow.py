@@ -15,6 +15,7 @@ from ..atomic import write_text
 from ..content.folders import find_games, game_dir
 from ..locale import N_, _, ngettext
 from ..rules.stamp import Stamp, stamp_rules
+from ..text.columns import width
 from .catalogue import game_texts, stamp_texts
 from .po import po_text
 from .status import StatusRow, translation_status
@@ -91,18 +92,19 @@ class StatusReport:
         return all(r.complete for r in self.rows)
 
     def lines(self) -> list[str]:
-        """A heading, then one line per game and language, the counts right-aligned."""
+        """A heading, then one line per game and language, the counts right-aligned (a Chinese
+        heading taking two columns a character, as on a terminal)."""
         head = (_("game"), _("language"), *(_(c) for c in STATUS_COUNTS))
         table = [head] + [
             (r.game, r.lang, str(r.translated), str(r.fuzzy), str(r.missing))
             + (str(r.slots_missing), str(r.written), str(r.edition), str(r.converted))
             for r in self.rows
         ]
-        widths = [max(len(row[i]) for row in table) for i in range(len(head))]
+        widths = [max(width(row[i]) for row in table) for i in range(len(head))]
         out = []
         for row in table:
-            cells = [row[0].ljust(widths[0]), row[1].ljust(widths[1])]
-            cells += [c.rjust(w) for c, w in zip(row[2:], widths[2:], strict=True)]
+            cells = [c + " " * (w - width(c)) for c, w in zip(row[:2], widths, strict=False)]
+            cells += [" " * (w - width(c)) + c for c, w in zip(row[2:], widths[2:], strict=True)]
             out.append("  ".join(cells).rstrip())
         return out
 
