@@ -20,31 +20,13 @@ from ..text.localtext import LANGS
 from .build_opts import PaperChoice
 from .clicklang import speaks
 from .echo import echo
+from .print_cmds import CONTENT_OPT
 
 LANG_CHOICES = [*LANGS, "all"]
 
 
 class ChecksFailed(PnpError):
     """``pnp rules check`` found problems (already printed, one per line)."""
-
-
-def _content_dir(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path:
-    """The folder of games by the one rule (:func:`generator.content.folders.content_dir`)."""
-    from ..content.folders import content_dir
-
-    return content_dir(value)
-
-
-def _content_option(f):  # type: ignore[no-untyped-def]
-    return click.option(
-        "--content",
-        "content",
-        type=click.Path(file_okay=False, path_type=Path),
-        default=None,
-        show_default="content",
-        callback=_content_dir,
-        help="Folder holding one folder per game.",
-    )(f)
 
 
 @click.group()
@@ -56,16 +38,16 @@ def rules() -> None:
 @rules.command()
 @click.argument("game", required=False)
 @click.option("--strict", is_flag=True, help="Fail on warnings too (missing or stale sections).")
-@_content_option
+@CONTENT_OPT
 @speaks
-def check(game: str | None, strict: bool, content: Path) -> None:
+def check(game: str | None, strict: bool, content_dir: Path) -> None:
     """Check glossary use, translation structure, missing and stale sections, typesetting.
 
     Without GAME, checks every game under --content that has rule sheets.
     """
     from ..pipeline.typecheck import check_rule_sheets
 
-    checked = check_rule_sheets(content, game, strict=strict)
+    checked = check_rule_sheets(content_dir, game, strict=strict)
     for one in checked:
         for line in one.lines():
             echo(line)
@@ -75,13 +57,13 @@ def check(game: str | None, strict: bool, content: Path) -> None:
 
 
 @rules.command()
-@_content_option
+@CONTENT_OPT
 @speaks
-def status(content: Path) -> None:
+def status(content_dir: Path) -> None:
     """Coverage per game and language: hand-written, derived, missing, stale."""
     from ..rules.report import status_table
 
-    echo(status_table(content))
+    echo(status_table(content_dir))
 
 
 @rules.command()
@@ -122,7 +104,7 @@ def status(content: Path) -> None:
     show_default=True,
     help="Output folder; files go to OUT/<game>/.",
 )
-@_content_option
+@CONTENT_OPT
 def build(
     game: str,
     langs: tuple[str, ...],
@@ -131,7 +113,7 @@ def build(
     strict: bool,
     aid_size: str,
     out: Path,
-    content: Path,
+    content_dir: Path,
 ) -> None:
     """Write OUT/<game>/rules.<lang>.pdf (and rules.en+<lang>.pdf, aids.<lang>.pdf).
 
@@ -141,7 +123,7 @@ def build(
     from ..pipeline.rules import StaleSections, build_rules
     from ..rules.report import issue_line
 
-    folder = game_dir(content, game)
+    folder = game_dir(content_dir, game)
     name = folder.name  # output/<game folder>/, where `pnp build` puts the sheets too
     started = time.perf_counter()
     bil = list(TRANSLATED) if "all" in bilingual else list(bilingual)
@@ -179,13 +161,13 @@ def build(
     type=click.Choice(list(TRANSLATED)),
     help="Translations to stamp (default: all).",
 )
-@_content_option
-def stamp(game: str, langs: tuple[str, ...], content: Path) -> None:
+@CONTENT_OPT
+def stamp(game: str, langs: tuple[str, ...], content_dir: Path) -> None:
     """Record that each translated section matches the current English (source_hash), and
     each other translated text too (stamps.yaml)."""
     from ..translate.workflow import stamp_game
 
-    stamped = stamp_game(game_dir(content, game), list(langs) or None)
+    stamped = stamp_game(game_dir(content_dir, game), list(langs) or None)
     for line in stamped.section_lines():
         echo(line)
     echo(stamped.sections_summary(), err=True)
