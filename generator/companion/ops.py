@@ -13,6 +13,8 @@ The steps are kept by subject: the fate bags' in :mod:`.ops_bags`, the plain dec
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..locale import _
 from . import pad, rules
 from .dice_roll import roll
@@ -59,8 +61,10 @@ from .ops_units import (
     op_act_remove,
 )
 from .rng import Source
-from .state import EventArgs, Outcome, TurnState
 from .tracks import move_track
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import EventArgs, Outcome, TurnState
 
 __all__ = ["OPS", "Apply", "Op", "Table", "only_bag", "over_note"]
 

@@ -9,7 +9,7 @@ tracks in :mod:`.render_bags`, decks and units in :mod:`.render_decks`, the name
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..locale import N_, _
 from .game import TableGame
@@ -36,7 +36,9 @@ from .render_names import (
     die_name,
     named_dice,
 )
-from .state import Event, TurnState
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import Event, TurnState
 
 # the names the table's other views use, importable from here as before
 __all__ = [
@@ -98,8 +100,8 @@ def turn_now_lines(
 
 def pad_add(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for points written on the score pad."""
-    fx = {**e["fx"], "player": terms.name(e["fx"]["player"])}
-    return [message(_("{player} +{points} (round {round}); total {total}."), **fx)]
+    fx = {**e["fx"], "player": terms.name(e["fx"]["player"]), "points": f"{e['fx']['points']:+d}"}
+    return [message(_("{player} {points} (round {round}); total {total}."), **fx)]
 
 
 def roll(game: TableGame, terms: Terms, e: Event) -> list[str]:

@@ -13,9 +13,9 @@ logged; ``force`` lets a house rule overrule them and the log says so.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..errors import UsageError
 from ..locale import _, current_language
@@ -27,9 +27,11 @@ from .hands import missing
 from .i18n import Terms, message
 from .names import find
 from .render import event_lines
-from .state import EventArgs, TableState
 from .status import status_lines
 from .views import HOST, TABLE, event_view, view
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import EventArgs, TableState
 
 # what a player asks for -> the event type the log records it as (the moves a phase may name,
 # :data:`generator.content.table.models.MOVES`, and rolls)
@@ -58,8 +60,7 @@ VERBS: dict[str, str] = {
 SESSION_VERBS = ("undo", "reveal", "migrate")
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """One thing a player asks the table to do.
 
     ``verb`` is one of :data:`VERBS` or :data:`SESSION_VERBS` (``deck.draw``, ``deck.play``,
@@ -72,13 +73,12 @@ class Action:
     """
 
     verb: str
-    args: Mapping[str, object] = field(default_factory=dict)
+    args: Mapping[str, object] = MappingProxyType({})
     player: str | None = None
     force: bool = False
 
 
-@dataclass
-class Outcome:
+class Outcome(NamedTuple):
     """What one action did: its ``events`` (each as ``viewer`` may see it: a dict with ``seq``,
     ``type``, ``args``, ``fx`` (its effects) and, unless secret from the viewer, ``out``), the
     ``view`` of the table for ``viewer`` afterwards, and ``notices`` (a repaired log, edited
@@ -87,7 +87,7 @@ class Outcome:
     events: list[dict[str, Any]]
     view: dict[str, Any]
     viewer: str
-    notices: list[str] = field(default_factory=list)
+    notices: list[str]
 
 
 class Table:

@@ -13,14 +13,15 @@ the table (in play), and taking a card out of the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..locale import _
 from .decks import all_names, card_id, find_in_hands
 from .errtext import TableError
 from .game import TableGame
-from .state import BagState, DeckState, TableState
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import BagState, DeckState, TableState
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
     from ..content.table.models import DeckSpec
@@ -30,8 +31,7 @@ OWNER = "owner"
 NOBODY = "nobody"
 
 
-@dataclass(frozen=True)
-class Zone:
+class Zone(NamedTuple):
     """One zone: its kind, the deck or bag it belongs to, its owner, its visibility and cards."""
 
     kind: str  # pile, hand, reserve, queue, play, discard, aside, removed, drawn, bag, held, used
