@@ -97,6 +97,14 @@ class RollSpec(Fact, frozen=True, kw_only=True):
             "wins, and a tie for the highest is rolled again by everyone (a first-player roll)."
         ),
     ] = field(default_factory=list)
+    decides: Annotated[
+        Literal["first-player"] | None,
+        doc(
+            "What the winner of a contest (`each`) decides. first-player: in a session played "
+            "in rounds (turn_counts: rounds), a winner who is one of the session's players "
+            "plays first, and the round order starts with them."
+        ),
+    ] = None
     result: Annotated[
         LocalText | None,
         doc(
