@@ -91,10 +91,8 @@ def test_the_first_player_roll_winner_starts_every_round_and_undo_takes_it_back(
     assert "Round 1, Bo's turn, phase 1 of 5: Discard phase." in said
     assert "Bo won the first-player roll: each round goes Bo, Ann." in said
     assert "Bo won the first-player roll" in ok("status")
-    assert data("status")["turn"] == {
-        "n": 1, "phase": 0, "phase_id": "discard", "round": True, "player": "Bo",
-        "order": ["Bo", "Ann"],
-    }  # fmt: skip
+    turn = data("status")["turn"]  # the view the web page reads says the same
+    assert (turn["n"], turn["player"], turn["order"]) == (1, "Bo", ["Bo", "Ann"])
     for _ in range(5):
         said = ok("turn", "next")
     assert "Round 1, Ann's turn, phase 1 of 5: Discard phase." in said

@@ -35,6 +35,7 @@ def test_a_saved_game_command_imports_nothing_of_the_content_stack(
         names = {line.split("|")[-1].strip() for line in run.stderr.splitlines() if "|" in line}
         assert not {"msgspec", "yaml", "ruamel.yaml", "reportlab", "jinja2"} & names, args
         assert not {n for n in names if n.startswith("generator.render")}, args
+        assert "generator.companion.state" not in names, args  # the state's shapes: types only
         if args == ["status"]:  # the score pad's totals, without the score evaluator
             assert "generator.companion.scores" not in names
 

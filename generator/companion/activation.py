@@ -22,7 +22,9 @@ from ..locale import _
 from . import decks
 from .errtext import TableError
 from .rng import Source
-from .state import DeckState, EventArgs, Outcome
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import DeckState, EventArgs, Outcome
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
     from ..content.table.models import DeckSpec

@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING
 from ..locale import _
 from .errtext import TableError
 from .rng import Source
-from .state import BagOdds, BagState, Outcome, Resolved, TableState
 from .tracks import move_track
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import BagOdds, BagState, Outcome, Resolved, TableState
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
     from ..content.table.models import BagSpec, TileSpec, TrackSpec

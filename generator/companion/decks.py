@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Any, Literal
 from ..locale import _
 from .errtext import TableError
 from .rng import Source
-from .state import DeckState, Outcome
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import DeckState, Outcome
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
     from ..content.table.models import DeckSpec

@@ -19,7 +19,7 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
 from ..locale import _
@@ -32,7 +32,9 @@ from .named_rolls import named_roll
 from .opening import _read_secret, game_of, missing_pieces, new_session, resolve_session
 from .ops import OPS, over_note
 from .rng import Source, SystemSource, fair_source, seed_key
-from .state import EventArgs, TableState
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import EventArgs, TableState
 
 __all__ = [
     "OPS",

@@ -13,7 +13,9 @@ from .errtext import TableError
 from .game import TableGame
 from .rng import Source
 from .rules import held, limit_of
-from .state import DeckState, EventArgs, Outcome, TableState
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import DeckState, EventArgs, Outcome, TableState
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
     from ..content.table.models import DeckSpec

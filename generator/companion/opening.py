@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..content.files import read_regular
 from ..errors import UsageError
@@ -20,7 +20,9 @@ from .decks import card_id
 from .errtext import TableError
 from .game import TableGame, find_game, hash_files, migrate_record
 from .rng import FairSource, commitment, new_secret
-from .state import TableState
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import TableState
 
 MAX_RECORDED_FILES = 1_000  # files a log's header may name as the content it was started on
 

@@ -14,6 +14,8 @@ migrations are here.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..locale import _
 from . import pad, rules
 from .dice_roll import roll
@@ -60,8 +62,10 @@ from .ops_units import (
     op_act_remove,
 )
 from .rng import Source
-from .state import EventArgs, Outcome, TurnState
 from .tracks import move_track
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import EventArgs, Outcome, TurnState
 
 __all__ = ["OPS", "Apply", "Op", "Table", "only_bag", "over_note"]
 

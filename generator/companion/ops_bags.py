@@ -20,7 +20,9 @@ from .ops_base import (
     _track_over,
 )
 from .rng import Source
-from .state import BagState, EventArgs, Outcome
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import BagState, EventArgs, Outcome
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
     from ..content.table.models import BagSpec

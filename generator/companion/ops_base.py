@@ -15,7 +15,9 @@ from .game import TableGame
 from .i18n import pick
 from .names import Things, find, listing, resolve, shown, terms_for
 from .rng import Source
-from .state import DeckState, EventArgs, Outcome, OverState, TableState
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import DeckState, EventArgs, Outcome, OverState, TableState
 
 if TYPE_CHECKING:
     from ..content.table.models import DeckSpec
@@ -33,10 +35,10 @@ class Table(Protocol):
     log: Log | None  # the session's log: its header names the players
 
 
-Op = Callable[[Table, EventArgs, Source], dict[str, object]]
+Op = Callable[[Table, "EventArgs", Source], dict[str, object]]
 
 
-Apply = Callable[[Table, EventArgs, Outcome], dict[str, object]]
+Apply = Callable[[Table, "EventArgs", "Outcome"], dict[str, object]]
 
 
 def _g(t: Table) -> TableGame:

@@ -5,6 +5,8 @@ empty deck that ends the game.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..locale import _
 from . import decks, hands, rules, zones
 from .errtext import TableError
@@ -16,7 +18,9 @@ from .ops_base import (
     _plain,
 )
 from .rng import Source
-from .state import DeckState, EventArgs, Outcome
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import DeckState, EventArgs, Outcome
 
 
 def op_deck_draw(t: Table, args: EventArgs, source: Source) -> dict[str, object]:

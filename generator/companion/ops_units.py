@@ -4,6 +4,8 @@ turning to a mode, activating, reserving, playing and removing a unit.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..locale import _
 from . import activation, decks, zones
 from .errtext import TableError
@@ -22,8 +24,10 @@ from .ops_base import (
     _who,
 )
 from .rng import Source
-from .state import EventArgs, Outcome
 from .zones import way_of
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import EventArgs, Outcome
 
 
 def apply_act_add(t: Table, args: EventArgs, out: Outcome) -> dict[str, object]:

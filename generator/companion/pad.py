@@ -6,9 +6,10 @@ machinery.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .state import TableState
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import TableState
 
 
 def pad_add(state: TableState, player: str, points: int, round_no: int | None) -> dict[str, object]:

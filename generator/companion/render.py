@@ -9,7 +9,7 @@ tracks in :mod:`.render_bags`, decks and units in :mod:`.render_decks`, the name
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..locale import N_, _
 from .game import TableGame, round_order
@@ -36,7 +36,9 @@ from .render_names import (
     die_name,
     named_dice,
 )
-from .state import Event, TurnState
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import Event, TurnState
 
 # the names the table's other views use, importable from here as before
 __all__ = [

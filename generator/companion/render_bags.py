@@ -4,15 +4,17 @@ the bag, and a track's moves with the marks they reach and the steps' meanings.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..locale import N_, _, ngettext
 from .bag import tile_kind
 from .game import TableGame
 from .i18n import TYPED, Terms, message, pick, said
 from .render_names import _bag_name, _tile_name
-from .state import Event
 from .tracks import step_note
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import Event
 
 
 def _track_lines(game: TableGame, terms: Terms, move: dict[str, Any]) -> list[str]:

@@ -5,14 +5,16 @@ activated, reserved, played and removed.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..locale import N_, _
 from .decks import card_id
 from .game import TableGame
 from .i18n import TYPED, Terms, message, pick, said
 from .render_names import _card_name, _deck_name, _listing, _unit
-from .state import Event
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import Event
 
 
 def _shown(game: TableGame, terms: Terms, deck_id: str, instance: str) -> list[str]:

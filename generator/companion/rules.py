@@ -17,8 +17,10 @@ from ..locale import _
 from .errtext import TableError
 from .game import TableGame
 from .i18n import pick
-from .state import EventArgs, Overfull, TableState
 from .tracks import bounds
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import EventArgs, Overfull, TableState
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
     from ..content.table.models import DeckSpec, HandSpec, TrackSpec

@@ -7,12 +7,14 @@ from __future__ import annotations
 import json
 from hashlib import sha256
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from zlib import crc32
 
 from ..content.files import read_regular
 from .session_base import MAX_LOG_BYTES, _dump, atomic_write
-from .state import TableState
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import TableState
 
 
 def snapshot_path(path: Path) -> Path:

@@ -5,7 +5,9 @@ The state is plain JSON data (it is logged in the session's header, snapshotted 
 so its parts are :class:`~typing.TypedDict` shapes rather than classes: the type checker reads
 each key, and the data stays what the log holds. Keys a part has only in some games (a deck
 whose units activate, a bag drawn once a turn) are not required. :mod:`.statecheck` checks a
-header's state against these shapes when a log is opened.
+header's state against these shapes when a log is opened. The shapes are for the type
+checker alone: modules import them under ``TYPE_CHECKING``, so a table command does not pay for
+building them at start-up.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ left, reserve, whose turn), what ended the game if it is over, and the score pad
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..locale import N_, _, pgettext, translation
 from .game import TableGame
@@ -14,9 +14,11 @@ from .i18n import Terms, message, pick, said
 from .ops import over_note
 from .pad import pad_totals
 from .render import _bag_name, _card_name, _listing, _unit, turn_now_lines
-from .state import TurnState
 from .tracks import step_note
 from .zones import way_of
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import TurnState
 
 
 def _hidden(terms: Terms, count: int) -> str:
@@ -134,7 +136,7 @@ def status_lines(game: TableGame, shown: dict[str, Any], terms: Terms) -> list[s
     ]
     turn = getattr(game.spec, "turn", None)
     if turn:
-        now = state.get("turn") or TurnState(n=1, phase=0)
+        now = cast("TurnState", state.get("turn") or {"n": 1, "phase": 0})
         lines += turn_now_lines(game, terms, now, shown.get("players") or [])
     for bag_id, bag in state["bags"].items():
         lines.append(

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import UsageError
 from ..locale import _, current_language
@@ -27,9 +27,11 @@ from .hands import missing
 from .i18n import Terms, message
 from .names import find
 from .render import event_lines
-from .state import EventArgs, TableState
 from .status import status_lines
 from .views import HOST, TABLE, event_view, view
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import EventArgs, TableState
 
 # what a player asks for -> the event type the log records it as (the moves a phase may name,
 # :data:`generator.content.table.models.MOVES`, and rolls)

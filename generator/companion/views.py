@@ -16,8 +16,10 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .game import TableGame, round_order
-from .state import DeckState, TableState
 from .zones import OWNER, pending, way_of, zones
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import DeckState, TableState
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
     from ..content.table.models import DeckSpec

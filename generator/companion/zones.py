@@ -20,7 +20,9 @@ from ..locale import _
 from .decks import all_names, card_id, find_in_hands
 from .errtext import TableError
 from .game import TableGame
-from .state import BagState, DeckState, TableState
+
+if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
+    from .state import BagState, DeckState, TableState
 
 if TYPE_CHECKING:  # the table's models, for the type checker only
     from ..content.table.models import DeckSpec

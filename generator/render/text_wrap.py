@@ -9,9 +9,8 @@ Chinese never loses a character. A span's cutting into words, spaces and Chinese
 with their widths at 1 pt, is remembered per text and face: the same texts are wrapped at many
 sizes and widths. A word joiner (U+2060) between two characters forbids a break there and is
 not drawn: a caller marks a Chinese word that must stay whole with it; a zero-width space
-(U+200B) is a break opportunity that draws nothing. A number after a Chinese word and a space
-stays with the word (the space is drawn, not broken at). A paragraph never ends in a line of
-one Chinese character: that line takes the last box of the line before.
+(U+200B) is a break opportunity that draws nothing; a number after a Chinese word and a space
+stays with the word. A paragraph never ends in a line of one Chinese character.
 """
 
 from __future__ import annotations
