@@ -284,18 +284,3 @@ def test_a_roll_refuses_a_parameter_of_names(tmp_path: Path) -> None:
     assert done.returncode != 0 and "Traceback" not in done.stderr
     assert "rolls.volley.params.n.kind: a roll's parameter is a number or icons" in done.stderr
 
-
-def test_a_roll_that_decides_the_first_player_must_be_a_contest(tmp_path: Path) -> None:
-    game = tmp_path / "made-up"
-    shutil.copytree(MADE_UP, game)
-    table = game / "table.yaml"
-    text = table.read_text(encoding="utf-8")
-    old = '    expr: "{n}d6@{icons}"\n'
-    assert old in text
-    table.write_text(text.replace(old, old + "    decides: first-player\n"), encoding="utf-8")
-    done = pnp("score", "calc", f"{game}:hold", "--hold", "well")
-    assert done.returncode != 0 and "Traceback" not in done.stderr
-    assert re.search(
-        r"table\.yaml:\d+:\d+: rolls\.volley\.decides: only a contest \(each:\) has a winner",
-        done.stderr,
-    ), done.stderr

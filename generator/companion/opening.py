@@ -72,15 +72,8 @@ def new_session(
         "commit": header.get("commit"),
         "title": game.title,
         "rounds": game.in_rounds(),
-        # the roll whose winner plays first in every round, when the game has one
-        "first_roll": next(
-            (
-                f"{game.id}:{rid}"
-                for rid, r in game.spec.rolls.items()
-                if getattr(r, "decides", None) == "first-player"
-            ),
-            None,
-        ),  # fmt: skip
+        # the contest whose winner plays first in every round, when the game has one
+        "first_roll": next((f"{game.id}:{r}" for r, s in game.spec.rolls.items() if s.each), None),
     }
 
 

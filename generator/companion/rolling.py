@@ -4,9 +4,9 @@
 (``GAME:ROLL``, ``d[GAME:DIE]``) or made while a session is on comes here: the named roll's
 parameters are filled and checked (:func:`generator.companion.named_rolls.named_roll`), the roll is
 recorded in the session (the game's phase rules apply to a named roll), a contest is rolled
-until one side is highest, and the result is told in the players' language. A contest that
-decides the first player (``decides: first-player``), won by a player of a session played in
-rounds, records that the round order starts with the winner.
+until one side is highest, and the result is told in the players' language. A contest (a
+first-player roll) won by a player of a session played in rounds records that the round order
+starts with the winner.
 """
 
 from __future__ import annotations
@@ -107,13 +107,8 @@ def roll_with_content(
             each = list(players)
         data, lines, said = contest(game, terms, each, roll_once, notes, lang_)
         winner = data["winner"]
-        decides = getattr(game.spec.rolls[named], "decides", None)  # older records lack it
-        if (
-            table is not None
-            and decides == "first-player"
-            and game.in_rounds()
-            and winner in players
-        ):  # the round order starts with the winner, an event of its own (undone alone)
+        if table is not None and game.in_rounds() and winner in players:
+            # the round order starts with the winner: an event of its own (undone alone)
             event = table.run("turn.first", {"player": winner})
             data["first"] = {"seq": event["seq"], **event["fx"]}
             lines += table_event_lines(game, terms, event)

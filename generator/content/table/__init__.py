@@ -192,8 +192,6 @@ def _check_mark(
 
 
 def _check_roll(rid: str, roll: RollSpec, spec: TableSpec, add: Any) -> None:
-    if roll.decides is not None and not roll.each:
-        add(("rolls", rid, "decides"), _("only a contest (each:) has a winner to decide with"))
     for name, param in roll.params.items():
         if param.kind == "names":
             add(
