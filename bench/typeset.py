@@ -7,7 +7,7 @@ card and token face are counted too (``faces``). One row per game,
 language and kind (rules, aids or faces), and a total per language. Columns:
 
 - ``texts``, ``lines``: paragraphs, items, titles and table cells laid out, and their lines;
-- ``spaced``: justified lines drawn with more than a quarter em between characters;
+- ``spaced``: justified lines drawn with more than 0.15 em between characters;
 - ``ragged``: justified lines set ragged because they would have needed more;
 - ``widows``: paragraphs whose last line holds one Chinese character (and its punctuation);
 - ``cell-brk``: table-cell line breaks that fall inside a Chinese word (jieba's dictionary and

@@ -157,16 +157,17 @@ def is_han(ch: str) -> bool:
 
 def _too_loose(text: str, slack: float, body: float) -> bool:
     """Whether spreading ``slack`` over the gaps after the line's Chinese characters would open
-    them wider than a quarter em (such a line is set ragged)."""
+    them wider than ``MAX_STRETCH_EM`` (such a line is set ragged)."""
     from generator.content.markup import is_cjk
+    from generator.render.text_writer import MAX_STRETCH_EM
 
     gaps = sum(map(is_cjk, text)) - (1 if text and is_cjk(text[-1]) else 0)
-    return slack > 0 and (gaps <= 0 or slack / gaps > 0.25 * body)
+    return slack > 0 and (gaps <= 0 or slack / gaps > MAX_STRETCH_EM * body)
 
 
 def ragged_lines(path, paragraphs: list[str], body: float = 9.0) -> tuple[int, list[str]]:  # type: ignore[no-untyped-def]
     """Lines of Chinese body text that neither reach their column's right edge (within 0.5 pt)
-    nor end a paragraph (nor would need gaps wider than a quarter em to reach it), and how
+    nor end a paragraph (nor would need gaps wider than ``MAX_STRETCH_EM`` to reach it), and how
     many lines were measured.
 
     A measured line is in body type (``body`` pt) with at least two Chinese characters; its

@@ -124,6 +124,19 @@ def test_score_pad_sums_rounds_per_player(tmp_path: Path, data_dir: Path) -> Non
     assert "分數：Ann 7, Bob 5" in status
 
 
+def test_points_taken_away_are_written_as_a_negative_number(tmp_path: Path, data_dir: Path) -> None:
+    """A penalty is typed as the players say it (`score add Ann -5`), not after a `--`."""
+    assert pnp("session", "new", GAME, "--players", "Ann,Bob").returncode == 0
+    assert pnp("score", "add", "Ann", "7").stdout.startswith("Ann +7 (round 1)")
+    taken = pnp("score", "add", "Ann", "-5", "--round", "2")
+    assert taken.returncode == 0, taken.stderr
+    assert taken.stdout.startswith("Ann -5 (round 2); total 2.")
+    assert "+-" not in pnp("score", "add", "Bob", "-3", "--lang", "zh-Hans").stdout
+    pad = json.loads(pnp("score", "pad", "--json").stdout)
+    assert pad["totals"] == {"Ann": 2, "Bob": -3}
+    assert pnp("score", "add", "Ann", "-5x").returncode == 2  # still not a number
+
+
 def test_play_prompt_reads_commands_from_stdin(tmp_path: Path, data_dir: Path) -> None:
     env = {**os.environ, "PNP_DATA_DIR": str(data_dir)}
     run = pnp(

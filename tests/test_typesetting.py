@@ -1,6 +1,6 @@
 """Typesetting read from the laid-out lines and from the printed PDFs.
 
-- no justified line is letter-spaced beyond a quarter em: a line that would need more is set
+- no justified line is letter-spaced beyond 0.15 em: a line that would need more is set
   ragged (planted: a line with an English run; shipped: every Chinese sheet and aid, read from
   the glyph positions pypdfium2 extracts);
 - no paragraph ends in a line of one Chinese character (planted paragraph; shipped sheets);

@@ -6,8 +6,9 @@ language other than English it gives click's messages (a missing argument, an un
 command, a value out of range) and help headings through click's translation hook (each click
 module's ``gettext`` name), says every command's and option's help from the catalogues, and
 wraps text by its width on screen (a Chinese character takes two columns) with the line-break
-rules of the rule sheets. Everything is put back when the run ends; in English nothing of click
-is touched, so the output stays click's own.
+rules of the rule sheets. Everything is put back when the run ends. In English click's words
+stay its own, said without its search of the system's gettext catalogues (a file search and the
+``locale`` module on every message).
 """
 
 from __future__ import annotations
@@ -18,8 +19,16 @@ from contextlib import contextmanager
 from typing import Any
 
 import click
+import click.core
+import click.decorators
+import click.exceptions
+import click.formatting
+import click.parser
+import click.termui
+import click.types
+import click.utils
 
-from ..locale import N_, _, current_language, translation, use_language
+from ..locale import N_, Translation, _, current_language, translation, use_language
 from ..text.columns import width, wrap_text
 
 # option kinds whose names a help page shows translated (as the "metavar" context)
@@ -171,27 +180,42 @@ def _help_pages(swaps: _Swaps, gettext: Any) -> None:
     swaps.set(click.Parameter, "make_metavar", kind)
 
 
+def _click_words(swaps: _Swaps, said: Translation) -> None:
+    """click's messages said by ``said`` (each click module's ``_`` and ``ngettext``)."""
+    # click.decorators makes options (``--help``) once per command: their help stays English
+    # there and is said in the run's language when a help page is written
+    swaps.set(click.decorators, "_", translation("en").gettext)
+    for module in (
+        click.core,
+        click.exceptions,
+        click.formatting,
+        click.parser,
+        click.termui,
+        click.types,
+        click.utils,
+    ):
+        if hasattr(module, "_"):
+            swaps.set(module, "_", said.gettext)
+        if hasattr(module, "ngettext"):
+            swaps.set(module, "ngettext", said.ngettext)
+
+
 @contextmanager
 def speaking(argv: list[str]) -> Iterator[str]:
     """Run in the language of ``argv`` (see :func:`chosen`) until the block ends."""
     lang = chosen(argv)
     before = current_language()
     use_language(lang)
-    if lang == "en":
-        try:
-            yield lang
-        finally:
-            use_language(before)
-        return
-    import click
-    import click.core
-    import click.exceptions
-    import click.formatting
-    import click.parser
-    import click.types
-
     said = translation(lang)
     swaps = _Swaps()
+    if lang == "en":  # click's words as they are, without its search of the system's catalogues
+        try:
+            _click_words(swaps, said)
+            yield lang
+        finally:
+            swaps.undo()
+            use_language(before)
+        return
     formatter = click.formatting.HelpFormatter
     write_usage = formatter.write_usage
 
@@ -220,11 +244,7 @@ def speaking(argv: list[str]) -> Iterator[str]:
         self.write(f"{'':>{self.current_indent}}{heading}\n")
 
     try:
-        for module in (click.core, click.exceptions, click.formatting, click.parser, click.types):
-            if hasattr(module, "_"):
-                swaps.set(module, "_", said.gettext)
-            if hasattr(module, "ngettext"):
-                swaps.set(module, "ngettext", said.ngettext)
+        _click_words(swaps, said)
         swaps.set(click.formatting, "wrap_text", wrap_text)
         swaps.set(click.formatting, "term_len", width)
         swaps.set(formatter, "write_usage", usage_line)

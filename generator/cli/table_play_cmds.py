@@ -250,7 +250,8 @@ def score() -> None:
     """Keep and compute scores."""
 
 
-@score.command("add")
+# points may be negative: "-5" is a number here, not an unknown option
+@score.command("add", context_settings={"ignore_unknown_options": True})
 @click.argument("player")
 @click.argument("points", type=int)
 @click.option("--round", "round_no", type=click.IntRange(1, 10_000), default=None)

@@ -121,8 +121,8 @@ def turn_first(game: TableGame, terms: Terms, e: Event) -> list[str]:
 
 def pad_add(game: TableGame, terms: Terms, e: Event) -> list[str]:
     """Lines for points written on the score pad."""
-    fx = {**e["fx"], "player": terms.name(e["fx"]["player"])}
-    return [message(_("{player} +{points} (round {round}); total {total}."), **fx)]
+    fx = {**e["fx"], "player": terms.name(e["fx"]["player"]), "points": f"{e['fx']['points']:+d}"}
+    return [message(_("{player} {points} (round {round}); total {total}."), **fx)]
 
 
 def roll(game: TableGame, terms: Terms, e: Event) -> list[str]:

@@ -13,9 +13,9 @@ logged; ``force`` lets a house rule overrule them and the log says so.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..errors import UsageError
 from ..locale import _, current_language
@@ -60,8 +60,7 @@ VERBS: dict[str, str] = {
 SESSION_VERBS = ("undo", "reveal", "migrate")
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """One thing a player asks the table to do.
 
     ``verb`` is one of :data:`VERBS` or :data:`SESSION_VERBS` (``deck.draw``, ``deck.play``,
@@ -74,13 +73,12 @@ class Action:
     """
 
     verb: str
-    args: Mapping[str, object] = field(default_factory=dict)
+    args: Mapping[str, object] = MappingProxyType({})
     player: str | None = None
     force: bool = False
 
 
-@dataclass
-class Outcome:
+class Outcome(NamedTuple):
     """What one action did: its ``events`` (each as ``viewer`` may see it: a dict with ``seq``,
     ``type``, ``args``, ``fx`` (its effects) and, unless secret from the viewer, ``out``), the
     ``view`` of the table for ``viewer`` afterwards, and ``notices`` (a repaired log, edited
@@ -89,7 +87,7 @@ class Outcome:
     events: list[dict[str, Any]]
     view: dict[str, Any]
     viewer: str
-    notices: list[str] = field(default_factory=list)
+    notices: list[str]
 
 
 class Table:

@@ -13,8 +13,7 @@ the table (in play), and taking a card out of the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..locale import _
 from .decks import all_names, card_id, find_in_hands
@@ -32,8 +31,7 @@ OWNER = "owner"
 NOBODY = "nobody"
 
 
-@dataclass(frozen=True)
-class Zone:
+class Zone(NamedTuple):
     """One zone: its kind, the deck or bag it belongs to, its owner, its visibility and cards."""
 
     kind: str  # pile, hand, reserve, queue, play, discard, aside, removed, drawn, bag, held, used

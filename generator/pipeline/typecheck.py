@@ -4,7 +4,7 @@ Each sheet the game prints (every language, the rule sheet on A4 and the poker-s
 aids) is laid out as ``pnp rules build`` lays it out, without drawing, and each laid-out text
 (:class:`generator.render.laid.Laid`) is checked: a run too wide for its column (a URL, a long
 word: the sheet breaks it to fit, the check says where and by how much), a justified line
-letter-spaced beyond a quarter em, a paragraph ending in a line of one Chinese character, a
+letter-spaced beyond 0.15 em, a paragraph ending in a line of one Chinese character, a
 table cell broken inside a word. Each problem is a warning at the text's place in the file
 that holds it (the translation, the zh-Hant text a zh-Hans section is derived from, or the
 English that a missing translation falls back to). ``pnp rules check`` runs these after the

@@ -5,7 +5,7 @@ Every paragraph, list item, heading and table cell the rule-sheet layout sets le
 column (the measure), whether its lines are justified, and where in the sheet it comes from.
 The typesetting checks read these records, not a second guess at the layout:
 
-- :func:`letter_spaced`: justified lines drawn with more than a quarter em between characters;
+- :func:`letter_spaced`: justified lines drawn with more than :data:`.text_writer.MAX_STRETCH_EM` between characters;
 - :func:`forced_ragged`: justified lines set ragged because they would have needed more;
 - :func:`one_han_widow`: a paragraph whose last line holds one Chinese character;
 - :func:`cell_word_breaks`: a table cell's line breaks that fall inside a Chinese word;
@@ -56,7 +56,7 @@ def spacing(laid: Laid, line: Line) -> float:
 
 
 def letter_spaced(laid: Laid) -> list[int]:
-    """Lines drawn with more than a quarter em of extra space per gap."""
+    """Lines drawn with more than ``MAX_STRETCH_EM`` of extra space per gap."""
     return [n for n, ln in enumerate(laid.lines) if spacing(laid, ln) > MAX_STRETCH_EM + 1e-9]
 
 

@@ -5,7 +5,7 @@ for its font subset once and moving between lines with relative ``Td``. Lines al
 centre, right, or are justified: a justified line (not a paragraph's last) spreads its spare
 width over the gaps after its Chinese characters and inline icons (character spacing ``Tc``),
 so it ends at the box's right edge while English words in it keep their own spacing. A line
-whose gaps would open wider than a quarter em is set ragged instead of letter-spaced.
+whose gaps would open wider than 0.15 em is set ragged instead of letter-spaced.
 """
 
 from __future__ import annotations
@@ -49,15 +49,17 @@ def _stretchy(text: str) -> bool:
 
 
 # the widest extra gap justification may open between two characters, in ems: a line that
-# would need more (a long English gloss that could not break) is set ragged instead
-MAX_STRETCH_EM = 0.25
+# would need more (a long English gloss that could not break) is set ragged instead. Past about
+# 0.17 em, PDF readers built on poppler (pdftotext, Evince, Okular) take the gap for a space,
+# so a search for a word on such a line fails and copied text comes out spaced
+MAX_STRETCH_EM = 0.15
 
 
 def stretch(line: Line, width: float) -> float:
     """Extra space after each Chinese character or icon that makes ``line`` fill ``width``.
 
     Zero for a paragraph's last line, a line already full, one with no such gap, and one whose
-    gaps would have to open wider than a quarter em (it is set ragged, never letter-spaced).
+    gaps would have to open wider than :data:`MAX_STRETCH_EM` (it is set ragged, never letter-spaced).
     """
     slack = width - line.width
     if line.last or slack <= 0.001 or not line.pieces:

@@ -31,7 +31,7 @@ class Figures:
 
     texts: int = 0  # paragraphs, items, titles and cells laid out
     lines: int = 0
-    letter_spaced: int = 0  # justified lines with more than a quarter em between characters
+    letter_spaced: int = 0  # justified lines with more than MAX_STRETCH_EM between characters
     ragged: int = 0  # justified lines set ragged rather than letter-spaced
     widows: int = 0  # paragraphs ending in a line of one Chinese character
     cell_breaks: int = 0  # table-cell line breaks inside a Chinese word
