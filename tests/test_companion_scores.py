@@ -283,4 +283,3 @@ def test_a_roll_refuses_a_parameter_of_names(tmp_path: Path) -> None:
     done = pnp("score", "calc", f"{game}:hold", "--hold", "well")
     assert done.returncode != 0 and "Traceback" not in done.stderr
     assert "rolls.volley.params.n.kind: a roll's parameter is a number or icons" in done.stderr
-
