@@ -101,8 +101,8 @@ def test_the_first_player_roll_winner_starts_every_round_and_undo_takes_it_back(
     assert "Round 2, Bo's turn, phase 1 of 5: Discard phase." in said
     # the order is an event of the log, in every language
     log = ok("log", lang="zh-Hant")
-    assert "Bo擲贏了起始玩家：每一輪依序為Bo、Ann。" in log
-    assert "Bo掷赢了起始玩家：每一轮依次为Bo、Ann。" in ok("log", lang="zh-Hans")
+    assert "Bo在決定起始玩家的擲骰中獲勝：每一輪依序為Bo、Ann。" in log
+    assert "Bo在决定起始玩家的掷骰中获胜：每一轮依次为Bo、Ann。" in ok("log", lang="zh-Hans")
     # undone (the ten phases, then the first player), the order is the one named again
     for _ in range(10):
         ok("undo")
