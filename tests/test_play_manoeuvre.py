@@ -71,6 +71,53 @@ def test_first_player_both_roll_a_d10_high_starts_ties_roll_again(table: Path) -
     assert "全部重掷" in text and "掷出最高点" in text and "起始玩家" in text
 
 
+def test_the_first_player_roll_winner_starts_every_round_and_undo_takes_it_back(
+    table: Path,
+) -> None:
+    # section 3: the higher d10 is the start player; section 4: a game turn is the start
+    # player's five phases, then the other player's. Named in the order Ann, Bo, the session
+    # seats whoever wins the roll first, without naming the players again.
+    said = ok("session", "new", GAME, "--seed", "4", "--players", "Ann,Bo")
+    assert f"`pnp roll {GAME}:first-player` seats its winner first" in said
+    for _attempt in range(20):  # the seeded session rolls on: one of these Bo wins
+        roll = data("roll", f"{GAME}:first-player")
+        if roll["winner"] == "Bo":
+            break
+        ok("undo")  # Ann won: take back her first place, then roll again
+    else:
+        pytest.fail("Bo never won the first-player roll")
+    assert roll["first"]["order"] == ["Bo", "Ann"] and roll["first"]["player"] == "Bo"
+    said = ok("turn")
+    assert "Round 1, Bo's turn, phase 1 of 5: Discard phase." in said
+    assert "Bo won the first-player roll: each round goes Bo, Ann." in said
+    assert "Bo won the first-player roll" in ok("status")
+    turn = data("status")["turn"]  # the view the web page reads says the same
+    assert (turn["n"], turn["player"], turn["order"]) == (1, "Bo", ["Bo", "Ann"])
+    for _ in range(5):
+        said = ok("turn", "next")
+    assert "Round 1, Ann's turn, phase 1 of 5: Discard phase." in said
+    for _ in range(5):
+        said = ok("turn", "next")
+    assert "Round 2, Bo's turn, phase 1 of 5: Discard phase." in said
+    # the order is an event of the log, in every language
+    log = ok("log", lang="zh-Hant")
+    assert "Bo在決定起始玩家的擲骰中獲勝：每一輪依序為Bo、Ann。" in log
+    assert "Bo在决定起始玩家的掷骰中获胜：每一轮依次为Bo、Ann。" in ok("log", lang="zh-Hans")
+    # undone (the ten phases, then the first player), the order is the one named again
+    for _ in range(10):
+        ok("undo")
+    assert "turn.first" in ok("undo")
+    said = ok("turn")
+    assert "Round 1, Ann's turn, phase 1 of 5" in said and "first-player roll" not in said
+    assert "order" not in data("status")["turn"]
+
+
+def test_a_first_player_roll_outside_a_session_orders_nothing(table: Path) -> None:
+    roll = data("roll", f"{GAME}:first-player", "--no-session", "--seed", "3")
+    assert roll["winner"] in ("Player A", "Player B") and "first" not in roll
+    assert "Round 1, Ann's turn" in ok("turn") and "first-player roll" not in ok("turn")
+
+
 def test_each_player_draws_a_secret_hand_of_five(table: Path) -> None:
     # section 3 step 5: each player shuffles their own nation's deck and draws 5 cards
     drawn = ok("deck", "draw", "france", "--player", "Ann", "--count", "5")

@@ -134,23 +134,55 @@ def test_the_box_speaks_the_sheets_language(
     assert glue in text and title in text and "glue" not in text
 
 
-def test_a_box_too_big_for_the_paper_is_refused_at_the_component(tmp_path: Path) -> None:
+def _tarot_game(tmp_path: Path, cards: int, extra: str = "") -> Path:
+    """A game of ``cards`` tarot cards in one component (``extra``: more of its settings)."""
     game = tmp_path / "content" / "big"
     (game / "layouts").mkdir(parents=True)
     (game / "game.yaml").write_text(
         "id: big\ntitle: Big\ncomponents:\n"
-        "  - {id: deck, kind: cards, title: Deck, items: cards.yaml, size: tarot, layout: f}\n",
+        "  - {id: deck, kind: cards, title: Deck, items: cards.yaml, size: tarot, layout: f"
+        f"{extra}}}\n",
         encoding="utf-8",
     )
-    (game / "cards.yaml").write_text("items:\n  - {id: a, qty: 300}\n", encoding="utf-8")
+    (game / "cards.yaml").write_text(f"items:\n  - {{id: a, qty: {cards}}}\n", encoding="utf-8")
     (game / "layouts" / "f.yaml").write_text(
         "id: f\nboxes:\n  - {kind: text, x: 5mm, y: 5mm, w: 30mm, h: 8mm, text: A}\n", "utf-8"
     )
+    return game
+
+
+@pytest.mark.parametrize(
+    ("lang", "named"),
+    [("en", ["A3", "Tabloid"]), ("zh-Hant", ["A3", "小報"]), ("zh-Hans", ["A3", "小报"])],
+)
+def test_a_box_too_big_for_a4_names_the_papers_that_hold_it(
+    tmp_path: Path, lang: str, named: list[str]
+) -> None:
+    # 150 tarot cards: a net about 242 x 229 mm, too big for A4 and Letter either way
+    game = _tarot_game(tmp_path, 150)
+    result = pnp("--lang", lang, "build", "--content", str(game.parent), "--out",
+                 str(tmp_path / "out"), "--no-rules", "--tuck-box", "--paper", "A4", "big")  # fmt: skip
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    hint = result.stderr.rsplit("A4", 1)[1]  # what the message says after the paper refused
+    assert all(name in hint for name in named), result.stderr
+    assert "Letter" not in hint and "信" not in hint  # Letter does not hold it either
+    folder = _build(tmp_path, game, "--paper", named[0], "--lang", "en")
+    with pikepdf.open(folder / "deck.tuckbox.pdf") as pdf:
+        assert sorted(float(v) for v in pdf.pages[0].MediaBox[2:]) == pytest.approx(
+            sorted(PAPERS["A3"]), abs=0.1
+        )
+
+
+def test_a_box_too_big_for_the_paper_is_refused_at_the_component(tmp_path: Path) -> None:
+    _tarot_game(tmp_path, 300)
     out = tmp_path / "out"
     result = pnp("build", "--content", str(tmp_path / "content"), "--out", str(out),
                  "--no-rules", "--tuck-box", "--paper", "A4", "big")  # fmt: skip
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "big/game.yaml:" in result.stderr and "does not fit on A4" in result.stderr
+    # 300 tarot cards: no paper holds the box, and the message does not pretend one does
+    assert "nor on any paper offered" in result.stderr and "A3" not in result.stderr
+    assert "decks: by" in result.stderr
     assert not list(out.rglob("*.pdf"))  # nothing written, not even the deck's sheets
 
 
@@ -159,3 +191,57 @@ def test_an_unknown_stock_is_refused_with_the_known_ones(tmp_path: Path) -> None
                  "--tuck-box", "--stock", "cardboard", "--no-rules", "sample")  # fmt: skip
     assert result.returncode != 0 and "Traceback" not in result.stderr
     assert "cardboard" in result.stderr and "300gsm" in result.stderr
+
+
+def _folds(page: pypdf.PageObject) -> tuple[list[float], list[float]]:
+    """The x of every upright score line and the y of every level one on a net's page."""
+    dashed, start = False, (0.0, 0.0)
+    xs: set[float] = set()
+    ys: set[float] = set()
+    for operands, op in pypdf.generic.ContentStream(page.get_contents(), page.pdf).operations:
+        if op == b"d":
+            dashed = len(operands[0]) > 0
+        elif op == b"m":
+            start = (float(operands[0]), float(operands[1]))
+        elif op == b"l" and dashed:
+            x, y = float(operands[0]), float(operands[1])
+            if abs(x - start[0]) < 0.01:
+                xs.add(round(x, 2))
+            elif abs(y - start[1]) < 0.01:
+                ys.add(round(y, 2))
+    return sorted(xs), sorted(ys)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a3", "A4", "Tabloid"])
+def test_manoeuvre_boxes_each_nation_deck_on_every_paper(tmp_path: Path, paper: str) -> None:
+    # seed 004: each nation's deck is 60 cards, shuffled on its own; 8 nations, 8 boxes
+    manoeuvre = ROOT / "content" / "manoeuvre"
+    folder = _build(tmp_path, manoeuvre, "--paper", paper, "--lang", "en")
+    reader = pypdf.PdfReader(folder / "cards.tuckbox.en.pdf")
+    assert len(reader.pages) == 8
+    named = {"A4": "A4", "A3": "A3", "LETTER": "Letter", "TABLOID": "Tabloid"}[paper.upper()]
+    depth = 60 * 0.3 * MM + CLEARANCE
+    nations = set()
+    for page in reader.pages:
+        w, h = float(page.mediabox.width), float(page.mediabox.height)
+        assert sorted((w, h)) == pytest.approx(sorted(PAPERS[named]), abs=0.1)
+        folds_x, _folds_y = _folds(page)
+        back, side, front = (b - a for a, b in zip(folds_x, folds_x[1:], strict=False))
+        assert side == pytest.approx(depth, abs=0.02)
+        assert back == pytest.approx(63.5 * MM + CLEARANCE, abs=0.02)
+        text = " ".join(page.extract_text().split())
+        assert "60 cards of 300gsm" in text
+        nations |= {n for n in ("France", "Britain", "Austria", "Prussia", "Russia", "Spain",
+                                "Ottoman", "United States") if n in text}  # fmt: skip
+    assert len(nations) == 8, nations
+    # overlays go into the sleeves of the boxed game's cards: no box of their own
+    assert not list(folder.glob("overlays.tuckbox*"))
+
+
+def test_cards_that_name_no_deck_are_refused_at_the_component(tmp_path: Path) -> None:
+    _tarot_game(tmp_path, 3, ", decks: {by: nation}")
+    result = pnp("build", "--content", str(tmp_path / "content"), "--out", str(tmp_path / "out"),
+                 "--no-rules", "--tuck-box", "big")  # fmt: skip
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "big/game.yaml:" in result.stderr and "components[0].decks" in result.stderr
+    assert "card a has no field nation" in result.stderr

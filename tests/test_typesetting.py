@@ -29,6 +29,7 @@ from generator.render.laid import (
     cell_word_breaks,
     forced_ragged,
     letter_spaced,
+    line_text,
     one_han_widow,
 )
 from generator.render.rules_flow import Style, laid_lines, text_rows
@@ -38,7 +39,8 @@ from generator.render.typeset import aid_texts_laid, face_texts_laid, figures, s
 from generator.rules.sheet import PrintBlock, make_sheet
 from generator.rules.source import load_rulebook
 from generator.text.breaks import one_han
-from generator.text.words import keep_words, word_bounds
+from generator.text.columns import fill
+from generator.text.words import is_han, keep_words, word_bounds
 
 from .helpers import ROOT, ShippedBuild, pnp
 
@@ -92,6 +94,40 @@ def test_traditional_text_is_cut_into_the_same_words_as_simplified() -> None:
     hans, hant = "战斗阶段命中标记", "戰鬥階段命中標記"
     assert word_bounds(hans) == word_bounds(hant) == {2, 4, 6}
     assert keep_words(hant, ("階段命中",)).count("\u2060") == 5  # 戰鬥 + 階段命中 + 標記
+
+
+def _number_breaks(lines: list[str]) -> list[tuple[str, str]]:
+    """Pairs of lines where one ends in a Chinese character and the next starts with a number."""
+    return [
+        (a, b)
+        for a, b in zip(lines, lines[1:], strict=False)
+        if a.rstrip() and is_han(a.rstrip()[-1]) and re.match(r"[\s\u00a0]*[+\-]?\d", b)
+    ]
+
+
+def test_a_number_after_a_chinese_word_and_a_space_stays_on_its_line() -> None:
+    text = "撤退牌 5、領袖牌 4、拼死一搏 4、重組 7"  # Manoeuvre's nations aid, the Ottomans
+    for width in range(40, 200, 3):  # from four characters a line to the whole on one
+        lines, _ = rt.wrap(rt.parse_markup(text), float(width), 9.0)
+        shown = [line_text(ln) for ln in lines]
+        assert _number_breaks(shown) == [], (width, shown)
+        assert "".join(shown).replace("\u00a0", " ") == text  # the space is still drawn
+    # a number after English, or a Chinese word without a space, breaks as before
+    lines, _ = rt.wrap(rt.parse_markup("Regroup 7"), 9.0 * 4, 9.0)
+    assert [line_text(ln) for ln in lines] == ["Regroup", "7"]
+    # the terminal keeps them together too
+    assert _number_breaks(fill(text, 14).splitlines()) == []
+    assert "重組 7" in fill(text, 14)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_manoeuvre_nations_aid_never_ends_a_line_between_a_word_and_its_number(lang: str) -> None:
+    copies = check_game(ROOT / "content" / "manoeuvre").copies[("nations-aid", lang)]
+    laid = face_texts_laid(copies)
+    counts = [t for t in laid if re.search(r"[\u4e00-\u9fff] \d", t.markup)]
+    assert len(counts) >= 8  # a line of command cards by kind for each nation
+    for t in laid:
+        assert _number_breaks(t.texts()) == [], t.texts()
 
 
 def test_an_overlong_url_is_broken_inside_its_column() -> None:

@@ -13,10 +13,11 @@ from ..layout import presets
 
 class PaperChoice(click.Choice):  # type: ignore[type-arg]
     """The shared papers, read from ``templates/presets.yaml`` only when a value or the help
-    needs them (a build with nothing changed never reads the file)."""
+    needs them (a build with nothing changed never reads the file). Any case is accepted
+    (``letter``, ``a3``) and read as the paper's own name."""
 
     def __init__(self) -> None:
-        super().__init__([])
+        super().__init__([], case_sensitive=False)
 
     @property  # type: ignore[override]
     def choices(self) -> list[str]:

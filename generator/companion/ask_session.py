@@ -98,7 +98,7 @@ def start(
     lang_ = current_language()
     shown = (pick(info["title"], lang_) if lang_ != "en" else None) or info["game"]
     lines = [message(_("New {game} session: {path}"), game=shown, path=info["path"])]
-    lines += _round_order(info.pop("rounds"), players)
+    lines += _round_order(info.pop("rounds"), players, info.pop("first_roll"))
     if info["commit"]:
         lines.append(
             message(
@@ -109,18 +109,30 @@ def start(
     return Answer(info, lines)
 
 
-def _round_order(rounds: bool, players: list[str]) -> list[str]:
-    """Where each player takes the whole turn in order: the order the players were named in."""
+def _round_order(rounds: bool, players: list[str], first_roll: str | None) -> list[str]:
+    """Where each player takes the whole turn in order: the order the players were named in,
+    from the winner of the game's first-player roll once it is rolled."""
     if not rounds:
         return []
     if not players:
         return [_("Name the players with --players, in playing order, so that `pnp turn` can say whose turn it is.")]  # fmt: skip
+    named = ("、" if current_language().startswith("zh") else ", ").join(players)
+    if first_roll is not None:
+        return [
+            message(
+                _(
+                    "Turns go in the order the players were named ({players}); `pnp roll {roll}` seats its winner first."
+                ),  # fmt: skip
+                players=named,
+                roll=first_roll,
+            )
+        ]
     return [
         message(
             _(
                 "Turns go in the order the players were named ({players}); name the first player first."
             ),  # fmt: skip
-            players=("、" if current_language().startswith("zh") else ", ").join(players),
+            players=named,
         )
     ]
 

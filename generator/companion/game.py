@@ -99,6 +99,12 @@ def hash_files(root: Path, files: list[str]) -> str:
     return digest.hexdigest()
 
 
+def round_order(players: Sequence[str], first: int = 0) -> list[str]:
+    """The players in the order they take their turns in a round: as named, from ``first``."""
+    first = first % len(players) if players else 0
+    return [*players[first:], *players[:first]]
+
+
 class TableGame:
     """A game's table data, loaded once per command."""
 
@@ -177,9 +183,12 @@ class TableGame:
         """Each player takes the whole turn in order, and the turn counter counts rounds."""
         return getattr(self.spec, "turn_counts", "turns") == "rounds"  # older records lack it
 
-    def whose_turn(self, seat: int, players: Sequence[str]) -> str | None:
-        """The player in ``seat`` (the state's turn seat) in a game played in rounds, else None."""
-        return players[seat] if self.in_rounds() and seat < len(players) else None
+    def whose_turn(self, seat: int, players: Sequence[str], first: int = 0) -> str | None:
+        """The player in ``seat`` (the state's turn seat) in a game played in rounds, else None;
+        the seats start at the player numbered ``first`` (the winner of a first-player roll)."""
+        if not self.in_rounds() or seat >= len(players):
+            return None
+        return round_order(players, first)[seat]
 
     def faces(self, name: str) -> DieFaces | None:
         """The faces of a die named ``die`` or ``game:die``; None for another game's or an unknown die."""

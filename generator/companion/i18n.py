@@ -42,6 +42,7 @@ EVENT_TYPES = (
     NC_("event type", "reveal"),
     NC_("event type", "migrate"),
     NC_("event type", "undo"),
+    NC_("event type", "turn.first"),
     NC_("event type", "session"),
 )
 # the random sources as the status line names them

@@ -72,6 +72,8 @@ def new_session(
         "commit": header.get("commit"),
         "title": game.title,
         "rounds": game.in_rounds(),
+        # the contest whose winner plays first in every round, when the game has one
+        "first_roll": next((f"{game.id}:{r}" for r, s in game.spec.rolls.items() if s.each), None),
     }
 
 

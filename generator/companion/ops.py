@@ -8,7 +8,8 @@ game-over rules (a track's threshold, a card that ends the game, a deck that run
 
 The steps are kept by subject: the fate bags' in :mod:`.ops_bags`, the plain decks' in
 :mod:`.ops_decks`, the activating units' in :mod:`.ops_units`, what they share in
-:mod:`.ops_base`; rolls, tracks, the score pad, the turn and migrations are here.
+:mod:`.ops_base`; rolls, tracks, the score pad, the turn (and who plays first in a round) and
+migrations are here.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ..locale import _
 from . import pad, rules
 from .dice_roll import roll
 from .errtext import TableError
-from .game import TableGame
+from .game import TableGame, round_order
 from .ops_bags import (
     apply_fate_add,
     apply_fate_draw,
@@ -104,12 +105,36 @@ def _seat(t: Table, now: TurnState) -> dict[str, object]:
     if not _g(t).in_rounds():
         return {}
     seat = now.get("seat", 0)
-    return {"seat": seat, "player": _g(t).whose_turn(seat, _players(t))}
+    return {"seat": seat, "player": _g(t).whose_turn(seat, _players(t), now.get("first", 0))}
 
 
 def _players(t: Table) -> list[str]:
     """The players the session was started with, in the order they were named."""
     return list(t.log.header.get("players") or []) if t.log is not None else []
+
+
+def op_turn_first(t: Table, args: EventArgs, source: Source) -> dict[str, object]:
+    """Check a first player: a player of a session played in rounds."""
+    game = _g(t)
+    if not game.in_rounds() or not getattr(game.spec, "turn", None):
+        raise TableError(_("{game} is not played in rounds"), game=game.names())
+    players = _players(t)
+    if args.get("player") not in players:
+        raise TableError(
+            _("{player} is not a player of this session (players: {players})"),
+            player=str(args.get("player")),
+            players=", ".join(players) or "-",
+        )
+    return {}
+
+
+def apply_turn_first(t: Table, args: EventArgs, out: Outcome) -> dict[str, object]:
+    """Apply a first player: the round order starts with them (whose turn it is follows)."""
+    players = _players(t)
+    now = t.state.setdefault("turn", {"n": 1, "phase": 0})
+    now["first"] = players.index(str(args["player"]))
+    order = round_order(players, now["first"])
+    return {"order": order, "n": now["n"], "phase": now["phase"], **_seat(t, now)}
 
 
 def op_track(t: Table, args: EventArgs, source: Source) -> dict[str, object]:
@@ -168,6 +193,7 @@ OPS: dict[str, tuple[Op, Apply, bool]] = {
     "act.play": (op_plain, apply_act_play, False),
     "act.remove": (op_act_remove, apply_act_remove, False),
     "turn.next": (op_plain, apply_turn_next, False),
+    "turn.first": (op_turn_first, apply_turn_first, False),
     "track.move": (op_track, apply_track, False),
     "pad.add": (op_plain, apply_pad, False),
     "reveal": (op_plain, apply_nothing, False),

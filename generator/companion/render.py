@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from ..locale import N_, _
-from .game import TableGame
+from .game import TableGame, round_order
 from .i18n import Terms, event_name, message, pick, said
 from .render_bags import _track_lines, fate_add, fate_draw, fate_stop, track_move
 from .render_decks import (
@@ -94,8 +94,29 @@ def turn_now_lines(
 ) -> list[str]:
     """The phase the table is in now (``now`` as the state keeps it), naming whose turn it is
     where each player takes the whole turn in order."""
-    player = game.whose_turn(int(now.get("seat", 0)), players)
-    return phase_lines(game, terms, int(now["n"]), int(now["phase"]), player)
+    first = now.get("first")
+    player = game.whose_turn(int(now.get("seat", 0)), players, int(first or 0))
+    lines = phase_lines(game, terms, int(now["n"]), int(now["phase"]), player)
+    if first is not None and game.in_rounds() and players:
+        lines.append(_first_line(terms, round_order(players, int(first))))
+    return lines
+
+
+def _first_line(terms: Terms, order: list[str]) -> str:
+    """The round order set by a first-player roll, its winner first."""
+    return said(
+        terms.lang,
+        N_("{player} won the first-player roll: each round goes {order}."),
+        player=terms.name(order[0]),
+        order=_listing([terms.name(p) for p in order], terms.lang),
+    )
+
+
+def turn_first(game: TableGame, terms: Terms, e: Event) -> list[str]:
+    """Lines for a first player set: the round order and whose turn it is now."""
+    fx = e["fx"]
+    now = phase_lines(game, terms, fx["n"], fx["phase"], fx.get("player"))
+    return [_first_line(terms, list(fx["order"])), *now]
 
 
 def pad_add(game: TableGame, terms: Terms, e: Event) -> list[str]:
@@ -141,6 +162,7 @@ RENDER: dict[str, Callable[[TableGame, Terms, Event], list[str]]] = {
     "deck.deal": deck_deal,
     "deck.return": deck_return,
     "turn.next": turn_next,
+    "turn.first": turn_first,
     "act.add": act_add,
     "act.turn": act_turn,
     "act.remove": act_remove,

@@ -4,7 +4,9 @@
 (``GAME:ROLL``, ``d[GAME:DIE]``) or made while a session is on comes here: the named roll's
 parameters are filled and checked (:func:`generator.companion.named_rolls.named_roll`), the roll is
 recorded in the session (the game's phase rules apply to a named roll), a contest is rolled
-until one side is highest, and the result is told in the players' language.
+until one side is highest, and the result is told in the players' language. A contest (a
+first-player roll) won by a player of a session played in rounds records that the round order
+starts with the winner.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from .game import TableGame, find_game
 from .i18n import Terms, message, pick
 from .named_rolls import named_roll, roll_of
 from .render import die_name, named_dice
+from .render import event_lines as table_event_lines
 from .rng import SystemSource, seeded
 
 Result = tuple[dict[str, Any], list[str], list[str]]
@@ -102,7 +105,14 @@ def roll_with_content(
             players = list((table.log.header if table.log else {}).get("players") or [])
         if len(players) == len(each):  # the session's players roll, by their own names
             each = list(players)
-        return contest(game, terms, each, roll_once, notes, lang_)
+        data, lines, said = contest(game, terms, each, roll_once, notes, lang_)
+        winner = data["winner"]
+        if table is not None and game.in_rounds() and winner in players:
+            # the round order starts with the winner: an event of its own (undone alone)
+            event = table.run("turn.first", {"player": winner})
+            data["first"] = {"seq": event["seq"], **event["fx"]}
+            lines += table_event_lines(game, terms, event)
+        return data, lines, said
     data = roll_once()
     if recorded and table is not None and table.log is not None and table.log.repaired:
         said.append(message(_("Repaired the log: {what}."), what=table.log.repaired))

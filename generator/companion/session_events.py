@@ -14,6 +14,7 @@ EVENT_TYPES = {
     "roll", "fate.draw", "fate.stop", "fate.add", "deck.draw", "deck.discard", "deck.reset",
     "act.add", "act.turn", "act.draw", "act.reserve", "act.play", "act.remove", "track.move",
     "pad.add", "reveal", "migrate", "undo", "deck.deal", "deck.return", "turn.next",
+    "turn.first",
 }  # fmt: skip
 
 

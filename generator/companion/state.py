@@ -85,11 +85,13 @@ class BagState(TypedDict, total=False):
 
 class TurnState(TypedDict):
     """Where the turn stands: its number, the phase under way (an index into the game's) and,
-    where each player takes the whole turn in order, whose seat it is (from 0)."""
+    where each player takes the whole turn in order, whose seat it is (from 0) and which
+    player, by the order they were named, sits first (the winner of a first-player roll)."""
 
     n: int
     phase: int
     seat: NotRequired[int]
+    first: NotRequired[int]
 
 
 class PadState(TypedDict):

@@ -15,7 +15,7 @@ import copy
 import json
 from typing import TYPE_CHECKING, Any
 
-from .game import TableGame
+from .game import TableGame, round_order
 from .zones import OWNER, pending, way_of, zones
 
 if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
@@ -162,8 +162,12 @@ def view(
         k = min(int(now.get("phase", 0)), len(phases) - 1)
         turn = {"n": now.get("n", 1), "phase": k, "phase_id": phases[k].id}
         if game.in_rounds():  # n counts rounds
-            player = game.whose_turn(int(now.get("seat", 0)), list(meta.get("players") or []))
+            players = list(meta.get("players") or [])
+            first = int(now.get("first", 0))
+            player = game.whose_turn(int(now.get("seat", 0)), players, first)
             turn |= {"round": True, "player": player}
+            if "first" in now:  # a first-player roll set the order: the view says it
+                turn["order"] = round_order(players, first)
     return {
         "viewer": viewer if viewer is not None else TABLE,
         "game": game.id,

@@ -211,8 +211,39 @@ class ItemsComponent(ComponentBase, frozen=True, kw_only=True):
     layout: Annotated[str, doc("Layout id of the front face (an item may name its own).")]
 
 
+class DecksSpec(Model, frozen=True, kw_only=True):
+    """How one component's cards form several decks, each shuffled and boxed on its own."""
+
+    by: Annotated[
+        str,
+        doc(
+            "The item field whose value names the deck a card belongs to (e.g. deck_nation: "
+            "a deck per nation); `pnp build --tuck-box` makes a box for each deck."
+        ),
+    ]
+    title: Annotated[
+        str | None,
+        doc(
+            "The item field holding a deck's printed name (text or per-language text); "
+            "without it the value of `by` is printed."
+        ),
+    ] = None
+
+
 class CardsComponent(ItemsComponent, tag="cards", frozen=True, kw_only=True):
     """Cards: many items imposed on each sheet."""
+
+    decks: Annotated[
+        DecksSpec | None,
+        doc("The several decks these cards form (a tuck box each); absent: one deck."),
+    ] = None
+    tuck_box: Annotated[
+        bool,
+        doc(
+            "false: these cards need no box of their own (overlays that go into the sleeves "
+            "of other cards); `pnp build --tuck-box` leaves them out."
+        ),
+    ] = True
 
 
 class TokensComponent(ItemsComponent, tag="tokens", frozen=True, kw_only=True):

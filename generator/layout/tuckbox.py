@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..locale import _
+from ..locale import _, pgettext
 from .impose import BAND, PAPERS, SCALE_BAR, DoesNotFit
 from .units import MM
 
@@ -136,14 +136,8 @@ def _waste(box: TuckBox) -> tuple[float, float, float, float]:
     return front.x, front.y + front.h, front.w, top - (front.y + front.h)
 
 
-def place_box(
-    box: TuckBox, paper: str, orientation: str = "auto", margin: float = 4 * MM
-) -> Placement:
-    """The net centred on ``paper`` (portrait first when ``auto``), with its label band below it
-    or, where the paper has no room for both, in the waste above the front panel.
-
-    Raises :class:`~generator.layout.impose.DoesNotFit` naming the sizes when it fits neither way.
-    """
+def _fit(box: TuckBox, paper: str, orientation: str, margin: float) -> Placement | None:
+    """The net centred on ``paper``, or None when it fits in no orientation tried."""
     net_w, net_h = box.size
     pw, ph = PAPERS[paper]
     tried = ["portrait", "landscape"] if orientation == "auto" else [orientation]
@@ -163,14 +157,45 @@ def place_box(
                 x + wx + MM, y + wy + wh - BAND - MM, ww - 2 * MM
             )  # fmt: skip
             return Placement(page_w, page_h, orient, x, y, band)
-    raise DoesNotFit(
-        _(
-            "a tuck box {w} x {h} mm (flat) does not fit on {paper} inside a {margin} mm margin; "
-            "choose a larger paper, such as A3"
-        ).format(
-            w=f"{net_w / MM:.0f}",
-            h=f"{net_h / MM:.0f}",
-            paper=paper,
-            margin=f"{margin / MM:.0f}",
+    return None
+
+
+def papers_that_fit(box: TuckBox, margin: float = 4 * MM) -> list[str]:
+    """The papers (smallest first) that hold the net in either orientation."""
+    fits = [p for p in PAPERS if _fit(box, p, "auto", margin) is not None]
+    return sorted(fits, key=lambda p: PAPERS[p][0] * PAPERS[p][1])
+
+
+def place_box(
+    box: TuckBox, paper: str, orientation: str = "auto", margin: float = 4 * MM
+) -> Placement:
+    """The net centred on ``paper`` (portrait first when ``auto``), with its label band below it
+    or, where the paper has no room for both, in the waste above the front panel.
+
+    Raises :class:`~generator.layout.impose.DoesNotFit` naming the sizes and the papers that
+    do hold the net (or, when none does, how to make the box smaller) when it fits neither way.
+    """
+    place = _fit(box, paper, orientation, margin)
+    if place is not None:
+        return place
+    net_w, net_h = box.size
+    sizes = {
+        "w": f"{net_w / MM:.0f}",
+        "h": f"{net_h / MM:.0f}",
+        "paper": pgettext("paper size", paper),
+        "margin": f"{margin / MM:.0f}",
+    }
+    others = [p for p in papers_that_fit(box, margin) if p != paper]
+    if others:
+        message = _(
+            "a tuck box {w} x {h} mm (flat) does not fit on {paper} inside a {margin} mm "
+            "margin; choose a paper that holds it: {papers}"
         )
-    )
+        sizes["papers"] = ", ".join(pgettext("paper size", p) for p in others)
+    else:
+        message = _(
+            "a tuck box {w} x {h} mm (flat) does not fit on {paper} inside a {margin} mm "
+            "margin, nor on any paper offered; split the cards into smaller decks "
+            "(the component's decks: by)"
+        )
+    raise DoesNotFit(message.format(**sizes))

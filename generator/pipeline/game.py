@@ -34,7 +34,7 @@ from .cache import (
 from .check import Checked, build_languages, check_game, fuzzy_texts, plan, selected
 from .options import BuildOptions, ComponentResult, Progress, skipped_row
 from .stage import Staging, staged
-from .tuckbox import SUFFIX, box_targets, build_tuck_boxes
+from .tuckbox import SUFFIX, box_targets, boxed, build_tuck_boxes
 
 if TYPE_CHECKING:
     from ..content.loader import Component
@@ -136,7 +136,7 @@ def _build_component(
         lang: out / (f"{component.id}.pdf" if single else f"{component.id}.{lang}.pdf")
         for lang in langs
     }
-    boxes = options.tuck_box and component.kind == "cards"
+    boxes = options.tuck_box and boxed(component)
     box_files = box_targets(component, out, langs, single) if boxes else {}
     previous = components.get(component.id)
     if (

@@ -9,8 +9,8 @@ Chinese never loses a character. A span's cutting into words, spaces and Chinese
 with their widths at 1 pt, is remembered per text and face: the same texts are wrapped at many
 sizes and widths. A word joiner (U+2060) between two characters forbids a break there and is
 not drawn: a caller marks a Chinese word that must stay whole with it; a zero-width space
-(U+200B) is a break opportunity that draws nothing. A paragraph never ends in a line of one
-Chinese character: that line takes the last box of the line before.
+(U+200B) is a break opportunity that draws nothing; a number after a Chinese word and a space
+stays with the word. A paragraph never ends in a line of one Chinese character.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import msgspec
 from msgspec import field
 
 from ..content.markup import NO_END, NO_START, SHARED_PUNCT, Span, is_cjk, is_cjk_punct
-from ..text.breaks import BREAK, one_han
+from ..text.breaks import BREAK, bind_numbers, one_han
 from . import fonts
 
 ICON_WIDTH = 1.05  # an inline icon's advance, in ems
@@ -112,7 +112,7 @@ def _beside_cjk(text: str, pos: int) -> bool:
 
 def _units(text: str, family: str, style: str) -> tuple[_Unit, ...]:
     primary = fonts.face(family, style)
-    return _cut(text, family, style, primary, fonts.face("sans", style))
+    return _cut(bind_numbers(text), family, style, primary, fonts.face("sans", style))
 
 
 @lru_cache(maxsize=32768)

@@ -9,10 +9,12 @@ file is written to a temporary name and moved into place.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
 from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.impose import BAND, Rect
 from ..layout.tuckbox import Piece, Placement, TuckBox
@@ -26,13 +28,15 @@ INK = "#222222"
 
 
 class BoxWords(NamedTuple):
-    """What a tuck box prints: the game's and the deck's names, its count and card stock."""
+    """What a tuck box prints: the game's and the deck's names, its count and card stock, and
+    (for one of several decks a component's cards form) that deck's own name."""
 
     game: str
     deck: str
     cards: int
     stock: str
     lang: str
+    part: str = ""
 
 
 def _text(
@@ -66,45 +70,55 @@ def _lines(box: TuckBox) -> str:
     return "\n".join(out)
 
 
-def write_tuck_box(path: Path, box: TuckBox, place: Placement, words: BoxWords) -> int:
-    """Draw ``box`` placed at ``place`` into the PDF ``path``; the file's size in bytes."""
-    t = translation(words.lang)
-    title = t.gettext("{game} · {deck} · tuck box").format(game=words.game, deck=words.deck)
+def write_tuck_box(path: Path, boxes: Sequence[tuple[TuckBox, Placement, BoxWords]]) -> int:
+    """Draw each box at its place, one page each, into the PDF ``path``; the file's size in
+    bytes."""
+    first = boxes[0]
+    t = translation(first[2].lang)
+    title = _title(t, first[2].game, first[2].deck)
     with (
-        fonts.language(words.lang),
-        atomic_canvas(path, place.page_w, place.page_h, title) as (
-            c,
-            written,
-        ),
+        fonts.language(first[2].lang),
+        atomic_canvas(path, first[1].page_w, first[1].page_h, title) as (c, written),
     ):
-        c.saveState()
-        c.translate(place.x, place.y)
-        c.addLiteral(_lines(box))
-        inside = t.gettext(
-            "{count} cards of {stock} · inside {width} x {height} x {depth} mm"
-        ).format(
-            count=words.cards,
-            stock=_stock(t, words.stock),
-            width=f"{box.width / MM:.1f}",
-            height=f"{box.height / MM:.1f}",
-            depth=f"{box.depth / MM:.1f}",
-        )
-        glue = t.gettext("glue")
-        for piece in box.pieces:
-            if piece.role == "front":
-                _text(c, f"**{words.game}**\n\n{words.deck}", piece, 14)
-            elif piece.role == "back":
-                _text(c, f"{words.deck}\n\n{inside}", piece, 8)
-            elif piece.role == "side":
-                _text(c, words.deck, piece, 10, turn=True)
-            elif piece.role == "glue":
-                _text(c, glue, piece, 7, turn=piece.h > piece.w)
-        c.restoreState()
-        bx, by, bw = place.band
-        below = by < place.y
-        _label(c, Rect(bx, by, bw, BAND), title if below else "", words.lang)
-        c.showPage()
+        for box, place, words in boxes:
+            c.setPageSize((place.page_w, place.page_h))
+            _page(c, t, box, place, words)
+            c.showPage()
     return written.size
+
+
+def _title(t: Translation, game: str, deck: str) -> str:
+    return t.gettext("{game} · {deck} · tuck box").format(game=game, deck=deck)
+
+
+def _page(c: Canvas, t: Translation, box: TuckBox, place: Placement, words: BoxWords) -> None:
+    """One box's net, its words and the sheet's label band."""
+    c.saveState()
+    c.translate(place.x, place.y)
+    c.addLiteral(_lines(box))
+    inside = t.gettext("{count} cards of {stock} · inside {width} x {height} x {depth} mm").format(
+        count=words.cards,
+        stock=_stock(t, words.stock),
+        width=f"{box.width / MM:.1f}",
+        height=f"{box.height / MM:.1f}",
+        depth=f"{box.depth / MM:.1f}",
+    )
+    glue = t.gettext("glue")
+    name = f"{words.deck}\n{words.part}" if words.part else words.deck
+    for piece in box.pieces:
+        if piece.role == "front":
+            _text(c, f"**{words.game}**\n\n{name}", piece, 14)
+        elif piece.role == "back":
+            _text(c, f"{name}\n\n{inside}", piece, 8)
+        elif piece.role == "side":
+            _text(c, words.part or words.deck, piece, 10, turn=True)
+        elif piece.role == "glue":
+            _text(c, glue, piece, 7, turn=piece.h > piece.w)
+    c.restoreState()
+    bx, by, bw = place.band
+    below = by < place.y
+    deck = f"{words.deck} · {words.part}" if words.part else words.deck
+    _label(c, Rect(bx, by, bw, BAND), _title(t, words.game, deck) if below else "", words.lang)
 
 
 def _stock(t: Translation, stock: str) -> str:

@@ -2,8 +2,9 @@
 
 Each Chinese character is a break opportunity; the kinsoku sets say which characters may not
 begin a line (closing punctuation) or end one (opening punctuation); the shared punctuation is
-drawn in the Chinese face beside a Chinese character. The rule sheets, the printed pieces and
-the terminal (:mod:`.columns`) break lines by the same classes.
+drawn in the Chinese face beside a Chinese character. A number after a Chinese word and a space
+stays with the word (:func:`bind_numbers`). The rule sheets, the printed pieces and the
+terminal (:mod:`.columns`) break lines by the same classes.
 """
 
 from __future__ import annotations
@@ -17,6 +18,10 @@ BREAK = "\u200b"  # a break opportunity inside a run: zero width, never drawn
 _LONG_RUN = re.compile(r"[A-Za-z0-9/._~:?#@!$&'()+,;=%\-]{12,}")
 _URL_POINT = re.compile(r"(?<=[/\-_?&=#])(?=[^/])|(?<=[^/])(?=[.])")
 _ICON = re.compile(r":[a-z][a-z0-9-]*:")
+NO_BREAK_SPACE = "\u00a0"  # drawn as a space; no line starts or ends with it
+_HAN_CHARS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f"
+# a space between a Chinese character and the number after it (重組 7, 第 3, 攻擊 +1)
+_HAN_SPACE_NUMBER = re.compile(f"(?<=[{_HAN_CHARS}]) (?=[+\\-\u2212\u00b1]?[0-9\uff10-\uff19])")
 # Quotes and dashes shared by both scripts: drawn in the Chinese face beside a Chinese character
 # when that face has them.
 SHARED_PUNCT = frozenset("‘’“”…‥—–·")
@@ -53,6 +58,20 @@ def one_han(text: str) -> bool:
     return len(han) == 1 and all(
         ch == han[0] or is_cjk_punct(ch) or ch in NO_START or ch in NO_END for ch in shown
     )
+
+
+def binds_number(before: str, after: str) -> bool:
+    """Whether a space between ``before`` (the last character of a word) and ``after`` (the
+    first of the next) binds them: a Chinese word and the number it is followed by."""
+    return _HAN_SPACE_NUMBER.search(f"{before[-1:]} {after[:2]}") is not None
+
+
+def bind_numbers(text: str) -> str:
+    """``text`` with each space between a Chinese character and a number after it made a
+    no-break space, so that a line never ends between the word and its number (重組 7)."""
+    if " " not in text:
+        return text
+    return _HAN_SPACE_NUMBER.sub(NO_BREAK_SPACE, text)
 
 
 def breakable(text: str, *, anywhere: bool = False) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .breaks import NO_END, NO_START
+from .breaks import NO_END, NO_START, binds_number
 
 WIDE = ("W", "F")  # East Asian widths that take two columns
 _STYLE = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")  # a terminal colour or style sequence
@@ -26,7 +26,8 @@ def _tokens(text: str) -> list[tuple[str, bool]]:
 
     A Chinese character is a piece of its own (a line may break before it), a run of Latin
     letters, digits and signs is one piece; closing punctuation stays with what it closes and
-    opening punctuation with what it opens. A space between two Chinese characters is dropped.
+    opening punctuation with what it opens. A space between two Chinese characters is dropped;
+    one between a Chinese word and a number stays inside one piece with both.
     """
     tokens: list[tuple[str, bool]] = []
     space = False
@@ -40,6 +41,10 @@ def _tokens(text: str) -> list[tuple[str, bool]]:
             last_wide = unicodedata.east_asian_width(last[-1]) in WIDE
             if space and wide and last_wide:
                 space = False
+            if space and binds_number(last, ch):  # 重組 7: the number stays with its word
+                tokens[-1] = (f"{last} {ch}", tokens[-1][1])
+                space = False
+                continue
             joins = not space and (
                 ch in NO_START or last[-1] in NO_END or (not wide and not last_wide)
             )

@@ -94,7 +94,9 @@ class RollSpec(Fact, frozen=True, kw_only=True):
         Annotated[list[LocalText], Meta(max_length=8)],
         doc(
             "A contest: each of these (players, sides) rolls the expression; the highest total "
-            "wins, and a tie for the highest is rolled again by everyone (a first-player roll)."
+            "wins, and a tie for the highest is rolled again by everyone (a first-player roll: "
+            "in a session played in rounds, a winner who is one of its players plays first in "
+            "every round)."
         ),
     ] = field(default_factory=list)
     result: Annotated[
