@@ -10,6 +10,7 @@ terminal (:mod:`.columns`) break lines by the same classes.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 NO_START = frozenset("，。、：；！？）」』】》〉…‥・ー々〕］｝’”%),.;:!?]}»›\u00a0")
 NO_END = frozenset("（「『【《〈〔［｛‘“([{«‹\u00a0")
@@ -19,9 +20,8 @@ _LONG_RUN = re.compile(r"[A-Za-z0-9/._~:?#@!$&'()+,;=%\-]{12,}")
 _URL_POINT = re.compile(r"(?<=[/\-_?&=#])(?=[^/])|(?<=[^/])(?=[.])")
 _ICON = re.compile(r":[a-z][a-z0-9-]*:")
 NO_BREAK_SPACE = "\u00a0"  # drawn as a space; no line starts or ends with it
-_HAN_CHARS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f"
-# a space between a Chinese character and the number after it (重組 7, 第 3, 攻擊 +1)
-_HAN_SPACE_NUMBER = re.compile(f"(?<=[{_HAN_CHARS}]) (?=[+\\-\u2212\u00b1]?[0-9\uff10-\uff19])")
+# signs a number may start with (重組 7, 第 3, 攻擊 +1)
+_SIGNS = "+-\u2212\u00b1"
 # Quotes and dashes shared by both scripts: drawn in the Chinese face beside a Chinese character
 # when that face has them.
 SHARED_PUNCT = frozenset("‘’“”…‥—–·")
@@ -60,10 +60,31 @@ def one_han(text: str) -> bool:
     )
 
 
+def _is_han(ch: str) -> bool:
+    """Whether ``ch`` is a Chinese character (not punctuation)."""
+    cp = ord(ch)
+    return (
+        0x3400 <= cp <= 0x4DBF
+        or 0x4E00 <= cp <= 0x9FFF
+        or 0xF900 <= cp <= 0xFAFF
+        or 0x20000 <= cp <= 0x2FA1F
+    )
+
+
+def _is_digit(ch: str) -> bool:
+    return "0" <= ch <= "9" or "\uff10" <= ch <= "\uff19"
+
+
 def binds_number(before: str, after: str) -> bool:
     """Whether a space between ``before`` (the last character of a word) and ``after`` (the
-    first of the next) binds them: a Chinese word and the number it is followed by."""
-    return _HAN_SPACE_NUMBER.search(f"{before[-1:]} {after[:2]}") is not None
+    first of the next) binds them: a Chinese word and the number it is followed by.
+
+    (Tested character by character: a regular expression over the Chinese ranges costs some
+    15 M instructions to compile, paid by every command that prints.)"""
+    if not before or not after or not _is_han(before[-1]):
+        return False
+    lead = after[1:2] if after[0] in _SIGNS else after[0]
+    return bool(lead) and _is_digit(lead)
 
 
 def bind_numbers(text: str) -> str:
@@ -71,7 +92,11 @@ def bind_numbers(text: str) -> str:
     no-break space, so that a line never ends between the word and its number (重組 7)."""
     if " " not in text:
         return text
-    return _HAN_SPACE_NUMBER.sub(NO_BREAK_SPACE, text)
+    parts = text.split(" ")
+    out = [parts[0]]
+    for before, after in pairwise(parts):
+        out += [NO_BREAK_SPACE if binds_number(before, after) else " ", after]
+    return "".join(out)
 
 
 def breakable(text: str, *, anywhere: bool = False) -> str:
