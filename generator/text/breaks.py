@@ -90,7 +90,7 @@ def binds_number(before: str, after: str) -> bool:
 def bind_numbers(text: str) -> str:
     """``text`` with each space between a Chinese character and a number after it made a
     no-break space, so that a line never ends between the word and its number (重組 7)."""
-    if " " not in text:
+    if " " not in text or text.isascii():  # no space, or no Chinese to bind
         return text
     parts = text.split(" ")
     out = [parts[0]]
