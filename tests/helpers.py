@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import re
 import shutil
 import subprocess
 import traceback
@@ -20,6 +21,8 @@ from typing import Any, TypeVar
 
 import pytest
 from filelock import FileLock
+
+from generator.text.columns import width
 
 T = TypeVar("T")
 
@@ -178,3 +181,13 @@ class ShippedBuild:
         for game in games:
             self.results(game)
         return self.out
+
+
+def word_ends(line: str) -> list[int]:
+    """The screen column where each word of ``line`` ends (a Chinese character two columns)."""
+    ends, column = [], 0
+    for word in re.finditer(r"\S+|\s+", line):
+        column += width(word.group())
+        if not word.group().isspace():
+            ends.append(column)
+    return ends

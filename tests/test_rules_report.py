@@ -5,7 +5,6 @@ section, one with broken markup)."""
 
 from __future__ import annotations
 
-import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,8 +20,7 @@ from generator.rules.report import (
     rules_status,
     status_table,
 )
-from generator.text.columns import width
-from tests.helpers import pnp
+from tests.helpers import pnp, word_ends
 
 FIXTURES = Path(__file__).parent / "fixtures"
 GAMES = ("rules_bad_markup", "rules_good", "rules_stale")
@@ -128,16 +126,6 @@ def test_an_issue_line_says_warning_before_a_warnings_message(lang: str) -> None
     assert warning.endswith("unknown section") and warning != issue_line(error)
 
 
-def _ends(line: str) -> list[int]:
-    """The screen column where each word of ``line`` ends (a Chinese character two columns)."""
-    ends, column = [], 0
-    for word in re.finditer(r"\S+|\s+", line):
-        column += width(word.group())
-        if not word.group().isspace():
-            ends.append(column)
-    return ends
-
-
 def test_a_long_game_name_and_its_problem_note_keep_the_columns_in_line(
     tmp_path: Path, lang: str
 ) -> None:
@@ -145,7 +133,7 @@ def test_a_long_game_name_and_its_problem_note_keep_the_columns_in_line(
         shutil.copytree(FIXTURES / game, tmp_path / game)
     lines = status_table(tmp_path).splitlines()
     assert max(len(x.split()[0]) for x in lines[2:]) > 16  # longer than the least width
-    counts = [_ends(x)[2:8] if i else _ends(x)[2:] for i, x in enumerate(lines) if i != 1]
+    counts = [word_ends(x)[2:8] if i else word_ends(x)[2:] for i, x in enumerate(lines) if i != 1]
     assert len(counts[0]) == 6 and all(row == counts[0] for row in counts)
     glossary = next(x for x in lines if x.startswith("rules_bad_glossary "))
     note = ngettext(

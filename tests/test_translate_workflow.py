@@ -4,7 +4,6 @@ import's result): each does the work on a copy of the shipped games and returns 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,7 +19,7 @@ from generator.translate.workflow import (
     status_report,
     write_glossary,
 )
-from tests.helpers import pnp
+from tests.helpers import pnp, word_ends
 from tests.test_translate import content, stamped  # noqa: F401
 
 GAME = "maquis"
@@ -140,16 +139,6 @@ def test_an_import_result_says_what_was_written_and_refused(
     assert failure in again.stderr.splitlines()[-1]
 
 
-def _ends(line: str) -> list[int]:
-    """The screen column where each word of ``line`` ends (a Chinese character two columns)."""
-    ends, column = [], 0
-    for word in re.finditer(r"\S+|\s+", line):
-        column += width(word.group())
-        if not word.group().isspace():
-            ends.append(column)
-    return ends
-
-
 @pytest.mark.parametrize("chinese", ["zh-Hant", "zh-Hans"])
 def test_the_status_table_lines_up_under_its_chinese_headings(
     content: Path,  # noqa: F811
@@ -161,5 +150,5 @@ def test_the_status_table_lines_up_under_its_chinese_headings(
     finally:
         use_language("en")
     assert any(width(c) == 2 for c in lines[0])  # the headings are in Chinese
-    counts = [_ends(line)[2:] for line in lines]
+    counts = [word_ends(line)[2:] for line in lines]
     assert len(counts[0]) == 7 and all(row == counts[0] for row in counts)

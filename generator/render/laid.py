@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..text.breaks import one_han
-from ..text.words import JOINER, is_han, word_bounds
+from ..text.breaks import is_han, one_han
+from ..text.words import JOINER, word_bounds
 from .text_wrap import Line
 from .text_writer import MAX_STRETCH_EM, stretch
 

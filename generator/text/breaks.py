@@ -60,8 +60,8 @@ def one_han(text: str) -> bool:
     )
 
 
-def _is_han(ch: str) -> bool:
-    """Whether ``ch`` is a Chinese character (not punctuation)."""
+def is_han(ch: str) -> bool:
+    """Whether ``ch`` is a Chinese character (not punctuation, not a full-width form)."""
     cp = ord(ch)
     return (
         0x3400 <= cp <= 0x4DBF
@@ -81,7 +81,7 @@ def binds_number(before: str, after: str) -> bool:
 
     (Tested character by character: a regular expression over the Chinese ranges costs some
     15 M instructions to compile, paid by every command that prints.)"""
-    if not before or not after or not _is_han(before[-1]):
+    if not before or not after or not is_han(before[-1]):
         return False
     lead = after[1:2] if after[0] in _SIGNS else after[0]
     return bool(lead) and _is_digit(lead)

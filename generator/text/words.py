@@ -18,15 +18,11 @@ from functools import lru_cache
 
 import jieba
 
+from .breaks import is_han
 from .regional import script_only
 
 JOINER = "\u2060"  # no break between the characters either side; never drawn
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f]+")
-
-
-def is_han(ch: str) -> bool:
-    """Whether ``ch`` is a Chinese character (not punctuation, not a full-width form)."""
-    return _HAN.fullmatch(ch) is not None
 
 
 @lru_cache(maxsize=1)
