@@ -123,8 +123,9 @@ def test_a_touched_output_is_checked_against_the_content_again(work: Path) -> No
     assert pdf.read_bytes().startswith(b"%PDF")
 
 
-def test_an_unchanged_build_imports_neither_the_schema_nor_reportlab_nor_yaml(work: Path) -> None:
-    assert _build(work)[0] == 0
+def _probed_build(work: Path, report: str) -> str:
+    """What ``pnp build`` of the work folder prints in a fresh process, then ``report`` (code
+    run after the build, in the same process, that prints what it found)."""
     probe = (
         "import sys\n"
         "from generator.cli import main\n"
@@ -132,38 +133,37 @@ def test_an_unchanged_build_imports_neither_the_schema_nor_reportlab_nor_yaml(wo
         "    main(sys.argv[1:])\n"
         "except SystemExit as exc:\n"
         "    assert not exc.code, exc.code\n"
-        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('msgspec', 'reportlab', 'jinja2', 'yaml'))\n"
-        "print('HEAVY', heavy)\n"
-    )
+    ) + report
     args = ["build", "--content", str(work / "content"), "--out", str(work / "out"), "--no-rules"]
     result = subprocess.run(
         [sys.executable, "-c", probe, *args], capture_output=True, text=True, cwd=work, check=True
     )
-    assert "up to date" in result.stdout
-    assert "HEAVY []" in result.stdout
+    return result.stdout
+
+
+def test_an_unchanged_build_imports_neither_the_schema_nor_reportlab_nor_yaml(work: Path) -> None:
+    assert _build(work)[0] == 0
+    output = _probed_build(
+        work,
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('msgspec', 'reportlab', 'jinja2', 'yaml'))\n"
+        "print('HEAVY', heavy)\n",
+    )
+    assert "up to date" in output
+    assert "HEAVY []" in output
 
 
 def test_a_card_build_loads_neither_the_svg_renderer_nor_the_rasteriser(work: Path) -> None:
     # reportlab.graphics (which brings platypus) draws only a game's own SVG icons, pypdfium2
     # only previews: a build of cards without either starts without them
-    probe = (
-        "import sys\n"
-        "from generator.cli import main\n"
-        "try:\n"
-        "    main(sys.argv[1:])\n"
-        "except SystemExit as exc:\n"
-        "    assert not exc.code, exc.code\n"
+    output = _probed_build(
+        work,
         "print('DRAWN', 'reportlab.pdfgen.canvas' in sys.modules)\n"
         "unused = ('reportlab.graphics', 'reportlab.platypus', 'pypdfium2')\n"
-        "print('UNUSED', sorted(m for m in sys.modules if m.startswith(unused)))\n"
-    )
-    args = ["build", "--content", str(work / "content"), "--out", str(work / "out"), "--no-rules"]
-    result = subprocess.run(
-        [sys.executable, "-c", probe, *args], capture_output=True, text=True, cwd=work, check=True
+        "print('UNUSED', sorted(m for m in sys.modules if m.startswith(unused)))\n",
     )
     assert (work / "out" / "sample").is_dir()
-    assert "DRAWN True" in result.stdout
-    assert "UNUSED []" in result.stdout
+    assert "DRAWN True" in output
+    assert "UNUSED []" in output
 
 
 def test_a_pipe_in_a_game_folder_does_not_stall_the_hashing(work: Path) -> None:

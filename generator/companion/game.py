@@ -8,7 +8,7 @@ are :mod:`.named_rolls`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from hashlib import sha256
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -183,12 +183,14 @@ class TableGame:
         """Each player takes the whole turn in order, and the turn counter counts rounds."""
         return getattr(self.spec, "turn_counts", "turns") == "rounds"  # older records lack it
 
-    def whose_turn(self, seat: int, players: Sequence[str], first: int = 0) -> str | None:
-        """The player in ``seat`` (the state's turn seat) in a game played in rounds, else None;
-        the seats start at the player numbered ``first`` (the winner of a first-player roll)."""
+    def whose_turn(self, now: Mapping[str, Any], players: Sequence[str]) -> str | None:
+        """Whose turn it is in a game played in rounds, else None: the player in the turn
+        state's ``seat``, the seats starting at the player numbered ``first`` (the winner of a
+        first-player roll)."""
+        seat = int(now.get("seat", 0))
         if not self.in_rounds() or seat >= len(players):
             return None
-        return round_order(players, first)[seat]
+        return round_order(players, int(now.get("first", 0)))[seat]
 
     def faces(self, name: str) -> DieFaces | None:
         """The faces of a die named ``die`` or ``game:die``; None for another game's or an unknown die."""

@@ -104,8 +104,7 @@ def _seat(t: Table, now: TurnState) -> dict[str, object]:
     """Whose turn it is, where each player takes the whole turn in order (nothing otherwise)."""
     if not _g(t).in_rounds():
         return {}
-    seat = now.get("seat", 0)
-    return {"seat": seat, "player": _g(t).whose_turn(seat, _players(t), now.get("first", 0))}
+    return {"seat": now.get("seat", 0), "player": _g(t).whose_turn(now, _players(t))}
 
 
 def _players(t: Table) -> list[str]:

@@ -95,7 +95,7 @@ def turn_now_lines(
     """The phase the table is in now (``now`` as the state keeps it), naming whose turn it is
     where each player takes the whole turn in order."""
     first = now.get("first")
-    player = game.whose_turn(int(now.get("seat", 0)), players, int(first or 0))
+    player = game.whose_turn(now, players)
     lines = phase_lines(game, terms, int(now["n"]), int(now["phase"]), player)
     if first is not None and game.in_rounds() and players:
         lines.append(_first_line(terms, round_order(players, int(first))))

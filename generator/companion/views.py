@@ -163,11 +163,9 @@ def view(
         turn = {"n": now.get("n", 1), "phase": k, "phase_id": phases[k].id}
         if game.in_rounds():  # n counts rounds
             players = list(meta.get("players") or [])
-            first = int(now.get("first", 0))
-            player = game.whose_turn(int(now.get("seat", 0)), players, first)
-            turn |= {"round": True, "player": player}
+            turn |= {"round": True, "player": game.whose_turn(now, players)}
             if "first" in now:  # a first-player roll set the order: the view says it
-                turn["order"] = round_order(players, first)
+                turn["order"] = round_order(players, int(now["first"]))
     return {
         "viewer": viewer if viewer is not None else TABLE,
         "game": game.id,

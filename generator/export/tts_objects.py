@@ -289,11 +289,7 @@ class _Export:
                     },
                 }
             pieces.append(piece)
-        if len(pieces) == 1:
-            return pieces[0]
-        bag = self.base("Bag", self.title(component), x, 1.0, False)
-        bag["ContainedObjects"] = pieces
-        return bag
+        return self.one_or_bag(component, x, pieces)
 
     def board(self, component: Component, x: float) -> dict:
         trim = trim_size(component)
@@ -314,10 +310,14 @@ class _Export:
                 "WidthScale": 0.0,
             }
             boards.append(board)
-        if len(boards) == 1:
-            return boards[0]
+        return self.one_or_bag(component, x, boards)
+
+    def one_or_bag(self, component: Component, x: float, objects: list[dict]) -> dict:
+        """The one object a component makes, or a bag named after it holding them all."""
+        if len(objects) == 1:
+            return objects[0]
         bag = self.base("Bag", self.title(component), x, 1.0, False)
-        bag["ContainedObjects"] = boards
+        bag["ContainedObjects"] = objects
         return bag
 
     def title(self, component: Component) -> str:
