@@ -141,6 +141,31 @@ def test_a_named_roll_fills_only_plain_placeholders(expr: str, words: str) -> No
     assert time.monotonic() - start < 0.5
 
 
+@pytest.mark.parametrize(
+    ("lang", "expr", "said"),
+    [
+        ("en", "{n}d6}", "braces do not pair up (column 6)"),
+        ("en", "2d6+{n", "braces do not pair up (column 5)"),
+        ("zh-Hant", "{n}d6}", "大括號沒有成對（第 6 欄）"),
+        ("zh-Hans", "2d6+{n", "大括号没有成对（第 5 栏）"),
+    ],
+)
+def test_an_unpaired_brace_in_a_named_roll_is_located_in_the_players_language(
+    lang: str, expr: str, said: str
+) -> None:
+    from generator.dice.parse import fill_params
+    from generator.locale import use_language
+
+    assert fill_params("{{n}}+{n}d6", {"n": 2}) == "{n}+2d6"  # doubled braces are braces
+    use_language(lang)
+    try:
+        with pytest.raises(ValueError) as caught:
+            fill_params(expr, {"n": 1})
+    finally:
+        use_language("en")
+    assert str(caught.value) == said
+
+
 FORMATS = "{% set s = 'x' * 90000 %}"
 AMPLIFIERS = {
     "format-method-fields": FORMATS + "{{ ('{0}' * 30000).format(s) | length }}",

@@ -26,9 +26,8 @@ fault. Nesting (brackets and signs) stops at :data:`MAX_DEPTH`, so no input exha
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
-from string import Formatter
 
 from ..locale import _
 from .mods import modifiers, set_ops
@@ -82,6 +81,33 @@ __all__ = [
 ]
 
 
+def _placeholders(expr: str) -> Iterator[tuple[str, str | None]]:
+    """``expr`` read as ``str.format`` reads it: (text, the inside of the ``{...}`` after it, or
+    None at the end) pairs, ``{{`` and ``}}`` standing for one brace. ValueError, with the
+    column, for a brace that does not pair up."""
+    text: list[str] = []
+    at = 0
+    while at < len(expr):
+        char = expr[at]
+        if char in "{}" and expr.startswith(char * 2, at):
+            text.append(char)
+            at += 2
+            continue
+        if char == "}":
+            raise ValueError(_("braces do not pair up (column {col})").format(col=at + 1))
+        if char == "{":
+            end = expr.find("}", at)
+            if end < 0:
+                raise ValueError(_("braces do not pair up (column {col})").format(col=at + 1))
+            yield "".join(text), expr[at + 1 : end]
+            text = []
+            at = end + 1
+            continue
+        text.append(char)
+        at += 1
+    yield "".join(text), None
+
+
 def fill_params(expr: str, values: Mapping[str, object]) -> str:
     """A named roll's expression with each ``{name}`` replaced by its value.
 
@@ -91,15 +117,11 @@ def fill_params(expr: str, values: Mapping[str, object]) -> str:
     """
 
     out: list[str] = []
-    try:
-        parts = list(Formatter().parse(expr))
-    except ValueError as exc:
-        raise ValueError(_("braces do not pair up ({detail})").format(detail=exc)) from None
-    for literal, field, spec, conversion in parts:
+    for literal, field in _placeholders(expr):
         out.append(literal)
         if field is None:
             continue
-        if spec or conversion or not field.isidentifier():
+        if not field.isidentifier():
             raise ValueError(
                 _("placeholder {placeholder} must be a plain {{name}}").format(
                     placeholder=f"{{{field}}}"
