@@ -22,10 +22,10 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from generator.companion.game import TableGame, find_game
-from generator.companion.table import Table
+from generator.companion.table import Action, Table
 from generator.companion.views import leaks, secret_owner
 
-from .helpers import ROOT
+from .helpers import ROOT, TABLE_GAME
 
 GAMES = [
     "barons-of-fyn",
@@ -174,3 +174,14 @@ def _as_logged(event: dict[str, Any], told: dict[str, Any]) -> dict[str, Any]:
     if event["type"] == "act.draw" and told["fx"].get("private") is False:
         return {**event, "fx": {**event["fx"], "private": False}}
     return event
+
+
+def test_a_view_is_a_copy_the_viewer_may_change(data_dir: Path) -> None:
+    """A view shares no list or dict with the table: changing one leaves the next view whole."""
+    table = Table.new(TABLE_GAME, ["Ann", "Bo"], seed=3)
+    table.act(Action("deck.draw", {"deck": "cycle", "count": 2}))
+    first = table.view("Ann")
+    before = json.dumps(first, sort_keys=True)
+    first["state"]["decks"]["cycle"]["discard"].append("forged")
+    first["state"]["decks"].clear()
+    assert json.dumps(table.view("Ann"), sort_keys=True) == before

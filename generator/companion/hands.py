@@ -4,7 +4,6 @@ to discard down), opening deals with cards redrawn, and cards given back to the 
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any
 
 from ..locale import _
@@ -13,6 +12,7 @@ from .errtext import TableError
 from .game import TableGame
 from .rng import Source
 from .rules import held, limit_of
+from .statecheck import copied
 
 if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
     from .state import DeckState, EventArgs, Outcome, TableState
@@ -78,7 +78,7 @@ def deal(
     spec: DeckSpec, state: DeckState, cards: dict[str, dict[str, object]], source: Source
 ) -> dict[str, object]:
     """Draw step of an opening deal: the draws, a card the rules redraw going back each time."""
-    trial = copy.deepcopy(state)
+    trial = copied(state)
     draws: list[Outcome] = []
     dealt = 0
     if spec.deal is None:  # refused before: the deck has no opening deal

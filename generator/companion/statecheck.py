@@ -3,7 +3,8 @@ and the score pad, each part of the type the table's moves expect.
 
 A header edited by hand or damaged on disk is refused when the log is opened, at the header's
 line and the key path of the first part out of shape, instead of failing at the first event
-that touches it (or in the middle of a status).
+that touches it (or in the middle of a status). :func:`copied` copies such a state for a move or
+a view to change.
 """
 
 from __future__ import annotations
@@ -77,3 +78,15 @@ def state_problem(state: dict[str, Any], pieces: object = None) -> PathKey | Non
     ):
         return ("pad", "rows")
     return None
+
+
+def copied(value: Any) -> Any:
+    """A copy of JSON-shaped state (dicts, lists, text, numbers) sharing no dict or list with it.
+
+    State holds nothing else, so this is all ``copy.deepcopy`` would do for it, without its memo
+    of every object seen (a table command copies the whole state for its view)."""
+    if isinstance(value, dict):
+        return {key: copied(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [copied(item) for item in value]
+    return value

@@ -6,7 +6,6 @@ with the logged outcome.
 
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from . import session
 from .engine import OPS, Table, game_of
 from .errtext import TableError
 from .rng import commitment, fair_source, seed_key
+from .statecheck import copied
 
 
 def verify(path: Path, secret_hex: str | None = None) -> dict[str, Any]:
@@ -72,7 +72,7 @@ def _check(path: Path, secret_hex: str | None) -> tuple[dict[str, Any], PnpError
                 0, "session", TableError(_("the revealed seed does not match the commitment"))
             )
     table.game = game_of(header, path)
-    table.state, table.effective = copy.deepcopy(header["initial"]), []
+    table.state, table.effective = copied(header["initial"]), []
     expected_ctr = 0
     checked = 0
     after_reveal = False

@@ -11,11 +11,11 @@ reserved is named only for the player it belongs to. Everything the table shows 
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import TYPE_CHECKING, Any
 
 from .game import TableGame, round_order
+from .statecheck import copied
 from .zones import OWNER, pending, way_of, zones
 
 if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
@@ -79,7 +79,7 @@ def state_view(game: TableGame, state: TableState, viewer: str | None) -> dict[s
     a count; a hand, a reserve and a secret order are named for their owner and counted for
     everyone else; a card drawn that its drawer may still reserve is the drawer's alone."""
     player = who(viewer)
-    shown: dict[str, Any] = copy.deepcopy(dict(state))
+    shown: dict[str, Any] = copied(dict(state))
     for did, deck in shown.get("decks", {}).items():
         spec = game.spec.decks.get(did)
         held = pending(deck)
@@ -142,7 +142,7 @@ def view(
     the zones, the turn and the tracks with their owners. ``meta["everything"]`` (the host
     after a reveal) shows every card."""
     everything = bool(meta.get("everything")) and viewer == HOST
-    seen_state = copy.deepcopy(state) if everything else state_view(game, state, viewer)
+    seen_state = copied(state) if everything else state_view(game, state, viewer)
     tracks: dict[str, Any] = {
         tid: {"value": step, "owner": None} for tid, step in state.get("tracks", {}).items()
     }
