@@ -351,6 +351,22 @@ def test_map_tiles_are_blank_grids_not_a_guessed_terrain(printed) -> None:  # ty
     assert "Tile 1A" in text and "Tile 24B" in text
 
 
+def test_in_a_session_the_games_roll_is_called_by_its_name_alone(table: Path) -> None:
+    # seed 004 section 3, as a group types it at the table: the session's game is known, so
+    # `pnp roll first-player` is its first-player roll, seated like the GAME:ROLL form
+    roll = data("roll", "first-player")
+    assert roll["winner"] in ("Ann", "Bo")
+    assert roll["first"]["order"][0] == roll["winner"]
+    assert f"Round 1, {roll['winner']}'s turn" in ok("turn")
+    assert [e["type"] for e in data("log")["events"]][-2:] == ["roll", "turn.first"]
+    # a dice expression stays dice (Manoeuvre also has a roll called d6), and a word that is
+    # neither dice nor one of the game's rolls is refused as dice
+    assert data("roll", "2d6")["total"] >= 2
+    assert "first" not in data("roll", "d6")
+    refused = pnp("roll", "first-plaeyr")
+    assert refused.returncode == 1 and "column 1" in refused.stderr
+
+
 def test_the_first_player_roll_names_the_sessions_players(table: Path) -> None:
     # seed 004 section 3: both players roll a d10, the higher starts; the table says who by name
     said = ok("roll", f"{GAME}:first-player")

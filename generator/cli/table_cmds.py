@@ -44,7 +44,8 @@ def roll(
     as_json: bool,
     lang: str | None,
 ) -> None:
-    """Roll dice: 2d6, 4d6kh3, (1d4+1)*2, 1d20+5 >= 15, 6d6>=5r2, or GAME:ROLL --param N.
+    """Roll dice: 2d6, 4d6kh3, (1d4+1)*2, 1d20+5 >= 15, 6d6>=5r2, or GAME:ROLL --param N
+    (in a session of GAME, ROLL alone).
 
     \b
     Numbers and dice   7   2d6   d20 (one die)   d% (1-100)   4dF (-1/0/+1)   0d6

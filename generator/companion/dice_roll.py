@@ -117,6 +117,16 @@ def content_die(expr: str) -> str | None:
     return None
 
 
+def is_dice(expr: str) -> bool:
+    """Whether ``expr`` reads as a dice expression (a bare word such as ``first-player`` does
+    not: it may name a roll of the session's game)."""
+    try:
+        _parsed(expr)
+    except DiceError:
+        return False
+    return True
+
+
 def is_named(expr: str) -> bool:
     """``GAME:ROLL`` (not a dice expression with a game's die in it)."""
     head = expr.split(":", 1)[0]

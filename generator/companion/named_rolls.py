@@ -15,14 +15,20 @@ from .game import TableGame
 from .names import find, listing, terms_for
 
 
-def roll_of(game: TableGame, name: str) -> str:
-    """The id of the game's roll ``name`` names: its id, or its name in any language."""
+def roll_called(game: TableGame, name: str) -> str | None:
+    """The id of the game's roll ``name`` names (its id, or its name in any language), or None."""
     if name in game.spec.rolls:
         return name
-    terms = terms_for(game)
     things = {r: (None, roll.name) for r, roll in game.spec.rolls.items()}
-    found = find(terms, name, things)
+    return find(terms_for(game), name, things)
+
+
+def roll_of(game: TableGame, name: str) -> str:
+    """The id of the game's roll ``name`` names: its id, or its name in any language."""
+    found = roll_called(game, name)
     if found is None:
+        terms = terms_for(game)
+        things = {r: (None, roll.name) for r, roll in game.spec.rolls.items()}
         raise TableError(
             _("{game} has no roll {name!r}{hint} (rolls: {known}; dice: {dice})"),
             game=game.names(),

@@ -15,14 +15,14 @@ import re
 from typing import Any
 
 from ..locale import _, current_language, translation
-from .dice_roll import content_die
+from .dice_roll import content_die, is_dice
 from .dice_roll import roll as do_roll
 from .engine import Table as Session
 from .engine import resolve_session
 from .errtext import TableError
 from .game import TableGame, find_game
 from .i18n import Terms, message, pick
-from .named_rolls import named_roll, roll_of
+from .named_rolls import named_roll, roll_called, roll_of
 from .render import die_name, named_dice
 from .render import event_lines as table_event_lines
 from .rng import SystemSource, seeded
@@ -56,6 +56,8 @@ def roll_with_content(
         )
     elif played is not None:
         game = played
+        if not is_dice(expr):  # a bare name of one of the session game's rolls
+            named = roll_called(game, expr) or ""
     else:
         game = game_of_die(expr)
     terms = Terms(game.root, lang_, table.cache if table is not None else None)
