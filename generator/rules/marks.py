@@ -20,14 +20,14 @@ from ..locale import _
 
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 CJK_PUNCT = "，。、；：！？（）「」『』“”‘’《》〈〉…—"
-_APOSTROPHE = re.compile(f"[{HAN}{CJK_PUNCT}]\\s*'|'\\s*[{HAN}]")
+_APOSTROPHE = f"[{HAN}{CJK_PUNCT}]\\s*'|'\\s*[{HAN}]"  # compiled by re on first use
 LATIN_QUOTES = "«»‹›„"
 
 
 def mark_problems(shown: str, lang: str) -> Iterator[tuple[str, str]]:
     """(fragment, message) for each mark of ``shown`` (Chinese text in ``lang``) that belongs
     to another script."""
-    if '"' in shown or _APOSTROPHE.search(shown):
+    if '"' in shown or re.search(_APOSTROPHE, shown):
         yield (
             '"' if '"' in shown else "'",
             (

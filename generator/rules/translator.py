@@ -40,9 +40,11 @@ from .models import Block, GlossaryTerm, SectionBase
 from .source import RuleBook, RuleFile
 from .terms import ICON_MARK, REF, refs_in, refs_in_all
 
-_CHINESE = re.compile(f"[{HAN}]")
-_SPACED = re.compile(f"([{HAN}{CJK_PUNCT}])[ \t\u00a0]+(?=[{HAN}{CJK_PUNCT}])")
-_ASCII_PUNCT = re.compile(f"[{HAN}] ?[,;:!?()]|[,;:!?()] ?[{HAN}]")
+# patterns over the Chinese ranges, compiled (and cached by re) when a check first uses them:
+# each takes some 15 M instructions to compile, which a build without rule sheets never needs
+_CHINESE = f"[{HAN}]"
+_SPACED = f"([{HAN}{CJK_PUNCT}])[ \t\u00a0]+(?=[{HAN}{CJK_PUNCT}])"
+_ASCII_PUNCT = f"[{HAN}] ?[,;:!?()]|[,;:!?()] ?[{HAN}]"
 _FULL_WIDTH = dict(zip(",;:!?()", "，；：！？（）", strict=True))
 _ENGLISH = re.compile(r"(?<![A-Za-z0-9])[a-z][a-z'-]*[a-z](?: [a-z][a-z'-]*[a-z])*(?![A-Za-z0-9])")
 # lower-case Latin that Chinese rule text writes as notation, not as English
@@ -163,7 +165,7 @@ def text_problems(
     for found in regional_forms(REF.sub(_MASK, text), lang):
         yield found.form, regional_message(found.form, found.use, found.region, lang)
     shown = printed(text, glossary, lang)
-    if not _CHINESE.search(shown):
+    if not re.search(_CHINESE, shown):
         return
     if lang == "zh-Hans":
         for ch, simple in traditional_characters(shown):
@@ -173,7 +175,7 @@ def text_problems(
                     char=ch, simple=simple
                 ),
             )
-    for m in _ASCII_PUNCT.finditer(shown):
+    for m in re.finditer(_ASCII_PUNCT, shown):
         mark = next(c for c in m.group(0) if c in _FULL_WIDTH)
         yield (
             mark,
@@ -197,7 +199,7 @@ def text_problems(
                     name=term.en, id=tid, rendering=term.rendering(lang)
                 ),
             )
-    for m in _SPACED.finditer(shown):
+    for m in re.finditer(_SPACED, shown):
         yield (
             LINE_END + shown[max(0, m.start() - 2) : m.start() + 1],
             _(
