@@ -12,29 +12,30 @@ from ..errors import UsageError, suggest
 from ..locale import _
 from .errtext import TableError
 from .game import TableGame
-from .names import find, listing, terms_for
+from .names import Things, find, listing, terms_for
+
+
+def _rolls(game: TableGame) -> Things:
+    return {r: (None, roll.name) for r, roll in game.spec.rolls.items()}
 
 
 def roll_called(game: TableGame, name: str) -> str | None:
     """The id of the game's roll ``name`` names (its id, or its name in any language), or None."""
     if name in game.spec.rolls:
         return name
-    things = {r: (None, roll.name) for r, roll in game.spec.rolls.items()}
-    return find(terms_for(game), name, things)
+    return find(terms_for(game), name, _rolls(game))
 
 
 def roll_of(game: TableGame, name: str) -> str:
     """The id of the game's roll ``name`` names: its id, or its name in any language."""
     found = roll_called(game, name)
     if found is None:
-        terms = terms_for(game)
-        things = {r: (None, roll.name) for r, roll in game.spec.rolls.items()}
         raise TableError(
             _("{game} has no roll {name!r}{hint} (rolls: {known}; dice: {dice})"),
             game=game.names(),
             name=name,
             hint=suggest(name, game.spec.rolls),
-            known=listing(terms, things),
+            known=listing(terms_for(game), _rolls(game)),
             dice=", ".join(game.spec.dice) or "-",
         )
     return found
