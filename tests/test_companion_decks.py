@@ -135,6 +135,14 @@ def test_points_taken_away_are_written_as_a_negative_number(tmp_path: Path, data
     pad = json.loads(pnp("score", "pad", "--json").stdout)
     assert pad["totals"] == {"Ann": 2, "Bob": -3}
     assert pnp("score", "add", "Ann", "-5x").returncode == 2  # still not a number
+    # a mistyped option is still named as one, wherever it stands, in the players' language
+    for args in (["Ann", "5", "--rond", "2"], ["Ann", "--rond", "2", "5"]):
+        typo = pnp("score", "add", *args)
+        assert typo.returncode == 2 and "No such option '--rond'" in typo.stderr, typo.stderr
+        assert "--round" in typo.stderr
+    said = pnp("score", "add", "Ann", "5", "--rond", "2", "--lang", "zh-Hans").stderr
+    assert "没有“--rond”这个选项" in said and "--round" in said
+    assert json.loads(pnp("score", "pad", "--json").stdout)["totals"] == {"Ann": 2, "Bob": -3}
 
 
 def test_play_prompt_reads_commands_from_stdin(tmp_path: Path, data_dir: Path) -> None:

@@ -8,6 +8,7 @@ language.
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 import click
@@ -250,8 +251,25 @@ def score() -> None:
     """Keep and compute scores."""
 
 
-# points may be negative: "-5" is a number here, not an unknown option
-@score.command("add", context_settings={"ignore_unknown_options": True})
+class SignedNumbers(click.Command):
+    """A command whose numbers may be negative: ``-5`` (a dash, then a digit) is a number, while
+    any other ``-word`` that is none of its options is still refused as an option that does not
+    exist."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Refuse an unknown ``-word`` before click reads the rest as arguments."""
+        known = [name for param in self.get_params(ctx) for name in param.opts]
+        for arg in args:
+            if arg == "--":
+                break
+            name = arg.split("=", 1)[0]
+            if name[:1] == "-" and name not in known and not name[1:2].isdigit():
+                close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+                raise click.NoSuchOption(name, possibilities=close, ctx=ctx)
+        return super().parse_args(ctx, args)
+
+
+@score.command("add", cls=SignedNumbers, context_settings={"ignore_unknown_options": True})
 @click.argument("player")
 @click.argument("points", type=int)
 @click.option("--round", "round_no", type=click.IntRange(1, 10_000), default=None)
