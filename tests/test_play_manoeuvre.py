@@ -112,6 +112,35 @@ def test_the_first_player_roll_winner_starts_every_round_and_undo_takes_it_back(
     assert "order" not in data("status")["turn"]
 
 
+def test_once_play_has_begun_a_first_player_roll_seats_no_one(table: Path) -> None:
+    # seed 004 sections 3-4: the start player is chosen before the first turn and starts every
+    # round of the game; a roll for it once play is under way is only a roll
+    first = data("roll", f"{GAME}:first-player")
+    order = first["first"]["order"]
+    ok("turn", "next")  # into the first player's second phase: play has begun
+    again = pnp("roll", "first-player", "--lang", "en")
+    assert again.returncode == 0, again.stderr
+    assert f"each round still goes {', '.join(order)}" in again.stderr
+    events = [e["type"] for e in data("log")["events"]]
+    assert events.count("turn.first") == 1 and events[-1] == "roll"
+    assert data("status")["turn"]["order"] == order
+    said = pnp("roll", "first-player", "--lang", "zh-Hant").stderr
+    assert "已經開始" in said and "、".join(order) in said
+    # the table itself keeps the rule, whoever asks it to seat a first player
+    from generator.companion.engine import Table
+    from generator.companion.errtext import TableError
+    from generator.companion.paths import current_session
+
+    with pytest.raises(TableError, match="play has begun"):
+        Table(Path(str(current_session()))).run("turn.first", {"player": order[-1]})
+    # undone back to the first turn (the later rolls, then the phase), the roll seats again
+    for _ in range(12):
+        if "phase 1 of 5" in ok("turn"):
+            break
+        assert "turn.first" not in ok("undo")
+    assert "first" in data("roll", f"{GAME}:first-player")
+
+
 def test_a_first_player_roll_outside_a_session_orders_nothing(table: Path) -> None:
     roll = data("roll", f"{GAME}:first-player", "--no-session", "--seed", "3")
     assert roll["winner"] in ("Player A", "Player B") and "first" not in roll

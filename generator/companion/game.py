@@ -105,6 +105,12 @@ def round_order(players: Sequence[str], first: int = 0) -> list[str]:
     return [*players[first:], *players[:first]]
 
 
+def turn_begun(now: Mapping[str, Any]) -> bool:
+    """Whether play has moved past the first phase of the first turn: the first player is
+    chosen before that (seed 004 section 3), and the order then holds for the whole game."""
+    return int(now.get("n", 1)) > 1 or int(now.get("phase", 0)) > 0 or int(now.get("seat", 0)) > 0
+
+
 class TableGame:
     """A game's table data, loaded once per command."""
 

@@ -14,13 +14,14 @@ migrations are here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..locale import _
 from . import pad, rules
 from .dice_roll import roll
 from .errtext import TableError
-from .game import TableGame, round_order
+from .game import TableGame, round_order, turn_begun
 from .ops_bags import (
     apply_fate_add,
     apply_fate_draw,
@@ -123,6 +124,15 @@ def op_turn_first(t: Table, args: EventArgs, source: Source) -> dict[str, object
             _("{player} is not a player of this session (players: {players})"),
             player=str(args.get("player")),
             players=", ".join(players) or "-",
+        )
+    now: Mapping[str, Any] = t.state.get("turn") or {}
+    if turn_begun(now):
+        raise TableError(
+            _(
+                "play has begun: each round still goes {order}; undo back to the first turn to "
+                "choose the first player again"
+            ),
+            order=", ".join(round_order(players, int(now.get("first", 0)))),
         )
     return {}
 

@@ -20,10 +20,10 @@ from .dice_roll import roll as do_roll
 from .engine import Table as Session
 from .engine import resolve_session
 from .errtext import TableError
-from .game import TableGame, find_game
+from .game import TableGame, find_game, round_order, turn_begun
 from .i18n import Terms, message, pick
 from .named_rolls import named_roll, roll_called, roll_of
-from .render import die_name, named_dice
+from .render import _listing, die_name, named_dice
 from .render import event_lines as table_event_lines
 from .rng import SystemSource, seeded
 
@@ -109,7 +109,18 @@ def roll_with_content(
             each = list(players)
         data, lines, said = contest(game, terms, each, roll_once, notes, lang_)
         winner = data["winner"]
-        if table is not None and game.in_rounds() and winner in players:
+        now: dict[str, Any] = dict(table.state.get("turn") or {}) if table is not None else {}
+        if table is not None and game.in_rounds() and winner in players and turn_begun(now):
+            order = _listing(
+                [terms.name(p) for p in round_order(players, int(now.get("first", 0)))], lang_
+            )
+            said.append(
+                message(
+                    _("Play has begun, so this roll seats no one: each round still goes {order}."),
+                    order=order,
+                )
+            )
+        elif table is not None and game.in_rounds() and winner in players:
             # the round order starts with the winner: an event of its own (undone alone)
             event = table.run("turn.first", {"player": winner})
             data["first"] = {"seq": event["seq"], **event["fx"]}
