@@ -14,7 +14,6 @@ game a saved one plays are in :mod:`.opening`.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import time
 from collections.abc import Callable
@@ -32,6 +31,7 @@ from .named_rolls import named_roll
 from .opening import _read_secret, game_of, missing_pieces, new_session, resolve_session
 from .ops import OPS, over_note
 from .rng import Source, SystemSource, fair_source, seed_key
+from .statecheck import copied
 
 if TYPE_CHECKING:  # shapes for the type checker; not loaded at run time
     from .state import EventArgs, TableState
@@ -51,11 +51,6 @@ __all__ = [
 
 SNAPSHOT_EVERY = 25
 HIDDEN = {"fate.draw", "deck.draw", "act.draw"}
-
-
-def _copy(data: Any) -> Any:
-    """A deep copy of JSON data."""
-    return json.loads(json.dumps(data))
 
 
 class Table:
@@ -85,7 +80,7 @@ class Table:
         if snap is not None:
             self.state, self.effective = snap["state"], list(snap["effective"])
         else:
-            self.state, self.effective = _copy(header["initial"]), []
+            self.state, self.effective = copied(header["initial"]), []
         self.replay(self.log.events)
 
     def replay(
@@ -149,7 +144,7 @@ class Table:
             self.log.header, self.path, self.cache
         )  # a migrate event switches it on the way
         by_seq = {e["seq"]: e for e in self.log.events}
-        self.state, self.effective = _copy(self.log.header["initial"]), []
+        self.state, self.effective = copied(self.log.header["initial"]), []
         told: list[dict[str, Any]] = []
         for event in self.log.events:
             fx = self.apply_logged(event)
@@ -165,7 +160,7 @@ class Table:
         by_seq = {e["seq"]: e for e in self.log.events}
         if any(e["type"] == "migrate" for e in self.log.events):
             self.game = game_of(self.log.header, self.path, self.cache)
-        self.state = _copy(self.log.header["initial"])
+        self.state = copied(self.log.header["initial"])
         keep, self.effective = self.effective, []
         for seq in keep:
             self.apply_logged(by_seq[seq])
