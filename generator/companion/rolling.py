@@ -110,7 +110,8 @@ def roll_with_content(
         data, lines, said = contest(game, terms, each, roll_once, notes, lang_)
         winner = data["winner"]
         now: dict[str, Any] = dict(table.state.get("turn") or {}) if table is not None else {}
-        if table is not None and game.in_rounds() and winner in players and turn_begun(now):
+        seats = table is not None and game.in_rounds() and winner in players
+        if seats and turn_begun(now):
             order = _listing(
                 [terms.name(p) for p in round_order(players, int(now.get("first", 0)))], lang_
             )
@@ -120,7 +121,7 @@ def roll_with_content(
                     order=order,
                 )
             )
-        elif table is not None and game.in_rounds() and winner in players:
+        elif seats and table is not None:
             # the round order starts with the winner: an event of its own (undone alone)
             event = table.run("turn.first", {"player": winner})
             data["first"] = {"seq": event["seq"], **event["fx"]}
