@@ -12,6 +12,7 @@ starts with the winner.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from ..locale import _, current_language, translation
@@ -109,23 +110,22 @@ def roll_with_content(
             each = list(players)
         data, lines, said = contest(game, terms, each, roll_once, notes, lang_)
         winner = data["winner"]
-        now: dict[str, Any] = dict(table.state.get("turn") or {}) if table is not None else {}
-        seats = table is not None and game.in_rounds() and winner in players
-        if seats and turn_begun(now):
-            order = _listing(
-                [terms.name(p) for p in round_order(players, int(now.get("first", 0)))], lang_
-            )
-            said.append(
-                message(
-                    _("Play has begun, so this roll seats no one: each round still goes {order}."),
-                    order=order,
+        if table is not None and game.in_rounds() and winner in players:
+            now: Mapping[str, Any] = table.state.get("turn") or {}
+            if turn_begun(now):  # the order holds for the game (the table refuses a new one)
+                first = round_order(players, int(now.get("first", 0)))
+                said.append(
+                    message(
+                        _(
+                            "Play has begun, so this roll seats no one: each round still goes {order}."
+                        ),
+                        order=_listing([terms.name(p) for p in first], lang_),
+                    )
                 )
-            )
-        elif seats and table is not None:
-            # the round order starts with the winner: an event of its own (undone alone)
-            event = table.run("turn.first", {"player": winner})
-            data["first"] = {"seq": event["seq"], **event["fx"]}
-            lines += table_event_lines(game, terms, event)
+            else:  # the round order starts with the winner: an event of its own (undone alone)
+                event = table.run("turn.first", {"player": winner})
+                data["first"] = {"seq": event["seq"], **event["fx"]}
+                lines += table_event_lines(game, terms, event)
         return data, lines, said
     data = roll_once()
     if recorded and table is not None and table.log is not None and table.log.repaired:
